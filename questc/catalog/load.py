@@ -1,0 +1,462 @@
+"""Loading the catalog: cards/*.yaml and content packs in, a merged Catalog and Q106 diagnostics out."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+import yaml
+
+from questc.catalog import shapes
+from questc.catalog.model import (
+    NONE_OWNED, UNKNOWN, CardType, Catalog, Count, DarkGlyph, MarkerKind, MonsterType,
+    ObstacleKind, Opening, PieceType, SetInfo, TreasureKind, frozen_map,
+)
+from questc.diagnostics.codes.q1xx import Q106
+from questc.diagnostics.core import Diagnostic, Span
+from questc.paths import data_dir
+
+# libyaml's parser when present (much faster); always a safe loader, never an unsafe one.
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+BUILTIN = "the built-in catalog"
+PackSpec = tuple[str, "Span | None", Path]
+
+
+class CatalogError(RuntimeError):
+    """The built-in catalog (cards/*.yaml) is broken: an installation fault, not bad input."""
+
+
+class _StrictLoader(_BaseLoader):
+    """A safe YAML loader that refuses a key given twice in one mapping.
+
+    Plain PyYAML keeps the last value silently, which would let a pack override its
+    own entry without anyone noticing.
+    """
+
+    def construct_mapping(self, node, deep=False):
+        seen: dict[Any, Any] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        "while reading a mapping", node.start_mark,
+                        f"the key {key!r} appears twice (first on line {seen[key].line + 1})",
+                        key_node.start_mark)
+                seen[key] = key_node.start_mark
+            except TypeError:  # an unhashable key: let the base constructor report it
+                pass
+        return super().construct_mapping(node, deep)
+
+
+class PackProblem(Exception):
+    """One reason a catalog file cannot be used; the text follows "content pack `p`: "."""
+
+
+def read_yaml(path: Path) -> Any:
+    """A file path in, the YAML document out; PackProblem if it cannot be read or parsed."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise PackProblem("no such file") from None
+    except IsADirectoryError:
+        raise PackProblem("is a folder, not a YAML file") from None
+    except OSError as error:
+        raise PackProblem(f"cannot be read ({error.strerror or error})") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PackProblem(f"is not UTF-8 text (byte {error.start})") from None
+    try:
+        return yaml.load(text, Loader=_StrictLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        problem = getattr(error, "problem", None) or str(error)
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise PackProblem(f"is not valid YAML: {problem}{where}") from None
+
+
+def pointer(*parts: Any) -> str:
+    """Path parts in, a JSON pointer (RFC 6901) out: `/monsters/wraith/footprint`."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    """The catalog file schema (schemas/catalog.schema.json)."""
+    return json.loads((data_dir("schemas") / "catalog.schema.json").read_text(encoding="utf-8"))
+
+
+def schema_problems(document: Any) -> list[tuple[str, str]]:
+    """A parsed catalog file in, (JSON pointer, message) for each schema violation out (best first)."""
+    # Imported here: only packs are validated at run time, and jsonschema is slow to import.
+    from jsonschema.exceptions import best_match
+
+    validator = _validator()
+    errors = sorted(validator.iter_errors(document),
+                    key=lambda e: ([str(p) for p in e.absolute_path], e.message))
+    if not errors:
+        return []
+    first = best_match(errors)
+    rest = [e for e in errors if e is not first]
+    return [(pointer(*first.absolute_path), first.message)] + [
+        (pointer(*e.absolute_path), e.message) for e in rest]
+
+
+@lru_cache(maxsize=1)
+def _validator():
+    from jsonschema import Draft202012Validator
+    return Draft202012Validator(schema())
+
+
+def _count(value: Mapping | None) -> Count:
+    return UNKNOWN if value is None else Count(value["count"], value["source"])
+
+
+def _counts(value: Mapping | None) -> Mapping[str, Count]:
+    return frozen_map((k, _count(v)) for k, v in (value or {}).items())
+
+
+def _freeze(value: Any) -> Any:
+    """Nested dicts and lists in, read-only mappings and tuples out."""
+    if isinstance(value, Mapping):
+        return frozen_map((k, _freeze(v)) for k, v in value.items())
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _ordinal_cells(cells: Iterable[tuple[int, int]]) -> str:
+    return " and ".join(f"{x},{y}" for x, y in cells)
+
+
+def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tuple[str, str]]]:
+    """A piece entry (schema-valid) in, the PieceType (or None) and what is wrong with its geometry out."""
+    where = pointer("pieces", name)
+    rows: list[str] = list(entry["shape"])
+    problems: list[tuple[str, str]] = []
+    width = len(rows[0])
+    for i, row in enumerate(rows):
+        if len(row) != width:
+            problems.append((pointer("pieces", name, "shape", i),
+                             f"row {i} is {len(row)} cells wide, row 0 is {width}: draw every row the same width"))
+    if problems:
+        return None, problems
+    height = len(rows)
+    cells = shapes.rows_to_cells(rows)
+    # The `at` point is the top-left corner of the bounding box, so the drawing must
+    # be tight: an empty outer row or column would shift the piece on the map.
+    if not cells:
+        return None, [(pointer("pieces", name, "shape"), "the shape has no floor (`o`) cell")]
+    xs = {x for x, _ in cells}
+    ys = {y for _, y in cells}
+    if min(xs) != 0 or max(xs) != width - 1 or min(ys) != 0 or max(ys) != height - 1:
+        return None, [(pointer("pieces", name, "shape"),
+                       "the drawing has an empty outer row or column: trim it to the floor's bounding box")]
+    openings: list[Opening] = []
+    used: set[tuple[str, tuple[int, int]]] = set()
+    for i, raw in enumerate(entry["openings"]):
+        here = pointer("pieces", name, "openings", i)
+        side = raw["side"]
+        pair = tuple(sorted(tuple(c) for c in raw["cells"]))
+        (ax, ay), (bx, by) = pair
+        off = [c for c in pair if c not in cells]
+        if off:
+            problems.append((here, f"cell {_ordinal_cells(off)} is not floor"))
+            continue
+        dx, dy = shapes.ALONG[side]
+        if (bx - ax, by - ay) != (dx, dy):
+            run = "east-west" if side in ("north", "south") else "north-south"
+            problems.append((here, f"the cells {_ordinal_cells(pair)} are not two neighbours running {run} along the {side} side"))
+            continue
+        ox, oy = shapes.OUTWARD[side]
+        inside = [c for c in pair if (c[0] + ox, c[1] + oy) in cells]
+        if inside:
+            problems.append((here, f"cell {_ordinal_cells(inside)} has floor to its {side}: an opening must lie on the piece's outline"))
+            continue
+        for cell in pair:
+            if (side, cell) in used:
+                problems.append((here, f"the {side} side of cell {cell[0]},{cell[1]} is already in another opening"))
+                break
+            used.add((side, cell))
+        else:
+            openings.append(Opening(side, pair, bool(raw["end"])))
+    if problems:
+        return None, problems
+    return PieceType(name, entry["kind"], entry.get("set", ""), width, height, frozenset(cells),
+                     tuple(openings), entry.get("note", "")), []
+
+
+class Builder:
+    """Merges catalog documents one at a time, each all or nothing, into a Catalog."""
+
+    def __init__(self, start: Catalog | None = None, origins: Mapping | None = None):
+        self.pieces: dict[str, PieceType] = dict(start.pieces) if start else {}
+        self.monsters: dict[str, MonsterType] = dict(start.monsters) if start else {}
+        self.obstacles: dict[str, ObstacleKind] = dict(start.obstacles) if start else {}
+        self.treasures: dict[str, TreasureKind] = dict(start.treasures) if start else {}
+        self.markers: dict[str, MarkerKind] = dict(start.markers) if start else {}
+        self.cards: dict[str, CardType] = dict(start.cards) if start else {}
+        self.dark_glyphs: dict[str, DarkGlyph] = dict(start.dark_glyphs) if start else {}
+        self.rune_colours: list[str] = list(start.rune_colours) if start else []
+        self.sets: dict[str, SetInfo] = dict(start.sets) if start else {}
+        # (namespace, key) -> where the entry came from, for "already defined" messages.
+        self.origins: dict[tuple[str, str], str] = dict(origins or {})
+
+    # The namespaces a name must be unique in. Obstacles and traps share one so a
+    # quest's `obstacle X` / `trap X` mix-up gets a precise message.
+    _SECTIONS = (("pieces", "piece"), ("monsters", "monster"), ("markers", "marker"),
+                 ("treasures", "treasure"), ("obstacles", "obstacle"), ("traps", "obstacle"),
+                 ("cards", "card"), ("dark_glyphs", "dark_glyph"))
+
+    @staticmethod
+    def _key(namespace: str, name: str) -> tuple[str, str]:
+        # Card names are printed text: `rolling stone` must not sit beside `Rolling Stone`.
+        return (namespace, name.casefold() if namespace == "card" else name)
+
+    def add(self, doc: Mapping, origin: str, pack: str | None = None) -> list[tuple[str, str]]:
+        """A schema-valid document and where it comes from in; its problems out (none: merged)."""
+        problems: list[tuple[str, str]] = []
+        default_set = doc.get("set")
+        new: dict[str, dict] = {ns: {} for _, ns in self._SECTIONS}
+        new_sets: dict[str, SetInfo] = {}
+        new_colours: list[str] = []
+        claimed: dict[tuple[str, str], str] = {}
+
+        def clash(namespace: str, name: str, where: str) -> bool:
+            key = self._key(namespace, name)
+            if key in self.origins:
+                owner = self.origins[key]
+                problems.append((where, f"`{name}` is already in the catalog (from {owner}); "
+                                        "a pack adds entries but never replaces one: give yours another name"))
+                return True
+            if key in claimed:
+                problems.append((where, f"`{name}` is already defined at `{claimed[key]}` in this file"))
+                return True
+            claimed[key] = where
+            return False
+
+        for name, info in (doc.get("sets") or {}).items():
+            where = pointer("sets", name)
+            if clash("set", name, where):
+                continue
+            inventory = info.get("inventory") or {}
+            new_sets[name] = SetInfo(name, info.get("title", ""), _counts(inventory.get("pieces")),
+                                     _counts(inventory.get("markers")), _counts(inventory.get("treasures")),
+                                     _counts(info.get("totals")), info.get("note", ""), pack)
+
+        if default_set is not None and default_set not in self.sets and default_set not in new_sets:
+            new_sets[default_set] = SetInfo(default_set, pack=pack)
+            claimed[self._key("set", default_set)] = pointer("set")
+
+        def set_of(section: str, name: str, entry: Mapping) -> str | None:
+            set_name = entry.get("set", default_set)
+            if set_name is None:
+                problems.append((pointer(section, name),
+                                 "names no set: give `set:` at the top of the file or on the entry"))
+                return None
+            if set_name not in self.sets and set_name not in new_sets:
+                # A set named only by its entries is declared by them (a pack's own set).
+                new_sets[set_name] = SetInfo(set_name, pack=pack)
+                claimed[self._key("set", set_name)] = pointer(section, name, "set")
+            return set_name
+
+        for i, colour in enumerate(doc.get("rune_colours") or []):
+            if not clash("colour", colour, pointer("rune_colours", i)):
+                new_colours.append(colour)
+
+        for name, entry in (doc.get("pieces") or {}).items():
+            where = pointer("pieces", name)
+            set_name = set_of("pieces", name, entry)
+            if clash("piece", name, where) or set_name is None:
+                continue
+            piece, bad = piece_problems(name, entry)
+            problems.extend(bad)
+            if piece is not None:
+                new["piece"][name] = replace(piece, set=set_name)
+
+        for name, entry in (doc.get("monsters") or {}).items():
+            set_name = set_of("monsters", name, entry)
+            if clash("monster", name, pointer("monsters", name)) or set_name is None:
+                continue
+            stats = _freeze(entry["stats"]) if "stats" in entry else None
+            new["monster"][name] = MonsterType(name, set_name, tuple(entry["footprint"]),
+                                               _count(entry.get("normal")), _count(entry.get("master")),
+                                               stats, entry.get("note", ""))
+
+        for section, trap in (("obstacles", False), ("traps", True)):
+            for name, entry in (doc.get(section) or {}).items():
+                set_name = set_of(section, name, entry)
+                if clash("obstacle", name, pointer(section, name)) or set_name is None:
+                    continue
+                new["obstacle"][name] = ObstacleKind(
+                    name, set_name, trap, entry["blocks_movement"], entry["blocks_sight"],
+                    entry.get("sight_rule"), entry.get("wall_like", False), entry.get("facing", False),
+                    _count(entry.get("count")), entry.get("movement_cost", 1), entry.get("note", ""))
+
+        for name, entry in (doc.get("markers") or {}).items():
+            set_name = set_of("markers", name, entry)
+            if clash("marker", name, pointer("markers", name)) or set_name is None:
+                continue
+            new["marker"][name] = MarkerKind(name, set_name, UNKNOWN, variants=tuple(entry.get("variants", ())),
+                                             note=entry.get("note", ""))
+
+        for name, entry in (doc.get("treasures") or {}).items():
+            set_name = set_of("treasures", name, entry)
+            if clash("treasure", name, pointer("treasures", name)) or set_name is None:
+                continue
+            new["treasure"][name] = TreasureKind(name, set_name, UNKNOWN, title=entry.get("title", name),
+                                                 potion=entry.get("potion", False), note=entry.get("note", ""))
+
+        for name, entry in (doc.get("cards") or {}).items():
+            set_name = set_of("cards", name, entry)
+            if clash("card", name, pointer("cards", name)) or set_name is None:
+                continue
+            gem = entry.get("treachery") or {}
+            new["card"][name] = CardType(name, set_name, entry.get("type"), entry.get("threat_cost"),
+                                         entry.get("discard_value"), gem.get("colour"), gem.get("cost"),
+                                         _count(entry.get("copies")), entry.get("note", ""))
+
+        for name, entry in (doc.get("dark_glyphs") or {}).items():
+            set_name = set_of("dark_glyphs", name, entry)
+            if clash("dark_glyph", name, pointer("dark_glyphs", name)) or set_name is None:
+                continue
+            gem = entry["treachery"]
+            if gem.get("cost") is None:
+                problems.append((pointer("dark_glyphs", name, "treachery", "cost"),
+                                 "a dark glyph's treachery cost must be given"))
+                continue
+            new["dark_glyph"][name] = DarkGlyph(name, set_name, gem["colour"], gem["cost"], entry.get("note", ""))
+
+        # Inventories may count kinds from this file or from any file merged before it.
+        for set_name, info in new_sets.items():
+            for category, known in (("markers", self.markers.keys() | new["marker"].keys()),
+                                    ("treasures", self.treasures.keys() | new["treasure"].keys())):
+                for item in getattr(info, category):
+                    if item not in known:
+                        problems.append((pointer("sets", set_name, "inventory", category, item),
+                                         f"no {category[:-1]} kind `{item}` is defined"))
+
+        if problems:
+            return problems
+        self.pieces.update(new["piece"])
+        self.monsters.update(new["monster"])
+        self.obstacles.update(new["obstacle"])
+        self.markers.update(new["marker"])
+        self.treasures.update(new["treasure"])
+        self.cards.update(new["card"])
+        self.dark_glyphs.update(new["dark_glyph"])
+        self.sets.update(new_sets)
+        self.rune_colours.extend(new_colours)
+        for namespace, entries in new.items():
+            for name in entries:
+                self.origins[self._key(namespace, name)] = origin
+        for name in new_sets:
+            self.origins[self._key("set", name)] = origin
+        for colour in new_colours:
+            self.origins[self._key("colour", colour)] = origin
+        return []
+
+    def _counted(self, item: Any, category: str):
+        """A marker or treasure kind in, the same with its per-set counts filled in out."""
+        counts = {s: getattr(info, category)[item.name] for s, info in self.sets.items()
+                  if item.name in getattr(info, category)}
+        own = counts.get(item.set, UNKNOWN if item.set in self.sets else NONE_OWNED)
+        return replace(item, count=own, counts=frozen_map(counts))
+
+    def build(self, expansions: Iterable[str] | None = None) -> Catalog:
+        """The merged state in, a read-only Catalog out."""
+        return Catalog(
+            pieces=frozen_map(self.pieces), monsters=frozen_map(self.monsters),
+            obstacles=frozen_map(self.obstacles),
+            treasures=frozen_map((n, self._counted(t, "treasures")) for n, t in self.treasures.items()),
+            markers=frozen_map((n, self._counted(m, "markers")) for n, m in self.markers.items()),
+            cards=frozen_map(self.cards), dark_glyphs=frozen_map(self.dark_glyphs),
+            rune_colours=tuple(self.rune_colours), sets=frozen_map(self.sets),
+            expansions=None if expansions is None else tuple(expansions))
+
+
+def builtin_files() -> list[Path]:
+    """The built-in catalog files, base first (the others count base's marker kinds)."""
+    files = sorted(data_dir("cards").glob("*.yaml"))
+    return sorted(files, key=lambda p: (p.name != "base.yaml", p.name))
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> tuple[Catalog, Mapping]:
+    builder = Builder()
+    for path in builtin_files():
+        try:
+            document = read_yaml(path)
+        except PackProblem as problem:
+            raise CatalogError(f"{path}: {problem}") from None
+        if not isinstance(document, dict):
+            raise CatalogError(f"{path}: not a YAML mapping")
+        problems = builder.add(document, f"{BUILTIN} ({path.name})")
+        if problems:
+            raise CatalogError("\n".join(f"{path}: {p}: {m}" for p, m in problems))
+    return builder.build(), frozen_map(builder.origins)
+
+
+def builtin_catalog() -> Catalog:
+    """The catalog of cards/*.yaml alone, built once per process."""
+    return _builtin()[0]
+
+
+def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = None,
+                 expansions: Iterable[str] | None = None) -> tuple[Catalog, list[Diagnostic]]:
+    """Content packs, the project root and the quest's sets in; the merged catalog and Q106s out.
+
+    Each pack is (path as written in `use`, the `use` statement's span or None, the
+    folder the path is relative to). The built-in catalog is always loaded; a pack
+    with any problem is left out whole. `root` confines packs (default: each pack's
+    own base folder). `expansions` is recorded on the catalog for set_check.
+    """
+    base, origins = _builtin()
+    packs = list(packs or ())
+    if not packs:
+        return (base if expansions is None else replace(base, expansions=tuple(expansions))), []
+    builder = Builder(base, origins)
+    diagnostics: list[Diagnostic] = []
+    seen: set[Path] = set()
+    for path_str, span, base_dir in packs:
+        base_dir = Path(base_dir)
+        shown = base_dir / path_str
+        where = span or Span(str(shown), 1, 1, 1, 2)
+
+        def report(problem: str, help: str | None = None) -> None:
+            diagnostics.append(Q106.at(where, path=path_str, problem=problem, help=help))
+
+        target = shown.resolve()
+        limit = Path(root if root is not None else base_dir).resolve()
+        # Resolved paths: `..` and symlinks cannot lead a quest out of the project.
+        if not target.is_relative_to(limit):
+            report("is outside the project root",
+                   "keep content packs inside the project (the folder holding pyproject.toml or questc.toml)")
+            continue
+        if target in seen:  # the same pack named twice (quest and configuration): load it once
+            continue
+        seen.add(target)
+        try:
+            document = read_yaml(target)
+        except PackProblem as problem:
+            report(str(problem))
+            continue
+        if not isinstance(document, dict):
+            report("is not a YAML mapping: a pack holds sections such as `monsters:` or `pieces:`")
+            continue
+        found = schema_problems(document)
+        if found:
+            (at, message), more = found[0], len(found) - 1
+            extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+            report(f"entry `{at or '/'}` does not match the catalog schema: {message}{extra}",
+                   "see schemas/catalog.schema.json for the format")
+            continue
+        for at, message in builder.add(document, f"pack `{path_str}`", pack=path_str):
+            report(f"entry `{at}`: {message}")
+    return builder.build(expansions), diagnostics

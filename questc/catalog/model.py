@@ -1,0 +1,413 @@
+"""The catalog's values: frozen records of pieces, monsters, props, cards and sets, and the Catalog that holds them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterable, Mapping
+
+from questc.catalog import shapes
+from questc.catalog.lookup import KIND_WORDS, closest
+from questc.diagnostics.codes.q1xx import Q101, Q104
+from questc.diagnostics.core import Diagnostic, Span
+
+Cell = tuple[int, int]
+
+PIECE_KINDS = ("room", "corridor", "intersection", "dead_end")
+CARD_TYPES = ("event", "trap", "spawn", "power")
+# A treachery gem's colour and the budget it is paid from (quest header `treachery`).
+TREACHERY_COLOURS = {"green": "event", "purple": "trap", "red": "monster"}
+TREACHERY_KINDS = {kind: colour for colour, kind in TREACHERY_COLOURS.items()}
+FACINGS = ("north", "east", "south", "west")
+
+_EMPTY: Mapping = MappingProxyType({})
+
+
+def frozen_map(items: Mapping | Iterable = ()) -> Mapping:
+    """A dict (or pairs) in, a read-only view of a copy out: cached catalogs are shared."""
+    return MappingProxyType(dict(items))
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """How many of a component a set holds (None: unknown) and who says so.
+
+    `source` is 'rulebook' when a rule book states the number, 'estimate' otherwise;
+    a check built on an estimate warns where one built on a rule book errs.
+    """
+
+    count: int | None = None
+    source: str | None = None
+
+    @property
+    def known(self) -> bool:
+        return self.count is not None
+
+    @classmethod
+    def total(cls, parts: Iterable["Count"]) -> "Count":
+        """Counts in, their sum out: a rule book's number only if every part is one.
+
+        Unknown parts make the sum a lower bound, so it becomes an estimate; with no
+        known part at all the total is unknown. No parts at all means none owned.
+        """
+        parts = list(parts)
+        if not parts:
+            return cls(0, "rulebook")
+        known = [p for p in parts if p.count is not None]
+        if not known:
+            return cls(None, None)
+        rulebook = len(known) == len(parts) and all(p.source == "rulebook" for p in known)
+        return cls(sum(p.count for p in known), "rulebook" if rulebook else "estimate")
+
+    def __str__(self) -> str:
+        return "unknown" if self.count is None else f"{self.count} ({self.source})"
+
+
+NONE_OWNED = Count(0, "rulebook")
+UNKNOWN = Count(None, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """A two-cell stretch of a piece's outline, on one side, where it can join another piece.
+
+    `cells` are the two floor cells inside the outline, in (x, y) order; `end` marks a
+    corridor end (left unjoined, it draws a warning).
+    """
+
+    side: str
+    cells: tuple[Cell, Cell]
+    end: bool
+
+    def edges(self) -> tuple[tuple[int, int, int, int], ...]:
+        """The two unit edges the opening covers, as normalised (x1, y1, x2, y2)."""
+        out = []
+        for x, y in self.cells:
+            out.append({"north": (x, y, x + 1, y), "south": (x, y + 1, x + 1, y + 1),
+                        "west": (x, y, x, y + 1), "east": (x + 1, y, x + 1, y + 1)}[self.side])
+        return tuple(sorted(out))
+
+    def outside(self) -> tuple[Cell, Cell]:
+        """The two cells just beyond the opening, where a joining piece's cells lie."""
+        dx, dy = shapes.OUTWARD[self.side]
+        a, b = self.cells
+        return ((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy))
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedShape:
+    """A piece on the map: absolute cells and openings (sides already turned) and its turned box."""
+
+    cells: frozenset[Cell]
+    openings: tuple[Opening, ...]
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """A map piece type: its kind, set, unturned width×height box, floor cells and openings."""
+
+    name: str
+    kind: str
+    set: str
+    width: int
+    height: int
+    cells: frozenset[Cell]
+    openings: tuple[Opening, ...]
+    note: str = ""
+
+    @property
+    def shape(self) -> tuple[str, ...]:
+        """The unturned shape as text rows (`o` floor, `.` none)."""
+        return shapes.cells_to_rows(self.cells, self.width, self.height)
+
+    def placed(self, at: Cell, turn: int = 0) -> PlacedShape:
+        """Top-left point and degrees clockwise in, the piece's absolute cells and openings out.
+
+        The piece turns about its top-left corner, then shifts so its new bounding
+        box's top-left corner is at `at`.
+        """
+        w, h = self.width, self.height
+        cells = shapes.shift(shapes.turn_cells(self.cells, w, h, turn), at)
+        openings = []
+        for opening in self.openings:
+            turned = shapes.shift(shapes.turn_cells(opening.cells, w, h, turn), at)
+            openings.append(Opening(shapes.turn_side(opening.side, turn),
+                                    tuple(sorted(turned)), opening.end))
+        tw, th = shapes.turned_size(w, h, turn)
+        return PlacedShape(cells, tuple(openings), tw, th)
+
+
+@dataclass(frozen=True)
+class MonsterType:
+    """A monster type: set, unturned footprint (w, h), normal and master figures owned, optional stats."""
+
+    name: str
+    set: str
+    footprint: tuple[int, int]
+    normal: Count
+    master: Count
+    stats: Mapping | None = field(default=None, hash=False)
+    note: str = ""
+
+    @property
+    def large(self) -> bool:
+        """More than one space: large figures skip stairs and only fall wholly into pits."""
+        return self.footprint != (1, 1)
+
+    def size(self, facing: str | None = None) -> tuple[int, int]:
+        """Facing in, (w, h) out: north/south keep the footprint, east/west swap it."""
+        if facing is not None and facing not in FACINGS:
+            raise ValueError(f"unknown facing {facing!r}")
+        w, h = self.footprint
+        return (h, w) if facing in ("east", "west") else (w, h)
+
+    def cells(self, at: Cell, facing: str | None = None) -> frozenset[Cell]:
+        """Top-left cell and facing in, every cell the figure fills out."""
+        w, h = self.size(facing)
+        x0, y0 = at
+        return frozenset((x0 + dx, y0 + dy) for dx in range(w) for dy in range(h))
+
+
+@dataclass(frozen=True)
+class ObstacleKind:
+    """An obstacle or trap kind and what it blocks.
+
+    `sight_rule` names a special sight rule: 'fog' (blocks sight except into an
+    adjacent fog cell and out of one to adjacent cells) or 'pit' (a figure in it
+    sees only the pit and the cells next to it; others see in normally).
+    `wall_like` kinds act as walls; `facing` kinds are placed with a direction.
+    """
+
+    name: str
+    set: str
+    trap: bool
+    blocks_movement: bool
+    blocks_sight: bool
+    sight_rule: str | None
+    wall_like: bool
+    facing: bool
+    count: Count
+    movement_cost: int = 1
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class MarkerKind:
+    """A marker kind (door, glyph, chest, ...): its set, the count its own set holds, counts per set."""
+
+    name: str
+    set: str
+    count: Count
+    counts: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
+    variants: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TreasureKind:
+    """A kind of `treasure KIND` marker (healing, vitality, power, money): set and counts as for markers."""
+
+    name: str
+    set: str
+    count: Count
+    counts: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
+    title: str = ""
+    potion: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CardType:
+    """An overlord card; every value the books do not state is None.
+
+    A card with no treachery colour belongs to the base deck; one with a colour may
+    be swapped in by paying `treachery_cost` from the budget `treachery_kind` names.
+    """
+
+    name: str
+    set: str
+    type: str | None = None
+    threat_cost: int | None = None
+    discard_value: int | None = None
+    treachery_colour: str | None = None
+    treachery_cost: int | None = None
+    copies: Count = UNKNOWN
+    note: str = ""
+
+    @property
+    def base_deck(self) -> bool:
+        return self.treachery_colour is None
+
+    @property
+    def treachery_kind(self) -> str | None:
+        """The header budget ('event', 'trap', 'monster') this card is paid from, if any."""
+        return TREACHERY_COLOURS.get(self.treachery_colour) if self.treachery_colour else None
+
+
+@dataclass(frozen=True)
+class DarkGlyph:
+    """A dark glyph (Altar of Despair): its set and the treachery colour and cost that buy it."""
+
+    name: str
+    set: str
+    colour: str
+    cost: int
+    note: str = ""
+
+    @property
+    def treachery_kind(self) -> str:
+        return TREACHERY_COLOURS[self.colour]
+
+
+@dataclass(frozen=True)
+class SetInfo:
+    """A component set and its inventory: pieces by kind, markers and treasures by name, totals.
+
+    `pack` is the content pack that declared the set (None for a built-in set).
+    """
+
+    name: str
+    title: str = ""
+    pieces: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
+    markers: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
+    treasures: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
+    totals: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
+    note: str = ""
+    pack: str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class Catalog:
+    """Every component questc knows: built-in sets plus the content packs loaded.
+
+    All mappings are read-only. `expansions` is the set list given to load_catalog
+    (None if none was): set_check uses it when called without one.
+    """
+
+    pieces: Mapping[str, PieceType]
+    monsters: Mapping[str, MonsterType]
+    obstacles: Mapping[str, ObstacleKind]
+    treasures: Mapping[str, TreasureKind]
+    markers: Mapping[str, MarkerKind]
+    cards: Mapping[str, CardType]
+    dark_glyphs: Mapping[str, DarkGlyph]
+    rune_colours: tuple[str, ...]
+    sets: Mapping[str, SetInfo]
+    expansions: tuple[str, ...] | None = None
+
+    # --- names -------------------------------------------------------------------
+
+    def names(self, kind: str) -> tuple[str, ...]:
+        """A lookup kind in, every known name of that kind out (sorted)."""
+        if kind == "colour":
+            return tuple(self.rune_colours)
+        return tuple(sorted(self._table(kind)))
+
+    def _table(self, kind: str) -> Mapping:
+        if kind == "obstacle":
+            return {n: o for n, o in self.obstacles.items() if not o.trap}
+        if kind == "trap":
+            return {n: o for n, o in self.obstacles.items() if o.trap}
+        if kind == "colour":
+            return {c: c for c in self.rune_colours}
+        tables = {"piece": self.pieces, "monster": self.monsters, "treasure": self.treasures,
+                  "marker": self.markers, "card": self.cards, "set": self.sets,
+                  "dark_glyph": self.dark_glyphs}
+        if kind not in tables:
+            raise ValueError(f"unknown catalog kind {kind!r}; one of {', '.join(KIND_WORDS)}")
+        return tables[kind]
+
+    def lookup(self, kind: str, name: str):
+        """A kind ('piece', 'monster', 'obstacle', 'trap', ...) and a name in, the entry or None out.
+
+        'obstacle' finds only obstacles and 'trap' only traps; 'colour' returns the
+        colour name itself.
+        """
+        return self._table(kind).get(name)
+
+    def suggest(self, kind: str, name: str) -> str | None:
+        """A kind and an unknown name in, the closest known name of that kind (or None) out."""
+        return closest(name, self.names(kind))
+
+    def unknown(self, kind: str, name: str, span: Span) -> Diagnostic:
+        """A Q101 for a name the catalog lacks, with the most useful help found."""
+        word = KIND_WORDS[kind]
+        sibling = {"obstacle": "trap", "trap": "obstacle"}.get(kind)
+        if sibling and self.lookup(sibling, name) is not None:
+            help = f"`{name}` is {'a trap' if sibling == 'trap' else 'an obstacle'}: write `{sibling} {name}`"
+        elif (match := self.suggest(kind, name)) is not None:
+            help = f"did you mean `{match}`?"
+        else:
+            known = self.names(kind)
+            if not known:
+                help = f"the catalog has no {word}s; a content pack (`use`) can add them"
+            elif len(known) <= 12:
+                help = f"known {word}s: " + ", ".join(f"`{n}`" for n in known)
+            else:
+                section = {"piece": "pieces", "monster": "monsters", "card": "cards"}.get(kind, "props")
+                help = f"`questc catalog {section}` lists the known {word}s"
+        return Q101.at(span, kind=word, name=name, help=help)
+
+    def set_check(self, kind: str, name: str, set_name: str,
+                  expansions: Iterable[str] | None, span: Span) -> Diagnostic | None:
+        """A component's kind, name and set, and the quest's sets, in; a Q104 if the set is not listed, else None.
+
+        With `expansions` None the catalog's own `expansions` apply, else `base`
+        alone (the quest header's default).
+        """
+        if expansions is None:
+            expansions = self.expansions if self.expansions is not None else ("base",)
+        if set_name in tuple(expansions):
+            return None
+        return Q104.at(span, kind=KIND_WORDS[kind], name=name, set=set_name)
+
+    # --- what owned sets hold ----------------------------------------------------
+
+    def _held(self, set_name: str, category: str, name: str, introduced: bool) -> Count:
+        """What one set holds of one item: listed count, unknown, or none."""
+        info = self.sets.get(set_name)
+        if info is None:
+            return NONE_OWNED
+        listed = getattr(info, category)
+        if name in listed:
+            return listed[name]
+        if introduced:  # the set brings the item but its books do not count it
+            return UNKNOWN
+        if category == "pieces" and not info.pieces and info.totals.get("map_pieces", NONE_OWNED).count != 0:
+            # Pieces of kinds the books do not name (Altar of Despair's eight).
+            return UNKNOWN
+        return NONE_OWNED
+
+    def pieces_owned(self, kind: str, sets: Iterable[str]) -> Count:
+        """A piece kind and the owned sets in, how many pieces of that kind they hold out."""
+        sets = list(dict.fromkeys(sets))
+        return Count.total(
+            self._held(s, "pieces", kind, any(p.kind == kind and p.set == s for p in self.pieces.values()))
+            for s in sets if s in self.sets)
+
+    def markers_owned(self, name: str, sets: Iterable[str]) -> Count:
+        """A marker kind and the owned sets in, how many markers of that kind they hold out."""
+        marker = self.markers.get(name)
+        return Count.total(self._held(s, "markers", name, marker is not None and marker.set == s)
+                           for s in dict.fromkeys(sets) if s in self.sets)
+
+    def treasures_owned(self, name: str, sets: Iterable[str]) -> Count:
+        """A treasure kind and the owned sets in, how many of its markers they hold out."""
+        treasure = self.treasures.get(name)
+        return Count.total(self._held(s, "treasures", name, treasure is not None and treasure.set == s)
+                           for s in dict.fromkeys(sets) if s in self.sets)
+
+    def figures_owned(self, monster: str, rank: str, sets: Iterable[str]) -> Count:
+        """A monster type, 'normal' or 'master', and the owned sets in, the figures owned out."""
+        entry = self.monsters.get(monster)
+        if entry is None or entry.set not in set(sets):
+            return NONE_OWNED
+        return getattr(entry, rank)
+
+    def copies_owned(self, card: str, sets: Iterable[str]) -> Count:
+        """An overlord card's name and the owned sets in, the copies owned out."""
+        entry = self.cards.get(card)
+        if entry is None or entry.set not in set(sets):
+            return NONE_OWNED
+        return entry.copies

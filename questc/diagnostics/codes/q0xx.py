@@ -1,0 +1,85 @@
+"""Q0xx: syntax (always errors)."""
+from questc.diagnostics.core import Descriptor, Example, Severity
+
+E = Severity.ERROR
+_TAIL = 'piece R1 room_4x4 at 0,0\narea A "Hall" start { pieces R1; glyph at 0,0 active }\nvictory heroes when revealed A\n'
+
+Q001 = Descriptor(
+    code="Q001", name="unexpected-input", severity=E, minimum=E,
+    template="{found}: expected {expected}",
+    label_template="{label}",
+    summary="Something the grammar does not allow at this point.",
+    explanation="""
+The parser met a word, symbol or line end that cannot come where it stands. The
+message says what it found and what could come there instead; after an error the
+parser skips to the end of the statement and goes on, so one file can show several
+syntax errors (each one a cause, not a consequence of an earlier one).
+""",
+    example=Example(
+        failing='quest "Q" {\n  conquest 3\n}\npiece R1 room_4x4 0,0\n' + _TAIL.split("\n", 1)[1],
+        fixed='quest "Q" {\n  conquest 3\n}\n' + _TAIL),
+    fields=("found", "expected", "label"),
+)
+
+Q002 = Descriptor(
+    code="Q002", name="unterminated-string", severity=E, minimum=E,
+    template="this string is never closed",
+    label_template="the string starts here",
+    help_template="{help_text}",
+    summary="A string with no closing quote.",
+    explanation="""
+A one-line string `"..."` must close on its own line (write `\\"` for a quote inside
+it); a triple-quoted string `\"\"\"...\"\"\"` must close before the end of the file.
+""",
+    example=Example(
+        failing='quest "Q {\n  conquest 3\n}\n' + _TAIL,
+        fixed='quest "Q" {\n  conquest 3\n}\n' + _TAIL),
+    fields=("help_text",),
+)
+
+Q003 = Descriptor(
+    code="Q003", name="malformed-value", severity=E, minimum=E,
+    template="{problem}",
+    label_template="{label}",
+    help_template="{help_text}",
+    summary="A malformed number, point, rectangle or range (`4,`, `3..`, `5..2`).",
+    explanation="""
+Points are written `x,y` with no spaces (`4,2`), rectangles `x1,y1..x2,y2`, ranges
+`a..b` with a <= b, piece-relative points `R1:2,3`, turns 0, 90, 180 or 270.
+""",
+    example=Example(
+        failing='quest "Q" {\n  players 5..2\n  conquest 3\n}\n' + _TAIL,
+        fixed='quest "Q" {\n  players 2..5\n  conquest 3\n}\n' + _TAIL),
+    fields=("problem", "label", "help_text"),
+)
+
+Q004 = Descriptor(
+    code="Q004", name="bad-header-field", severity=E, minimum=E,
+    template="{problem}",
+    label_template="{label}",
+    help_template="{help_text}",
+    summary="A header field given twice, or an unknown header field.",
+    explanation="""
+The `quest` header holds each field at most once (`use` may repeat): id, edition,
+expansions, players, conquest, treachery, reveal, author, version, intro, special,
+use. A second value would leave it unclear which one counts.
+""",
+    example=Example(
+        failing='quest "Q" {\n  conquest 3\n  conquest 4\n}\n' + _TAIL,
+        fixed='quest "Q" {\n  conquest 4\n}\n' + _TAIL),
+    fields=("problem", "label", "help_text"),
+)
+
+Q005 = Descriptor(
+    code="Q005", name="missing-quest-header", severity=E, minimum=E,
+    template="the file does not start with a `quest` header",
+    label_template="{label}",
+    help_template='start the file with `quest "Title" {{ conquest 5 }}`',
+    summary="The file does not start with a `quest` header.",
+    explanation="""
+A quest file holds exactly one quest, and its first statement is the header
+`quest "Title" { ... }` with the quest's settings (at least its starting conquest).
+""",
+    example=Example(failing=_TAIL, fixed='quest "Q" {\n  conquest 3\n}\n' + _TAIL),
+    fields=("label",),
+)

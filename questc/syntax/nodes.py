@@ -1,0 +1,497 @@
+"""The syntax tree: frozen, typed nodes, each carrying the Span it was parsed from.
+
+Nodes hold source values as written (names, points relative to pieces, text after
+unescaping and dedent); looking names up is the model's job. Every node has a
+`span`; names that diagnostics point at are `Name`s, which carry their own span.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from questc.diagnostics.core import Span
+
+# ---- values ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """An identifier as written: `value`, and where it stands."""
+    span: Span
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A string after unescaping (and, for triple-quoted strings, dedent). `long`: written with triple quotes."""
+    span: Span
+    value: str
+    long: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PointRef:
+    """A cell: absolute `x,y`, or `piece:x,y` counted from the piece's top-left corner after its turn."""
+    span: Span
+    x: int
+    y: int
+    piece: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CellSet:
+    """A cell or a rectangle of cells `x1,y1..x2,y2`, corners included (x1<=x2, y1<=y2 not required)."""
+    span: Span
+    x1: int
+    y1: int
+    x2: int
+    y2: int
+    piece: Name | None = None
+
+    @property
+    def is_rect(self) -> bool:
+        return (self.x1, self.y1) != (self.x2, self.y2)
+
+
+@dataclass(frozen=True, slots=True)
+class CountRange:
+    """`a..b` or a single count (`low == high`)."""
+    span: Span
+    low: int
+    high: int
+
+
+# ---- §3 header -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TreacheryPart:
+    """One colour of the treachery budget: `colour` is event, trap or monster."""
+    span: Span
+    colour: Name
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeaderField:
+    """One header line: `keyword` (id, edition, ...) and its parsed `value`.
+
+    value types: id/edition/reveal -> Name; expansions -> tuple[Name]; players ->
+    CountRange; conquest -> int; treachery -> tuple[TreacheryPart]; author, version,
+    intro, special, use -> Text.
+    """
+    span: Span
+    keyword: str
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """`quest "Title" { ... }`: the title and the fields in source order (each at most once, `use` repeatable)."""
+    span: Span
+    title: Text
+    fields: tuple[HeaderField, ...]
+
+    def get(self, keyword: str) -> HeaderField | None:
+        for field in self.fields:
+            if field.keyword == keyword:
+                return field
+        return None
+
+    def all(self, keyword: str) -> tuple[HeaderField, ...]:
+        return tuple(f for f in self.fields if f.keyword == keyword)
+
+
+# ---- §4 map --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """`piece ID TYPE at X,Y [turn T]`."""
+    span: Span
+    id: Name
+    type: Name
+    at: PointRef
+    turn: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Door:
+    """`door ID between A B [rune C]` (`between` set) or `door ID at X,Y SIDE [rune C]` (`at`, `side` set)."""
+    span: Span
+    id: Name
+    between: tuple[Name, Name] | None = None
+    at: PointRef | None = None
+    side: Name | None = None
+    rune: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stairs:
+    """`stairs COLOUR at P P`: one pair of staircase markers."""
+    span: Span
+    colour: Name
+    ends: tuple[PointRef, PointRef]
+
+
+# ---- §5 areas ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    span: Span
+    pieces: tuple[Name, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Cells:
+    span: Span
+    cells: tuple[CellSet, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Read:
+    """Read-aloud text (in an area, or as an effect)."""
+    span: Span
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Overlord-only note."""
+    span: Span
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    span: Span
+    at: PointRef
+    active: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    """`monster TYPE [master] at P... [facing DIR] [players a..b]`: one figure per point."""
+    span: Span
+    type: Name
+    master: bool
+    at: tuple[PointRef, ...]
+    facing: Name | None = None
+    players: CountRange | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceNamed:
+    """`named ID at P [facing DIR]`: where a named monster stands."""
+    span: Span
+    id: Name
+    at: PointRef
+    facing: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chest:
+    span: Span
+    kind: Name
+    at: tuple[PointRef, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    span: Span
+    kind: Name
+    at: tuple[CellSet, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Trap:
+    span: Span
+    kind: Name
+    at: tuple[PointRef, ...]
+    facing: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Treasure:
+    span: Span
+    kind: Name
+    at: tuple[PointRef, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Relic:
+    span: Span
+    name: Name
+    at: PointRef
+
+
+@dataclass(frozen=True, slots=True)
+class Runekey:
+    span: Span
+    colour: Name
+    at: PointRef
+
+
+# ---- §7 effects ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ConquestEffect:
+    """Heroes gain (positive) or lose (negative) conquest tokens."""
+    span: Span
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoinsEffect:
+    span: Span
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureEffect:
+    """Every hero draws `count` treasure cards of `kind` (copper, silver, gold)."""
+    span: Span
+    kind: Name
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatEffect:
+    span: Span
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpawnEffect:
+    span: Span
+    type: Name
+    master: bool
+    at: tuple[PointRef, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DoorEffect:
+    """`open DOOR` or `close DOOR` (`action`)."""
+    span: Span
+    action: str
+    door: Name
+
+
+@dataclass(frozen=True, slots=True)
+class UnlockEffect:
+    span: Span
+    colour: Name
+
+
+@dataclass(frozen=True, slots=True)
+class RevealEffect:
+    span: Span
+    area: Name
+
+
+@dataclass(frozen=True, slots=True)
+class WinEffect:
+    span: Span
+    side: Name
+
+
+@dataclass(frozen=True, slots=True)
+class InstructEffect:
+    """An instruction no engine can run, printed for the overlord."""
+    span: Span
+    text: Text
+
+
+Effect = Union[Read, ConquestEffect, CoinsEffect, TreasureEffect, ThreatEffect, SpawnEffect,
+               DoorEffect, UnlockEffect, RevealEffect, WinEffect, InstructEffect]
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """`encounter ID at P { EFFECTS }`: runs when a hero ends movement on it."""
+    span: Span
+    id: Name
+    at: PointRef
+    effects: tuple[Effect, ...]
+
+
+AreaStatement = Union[Pieces, Cells, Read, Note, Glyph, Monster, PlaceNamed, Chest, Obstacle,
+                      Trap, Treasure, Relic, Runekey, Encounter]
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """`area ID ["Name"] [start] { ... }`."""
+    span: Span
+    id: Name
+    name: Text | None
+    start: bool
+    statements: tuple[AreaStatement, ...]
+
+
+# ---- §6 named monsters -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StatChange:
+    """`wounds +N` (relative: added to the master figure's value) or `wounds N` (replaces it)."""
+    span: Span
+    stat: str
+    value: int
+    relative: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    span: Span
+    name: Name
+    rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NamedMonster:
+    """`named ID "Display Name" TYPE { ... }`."""
+    span: Span
+    id: Name
+    display: Text
+    type: Name
+    changes: tuple[StatChange, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    conquest: int | None = None
+
+
+# ---- §7 triggers, chests, §7b deck plan ------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """`on reveal|killed|open NAME { ... }` (`target`) or `on round N { ... }` (`round`)."""
+    span: Span
+    event: str
+    target: Name | None
+    round: int | None
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChestContent:
+    """One item of a chest row: kind is coins, conquest, potion, or a card kind
+    (copper, silver, gold, curse, feat) with `amount` (default 1); `name` for potion."""
+    span: Span
+    kind: str
+    amount: int = 1
+    name: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ChestRow:
+    span: Span
+    kind: Name
+    number: int
+    contents: tuple[ChestContent, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChestChart:
+    span: Span
+    rows: tuple[ChestRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlanCard:
+    span: Span
+    name: Text
+    copies: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlanGlyph:
+    span: Span
+    name: Name
+
+
+@dataclass(frozen=True, slots=True)
+class OverlordPlan:
+    """`overlord { card "..." [xN]; dark_glyph KIND }`."""
+    span: Span
+    cards: tuple[PlanCard, ...]
+    glyphs: tuple[PlanGlyph, ...]
+
+
+# ---- §8 victory ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventCondition:
+    """`killed NAMED`, `revealed AREA`, `triggered ENCOUNTER` or `opened DOOR` (`event`)."""
+    span: Span
+    event: str
+    target: Name
+
+
+@dataclass(frozen=True, slots=True)
+class CompareCondition:
+    """`conquest OP N` or `round OP N` (`counter`); `conquest N` means `conquest <= N`."""
+    span: Span
+    counter: str
+    op: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class NotCondition:
+    span: Span
+    operand: "Condition"
+
+
+@dataclass(frozen=True, slots=True)
+class AllCondition:
+    """`a and b and ...`"""
+    span: Span
+    operands: tuple["Condition", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AnyCondition:
+    """`a or b or ...`"""
+    span: Span
+    operands: tuple["Condition", ...]
+
+
+Condition = Union[EventCondition, CompareCondition, NotCondition, AllCondition, AnyCondition]
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    """`victory heroes|overlord ["Label"] when CONDITION`."""
+    span: Span
+    side: Name
+    label: Text | None
+    when: Condition
+
+
+# ---- the file -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A `#` comment, kept for the formatter."""
+    span: Span
+    text: str
+
+
+Item = Union[Header, Piece, Door, Stairs, Area, NamedMonster, Trigger, ChestChart, OverlordPlan, Victory]
+
+
+@dataclass(frozen=True, slots=True)
+class QuestFile:
+    """A whole `.quest` file: its header (None if missing) and its top-level items in order."""
+    span: Span
+    path: str
+    header: Header | None
+    items: tuple[Item, ...]
+
+    def of(self, kind: type) -> tuple:
+        return tuple(item for item in self.items if isinstance(item, kind))

@@ -1,0 +1,410 @@
+"""Quest source text -> a QuestFile syntax tree and the syntax diagnostics (Q001-Q005).
+
+The grammar (grammar/quest.lark) is LALR(1) with Lark's contextual lexer. Parse
+errors are recovered in panic mode: report the error, skip to the end of the
+statement, unwind the parser to where a statement may end, and go on, so one run
+reports several independent syntax errors and no cascade.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from questc.diagnostics.codes import q0xx
+from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.paths import data_dir
+from questc.syntax.nodes import QuestFile
+from questc.syntax.transform import HEADER_FIELDS, ToNodes
+
+# Words for the grammar's terminals, as a quest writer would say them.
+_TERMINAL_WORDS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "SIGNED": "a signed number like +2",
+    "POINT": "a point like 4,2",
+    "PIECE_POINT": "a point like R1:2,3",
+    "RECT": "a rectangle like 2,3..4,5",
+    "RANGE": "a range like 2..5",
+    "STRING": "a string in quotes",
+    "LONG_STRING": "a string in quotes",
+    "_NL": "the end of the statement",
+    "$END": "the end of the file",
+    "DIRECTION": "a direction (north, east, south or west)",
+    "EDITION_KIND": "`first` or `second`",
+    "REVEAL_MODE": "`sight` or `door`",
+    "STAT": "a statistic (wounds, armor, speed or damage)",
+    "SIDE": "`heroes` or `overlord`",
+    "COMPARE": "a comparison (<, <=, =, >= or >)",
+    "TRIGGER_EVENT": "`reveal`, `killed` or `open`",
+    "COPIES": "a number of copies like x2",
+}
+# Terminals that stand for the same thing to a writer; the first one is named.
+_SAME = {"LONG_STRING": "STRING", "UNCLOSED_STRING": "STRING", "UNCLOSED_LONG_STRING": "STRING",
+         "PIECE_POINT": "POINT", "RECT": "POINT"}
+_TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlord|victory)\b", re.M)
+_MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0-9,.:+-]*")
+
+
+@dataclass(frozen=True)
+class ParseResult:
+    tree: QuestFile | None
+    diagnostics: tuple[Diagnostic, ...]
+    comments: tuple  # (Span, text) of every comment, for the formatter
+
+
+@lru_cache(maxsize=None)
+def grammar_text() -> str:
+    return (data_dir("grammar") / "quest.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def quest_parser(strict: bool = False) -> Lark:
+    """The LALR parser; Lark caches the built tables in the temp folder between runs."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
+                maybe_placeholders=True, cache=not strict, strict=strict)
+
+
+def _describe_terminal(parser: Lark, name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    for terminal in parser.terminals:
+        if terminal.name == name and terminal.pattern.type == "str":
+            return f"`{terminal.pattern.value}`"
+    return name.lower()
+
+
+def describe_expected(parser: Lark, expected) -> str:
+    names = sorted({_SAME.get(e, e) for e in expected})
+    words = sorted({_describe_terminal(parser, e) for e in names})
+    keywords = [w for w in words if w.startswith("`")]
+    others = [w for w in words if not w.startswith("`")]
+    if len(keywords) > 6:
+        keywords = ["a statement such as " + ", ".join(keywords[:5]) + ", ..."]
+    words = others + keywords
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _describe_found(token: Token) -> str:
+    if token.type == "$END":
+        return "the file ends"
+    if token.type == "_NL":
+        return "the statement ends" if str(token).lstrip().startswith((";", "#")) else "the line ends"
+    return f"found `{token}`"
+
+
+def _previous_word(text: str, pos: int) -> str | None:
+    match = re.search(r'(\S+)\s*$', text[:pos].split("\n")[-1])
+    if not match:
+        return None
+    word = match.group(1)
+    if word.startswith('"') or word.endswith('"'):
+        return None
+    return word[-20:]
+
+
+def _line_end(text: str, pos: int) -> int:
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def _statement_end(text: str, pos: int) -> int:
+    """Where the statement holding `pos` ends: the next newline, `;` or `}` outside a string."""
+    i, in_string = pos, False
+    while i < len(text):
+        ch = text[i]
+        if ch == "\n":
+            return i
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in ";}#":
+            return i
+        i += 1
+    return i
+
+
+def _span(file: str, text: str, start: int, end: int) -> Span:
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    end_line = text.count("\n", 0, end) + 1
+    end_column = end - (text.rfind("\n", 0, end) + 1) + 1
+    return Span(file, line, column, end_line, end_column, start, end)
+
+
+class _Recovery:
+    """The on_error handler: reports causes, skips consequences, resumes the parse."""
+
+    def __init__(self, parser: Lark, file: str, text: str, quiet: list[tuple[int, int]] = ()):
+        self.parser, self.file, self.text = parser, file, text
+        self.quiet = list(quiet)   # stretches after an unclosed string, where errors are its consequences
+        self.diagnostics: list[Diagnostic] = []
+        self.resume_at = -1   # the separator our last skip stopped at: an error there is a consequence
+        self.errors = 0
+
+    def __call__(self, error: UnexpectedInput) -> bool:
+        self.errors += 1
+        if self.errors > 200:   # a file of garbage: enough has been said
+            return False
+        if isinstance(error, UnexpectedCharacters):
+            return self._bad_character(error)
+        return self._bad_token(error)
+
+    # -- a character no token can start with --------------------------------
+    def _bad_character(self, error: UnexpectedCharacters) -> bool:
+        text, pos = self.text, error.pos_in_stream
+        state = error.interactive_parser.lexer_thread.state
+        if True:
+            malformed = self._malformed_value(pos)
+            if malformed is None:
+                end = pos + 1
+                self._report(q0xx.Q001.at(_span(self.file, text, pos, end),
+                             found=f"found `{text[pos]}`",
+                             expected=describe_expected(self.parser, error.allowed or ()),
+                             label="unexpected character"))
+            else:
+                start, end = malformed
+                self._report(self._q003(start, end))
+        self._skip(state, _statement_end(text, pos + 1))
+        return True
+
+    def _malformed_value(self, pos: int):
+        text = self.text
+        start = pos
+        while start > 0 and re.match(r"[0-9A-Za-z_,.:+-]", text[start - 1]):
+            start -= 1
+        match = _MALFORMED_NUMBER.match(text, start)
+        if match and match.end() > pos and any(ch.isdigit() for ch in match.group()):
+            return start, match.end()
+        return None
+
+    def _q003(self, start: int, end: int, as_kind: str | None = None) -> Diagnostic:
+        value = self.text[start:end]
+        if as_kind:
+            kind, example = as_kind, {"a range": "2..5", "a point": "4,2"}[as_kind]
+        elif ".." in value:
+            kind, example = ("a rectangle", "2,3..4,5") if "," in value else ("a range", "2..5")
+        elif ":" in value:
+            kind, example = "a point on a piece", "R1:2,3"
+        elif "," in value:
+            kind, example = "a point", "4,2"
+        else:
+            kind, example = "a number", "12"
+        return q0xx.Q003.at(_span(self.file, self.text, start, end), problem=f"`{value}` is not {kind}",
+                            label=f"malformed {kind.split()[-1]}",
+                            help_text=f"write {kind} like `{example}`, with no spaces")
+
+    # -- a token the grammar does not allow here ------------------------------
+    def _bad_token(self, error: UnexpectedToken) -> bool:
+        token = error.token
+        parser_state = error.interactive_parser
+        is_separator = token.type in ("_NL", "$END", "RBRACE")
+        consequence = token.start_pos is not None and token.start_pos <= self.resume_at
+        if token.type == "$END":
+            consequence = consequence or self.resume_at >= len(self.text) or _holds_unclosed_long_string(parser_state)
+        if not consequence:
+            self._report(self._describe(error))
+        if is_separator:
+            self._unwind_and_feed(parser_state, token)
+            return True
+        state = parser_state.lexer_thread.state
+        self._skip(state, _statement_end(self.text, token.end_pos))
+        return True
+
+    def _describe(self, error: UnexpectedToken) -> Diagnostic:
+        token = error.token
+        try:   # exact, unlike the LALR table's merged lookahead set
+            expected = set(error.interactive_parser.accepts())
+        except Exception:
+            expected = set(error.expected or ())
+        text = self.text
+        if token.type == "$END":
+            start = len(text.rstrip()) or 0
+            opener = self._open_block(error)
+            labels = [Label(opener, "this block is never closed")] if opener else []
+            return q0xx.Q001.at(_span(self.file, text, max(start - 1, 0), max(start, 1)),
+                                found="the file ends", expected=describe_expected(self.parser, expected),
+                                label="the file ends here", labels=labels,
+                                help="close every `{` with a `}`" if opener else None)
+        span = Span(self.file, token.line, token.column, token.end_line, token.end_column,
+                    token.start_pos, token.end_pos)
+        if token.type == "_NL":
+            span = _span(self.file, text, token.start_pos, token.start_pos + 1)
+        # An unknown word where a header field starts.
+        if {"CONQUEST", "EDITION", "EXPANSIONS"} <= expected and token.type not in ("_NL", "RBRACE"):
+            fields = ", ".join(HEADER_FIELDS)
+            return q0xx.Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
+                                help_text=f"the header's fields are: {fields}")
+        # A number where a point or range belongs: `at 4` or `players 3 5`.
+        if token.type == "INT" and expected & {"POINT", "RANGE", "RECT"}:
+            start, end = self._malformed_value(token.start_pos) or (token.start_pos, token.end_pos)
+            return self._q003(start, end, as_kind=None if end > token.end_pos else
+                              "a range" if "RANGE" in expected else "a point")
+        before = _previous_word(text, token.start_pos)
+        expected_words = describe_expected(self.parser, expected)
+        found = _describe_found(token)
+        if before:
+            found = f"{found} after `{before}`"
+        help_text = self._hint(error)
+        return q0xx.Q001.at(span, found=found, expected=expected_words, label="not expected here",
+                            help=help_text)
+
+    def _hint(self, error: UnexpectedToken) -> str | None:
+        """A concrete fix for a common mistake, recognised by the parser state it fails in."""
+        table = _hint_table()
+        position = error.state.position if error.state is not None else None
+        return table.get((position, error.token.type))
+
+    def _open_block(self, error: UnexpectedToken) -> Span | None:
+        for value in reversed(error.interactive_parser.parser_state.value_stack):
+            if isinstance(value, Token) and value.type == "LBRACE":
+                return Span(self.file, value.line, value.column, value.end_line, value.end_column,
+                            value.start_pos, value.end_pos)
+        return None
+
+    # -- resuming -------------------------------------------------------------
+    def _skip(self, lexer_state, to: int) -> None:
+        """Move the lexer to offset `to` (a separator): the rest of the statement is dropped."""
+        counter = lexer_state.line_ctr
+        if to > counter.char_pos:
+            counter.feed(self.text[counter.char_pos:to])
+        self.resume_at = to
+
+    def _unwind_and_feed(self, interactive, token: Token) -> None:
+        """Pop half-built statements off the parser stack until `token` fits, then feed it."""
+        state = interactive.parser_state
+        while len(state.state_stack) > 1 and token.type not in interactive.accepts():
+            state.state_stack.pop()
+            state.value_stack.pop()
+        # Lark feeds the end of input itself when the parse resumes; other tokens
+        # were already taken from the lexer, so they are fed here.
+        if token.type != "$END" and token.type in interactive.accepts():
+            interactive.feed_token(token)
+        if token.type != "$END" and token.end_pos is not None:
+            self.resume_at = max(self.resume_at, token.end_pos - 1)
+
+    def _report(self, diagnostic: Diagnostic) -> None:
+        if any(start <= diagnostic.span.start < end for start, end in self.quiet):
+            return
+        self.diagnostics.append(diagnostic)
+
+
+# Common mistakes and the fix to suggest; Lark's match_examples picks the one whose
+# parser state matches the failure. The table doubles as test data.
+_EXAMPLES = {
+    "a piece needs a type before `at`: `piece R1 room_4x4 at 0,0`": [
+        "piece R1 at 0,0",
+    ],
+    "write the position with `at`: `piece R1 room_4x4 at 0,0`": [
+        "piece R1 room_4x4 0,0",
+    ],
+    "points are separated by spaces, not commas: `at 4,1 4,2`": [
+        'quest "Q" { conquest 1 }\narea A { monster beastman at 4,1, 4,2 }',
+    ],
+    "a door goes `between` two pieces, or `at` a cell and a side: `door d at 3,1 east`": [
+        "door d R1 R2",
+    ],
+    "a condition follows `when`: `victory heroes when killed boss`": [
+        "victory heroes killed boss",
+    ],
+}
+
+
+@lru_cache(maxsize=None)
+def _hint_table() -> dict:
+    """(LALR state, token type) -> hint, learnt by parsing the examples once.
+
+    Like Lark's match_examples, but keyed on the state alone: match_examples also
+    compares the depth of the parser stack, which differs with every statement
+    before the error.
+    """
+    table: dict = {}
+    parser = quest_parser()
+    for hint, examples in _EXAMPLES.items():
+        for example in examples:
+            try:
+                parser.parse(example)
+            except UnexpectedToken as error:
+                table.setdefault((error.state.position, error.token.type), hint)
+            except UnexpectedInput:
+                pass
+    return table
+
+
+def parse_source(text: str, file: str = "<quest>") -> ParseResult:
+    """Parse quest source text into a QuestFile, with every syntax diagnostic."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    parser = quest_parser()
+    comments, unclosed = _scan(file, text)
+    early: list[Diagnostic] = []
+    quiet = []
+    for span, long in unclosed:
+        early.append(q0xx.Q002.at(span, help_text='close it with `"""`' if long else
+                                  'close it with `"` on the same line (use `"""` for text over several lines)'))
+        next_statement = _TOP_LEVEL.search(text, _line_end(text, span.start) + 1)
+        quiet.append((span.start, len(text) if long or next_statement is None else next_statement.start()))
+    recovery = _Recovery(parser, file, text, quiet)
+    try:
+        tree = parser.parse(text, on_error=recovery)
+    except UnexpectedInput as error:   # recovery gave up (too many errors, or at the end)
+        if not recovery.diagnostics and not early:
+            recovery.diagnostics.append(q0xx.Q001.at(
+                _span(file, text, min(getattr(error, "pos_in_stream", 0) or 0, len(text)),
+                      min((getattr(error, "pos_in_stream", 0) or 0) + 1, len(text) + 1)),
+                found="the input", expected="a quest statement", label="could not parse from here"))
+        return ParseResult(None, tuple(early + recovery.diagnostics), tuple(comments))
+    builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None)
+    quest = builder.transform(tree)
+    syntax = early + recovery.diagnostics + builder.diagnostics
+    return ParseResult(quest, tuple(syntax), tuple(comments))
+
+
+# A file whose first statement is `quest` has a header, even if a syntax error broke it.
+_STARTS_WITH_QUEST = re.compile(r"(\s|#[^\n]*)*quest\b")
+
+
+def _holds_unclosed_long_string(interactive) -> bool:
+    """True when the parse has swallowed an unclosed triple-quoted string (already a Q002)."""
+    for value in interactive.parser_state.value_stack:
+        tokens = [value] if isinstance(value, Token) else getattr(value, "children", [])
+        if any(isinstance(t, Token) and t.type == "UNCLOSED_LONG_STRING" for t in tokens):
+            return True
+    return False
+
+
+def _scan(file: str, text: str):
+    """One pass over the source: every `#` comment outside strings as (Span, text), and
+    every string that never closes as (Span of its opening quotes, is_triple_quoted)."""
+    i, comments, unclosed = 0, [], []
+    while i < len(text):
+        ch = text[i]
+        if text.startswith('"""', i):
+            close = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S).match(text, i + 3)
+            if close is None:
+                unclosed.append((_span(file, text, i, i + 3), True))
+                break
+            i = close.end()
+        elif ch == '"':
+            close = re.compile(r'(?:[^"\\\n]|\\.)*"').match(text, i + 1)
+            if close is None:
+                unclosed.append((_span(file, text, i, i + 1), False))
+                i = _line_end(text, i)
+            else:
+                i = close.end()
+        elif ch == "#":
+            end = _line_end(text, i)
+            comments.append((_span(file, text, i, end), text[i:end]))
+            i = end
+        else:
+            i += 1
+    return comments, unclosed

@@ -1,0 +1,515 @@
+"""Lark parse tree -> typed syntax nodes (questc.syntax.nodes), with value checks (Q003, Q004, Q005)."""
+from __future__ import annotations
+
+import re
+import textwrap
+
+from lark import Token, Transformer, v_args
+
+from questc.diagnostics.codes import q0xx
+from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.syntax import nodes as n
+
+_HEADER_FIELDS = ("id", "edition", "expansions", "players", "conquest", "treachery", "reveal",
+                  "author", "version", "intro", "special", "use")
+_REPEATABLE = {"use"}
+_TURNS = (0, 90, 180, 270)
+_ESCAPE = re.compile(r'\\(["\\n])')
+
+
+def token_span(file: str, token: Token) -> Span:
+    return Span(file, token.line, token.column, token.end_line, token.end_column,
+                token.start_pos, token.end_pos)
+
+
+def unescape(body: str) -> str:
+    """Apply the language's escapes: \\" \\\\ \\n (any other backslash stays as written)."""
+    return _ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else m.group(1), body)
+
+
+def dedent_long(body: str) -> str:
+    """A triple-quoted string's value: the first line break dropped, common indentation removed."""
+    if body.startswith("\r\n"):
+        body = body[2:]
+    elif body.startswith("\n"):
+        body = body[1:]
+    body = textwrap.dedent(body.replace("\r\n", "\n"))
+    # The closing quotes usually stand on their own indented line.
+    return body.rstrip(" \t").rstrip("\n") if body.rstrip(" \t").endswith("\n") else body
+
+
+class ToNodes(Transformer):
+    """Builds nodes bottom-up; collects value problems in `self.diagnostics`."""
+
+    def __init__(self, file: str, header_written: bool = False):
+        super().__init__(visit_tokens=True)
+        self.file = file
+        self.header_written = header_written   # a `quest` header was written, though maybe broken
+        self.diagnostics: list[Diagnostic] = []
+
+    # ---- helpers ---------------------------------------------------------
+    def _span(self, meta) -> Span:
+        if getattr(meta, "empty", True):
+            return Span(self.file, 1, 1, 1, 1, 0, 0)
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column,
+                    meta.start_pos, meta.end_pos)
+
+    def _name(self, token) -> n.Name | None:
+        if token is None:
+            return None
+        return n.Name(token_span(self.file, token), str(token))
+
+    def _q003(self, span: Span, problem: str, label: str, help_text: str) -> None:
+        self.diagnostics.append(q0xx.Q003.at(span, problem=problem, label=label, help_text=help_text))
+
+    # ---- terminals -------------------------------------------------------
+    def INT(self, token):
+        return token.update(value=int(token))
+
+    def SIGNED(self, token):
+        return token.update(value=int(token))
+
+    # ---- values ----------------------------------------------------------
+    @v_args(meta=True)
+    def string(self, meta, children):
+        token = children[0]
+        raw = str(token)
+        if token.type.startswith("UNCLOSED"):   # reported (Q002) by the parser's scan of the source
+            long = token.type == "UNCLOSED_LONG_STRING"
+            body = raw[3:] if long else raw[1:]
+            return n.Text(token_span(self.file, token), dedent_long(unescape(body)) if long else unescape(body), long)
+        if token.type == "LONG_STRING":
+            return n.Text(token_span(self.file, token), dedent_long(unescape(raw[3:-3])), True)
+        return n.Text(token_span(self.file, token), unescape(raw[1:-1]), False)
+
+    def _point(self, token) -> n.PointRef:
+        span = token_span(self.file, token)
+        text = str(token)
+        piece = None
+        if token.type == "PIECE_POINT":
+            name, _, text = text.partition(":")
+            piece = n.Name(Span(self.file, token.line, token.column, token.line,
+                                token.column + len(name), token.start_pos, token.start_pos + len(name)), name)
+        x, y = text.split(",")
+        return n.PointRef(span, int(x), int(y), piece)
+
+    @v_args(meta=True)
+    def point(self, meta, children):
+        return self._point(children[0])
+
+    @v_args(meta=True)
+    def cell_set(self, meta, children):
+        token = children[0]
+        if token.type == "RECT":
+            a, b = str(token).split("..")
+            (x1, y1), (x2, y2) = (map(int, a.split(",")), map(int, b.split(",")))
+            return n.CellSet(token_span(self.file, token), x1, y1, x2, y2)
+        p = self._point(token)
+        return n.CellSet(p.span, p.x, p.y, p.x, p.y, p.piece)
+
+    @v_args(meta=True)
+    def count_range(self, meta, children):
+        token = children[0]
+        span = token_span(self.file, token)
+        if token.type == "RANGE":
+            low, high = (int(part) for part in str(token).split(".."))
+            if low > high:
+                self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
+                           f"write `{high}..{low}`")
+                low, high = high, low
+            return n.CountRange(span, low, high)
+        return n.CountRange(span, int(token), int(token))
+
+    # ---- header ------------------------------------------------------------
+    def _field(self, meta, keyword, value):
+        return n.HeaderField(self._span(meta), keyword, value)
+
+    @v_args(meta=True)
+    def id_field(self, meta, c):
+        return self._field(meta, "id", self._name(c[0]))
+
+    @v_args(meta=True)
+    def edition_field(self, meta, c):
+        return self._field(meta, "edition", self._name(c[0]))
+
+    @v_args(meta=True)
+    def reveal_field(self, meta, c):
+        return self._field(meta, "reveal", self._name(c[0]))
+
+    @v_args(meta=True)
+    def expansions_field(self, meta, c):
+        return self._field(meta, "expansions", tuple(self._name(t) for t in c))
+
+    @v_args(meta=True)
+    def players_field(self, meta, c):
+        return self._field(meta, "players", c[0])
+
+    @v_args(meta=True)
+    def conquest_field(self, meta, c):
+        return self._field(meta, "conquest", c[0].value)
+
+    @v_args(meta=True)
+    def treachery_part(self, meta, c):
+        return n.TreacheryPart(self._span(meta), self._name(c[0]), c[1].value)
+
+    @v_args(meta=True)
+    def treachery_field(self, meta, c):
+        return self._field(meta, "treachery", tuple(c))
+
+    @v_args(meta=True)
+    def author_field(self, meta, c):
+        return self._field(meta, "author", c[0])
+
+    @v_args(meta=True)
+    def version_field(self, meta, c):
+        return self._field(meta, "version", c[0])
+
+    @v_args(meta=True)
+    def intro_field(self, meta, c):
+        return self._field(meta, "intro", c[0])
+
+    @v_args(meta=True)
+    def special_field(self, meta, c):
+        return self._field(meta, "special", c[0])
+
+    @v_args(meta=True)
+    def use_field(self, meta, c):
+        return self._field(meta, "use", c[0])
+
+    @v_args(meta=True)
+    def header(self, meta, c):
+        title, fields = c[0], c[1:]
+        seen: dict[str, n.HeaderField] = {}
+        kept = []
+        for field in fields:
+            first = seen.get(field.keyword)
+            if first is not None and field.keyword not in _REPEATABLE:
+                key = Span(self.file, field.span.line, field.span.column, field.span.line,
+                           field.span.column + len(field.keyword), field.span.start,
+                           field.span.start + len(field.keyword))
+                self.diagnostics.append(q0xx.Q004.at(
+                    key, problem=f"the header field `{field.keyword}` is given twice",
+                    label="given again here", help_text=f"keep one `{field.keyword}` line",
+                    labels=[Label(first.span, "first given here")]))
+                continue
+            seen[field.keyword] = field
+            kept.append(field)
+        return n.Header(self._span(meta), title, tuple(kept))
+
+    # ---- map -----------------------------------------------------------------
+    @v_args(meta=True)
+    def piece(self, meta, c):
+        turn = 0
+        if c[3] is not None:
+            turn = c[3].value
+            if turn not in _TURNS:
+                self._q003(token_span(self.file, c[3]), f"a piece cannot turn {turn} degrees",
+                           "not a quarter turn", "turn by 0, 90, 180 or 270")
+                turn = 0
+        return n.Piece(self._span(meta), self._name(c[0]), self._name(c[1]), c[2], turn)
+
+    @v_args(meta=True)
+    def rune(self, meta, c):
+        return self._name(c[0])
+
+    @v_args(meta=True)
+    def door_between(self, meta, c):
+        return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[1]), self._name(c[2])), rune=c[3])
+
+    @v_args(meta=True)
+    def door_at(self, meta, c):
+        return n.Door(self._span(meta), self._name(c[0]), at=c[1], side=self._name(c[2]), rune=c[3])
+
+    @v_args(meta=True)
+    def stairs(self, meta, c):
+        return n.Stairs(self._span(meta), self._name(c[0]), (c[1], c[2]))
+
+    # ---- areas ---------------------------------------------------------------
+    @v_args(meta=True)
+    def area(self, meta, c):
+        return n.Area(self._span(meta), self._name(c[0]), c[1], c[2] is not None, tuple(c[3:]))
+
+    @v_args(meta=True)
+    def pieces_stmt(self, meta, c):
+        return n.Pieces(self._span(meta), tuple(self._name(t) for t in c))
+
+    @v_args(meta=True)
+    def cells_stmt(self, meta, c):
+        return n.Cells(self._span(meta), tuple(c))
+
+    @v_args(meta=True)
+    def read_stmt(self, meta, c):
+        return n.Read(self._span(meta), c[0])
+
+    read_effect = read_stmt
+
+    @v_args(meta=True)
+    def note_stmt(self, meta, c):
+        return n.Note(self._span(meta), c[0])
+
+    @v_args(meta=True)
+    def glyph_stmt(self, meta, c):
+        return n.Glyph(self._span(meta), c[0], c[1] is not None)
+
+    @v_args(meta=True)
+    def facing(self, meta, c):
+        return self._name(c[0])
+
+    @v_args(meta=True)
+    def players(self, meta, c):
+        return c[0]
+
+    @v_args(meta=True)
+    def monster_stmt(self, meta, c):
+        type_, master, *rest = c
+        points = tuple(x for x in rest[:-2])
+        return n.Monster(self._span(meta), self._name(type_), master is not None, points, rest[-2], rest[-1])
+
+    @v_args(meta=True)
+    def place_named(self, meta, c):
+        return n.PlaceNamed(self._span(meta), self._name(c[0]), c[1], c[2])
+
+    @v_args(meta=True)
+    def chest_stmt(self, meta, c):
+        return n.Chest(self._span(meta), self._name(c[0]), tuple(c[1:]))
+
+    @v_args(meta=True)
+    def obstacle_stmt(self, meta, c):
+        return n.Obstacle(self._span(meta), self._name(c[0]), tuple(c[1:]))
+
+    @v_args(meta=True)
+    def trap_stmt(self, meta, c):
+        return n.Trap(self._span(meta), self._name(c[0]), tuple(c[1:-1]), c[-1])
+
+    @v_args(meta=True)
+    def treasure_stmt(self, meta, c):
+        return n.Treasure(self._span(meta), self._name(c[0]), tuple(c[1:]))
+
+    @v_args(meta=True)
+    def relic_stmt(self, meta, c):
+        return n.Relic(self._span(meta), self._name(c[0]), c[1])
+
+    @v_args(meta=True)
+    def runekey_stmt(self, meta, c):
+        return n.Runekey(self._span(meta), self._name(c[0]), c[1])
+
+    @v_args(meta=True)
+    def encounter(self, meta, c):
+        return n.Encounter(self._span(meta), self._name(c[0]), c[1], c[2])
+
+    # ---- named monsters -----------------------------------------------------
+    @v_args(meta=True)
+    def stat_change(self, meta, c):
+        stat, value = c
+        return n.StatChange(self._span(meta), str(stat), value.value, value.type == "SIGNED")
+
+    @v_args(meta=True)
+    def ability(self, meta, c):
+        return n.Ability(self._span(meta), self._name(c[0]), c[1].value if c[1] is not None else None)
+
+    @v_args(meta=True)
+    def abilities_stmt(self, meta, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def named_conquest(self, meta, c):
+        return ("conquest", c[0].value)
+
+    @v_args(meta=True)
+    def named_def(self, meta, c):
+        ident, display, type_, *body = c
+        changes, abilities, conquest = [], [], None
+        for stmt in body:
+            if isinstance(stmt, n.StatChange):
+                changes.append(stmt)
+            elif isinstance(stmt, tuple) and stmt and stmt[0] == "conquest":
+                conquest = stmt[1]
+            else:
+                abilities.extend(stmt)
+        return n.NamedMonster(self._span(meta), self._name(ident), display, self._name(type_),
+                              tuple(changes), tuple(abilities), conquest)
+
+    # ---- effects --------------------------------------------------------------
+    @v_args(meta=True)
+    def effect_block(self, meta, c):
+        return tuple(c)
+
+    @v_args(meta=True)
+    def conquest_effect(self, meta, c):
+        return n.ConquestEffect(self._span(meta), c[0].value)
+
+    @v_args(meta=True)
+    def coins_effect(self, meta, c):
+        return n.CoinsEffect(self._span(meta), c[0].value)
+
+    @v_args(meta=True)
+    def treasure_effect(self, meta, c):
+        return n.TreasureEffect(self._span(meta), self._name(c[0]), c[1].value if c[1] is not None else 1)
+
+    @v_args(meta=True)
+    def threat_effect(self, meta, c):
+        return n.ThreatEffect(self._span(meta), c[0].value)
+
+    @v_args(meta=True)
+    def spawn_effect(self, meta, c):
+        return n.SpawnEffect(self._span(meta), self._name(c[0]), c[1] is not None, tuple(c[2:]))
+
+    @v_args(meta=True)
+    def open_effect(self, meta, c):
+        return n.DoorEffect(self._span(meta), "open", self._name(c[0]))
+
+    @v_args(meta=True)
+    def close_effect(self, meta, c):
+        return n.DoorEffect(self._span(meta), "close", self._name(c[0]))
+
+    @v_args(meta=True)
+    def unlock_effect(self, meta, c):
+        return n.UnlockEffect(self._span(meta), self._name(c[0]))
+
+    @v_args(meta=True)
+    def reveal_effect(self, meta, c):
+        return n.RevealEffect(self._span(meta), self._name(c[0]))
+
+    @v_args(meta=True)
+    def win_effect(self, meta, c):
+        return n.WinEffect(self._span(meta), self._name(c[0]))
+
+    @v_args(meta=True)
+    def instruct_effect(self, meta, c):
+        return n.InstructEffect(self._span(meta), c[0])
+
+    @v_args(meta=True)
+    def trigger(self, meta, c):
+        return n.Trigger(self._span(meta), str(c[0]), self._name(c[1]), None, c[2])
+
+    @v_args(meta=True)
+    def round_trigger(self, meta, c):
+        return n.Trigger(self._span(meta), "round", None, c[1].value, c[2])
+
+    # ---- chests and the deck plan ---------------------------------------------
+    @v_args(meta=True)
+    def coins_content(self, meta, c):
+        return n.ChestContent(self._span(meta), "coins", c[0].value)
+
+    @v_args(meta=True)
+    def conquest_content(self, meta, c):
+        return n.ChestContent(self._span(meta), "conquest", c[0].value)
+
+    @v_args(meta=True)
+    def potion_content(self, meta, c):
+        return n.ChestContent(self._span(meta), "potion", 1, self._name(c[0]))
+
+    @v_args(meta=True)
+    def card_content(self, meta, c):
+        return n.ChestContent(self._span(meta), str(c[0]), c[1].value if c[1] is not None else 1,
+                              self._name(c[0]))
+
+    @v_args(meta=True)
+    def chest_row(self, meta, c):
+        return n.ChestRow(self._span(meta), self._name(c[0]), c[1].value, tuple(c[2:]))
+
+    @v_args(meta=True)
+    def chests(self, meta, c):
+        return n.ChestChart(self._span(meta), tuple(c))
+
+    @v_args(meta=True)
+    def plan_card(self, meta, c):
+        token = c[0]
+        text = n.Text(token_span(self.file, token), unescape(str(token)[1:-1]))
+        return n.PlanCard(self._span(meta), text, int(str(c[1])[1:]) if c[1] is not None else 1)
+
+    @v_args(meta=True)
+    def plan_glyph(self, meta, c):
+        return n.PlanGlyph(self._span(meta), self._name(c[0]))
+
+    @v_args(meta=True)
+    def overlord(self, meta, c):
+        return n.OverlordPlan(self._span(meta), tuple(x for x in c if isinstance(x, n.PlanCard)),
+                              tuple(x for x in c if isinstance(x, n.PlanGlyph)))
+
+    # ---- victory ----------------------------------------------------------------
+    def _event(self, meta, event, c):
+        return n.EventCondition(self._span(meta), event, self._name(c[0]))
+
+    @v_args(meta=True)
+    def killed_cond(self, meta, c):
+        return self._event(meta, "killed", c)
+
+    @v_args(meta=True)
+    def revealed_cond(self, meta, c):
+        return self._event(meta, "revealed", c)
+
+    @v_args(meta=True)
+    def triggered_cond(self, meta, c):
+        return self._event(meta, "triggered", c)
+
+    @v_args(meta=True)
+    def opened_cond(self, meta, c):
+        return self._event(meta, "opened", c)
+
+    @v_args(meta=True)
+    def conquest_cond(self, meta, c):
+        op = str(c[0]) if c[0] is not None else "<="
+        return n.CompareCondition(self._span(meta), "conquest", op, c[1].value)
+
+    @v_args(meta=True)
+    def round_cond(self, meta, c):
+        return n.CompareCondition(self._span(meta), "round", str(c[0]), c[1].value)
+
+    @v_args(meta=True)
+    def not_cond(self, meta, c):
+        return n.NotCondition(self._span(meta), c[0])
+
+    @v_args(meta=True)
+    def and_cond(self, meta, c):
+        return n.AllCondition(self._span(meta), tuple(c))
+
+    @v_args(meta=True)
+    def or_cond(self, meta, c):
+        return n.AnyCondition(self._span(meta), tuple(c))
+
+    @v_args(meta=True)
+    def victory(self, meta, c):
+        return n.Victory(self._span(meta), self._name(c[0]), c[1], c[2])
+
+    # ---- the file ----------------------------------------------------------------
+    @v_args(meta=True)
+    def start(self, meta, items):
+        header = None
+        kept = []
+        for item in items:
+            if isinstance(item, n.Header):
+                if header is None:
+                    header = item
+                    if kept:
+                        self._missing_header(kept[0])
+                else:
+                    key = Span(self.file, item.span.line, item.span.column, item.span.line,
+                               item.span.column + 5, item.span.start, item.span.start + 5)
+                    self.diagnostics.append(q0xx.Q004.at(
+                        key, problem="a file holds one quest, but this is a second `quest` header",
+                        label="second header", help_text="put each quest in a file of its own",
+                        labels=[Label(header.span, "the quest starts here")]))
+                continue
+            kept.append(item)
+        if header is None and not self.header_written:
+            if kept:
+                self._missing_header(kept[0])
+            else:
+                self.diagnostics.append(q0xx.Q005.at(Span(self.file, 1, 1, 1, 1, 0, 0),
+                                                     label="this file holds no quest"))
+        return n.QuestFile(self._span(meta), self.file, header, tuple(kept))
+
+    def _missing_header(self, first) -> None:
+        span = first.span
+        keyword = Span(self.file, span.line, span.column, span.line, span.column + _keyword_length(first),
+                       span.start, span.start + _keyword_length(first))
+        self.diagnostics.append(q0xx.Q005.at(keyword, label="the file starts here, before any `quest` header"))
+
+
+def _keyword_length(item) -> int:
+    return {n.Piece: 5, n.Door: 4, n.Stairs: 6, n.Area: 4, n.NamedMonster: 5, n.Trigger: 2,
+            n.ChestChart: 6, n.OverlordPlan: 8, n.Victory: 7}.get(type(item), 1)
+
+
+HEADER_FIELDS = _HEADER_FIELDS
