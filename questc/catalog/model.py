@@ -399,7 +399,13 @@ class Catalog:
                            for s in dict.fromkeys(sets) if s in self.sets)
 
     def figures_owned(self, monster: str, rank: str, sets: Iterable[str]) -> Count:
-        """A monster type, 'normal' or 'master', and the owned sets in, the figures owned out."""
+        """A monster type, 'normal' or 'master', and the owned sets in, the figures owned out.
+
+        A named monster uses a master figure, so 'named' counts as 'master'.
+        """
+        rank = {"named": "master"}.get(rank, rank)
+        if rank not in ("normal", "master"):
+            raise ValueError(f"a figure's rank is normal, master or named, not {rank!r}")
         entry = self.monsters.get(monster)
         if entry is None or entry.set not in set(sets):
             return NONE_OWNED
