@@ -21,7 +21,6 @@ from questc.paths import data_dir
 # libyaml's parser when present (much faster); always a safe loader, never an unsafe one.
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-BUILTIN = "the built-in catalog"
 PackSpec = tuple[str, "Span | None", Path]
 
 
@@ -131,8 +130,14 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _ordinal_cells(cells: Iterable[tuple[int, int]]) -> str:
-    return " and ".join(f"{x},{y}" for x, y in cells)
+def _cells_text(cells: Iterable[tuple[int, int]], verb: str = "") -> str:
+    """Cells (and a verb in the singular) in, "cell 2,1 is" / "cells 2,1 and 2,2 are" out."""
+    cells = list(cells)
+    plural = len(cells) > 1
+    text = ("cells " if plural else "cell ") + " and ".join(f"{x},{y}" for x, y in cells)
+    if verb:
+        text += " " + ({"is": "are", "has": "have"}.get(verb, verb) if plural else verb)
+    return text
 
 
 def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tuple[str, str]]]:
@@ -167,17 +172,17 @@ def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tu
         (ax, ay), (bx, by) = pair
         off = [c for c in pair if c not in cells]
         if off:
-            problems.append((here, f"cell {_ordinal_cells(off)} is not floor"))
+            problems.append((here, f"{_cells_text(off, 'is')} not floor"))
             continue
         dx, dy = shapes.ALONG[side]
         if (bx - ax, by - ay) != (dx, dy):
             run = "east-west" if side in ("north", "south") else "north-south"
-            problems.append((here, f"the cells {_ordinal_cells(pair)} are not two neighbours running {run} along the {side} side"))
+            problems.append((here, f"the {_cells_text(pair)} are not two neighbours running {run} along the {side} side"))
             continue
         ox, oy = shapes.OUTWARD[side]
         inside = [c for c in pair if (c[0] + ox, c[1] + oy) in cells]
         if inside:
-            problems.append((here, f"cell {_ordinal_cells(inside)} has floor to its {side}: an opening must lie on the piece's outline"))
+            problems.append((here, f"{_cells_text(inside)}: there is floor beyond the {side} side, and an opening must lie on the piece's outline"))
             continue
         for cell in pair:
             if (side, cell) in used:
@@ -233,7 +238,7 @@ class Builder:
             if key in self.origins:
                 owner = self.origins[key]
                 problems.append((where, f"`{name}` is already in the catalog (from {owner}); "
-                                        "a pack adds entries but never replaces one: give yours another name"))
+                                        "a pack adds entries but never replaces one, so give yours another name"))
                 return True
             if key in claimed:
                 problems.append((where, f"`{name}` is already defined at `{claimed[key]}` in this file"))
@@ -397,7 +402,7 @@ def _builtin() -> tuple[Catalog, Mapping]:
             raise CatalogError(f"{path}: {problem}") from None
         if not isinstance(document, dict):
             raise CatalogError(f"{path}: not a YAML mapping")
-        problems = builder.add(document, f"{BUILTIN} ({path.name})")
+        problems = builder.add(document, f"built-in cards/{path.name}")
         if problems:
             raise CatalogError("\n".join(f"{path}: {p}: {m}" for p, m in problems))
     return builder.build(), frozen_map(builder.origins)
