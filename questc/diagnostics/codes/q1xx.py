@@ -40,7 +40,7 @@ a second definition would make every reference to the name ambiguous.
 
 Q103 = Descriptor(
     code="Q103", name="undefined-reference", severity=E, minimum=E,
-    template="no {kind} named `{name}` is defined",
+    template="no {kind} `{name}` is defined",
     label_template="not defined",
     summary="A reference to an identifier that is never defined.",
     explanation="""

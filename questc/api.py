@@ -1,0 +1,124 @@
+"""The library API: quest files in, checked quests out. The command line is a thin layer over this.
+
+    from questc.api import check_file, find_quests
+    result = check_file(Path("quests/drowned.quest"))
+    for d in result.diagnostics: ...
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from questc.diagnostics.core import Diagnostic, Severity
+from questc.options import Options, apply_policy
+
+__all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError"]
+
+
+class QuestcError(Exception):
+    """A problem with how questc was asked to run (a missing file, a bad option): exit status 2."""
+
+
+@dataclass
+class QuestResult:
+    """One quest checked: its source, the stages' products (None where a stage did not run), diagnostics."""
+
+    path: str
+    source: str
+    syntax: object = None          # questc.syntax.nodes.QuestFile
+    model: object = None           # questc.model.QuestModel
+    context: object = None         # questc.checks.context.CheckContext (board, analysis)
+    diagnostics: list[Diagnostic] = field(default_factory=list)   # after the policy, sorted
+    all_diagnostics: list[Diagnostic] = field(default_factory=list)   # before the policy
+    comments: tuple = ()
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+    def failed(self, strict: bool = False) -> bool:
+        return bool(self.errors) or (strict and bool(self.warnings))
+
+    @property
+    def compiled(self) -> bool:
+        """True when the quest has no error and every stage ran."""
+        return self.context is not None and not self.errors
+
+
+def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    unique = {}
+    for d in diagnostics:
+        unique.setdefault((d.code, d.span, d.message), d)
+    return sorted(unique.values(), key=Diagnostic.sort_key)
+
+
+def check_source(source: str, path: str = "<quest>", options: Options | None = None) -> QuestResult:
+    """Run every stage on one quest's text: parse, resolve, build the board, analyse, check."""
+    from questc.checks import family_runners
+    from questc.checks.context import CheckContext
+    from questc.model import resolve
+    from questc.syntax import parse_source
+
+    options = options or Options()
+    result = QuestResult(path, source)
+    parsed = parse_source(source, path)
+    result.syntax, result.comments = parsed.tree, parsed.comments
+    found = list(parsed.diagnostics)
+    if parsed.tree is not None and not any(d.severity is Severity.ERROR for d in found):
+        packs = [(p, None, options.packs_base or Path.cwd()) for p in options.packs]
+        model, names = resolve(parsed.tree, packs=packs, root=options.root)
+        result.model = model
+        found += names
+        if model.resolved and not any(d.severity is Severity.ERROR for d in names):
+            context = CheckContext(model, options.owned_sets)
+            broken_map = False
+            for phase, run in family_runners():
+                if phase == "reveal" and broken_map:
+                    continue   # reveal problems on a broken map are consequences, not causes
+                produced = run(context)
+                found += produced
+                if phase == "placement":
+                    broken_map = any(d.severity is Severity.ERROR for d in produced)
+            result.context = context
+    result.all_diagnostics = _sorted(found)
+    result.diagnostics = apply_policy(result.all_diagnostics, options)
+    return result
+
+
+def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise QuestcError(f"cannot read {path}: {error.strerror or error}") from None
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        from questc.diagnostics.codes.q0xx import Q001
+        from questc.diagnostics.core import Span
+        line = data[:error.start].count(b"\n") + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        result = QuestResult(str(path), data.decode("utf-8", errors="replace"))
+        result.diagnostics = result.all_diagnostics = [Q001.at(
+            Span(str(path), line, column, line, column + 1), found="found a byte that is not UTF-8 text",
+            expected="UTF-8 text", label="not UTF-8", help="save the file as UTF-8")]
+        return result
+    return check_source(source, str(path), options)
+
+
+def find_quests(paths) -> list[Path]:
+    """Files and folders in; every `.quest` file among them (folders searched recursively), sorted, unique."""
+    found: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*.quest") if p.is_file())
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise QuestcError(f"no such file or folder: {raw}")
+    return list(dict.fromkeys(found))

@@ -1,0 +1,12 @@
+"""The board stage: placed pieces, doors, stairs and obstacles in (plain data); a `Board`
+out, answering floor, wall, movement, reachability and exact line-of-sight queries for
+both editions (LANGUAGE.md sections 4 and 9)."""
+from .board import Board
+from .build import BlockInfo, BoardBuild, Door, PlacedPiece, Stairs, build_board
+from .geometry import Cell, Edge, Point, norm_edge
+from .sight import EDITIONS, FIRST, SECOND
+
+__all__ = [
+    "Board", "BlockInfo", "BoardBuild", "Cell", "Door", "EDITIONS", "Edge", "FIRST",
+    "PlacedPiece", "Point", "SECOND", "Stairs", "build_board", "norm_edge",
+]

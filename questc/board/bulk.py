@@ -1,0 +1,359 @@
+"""Bulk line of sight with Python-int bitsets (in: a board for one set of open doors and
+a set of source cells; out: every floor cell some source sees).
+
+Each cell, edge key and lattice point of the board's bounding box (plus a one-cell
+margin) gets one bit, at index ``(y + 1) * wp + (x + 1)`` in local coordinates, with
+``wp = width + 2``.  For every kind of line *feature* (geometry.py) there is one big
+int whose bit is set where that feature is open: a cell a line may cross, an edge it
+may cross, a grid point it may pass in a given direction, and so on.  Shifting such an
+int by the index offset of a feature relative to the source tests that feature for
+every source at once.
+
+Lines are cast as rays from each source along every primitive direction (a, b): the
+first-edition line to the cell ``m * (a, b)`` away is the line to ``(m-1) * (a, b)``
+plus one period, so the set of sources still unblocked only shrinks along the ray, and
+the ray stops when it is empty.  Second-edition rays start at each of the four corners
+of the source and pass lattice points ``corner + m * (a, b)``; at each, the four cells
+having that point as a corner are tried as targets.  The features of a ray depend on
+the direction only, so they are generated lazily once per process and shared.
+
+Neighbouring cells (both editions) use the neighbour rule; fog cells see and are seen
+only there.  The answers equal `sight.check` (and the Fraction-based
+`sight_reference`), which the tests verify.
+"""
+from __future__ import annotations
+
+from math import gcd
+from typing import TYPE_CHECKING, Iterator
+
+from .geometry import (ARMS, CELL, E, HALONG, HCROSS, N, POINT, QUADRANTS, REACH, S, VALONG,
+                       VCROSS, W, Cell, cell_sides, hedge, position_of, quadrant_cell,
+                       quadrant_of, segment_features, vedge)
+from .sight import FIRST, SightState, exempt
+
+if TYPE_CHECKING:
+    from .board import Board
+
+# Index of the open-mask for each feature: kind base + extra.
+_BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
+_N_MASKS = 15 + 64
+_TARGET = -1   # first-edition ray item: (_TARGET, dx, dy)
+_TAIL = -2     # second-edition ray item: (_TAIL, continue_mask, x, y, targets, qx, qy)
+
+
+def _mask_id(feature: tuple[int, int, int, int]) -> int:
+    return _BASE[feature[0]] + feature[3]
+
+
+class _LazyRay:
+    """The items of one ray, generated on demand and kept (rays are shared by boards)."""
+
+    __slots__ = ("items", "_gen")
+
+    def __init__(self, gen: Iterator[tuple]):
+        self.items: list[tuple] = []
+        self._gen = gen
+
+    def more(self) -> None:
+        self.items.append(next(self._gen))
+
+
+_RAYS_FIRST: dict[tuple[int, int], _LazyRay] = {}
+_RAYS_SECOND: dict[tuple[int, int, int, int], _LazyRay] = {}
+_DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+
+def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
+    """Primitive integer directions (a, b) with |a| <= max_x, |b| <= max_y, short ones first."""
+    key = (max_x, max_y)
+    found = _DIRECTIONS.get(key)
+    if found is None:
+        found = [(a, b) for a in range(-max_x, max_x + 1) for b in range(-max_y, max_y + 1)
+                 if gcd(a, b) == 1]
+        found.sort(key=lambda d: (abs(d[0]) + abs(d[1]), d))
+        _DIRECTIONS[key] = found
+    return found
+
+
+def _ray_first(a: int, b: int) -> Iterator[tuple]:
+    """Items of the first-edition ray from the centre of cell (0, 0) along (a, b)."""
+    m = 1
+    while True:
+        sx, sy = (m - 1) * a, (m - 1) * b
+        tx, ty = sx + a, sy + b
+        for f in segment_features(2 * sx + 1, 2 * sy + 1, 2 * tx + 1, 2 * ty + 1):
+            if f[0] == CELL and ((f[1], f[2]) == (tx, ty) or (f[1], f[2]) == (0, 0)):
+                continue  # end cells never block (the target is crossed by later periods)
+            yield (_mask_id(f), f[1], f[2])
+        yield (_TARGET, tx, ty)
+        m += 1
+
+
+def _ray_second(cx: int, cy: int, a: int, b: int) -> Iterator[tuple]:
+    """Items of the second-edition ray from corner (cx, cy) of cell (0, 0) along (a, b)."""
+    source = (0, 0)
+    out_region = position_of(a, b)
+    in_region = position_of(-a, -b)
+    yield (_BASE[REACH] + quadrant_of(source, (cx, cy)) * 8 + out_region, cx, cy)
+    m = 1
+    while True:
+        px, py = cx + (m - 1) * a, cy + (m - 1) * b
+        qx, qy = px + a, py + b
+        if m >= 2:
+            yield (_BASE[POINT] + out_region % 4, px, py)
+        feats = list(segment_features(2 * px, 2 * py, 2 * qx, 2 * qy))
+        tail = feats[-1]  # the last stretch: the only one that can touch a target cell
+        for f in feats[:-1]:
+            g = exempt(f, (source,))
+            if g is not None:
+                yield (_mask_id(g), g[1], g[2])
+        cont = exempt(tail, (source,))
+        targets = []
+        for quadrant in QUADRANTS:
+            t = quadrant_cell((qx, qy), quadrant)
+            if max(abs(t[0]), abs(t[1])) <= 1:
+                continue  # neighbours follow the neighbour rule instead
+            tf = exempt(tail, (source, t))
+            targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1,
+                            _BASE[REACH] + quadrant * 8 + in_region))
+        yield (_TAIL, _mask_id(cont) if cont is not None else -1, tail[1], tail[2],
+               tuple(targets), qx, qy)
+        m += 1
+
+
+def _get_first(a: int, b: int) -> _LazyRay:
+    ray = _RAYS_FIRST.get((a, b))
+    if ray is None:
+        ray = _RAYS_FIRST[(a, b)] = _LazyRay(_ray_first(a, b))
+    return ray
+
+
+def _get_second(cx: int, cy: int, a: int, b: int) -> _LazyRay:
+    ray = _RAYS_SECOND.get((cx, cy, a, b))
+    if ray is None:
+        ray = _RAYS_SECOND[(cx, cy, a, b)] = _LazyRay(_ray_second(cx, cy, a, b))
+    return ray
+
+
+# The neighbour rule as features: (dx, dy) -> (feature kind mask id, x, y).
+_NEIGHBOUR_FEATURES = {
+    (1, 0): (_BASE[VCROSS], 1, 0), (-1, 0): (_BASE[VCROSS], 0, 0),
+    (0, 1): (_BASE[HCROSS], 0, 1), (0, -1): (_BASE[HCROSS], 0, 0),
+    (1, 1): (_BASE[POINT] + position_of(1, 1) % 4, 1, 1),
+    (-1, -1): (_BASE[POINT] + position_of(-1, -1) % 4, 0, 0),
+    (1, -1): (_BASE[POINT] + position_of(1, -1) % 4, 1, 0),
+    (-1, 1): (_BASE[POINT] + position_of(-1, 1) % 4, 0, 1),
+}
+
+
+class BitBoard:
+    """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
+
+    def __init__(self, board: "Board", state: SightState):
+        self.board = board
+        self.ox, self.oy = board.origin
+        self.w, self.h = board.width, board.height
+        self.wp = wp = self.w + 2
+        self.full = (1 << (wp * (self.h + 2))) - 1
+        floor = 0
+        for cell in board.cells:
+            floor |= 1 << self.index(cell)
+        self.floor = floor
+        fog = 0
+        opaque = self.full & ~floor
+        for cell in board.cells:
+            if board.is_fog(cell):
+                fog |= 1 << self.index(cell)
+            if board.blocks_sight(cell):
+                opaque |= 1 << self.index(cell)
+        self.fog = fog
+        self.target_ok = floor & ~fog
+        vb = hb = 0
+        for x1, y1, x2, y2 in state.blocked_edges:
+            bit = 1 << self.index((x1, y1))
+            if x1 == x2:
+                vb |= bit
+            else:
+                hb |= bit
+        arm = {E: hb, S: vb, W: hb << 1, N: vb << wp}
+        full = self.full
+        masks = [0] * _N_MASKS
+        masks[_BASE[CELL]] = full & ~opaque
+        masks[_BASE[VCROSS]] = full & ~vb
+        masks[_BASE[HCROSS]] = full & ~hb
+        for o in range(4):
+            side_a = side_b = 0
+            for k in (1, 2, 3):
+                side_a |= arm.get((o + k) % 8, 0)
+                side_b |= arm.get((o + 4 + k) % 8, 0)
+            masks[_BASE[POINT] + o] = full & ~(side_a & side_b)
+        west_opaque, north_opaque = opaque << 1, opaque << wp
+        for extra in range(4):
+            blocked = vb
+            if not extra & 1:
+                blocked |= west_opaque
+            if not extra & 2:
+                blocked |= opaque
+            masks[_BASE[VALONG] + extra] = full & ~blocked
+            blocked = hb
+            if not extra & 1:
+                blocked |= north_opaque
+            if not extra & 2:
+                blocked |= opaque
+            masks[_BASE[HALONG] + extra] = full & ~blocked
+        for quadrant in QUADRANTS:
+            for region in range(8):
+                if region == quadrant:
+                    masks[_BASE[REACH] + quadrant * 8 + region] = full
+                    continue
+                cw = (region - quadrant) % 8
+                one = two = 0
+                for k in range(1, cw):
+                    one |= arm.get((quadrant + k) % 8, 0)
+                for k in range(1, 8 - cw):
+                    two |= arm.get((quadrant - k) % 8, 0)
+                masks[_BASE[REACH] + quadrant * 8 + region] = full & ~(one & two)
+        self.masks = masks
+        self._cols: dict[tuple[int, int], int] = {}
+        self._rows: dict[tuple[int, int], int] = {}
+        self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
+
+    def index(self, xy: tuple[int, int]) -> int:
+        """The bit index of a cell, edge key or lattice point (board coordinates)."""
+        return (xy[1] - self.oy + 1) * self.wp + (xy[0] - self.ox + 1)
+
+    def _valid(self, dx_lo: int, dx_hi: int, dy_lo: int, dy_hi: int) -> int:
+        """Sources (cells of the box) s with s + (dx_lo..dx_hi, dy_lo..dy_hi) inside the box.
+
+        Here "inside" means local x in [0, w-1] for dx_lo and [.., w-1] for dx_hi shifted:
+        precisely, local x + dx_lo >= 0 and local x + dx_hi <= w - 1, and the same for y.
+        """
+        lo, hi = max(0, -dx_lo), min(self.w - 1, self.w - 1 - dx_hi)
+        cols = self._cols.get((lo, hi))
+        if cols is None:
+            row = ((1 << (hi - lo + 1)) - 1) << (lo + 1) if hi >= lo else 0
+            cols = self._cols[(lo, hi)] = row * self._all_rows
+        lo, hi = max(0, -dy_lo), min(self.h - 1, self.h - 1 - dy_hi)
+        rows = self._rows.get((lo, hi))
+        if rows is None:
+            rows = 0
+            if hi >= lo:
+                rows = ((1 << ((hi - lo + 1) * self.wp)) - 1) << ((lo + 1) * self.wp)
+            self._rows[(lo, hi)] = rows
+        return cols & rows
+
+    def visible(self, sources: frozenset[Cell], edition: str) -> set[Cell]:
+        """Every floor cell seen from a floor cell of `sources` (stairs not included)."""
+        src = 0
+        for cell in sources:
+            src |= 1 << self.index(cell)
+        src &= self.floor
+        if not src:
+            return set()
+        wp, masks, valid = self.wp, self.masks, self._valid
+        seen = src
+        # Neighbours, in both editions (fog cells see and are seen here).
+        for (dx, dy), (mid, fx, fy) in _NEIGHBOUR_FEATURES.items():
+            k = fy * wp + fx
+            v = src & (masks[mid] >> k if k >= 0 else masks[mid] << -k) & valid(dx, dx, dy, dy)
+            k = dy * wp + dx
+            seen |= (v << k if k >= 0 else v >> -k) & self.floor
+        far = src & ~self.fog
+        if far and (self.w > 2 or self.h > 2):
+            if edition == FIRST:
+                seen |= self._cast_first(far)
+            else:
+                seen |= self._cast_second(far)
+        return self._cells(seen)
+
+    def _cast_first(self, far: int) -> int:
+        wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
+        seen = 0
+        for a, b in _directions(w - 1, h - 1):
+            ray = _get_first(a, b)
+            items = ray.items
+            cur = far
+            i = 0
+            while True:
+                if i == len(items):
+                    ray.more()
+                mid, x, y = items[i]
+                i += 1
+                if mid >= 0:
+                    k = y * wp + x
+                    cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
+                    if not cur:
+                        break
+                else:
+                    if abs(x) >= w or abs(y) >= h:
+                        break
+                    cur &= valid(x, x, y, y)
+                    if not cur:
+                        break
+                    if abs(x) > 1 or abs(y) > 1:
+                        k = y * wp + x
+                        seen |= (cur << k if k >= 0 else cur >> -k) & ok
+        return seen
+
+    def _cast_second(self, far: int) -> int:
+        wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
+        seen = 0
+        directions = _directions(w, h)
+        for cx, cy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            for a, b in directions:
+                ray = _get_second(cx, cy, a, b)
+                items = ray.items
+                cur = far
+                i = 0
+                while True:
+                    if i == len(items):
+                        ray.more()
+                    item = items[i]
+                    i += 1
+                    mid = item[0]
+                    if mid >= 0:
+                        k = item[2] * wp + item[1]
+                        cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
+                        if not cur:
+                            break
+                        continue
+                    _, cont, x, y, targets, qx, qy = item
+                    # Sources whose lattice point corner + m(a, b) left the box are done.
+                    if qx - 1 >= w or qx <= -w or qy - 1 >= h or qy <= -h:
+                        break
+                    cur &= self._point_valid(qx, qy)
+                    if not cur:
+                        break
+                    kt = y * wp + x
+                    kq = qy * wp + qx
+                    for tx, ty, tail, reach in targets:
+                        v = cur & (masks[reach] >> kq if kq >= 0 else masks[reach] << -kq)
+                        if tail >= 0:
+                            v &= masks[tail] >> kt if kt >= 0 else masks[tail] << -kt
+                        if v:
+                            v &= valid(tx, tx, ty, ty)
+                            k = ty * wp + tx
+                            seen |= (v << k if k >= 0 else v >> -k) & ok
+                    if cont >= 0:
+                        cur &= masks[cont] >> kt if kt >= 0 else masks[cont] << -kt
+                        if not cur:
+                            break
+        return seen
+
+    def _point_valid(self, qx: int, qy: int) -> int:
+        """Sources s for which the lattice point s + (qx, qy) is a corner of some box cell."""
+        # A point (local) px in [0, w] is a corner of a box cell; s.x + qx in [0, w] means
+        # s.x >= -qx and s.x <= w - qx, i.e. the cell-range test with dx_hi = qx - 1.
+        return self._valid(qx, qx - 1, qy, qy - 1)
+
+    def _cells(self, bits: int) -> set[Cell]:
+        """The cells whose bits are set (floor only)."""
+        bits &= self.floor
+        wp, ox, oy = self.wp, self.ox, self.oy
+        text = bin(bits)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
+        out: set[Cell] = set()
+        i = text.find("1")
+        while i >= 0:
+            out.add((i % wp - 1 + ox, i // wp - 1 + oy))
+            i = text.find("1", i + 1)
+        return out

@@ -1,0 +1,55 @@
+"""The `questc` command line: a thin click layer over questc.api.
+
+Subcommands are imported only when run, so `questc lint` never pays for the
+rendering libraries. Exit status: 0 done, 1 the input has errors, 2 a usage,
+configuration or internal error.
+"""
+from __future__ import annotations
+
+import sys
+from importlib import import_module
+
+import click
+
+# name -> "module:function"; each module holds one command.
+COMMANDS = {
+    "lint": "questc.cli.lint:lint",
+    "explain": "questc.cli.explain:explain",
+    "catalog": "questc.cli.catalog:catalog",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx, name):
+        target = COMMANDS.get(name)
+        if target is None:
+            return None
+        module_name, _, attr = target.partition(":")
+        return getattr(import_module(module_name), attr)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="questc", prog_name="questc")
+def cli():
+    """questc: check, compile and print quests for Descent: Journeys in the Dark."""
+
+
+def main(argv=None) -> None:
+    """Run the command line; an unexpected failure exits 2 with a short message, not a traceback."""
+    try:
+        cli.main(args=argv, prog_name="questc", standalone_mode=True)
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        click.echo("questc: interrupted", err=True)
+        sys.exit(2)
+    except Exception as error:  # the last line of defence: never a traceback for users
+        import os
+        if os.environ.get("QUESTC_DEBUG"):
+            raise
+        click.echo(f"questc: internal error: {type(error).__name__}: {error} "
+                   "(set QUESTC_DEBUG=1 for the traceback)", err=True)
+        sys.exit(2)

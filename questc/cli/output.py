@@ -1,0 +1,36 @@
+"""Printing the diagnostics of many quests in the chosen format."""
+from __future__ import annotations
+
+from questc.emit.report import Summary, display_path
+
+
+def print_report(results, fmt: str, stream, verbose: bool = False) -> None:
+    diagnostics = [d for r in results for d in r.diagnostics]
+    if fmt == "json":
+        from questc.emit.json_report import render_json
+        stream.write(render_json(diagnostics, len(results)))
+        return
+    if fmt in ("github", "sarif", "junit"):
+        from importlib import import_module
+        module = import_module(f"questc.emit.{fmt}")
+        stream.write(module.render(results))
+        return
+    from questc.emit.text import TextRenderer, use_colour
+    sources = {r.path: r.source for r in results}
+    renderer = TextRenderer(_displayed(sources), colour=use_colour(stream))
+    shown = [_with_display_paths(d) for d in diagnostics]
+    for d in shown:
+        stream.write(renderer.render(d) + "\n\n")
+    stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
+
+
+def _displayed(sources: dict[str, str]) -> dict[str, str]:
+    return {display_path(path): text for path, text in sources.items()}
+
+
+def _with_display_paths(d):
+    from dataclasses import replace
+    span = replace(d.span, file=display_path(d.span.file))
+    labels = tuple(replace(label, span=replace(label.span, file=display_path(label.span.file)))
+                   for label in d.labels)
+    return replace(d, span=span, labels=labels)

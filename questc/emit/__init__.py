@@ -1,0 +1,1 @@
+"""Emitters: diagnostics in every format, the engine JSON, the printed sheets."""

@@ -1,0 +1,25 @@
+"""Diagnostics -> the `--format json` object of INTERFACE.md."""
+from __future__ import annotations
+
+import json
+
+from questc.diagnostics.core import Diagnostic, Span
+from questc.emit.report import Summary, display_path
+
+
+def _place(span: Span) -> dict:
+    return {"file": display_path(span.file), "line": span.line, "column": span.column,
+            "end_line": span.end_line, "end_column": span.end_column}
+
+
+def diagnostic_json(d: Diagnostic) -> dict:
+    return {"code": d.code, "severity": d.severity.value, "message": d.message, **_place(d.span),
+            "help": d.help, "labels": [{**_place(label.span), "message": label.message} for label in d.labels]}
+
+
+def render_json(diagnostics: list[Diagnostic], files: int) -> str:
+    summary = Summary.of(diagnostics, files)
+    document = {"format_version": 1, "diagnostics": [diagnostic_json(d) for d in diagnostics],
+                "summary": {"files": summary.files, "errors": summary.errors,
+                            "warnings": summary.warnings, "infos": summary.infos}}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,41 @@
+"""Diagnostics of many files -> the counts every output format ends with."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from questc.diagnostics.core import Diagnostic, Severity
+
+
+@dataclass(frozen=True)
+class Summary:
+    files: int
+    errors: int
+    warnings: int
+    infos: int
+
+    @classmethod
+    def of(cls, diagnostics: list[Diagnostic], files: int) -> "Summary":
+        count = {s: 0 for s in Severity}
+        for d in diagnostics:
+            count[d.severity] += 1
+        return cls(files, count[Severity.ERROR], count[Severity.WARNING], count[Severity.INFO])
+
+    def sentence(self, with_infos: bool = False) -> str:
+        def plural(n, word):
+            return f"{n} {word}{'' if n == 1 else 's'}"
+        parts = [plural(self.errors, "error"), plural(self.warnings, "warning")]
+        if with_infos and self.infos:
+            parts.append(plural(self.infos, "info"))
+        return f"{', '.join(parts)} in {plural(self.files, 'file')}"
+
+
+def display_path(path: str) -> str:
+    """A file name as users see it: relative to the current folder when inside it, with /."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:   # another drive on Windows
+        return path.replace(os.sep, "/")
+    if rel.startswith(".."):
+        return path.replace(os.sep, "/")
+    return rel.replace(os.sep, "/")

@@ -1,0 +1,86 @@
+"""Diagnostics -> rustc-style text: header, source lines as written, ^^^ and labels, help, summary."""
+from __future__ import annotations
+
+import os
+from typing import Mapping
+
+from questc.diagnostics.core import Diagnostic, Severity, Span
+
+_COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severity.INFO: "\x1b[1;36m"}
+_BLUE, _BOLD, _RESET = "\x1b[1;34m", "\x1b[1m", "\x1b[0m"
+
+
+def use_colour(stream) -> bool:
+    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+class TextRenderer:
+    """Renders diagnostics against the source texts they point into."""
+
+    def __init__(self, sources: Mapping[str, str], colour: bool = False):
+        self.sources = sources
+        self.colour = colour
+        self._lines: dict[str, list[str]] = {}
+
+    def _paint(self, code: str, text: str) -> str:
+        return f"{code}{text}{_RESET}" if self.colour else text
+
+    def _line(self, file: str, number: int) -> str | None:
+        if file not in self._lines:
+            text = self.sources.get(file)
+            self._lines[file] = text.split("\n") if text is not None else []
+        lines = self._lines[file]
+        if 1 <= number <= len(lines):
+            return lines[number - 1].rstrip("\r").replace("\t", " ")
+        return None
+
+    def render(self, d: Diagnostic) -> str:
+        sev = self._paint(_COLOURS[d.severity], f"{d.severity.value}[{d.code}]")
+        out = [f"{sev}{self._paint(_BOLD, ': ' + d.message)}"]
+        places = [(d.span, d.label, True)] + [(label.span, label.message, False) for label in d.labels]
+        same_file = [p for p in places if p[0].file == d.span.file]
+        width = max(len(str(p[0].line)) for p in places)
+        pad = " " * width
+        out.append(f"{pad}{self._paint(_BLUE, '-->')} {d.span.file}:{d.span.line}:{d.span.column}")
+        out.append(f"{pad} {self._paint(_BLUE, '|')}")
+        out += self._snippet(same_file, d.severity, width)
+        for span, message, _ in places:
+            if span.file != d.span.file:
+                out.append(f"{pad}{self._paint(_BLUE, ':::')} {span.file}:{span.line}:{span.column}")
+                out += self._snippet([(span, message, False)], d.severity, width)
+        if d.help:
+            out.append(f"{pad} {self._paint(_BLUE, '=')} {self._paint(_BOLD, 'help')}: {d.help}")
+        return "\n".join(out)
+
+    def _snippet(self, places, severity: Severity, width: int) -> list[str]:
+        out: list[str] = []
+        by_line: dict[int, list] = {}
+        for span, message, primary in places:
+            by_line.setdefault(span.line, []).append((span, message, primary))
+        previous = None
+        bar = self._paint(_BLUE, "|")
+        for number in sorted(by_line):
+            source = self._line(places[0][0].file, number)
+            if source is None:
+                continue
+            if previous is not None and number > previous + 1:
+                out.append(self._paint(_BLUE, "..."))
+            out.append(f"{self._paint(_BLUE, str(number).rjust(width))} {bar} {source}")
+            for span, message, primary in sorted(by_line[number], key=lambda p: (not p[2], p[0].column)):
+                out.append(f"{' ' * width} {bar} {self._marker(span, source, message, primary, severity)}")
+            previous = number
+        return out
+
+    def _marker(self, span: Span, source: str, message: str, primary: bool, severity: Severity) -> str:
+        start = max(span.column - 1, 0)
+        end = span.end_column - 1 if span.end_line == span.line else len(source)
+        end = max(end, start + 1)
+        marks = ("^" if primary else "-") * (end - start)
+        text = f"{marks} {message}" if message else marks
+        return " " * start + self._paint(_COLOURS[severity] if primary else _BLUE, text)
+
+    def render_all(self, diagnostics: list[Diagnostic]) -> str:
+        return "\n\n".join(self.render(d) for d in diagnostics)

@@ -1,0 +1,169 @@
+"""The resolved quest: every name looked up, every point made absolute, every component tied to its catalog entry.
+
+Model objects keep the syntax node they came from (`node`) so checks can point at
+the source; they hold no geometry beyond cells: walls, doors and sight belong to
+the board.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
+from questc.diagnostics.core import Span
+from questc.syntax import nodes as n
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PlacedPieceModel:
+    id: str
+    type: PieceType
+    at: Cell
+    shape: PlacedShape
+    turn: int
+    node: n.Piece
+
+
+@dataclass(frozen=True)
+class DoorModel:
+    """A door as written; the board finds its edges (`between` the joint of two pieces, or `at` a cell side)."""
+    id: str
+    rune: str | None
+    between: tuple[str, str] | None
+    at: Cell | None
+    side: str | None
+    node: n.Door
+
+
+@dataclass(frozen=True)
+class StairsModel:
+    colour: str
+    ends: tuple[Cell, Cell]
+    node: n.Stairs
+
+
+@dataclass(frozen=True)
+class AreaModel:
+    id: str
+    name: str
+    start: bool
+    pieces: tuple[str, ...]
+    cells: frozenset[Cell]            # every cell the area claims (its pieces' cells and `cells` statements)
+    read: tuple[str, ...]
+    notes: tuple[str, ...]
+    node: n.Area
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker on the map. kind: glyph, chest, treasure, relic, runekey, encounter.
+
+    `variant`: the chest type, treasure kind, relic name or runekey colour;
+    `active` for glyphs; `encounter` id for encounter markers.
+    """
+    kind: str
+    at: Cell
+    area: str
+    span: Span
+    variant: str | None = None
+    active: bool = False
+    encounter: str | None = None
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One monster figure. rank: normal, master or named."""
+    type: MonsterType
+    rank: str
+    at: Cell
+    cells: frozenset[Cell]
+    facing: str | None
+    players: tuple[int, int] | None
+    area: str
+    span: Span
+    named: str | None = None
+
+
+@dataclass(frozen=True)
+class ObstacleModel:
+    """An obstacle or trap and the cells it covers."""
+    kind: ObstacleKind
+    cells: tuple[Cell, ...]
+    facing: str | None
+    area: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class NamedModel:
+    id: str
+    display: str
+    type: MonsterType | None
+    node: n.NamedMonster
+    placements: tuple[n.PlaceNamed, ...]
+
+
+@dataclass(frozen=True)
+class EncounterModel:
+    id: str
+    at: Cell
+    area: str
+    node: n.Encounter
+
+
+@dataclass
+class QuestModel:
+    """A whole quest, resolved. Lists keep source order."""
+
+    path: str
+    syntax: n.QuestFile
+    header: n.Header | None
+    catalog: Catalog
+    id: str
+    title: str
+    edition: str
+    expansions: tuple[str, ...]
+    players: tuple[int, int]
+    conquest: int | None
+    treachery: dict[str, int] | None
+    reveal: str
+    author: str | None
+    version: str | None
+    intro: str | None
+    special: str | None
+    pieces: dict[str, PlacedPieceModel] = field(default_factory=dict)
+    doors: dict[str, DoorModel] = field(default_factory=dict)
+    stairs: list[StairsModel] = field(default_factory=list)
+    areas: dict[str, AreaModel] = field(default_factory=dict)
+    markers: list[Marker] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    obstacles: list[ObstacleModel] = field(default_factory=list)
+    named: dict[str, NamedModel] = field(default_factory=dict)
+    encounters: dict[str, EncounterModel] = field(default_factory=dict)
+    triggers: list[n.Trigger] = field(default_factory=list)
+    chest_chart: n.ChestChart | None = None
+    overlord: n.OverlordPlan | None = None
+    victories: list[n.Victory] = field(default_factory=list)
+    # Whether names resolved cleanly; the geometry stages run only when they did.
+    resolved: bool = True
+
+    def header_span(self, keyword: str | None = None) -> Span:
+        """The span of a header field (or of the header's title) to point at."""
+        if self.header is not None:
+            if keyword:
+                found = self.header.get(keyword)
+                if found is not None:
+                    return found.span
+            return self.header.title.span
+        return Span(self.path, 1, 1, 1, 2)
+
+    @property
+    def start_areas(self) -> list[AreaModel]:
+        return [a for a in self.areas.values() if a.start]
+
+    def area_of(self, cell: Cell) -> str | None:
+        for area in self.areas.values():
+            if cell in area.cells:
+                return area.id
+        return None

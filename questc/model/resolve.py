@@ -1,0 +1,414 @@
+"""Syntax tree + catalog -> QuestModel, with the name diagnostics (Q101-Q106).
+
+Every name is looked up once here: identifiers defined by the quest (pieces, doors,
+areas, encounters, named monsters) and catalog names (piece types, monsters,
+obstacles, traps, treasures, colours, sets, cards). Later stages never see an
+unresolved name.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from questc.catalog import Catalog, load_catalog
+from questc.diagnostics.codes import q1xx
+from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.model.quest import (
+    AreaModel, DoorModel, EncounterModel, Figure, Marker, NamedModel, ObstacleModel,
+    PlacedPieceModel, QuestModel, StairsModel,
+)
+from questc.syntax import nodes as n
+
+TREACHERY_PARTS = ("event", "trap", "monster")
+CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse", "feat")
+SIDES = ("heroes", "overlord")
+
+
+def default_id(title: str) -> str:
+    """The header's default id: the title lower-cased, every run of other characters as `_`."""
+    return re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") or "quest"
+
+
+def project_root(start: Path) -> Path:
+    """The folder holding pyproject.toml or questc.toml above `start`, else `start` itself."""
+    start = start.resolve()
+    for folder in (start, *start.parents):
+        if (folder / "pyproject.toml").is_file() or (folder / "questc.toml").is_file():
+            return folder
+    return start
+
+
+class Resolver:
+    def __init__(self, quest_file: n.QuestFile, *, packs=(), root: Path | None = None):
+        self.file = quest_file
+        self.path = quest_file.path
+        self.diagnostics: list[Diagnostic] = []
+        self.extra_packs = list(packs)     # (path, span|None, base_dir) from configuration
+        self.root = root
+        self.catalog: Catalog | None = None
+
+    # ---- helpers --------------------------------------------------------
+    def report(self, diagnostic: Diagnostic | None) -> None:
+        if diagnostic is not None:
+            self.diagnostics.append(diagnostic)
+
+    def lookup(self, kind: str, name: n.Name):
+        entry = self.catalog.lookup(kind, name.value)
+        if entry is None:
+            self.report(self.catalog.unknown(kind, name.value, name.span))
+            return None
+        set_name = getattr(entry, "set", None)
+        if set_name:
+            self.report(self.catalog.set_check(kind, name.value, set_name, self.model.expansions, name.span))
+        return entry
+
+    def undefined(self, kind: str, name: n.Name, known) -> None:
+        from questc.catalog.lookup import closest
+        match = closest(name.value, list(known))
+        help = f"did you mean `{match}`?" if match else None
+        self.report(q1xx.Q103.at(name.span, kind=kind, name=name.value, help=help))
+
+    def define(self, table: dict, kind: str, name: n.Name, value) -> bool:
+        if name.value in table:
+            first = table[name.value]
+            first_span = getattr(getattr(first, "node", None), "id", None)
+            labels = [Label(first_span.span, "first defined here")] if first_span is not None else []
+            self.report(q1xx.Q102.at(name.span, kind=kind, name=name.value, labels=labels))
+            return False
+        table[name.value] = value
+        return True
+
+    def cell(self, point: n.PointRef) -> tuple[int, int] | None:
+        if point.piece is None:
+            return (point.x, point.y)
+        piece = self.model.pieces.get(point.piece.value)
+        if piece is None:
+            self.undefined("piece", point.piece, self.model.pieces)
+            return None
+        ox, oy = piece.at
+        return (ox + point.x, oy + point.y)
+
+    def cells_of(self, cell_set: n.CellSet) -> list[tuple[int, int]]:
+        if cell_set.piece is not None:
+            point = self.cell(n.PointRef(cell_set.span, cell_set.x1, cell_set.y1, cell_set.piece))
+            return [point] if point else []
+        x1, x2 = sorted((cell_set.x1, cell_set.x2))
+        y1, y2 = sorted((cell_set.y1, cell_set.y2))
+        return [(x, y) for y in range(y1, y2 + 1) for x in range(x1, x2 + 1)]
+
+    # ---- the quest --------------------------------------------------------
+    def resolve(self) -> QuestModel:
+        header = self.file.header
+        get = header.get if header else (lambda _k: None)
+
+        def value(keyword, default=None):
+            field = get(keyword)
+            return field.value if field is not None else default
+
+        title = header.title.value if header else Path(self.path).stem
+        edition_name = value("edition")
+        edition = edition_name.value if edition_name else "first"
+        reveal_name = value("reveal")
+        reveal = reveal_name.value if reveal_name else ("all" if edition == "second" else "sight")
+        players = value("players")
+        quest_dir = Path(self.path).parent
+        root = self.root or project_root(quest_dir)
+        packs = [(f.value.value, f.value.span, quest_dir) for f in (header.all("use") if header else ())]
+        self.catalog, problems = load_catalog(packs + self.extra_packs, root=root)
+        self.diagnostics.extend(problems)
+
+        expansion_names = value("expansions", ())
+        self.model = model = QuestModel(
+            path=self.path, syntax=self.file, header=header, catalog=self.catalog,
+            id=value("id").value if value("id") else default_id(title), title=title,
+            edition=edition,
+            expansions=tuple(e.value for e in expansion_names) or ("base",),
+            players=(players.low, players.high) if players else (2, 5),
+            conquest=value("conquest"),
+            treachery=None, reveal=reveal,
+            author=value("author").value if value("author") else None,
+            version=value("version").value if value("version") else None,
+            intro=value("intro").value if value("intro") else None,
+            special=value("special").value if value("special") else None,
+        )
+        for name in expansion_names:
+            if self.catalog.lookup("set", name.value) is None:
+                self.report(self.catalog.unknown("set", name.value, name.span))
+        parts = value("treachery")
+        if parts:
+            model.treachery = {part: 0 for part in TREACHERY_PARTS}
+            for part in parts:
+                if part.colour.value not in TREACHERY_PARTS:
+                    self.report(q1xx.Q101.at(part.colour.span, kind="treachery colour", name=part.colour.value,
+                                             help="the treachery budget's colours are event, trap and monster"))
+                else:
+                    model.treachery[part.colour.value] += part.amount
+
+        items = self.file.items
+        for piece in (i for i in items if isinstance(i, n.Piece)):
+            self.piece(piece)
+        for door in (i for i in items if isinstance(i, n.Door)):
+            self.door(door)
+        for stairs in (i for i in items if isinstance(i, n.Stairs)):
+            ends = tuple(self.cell(p) for p in stairs.ends)
+            if None not in ends:
+                model.stairs.append(StairsModel(stairs.colour.value, ends, stairs))
+        for named in (i for i in items if isinstance(i, n.NamedMonster)):
+            monster = self.lookup("monster", named.type)
+            self.define(model.named, "named monster", named.id,
+                        NamedModel(named.id.value, named.display.value, monster, named, ()))
+        for area in (i for i in items if isinstance(i, n.Area)):
+            self.area(area)
+        self.check_named_placements()
+        for item in items:
+            if isinstance(item, n.Trigger):
+                self.trigger(item)
+            elif isinstance(item, n.ChestChart):
+                self.chest_chart(item)
+            elif isinstance(item, n.OverlordPlan):
+                self.overlord(item)
+            elif isinstance(item, n.Victory):
+                self.victory(item)
+        for encounter in model.encounters.values():
+            self.effects(encounter.node.effects)
+        model.resolved = not any(d.code in ("Q101", "Q102", "Q103") for d in self.diagnostics)
+        return model
+
+    # ---- map ------------------------------------------------------------------
+    def piece(self, piece: n.Piece) -> None:
+        kind = self.lookup("piece", piece.type)
+        at = self.cell(piece.at)
+        if kind is None or at is None:
+            self.model.pieces.setdefault(piece.id.value, None)  # defined, but unusable
+            return
+        placed = PlacedPieceModel(piece.id.value, kind, at, kind.placed(at, piece.turn), piece.turn, piece)
+        if piece.id.value in self.model.pieces and self.model.pieces[piece.id.value] is None:
+            self.model.pieces[piece.id.value] = placed
+            return
+        self.define(self.model.pieces, "piece", piece.id, placed)
+
+    def door(self, door: n.Door) -> None:
+        rune = None
+        if door.rune is not None:
+            rune = door.rune.value if self.lookup("colour", door.rune) is not None else None
+        between = None
+        if door.between:
+            for name in door.between:
+                if name.value not in self.model.pieces:
+                    self.undefined("piece", name, self.model.pieces)
+            between = (door.between[0].value, door.between[1].value)
+        at = self.cell(door.at) if door.at else None
+        self.define(self.model.doors, "door", door.id,
+                    DoorModel(door.id.value, rune, between, at, door.side.value if door.side else None, door))
+
+    # ---- areas ----------------------------------------------------------------
+    def area(self, area: n.Area) -> None:
+        model = self.model
+        pieces, cells, reads, notes = [], set(), [], []
+        for stmt in area.statements:
+            if isinstance(stmt, n.Pieces):
+                for name in stmt.pieces:
+                    piece = model.pieces.get(name.value)
+                    if name.value not in model.pieces:
+                        self.undefined("piece", name, model.pieces)
+                    elif piece is not None:
+                        pieces.append(name.value)
+                        cells |= piece.shape.cells
+            elif isinstance(stmt, n.Cells):
+                for cell_set in stmt.cells:
+                    cells |= set(self.cells_of(cell_set))
+            elif isinstance(stmt, n.Read):
+                reads.append(stmt.text.value)
+            elif isinstance(stmt, n.Note):
+                notes.append(stmt.text.value)
+        name = area.name.value if area.name else area.id.value
+        record = AreaModel(area.id.value, name, area.start, tuple(pieces), frozenset(cells),
+                           tuple(reads), tuple(notes), area)
+        if not self.define(model.areas, "area", area.id, record):
+            return
+        for stmt in area.statements:
+            self.area_statement(record.id, stmt)
+
+    def area_statement(self, area: str, stmt) -> None:
+        model = self.model
+        if isinstance(stmt, n.Glyph):
+            cell = self.cell(stmt.at)
+            if cell:
+                model.markers.append(Marker("glyph", cell, area, stmt.at.span, active=stmt.active))
+        elif isinstance(stmt, n.Monster):
+            monster = self.lookup("monster", stmt.type)
+            for point in stmt.at:
+                cell = self.cell(point)
+                if monster is not None and cell is not None:
+                    model.figures.append(Figure(
+                        monster, "master" if stmt.master else "normal", cell,
+                        monster.cells(cell, stmt.facing.value if stmt.facing else None),
+                        stmt.facing.value if stmt.facing else None,
+                        (stmt.players.low, stmt.players.high) if stmt.players else None, area, point.span))
+        elif isinstance(stmt, n.PlaceNamed):
+            named = model.named.get(stmt.id.value)
+            if named is None:
+                self.undefined("named monster", stmt.id, model.named)
+                return
+            model.named[named.id] = NamedModel(named.id, named.display, named.type, named.node,
+                                               named.placements + (stmt,))
+            cell = self.cell(stmt.at)
+            if named.type is not None and cell is not None:
+                facing = stmt.facing.value if stmt.facing else None
+                model.figures.append(Figure(named.type, "named", cell, named.type.cells(cell, facing), facing,
+                                            None, area, stmt.at.span, named=named.id))
+        elif isinstance(stmt, n.Chest):
+            kinds = self.catalog.markers["chest"].variants if "chest" in self.catalog.markers else ()
+            if stmt.kind.value not in kinds:
+                self.report(q1xx.Q101.at(stmt.kind.span, kind="chest type", name=stmt.kind.value,
+                                         help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
+                return
+            for point in stmt.at:
+                cell = self.cell(point)
+                if cell:
+                    model.markers.append(Marker("chest", cell, area, point.span, variant=stmt.kind.value))
+        elif isinstance(stmt, (n.Obstacle, n.Trap)):
+            trap = isinstance(stmt, n.Trap)
+            kind = self.lookup("trap" if trap else "obstacle", stmt.kind)
+            if kind is None:
+                return
+            facing = stmt.facing.value if trap and stmt.facing else None
+            for place in stmt.at:
+                cells = self.cells_of(place) if isinstance(place, n.CellSet) else \
+                    [c for c in [self.cell(place)] if c]
+                if cells:
+                    model.obstacles.append(ObstacleModel(kind, tuple(cells), facing, area, place.span))
+        elif isinstance(stmt, n.Treasure):
+            if self.lookup("treasure", stmt.kind) is None:
+                return
+            for point in stmt.at:
+                cell = self.cell(point)
+                if cell:
+                    model.markers.append(Marker("treasure", cell, area, point.span, variant=stmt.kind.value))
+        elif isinstance(stmt, n.Relic):
+            cell = self.cell(stmt.at)
+            if cell:
+                model.markers.append(Marker("relic", cell, area, stmt.at.span, variant=stmt.name.value))
+        elif isinstance(stmt, n.Runekey):
+            if self.lookup("colour", stmt.colour) is None:
+                return
+            cell = self.cell(stmt.at)
+            if cell:
+                model.markers.append(Marker("runekey", cell, area, stmt.at.span, variant=stmt.colour.value))
+        elif isinstance(stmt, n.Encounter):
+            cell = self.cell(stmt.at)
+            if cell is None:
+                return
+            if self.define(model.encounters, "encounter", stmt.id, EncounterModel(stmt.id.value, cell, area, stmt)):
+                model.markers.append(Marker("encounter", cell, area, stmt.at.span, encounter=stmt.id.value))
+
+    def check_named_placements(self) -> None:
+        for named in self.model.named.values():
+            if not named.placements:
+                self.report(q1xx.Q105.at(named.node.id.span, name=named.id, problem="defined but never placed",
+                                         label="defined here",
+                                         help=f"place it inside an area: `named {named.id} at X,Y`"))
+            for extra in named.placements[1:]:
+                self.report(q1xx.Q105.at(extra.id.span, name=named.id, problem="placed more than once",
+                                         label="placed again here",
+                                         labels=[Label(named.placements[0].id.span, "first placed here")],
+                                         help="a named monster is unique: keep one placement"))
+
+    # ---- effects, triggers, chests, plan, victory ---------------------------------
+    def ref(self, table: dict, kind: str, name: n.Name) -> None:
+        if name.value not in table:
+            self.undefined(kind, name, table)
+
+    def effects(self, effects) -> None:
+        model = self.model
+        for effect in effects:
+            if isinstance(effect, n.DoorEffect):
+                self.ref(model.doors, "door", effect.door)
+            elif isinstance(effect, n.RevealEffect):
+                self.ref(model.areas, "area", effect.area)
+            elif isinstance(effect, n.UnlockEffect):
+                self.lookup("colour", effect.colour)
+            elif isinstance(effect, n.SpawnEffect):
+                self.lookup("monster", effect.type)
+                for point in effect.at:
+                    self.cell(point)
+            elif isinstance(effect, n.TreasureEffect):
+                if effect.kind.value not in ("copper", "silver", "gold"):
+                    self.report(q1xx.Q101.at(effect.kind.span, kind="treasure card", name=effect.kind.value,
+                                             help="treasure cards are `copper`, `silver` or `gold`"))
+            elif isinstance(effect, n.WinEffect):
+                self.side(effect.side)
+
+    def side(self, name: n.Name) -> None:
+        if name.value not in SIDES:
+            self.report(q1xx.Q101.at(name.span, kind="side", name=name.value,
+                                     help="the sides are `heroes` and `overlord`"))
+
+    def trigger(self, trigger: n.Trigger) -> None:
+        if trigger.event == "reveal":
+            self.ref(self.model.areas, "area", trigger.target)
+        elif trigger.event == "killed":
+            self.ref(self.model.named, "named monster", trigger.target)
+        elif trigger.event == "open":
+            self.ref(self.model.doors, "door", trigger.target)
+        self.model.triggers.append(trigger)
+        self.effects(trigger.effects)
+
+    def chest_chart(self, chart: n.ChestChart) -> None:
+        kinds = self.catalog.markers["chest"].variants if "chest" in self.catalog.markers else ()
+        for row in chart.rows:
+            if row.kind.value not in kinds:
+                self.report(q1xx.Q101.at(row.kind.span, kind="chest type", name=row.kind.value,
+                                         help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
+            for content in row.contents:
+                if content.kind == "potion":
+                    self.lookup("treasure", content.name)
+                elif content.kind not in ("coins", "conquest") and content.kind not in CHEST_CONTENT_CARDS:
+                    self.report(q1xx.Q101.at(content.name.span, kind="chest content", name=content.kind,
+                                             help="a chest holds coins N, copper, silver or gold [N], "
+                                                  "conquest N, curse [N], feat [N] or potion KIND"))
+        if self.model.chest_chart is not None:
+            self.report(q1xx.Q102.at(chart.span, kind="chest chart", name="chests",
+                                     labels=[Label(self.model.chest_chart.span, "first defined here")]))
+            return
+        self.model.chest_chart = chart
+
+    def overlord(self, plan: n.OverlordPlan) -> None:
+        for card in plan.cards:
+            entry = self.catalog.lookup("card", card.name.value)
+            if entry is None:
+                self.report(self.catalog.unknown("card", card.name.value, card.name.span))
+            else:
+                self.report(self.catalog.set_check("card", card.name.value, entry.set, self.model.expansions,
+                                                   card.name.span))
+        for glyph in plan.glyphs:
+            self.lookup("dark_glyph", glyph.name)
+        if self.model.overlord is not None:
+            self.report(q1xx.Q102.at(plan.span, kind="deck plan", name="overlord",
+                                     labels=[Label(self.model.overlord.span, "first defined here")]))
+            return
+        self.model.overlord = plan
+
+    def victory(self, victory: n.Victory) -> None:
+        self.side(victory.side)
+        tables = {"killed": (self.model.named, "named monster"), "revealed": (self.model.areas, "area"),
+                  "triggered": (self.model.encounters, "encounter"), "opened": (self.model.doors, "door")}
+
+        def walk(condition):
+            if isinstance(condition, n.EventCondition):
+                table, kind = tables[condition.event]
+                self.ref(table, kind, condition.target)
+            elif isinstance(condition, n.NotCondition):
+                walk(condition.operand)
+            elif isinstance(condition, (n.AllCondition, n.AnyCondition)):
+                for operand in condition.operands:
+                    walk(operand)
+        walk(victory.when)
+        self.model.victories.append(victory)
+
+
+def resolve(quest_file: n.QuestFile, *, packs=(), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:
+    """A parsed quest in; its resolved model and the name diagnostics out."""
+    resolver = Resolver(quest_file, packs=packs, root=root)
+    model = resolver.resolve()
+    return model, resolver.diagnostics
