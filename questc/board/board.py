@@ -129,7 +129,7 @@ class Board:
 
     def state(self, open_doors: Iterable[str] = frozenset()) -> SightState:
         """The cached blocked-edge view of the board for one set of open doors."""
-        key = frozenset(open_doors) & self.doors.keys()
+        key = frozenset(set(open_doors) & self.doors.keys())
         st = self._states.get(key)
         if st is None:
             st = self._states[key] = SightState(self, frozenset(key))
@@ -261,7 +261,7 @@ class Board:
         """
         if edition not in EDITIONS:
             raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
-        key_doors = frozenset(open_doors) & self.doors.keys()
+        key_doors = frozenset(set(open_doors) & self.doors.keys())
         src = frozenset(c for c in sources if c in self._floor)
         key = (src, edition, key_doors, stairs)
         hit = self._visible_cache.get(key)
