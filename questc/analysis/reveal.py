@@ -1,0 +1,182 @@
+"""QuestModel + QuestBoard in; the reveal fixed point out (LANGUAGE.md §9).
+
+Waves: wave 0 is the start area. Given the areas revealed so far, heroes reach
+every cell they can walk to from the start area, on revealed areas' cells only,
+through normal doors, through rune doors whose colour is unlocked (a runekey or an
+`unlock` effect on a reached cell), and over stairs whose ends are both revealed.
+Every unrevealed area they then see (or, with `reveal door`, step or open a door
+into) joins the next wave. Repeat until nothing changes.
+
+`Scenario` lets the checks ask "what if": the same fixed point with some rune
+colours unlocked from the start, or with some colour never unlocked, so they can
+tell a cause (a rune door guarding its own key) from its consequences.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from questc.syntax import nodes as n
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Assumptions on top of the quest: colours unlocked from the start, colours that never unlock."""
+    unlocked: frozenset[str] = frozenset()
+    locked: frozenset[str] = frozenset()
+
+
+@dataclass
+class Analysis:
+    """The result of the reveal fixed point.
+
+    reveal_wave: area id -> wave (None: never revealed);
+    visible_from: area id -> sorted ids of the areas from whose reached cells it is first seen
+      (or stepped / opened into, with `reveal door`; "effect" when an effect revealed it);
+    waves: the areas of each wave, in order;
+    reached: every cell heroes can ever walk to;
+    unlocked: rune colours the heroes can unlock; passable: doors they can pass;
+    opened_doors: doors they can pass with a reached cell beside them.
+    """
+    reveal_wave: dict[str, int | None]
+    visible_from: dict[str, list[str]]
+    waves: list[list[str]]
+    reached: frozenset[Cell]
+    unlocked: frozenset[str]
+    passable: frozenset[str]
+    opened_doors: frozenset[str]
+    scenario: Scenario = field(default_factory=Scenario)
+
+    @property
+    def revealed(self) -> set[str]:
+        return {a for a, w in self.reveal_wave.items() if w is not None}
+
+
+def _effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[str]):
+    """The effects that can run given what the heroes reach: encounters on reached cells,
+    `on reveal` of revealed areas, `on open` of opened doors, `on round`, and `on killed`
+    of named monsters next to a reached cell."""
+    for encounter in model.encounters.values():
+        if encounter.at in reached:
+            yield from encounter.node.effects
+    for trigger in model.triggers:
+        if trigger.event == "round":
+            yield from trigger.effects
+        elif trigger.event == "reveal" and trigger.target.value in revealed:
+            yield from trigger.effects
+        elif trigger.event == "open" and trigger.target.value in opened:
+            yield from trigger.effects
+        elif trigger.event == "killed" and named_reachable(model, trigger.target.value, reached):
+            yield from trigger.effects
+
+
+def named_reachable(model, named_id: str, reached) -> bool:
+    """Can a hero stand on or next to any cell of the named monster's figure?"""
+    for figure in model.figures:
+        if figure.named == named_id:
+            for (x, y) in figure.cells:
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        if (x + dx, y + dy) in reached:
+                            return True
+    return False
+
+
+def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
+    board = quest_board.board
+    areas = model.areas
+    cell_area: dict[Cell, str] = {}
+    for area in areas.values():
+        for cell in area.cells:
+            cell_area.setdefault(cell, area.id)
+    doors = {d: model.doors[d] for d in quest_board.door_edges}
+    start = [a.id for a in areas.values() if a.start]
+    wave_of: dict[str, int | None] = {a: None for a in areas}
+    seen_from: dict[str, set[str]] = {a: set() for a in areas}
+    waves: list[list[str]] = []
+    mode = model.reveal
+    if mode == "all" or not start:
+        first = list(areas) if mode == "all" else []
+        for a in first:
+            wave_of[a] = 0
+        if first:
+            waves.append(sorted(first))
+    else:
+        wave_of[start[0]] = 0
+        waves.append([start[0]])
+    start_cells = set()
+    for a in (start[:1] if start else list(areas) if mode == "all" else []):
+        start_cells |= areas[a].cells
+
+    reached: frozenset[Cell] = frozenset()
+    unlocked: set[str] = set(scenario.unlocked)
+    forced_open: set[str] = set()
+    opened: set[str] = set()
+    revealed: set[str] = {a for a, w in wave_of.items() if w is not None}
+    wave = 0
+    while True:
+        # Reach, unlocking colours and opening doors as far as this wave's areas allow.
+        allowed = frozenset(c for c, a in cell_area.items() if a in revealed)
+        effect_reveals: set[str] = set()
+        while True:
+            passable = frozenset(d for d, door in doors.items()
+                                 if door.rune is None or door.rune in unlocked or d in forced_open)
+            usable = {s.colour for s in model.stairs
+                      if cell_area.get(s.ends[0]) in revealed and cell_area.get(s.ends[1]) in revealed}
+            reached = frozenset(board.reachable(start_cells, allowed, passable, usable))
+            opened = {d for d in passable if any(c in reached for c in quest_board.door_cells[d])}
+            before = (len(unlocked), len(forced_open))
+            for marker in model.markers:
+                if marker.kind == "runekey" and marker.at in reached and marker.variant not in scenario.locked:
+                    unlocked.add(marker.variant)
+            for effect in _effects_of(model, reached, revealed, opened):
+                if isinstance(effect, n.UnlockEffect) and effect.colour.value not in scenario.locked:
+                    unlocked.add(effect.colour.value)
+                elif isinstance(effect, n.DoorEffect) and effect.action == "open" and effect.door.value in doors:
+                    forced_open.add(effect.door.value)
+                elif isinstance(effect, n.RevealEffect) and effect.area.value in areas:
+                    effect_reveals.add(effect.area.value)
+            if (len(unlocked), len(forced_open)) == before:
+                break
+        # What the heroes reveal from where they can stand.
+        new: dict[str, set[str]] = {}
+        if mode == "sight":
+            by_area: dict[str, set[Cell]] = {}
+            for cell in reached:
+                by_area.setdefault(cell_area[cell], set()).add(cell)
+            for source_area, cells in sorted(by_area.items()):
+                seen = board.visible_cells(cells, model.edition, opened, stairs=True)
+                for cell in seen:
+                    target = cell_area.get(cell)
+                    if target is not None and target not in revealed:
+                        new.setdefault(target, set()).add(source_area)
+        elif mode == "door":
+            for d in sorted(opened):
+                for cell in quest_board.door_cells[d]:
+                    target = cell_area.get(cell)
+                    if target is not None and target not in revealed:
+                        sources = {cell_area[c] for c in quest_board.door_cells[d] if c in reached}
+                        new.setdefault(target, set()).update(sources)
+            for cell in reached:
+                for step in board.steps_from(cell, passable):
+                    target = cell_area.get(step)
+                    if target is not None and target not in revealed:
+                        new.setdefault(target, set()).add(cell_area[cell])
+        for target in effect_reveals - revealed:
+            new.setdefault(target, set()).add("effect")
+        if not new:
+            break
+        wave += 1
+        for target, sources in new.items():
+            wave_of[target] = wave
+            seen_from[target] = sources
+        revealed |= set(new)
+        waves.append(sorted(new))
+    return Analysis(
+        reveal_wave=wave_of,
+        visible_from={a: sorted(s) for a, s in seen_from.items()},
+        waves=waves, reached=reached, unlocked=frozenset(unlocked),
+        passable=frozenset(d for d, door in doors.items()
+                           if door.rune is None or door.rune in unlocked or d in forced_open),
+        opened_doors=frozenset(opened), scenario=scenario)

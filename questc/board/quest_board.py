@@ -1,0 +1,102 @@
+"""A resolved QuestModel in; its board out: pieces placed, joints found, doors put on edges, obstacles and stairs laid.
+
+Doors that cannot stand where the quest puts them are left off the board and
+listed in `door_problems` for the placement checks (Q205), so one misplaced door
+never breaks the whole map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from questc.board.board import Board
+from questc.board.build import BlockInfo, BoardBuild, Door, PlacedPiece, Stairs, build_board
+from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
+
+# The two unit edges a door `at X,Y SIDE` covers: that side of the cell and of the next
+# cell along it (east for north/south, south for east/west).
+_SIDE_EDGES = {
+    "north": lambda x, y: ((x, y, x + 1, y), (x + 1, y, x + 2, y)),
+    "south": lambda x, y: ((x, y + 1, x + 1, y + 1), (x + 1, y + 1, x + 2, y + 1)),
+    "west": lambda x, y: ((x, y, x, y + 1), (x, y + 1, x, y + 2)),
+    "east": lambda x, y: ((x + 1, y, x + 1, y + 1), (x + 1, y + 1, x + 1, y + 2)),
+}
+
+
+@dataclass
+class QuestBoard:
+    """The built board and what building it found.
+
+    door_edges: door id -> its two edges (doors on the board);
+    door_problems: (door id, problem sentence) for doors left off the board;
+    door_cells: door id -> the four cells beside it (two on each side).
+    """
+
+    build: BoardBuild
+    board: Board
+    door_edges: dict[str, tuple[Edge, Edge]] = field(default_factory=dict)
+    door_problems: list[tuple[str, str]] = field(default_factory=list)
+    door_cells: dict[str, tuple[Cell, ...]] = field(default_factory=dict)
+
+
+def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
+    return tuple(norm_edge(*e) for e in _SIDE_EDGES[side](*cell))  # type: ignore[return-value]
+
+
+def quest_board(model) -> QuestBoard:
+    pieces = [PlacedPiece(p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
+              for p in model.pieces.values() if p is not None]
+    stairs = [Stairs(s.colour, s.ends) for s in model.stairs]
+    blocking: dict[Cell, BlockInfo] = {}
+    for obstacle in model.obstacles:
+        kind = obstacle.kind
+        info = BlockInfo(kind.blocks_movement, kind.blocks_sight, fog=kind.sight_rule == "fog",
+                         wall_like=kind.wall_like, kind=kind.name)
+        for cell in obstacle.cells:
+            blocking.setdefault(cell, info)
+    # First without doors, to learn the joints that `between` doors stand on.
+    plain = build_board(pieces, [], stairs, blocking)
+    joint_edges = {e for _a, _b, edges in plain.joints for e in edges}
+    owner = {c: plain.board.piece_of(c) for c in plain.board.cells}
+    doors, problems, placed = [], [], {}
+    for door in model.doors.values():
+        if door.between:
+            a, b = door.between
+            joints = [edges for pa, pb, edges in plain.joints if {pa, pb} == {a, b}]
+            if a == b:
+                problems.append((door.id, f"a door cannot stand between `{a}` and itself"))
+                continue
+            if not joints:
+                problems.append((door.id, f"`{a}` and `{b}` share no joint (their openings do not meet)"))
+                continue
+            if len(joints) > 1:
+                problems.append((door.id, f"`{a}` and `{b}` meet at {len(joints)} joints: "
+                                          "say which with `door ID at X,Y SIDE`"))
+                continue
+            edges = joints[0]
+        else:
+            edges = door_edges_at(door.at, door.side)
+            problem = _door_at_problem(edges, owner, joint_edges)
+            if problem:
+                problems.append((door.id, problem))
+                continue
+        placed[door.id] = edges
+        doors.append(Door(door.id, edges, door.rune))
+    build = build_board(pieces, doors, stairs, blocking)
+    result = QuestBoard(build, build.board, placed, problems)
+    for door_id, edges in placed.items():
+        cells = sorted({c for e in edges for c in edge_cells(e)})
+        result.door_cells[door_id] = tuple(cells)
+    return result
+
+
+def _door_at_problem(edges, owner: dict[Cell, str], joint_edges: set[Edge]) -> str | None:
+    """Why a door cannot stand on these two edges, or None if it can."""
+    for edge in edges:
+        a, b = edge_cells(edge)
+        if a not in owner or b not in owner:
+            return "it is not between two floor cells: one side is off the map"
+    if all(e in joint_edges for e in edges):
+        return None
+    if all(owner[edge_cells(e)[0]] == owner[edge_cells(e)[1]] for e in edges):
+        return f"it stands on open floor inside piece `{owner[edge_cells(edges[0])[0]]}`"
+    return "it stands on a wall, not on a joint between two pieces"
