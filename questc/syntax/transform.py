@@ -77,9 +77,10 @@ class ToNodes(Transformer):
         if token.type.startswith("UNCLOSED"):   # reported (Q002) by the parser's scan of the source
             long = token.type == "UNCLOSED_LONG_STRING"
             body = raw[3:] if long else raw[1:]
-            return n.Text(token_span(self.file, token), dedent_long(unescape(body)) if long else unescape(body), long)
+            return n.Text(token_span(self.file, token), unescape(dedent_long(body)) if long else unescape(body), long)
         if token.type == "LONG_STRING":
-            return n.Text(token_span(self.file, token), dedent_long(unescape(raw[3:-3])), True)
+            # Dedent first: an escaped `\n` must not count as a line of its own.
+            return n.Text(token_span(self.file, token), unescape(dedent_long(raw[3:-3])), True)
         return n.Text(token_span(self.file, token), unescape(raw[1:-1]), False)
 
     def _point(self, token) -> n.PointRef:
