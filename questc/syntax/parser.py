@@ -167,9 +167,13 @@ class _Recovery:
             malformed = self._malformed_value(pos)
             if malformed is None:
                 end = pos + 1
+                try:   # exact, unlike the contextual lexer's merged set of terminals
+                    allowed = set(error.interactive_parser.accepts()) or set(error.allowed or ())
+                except Exception:
+                    allowed = set(error.allowed or ())
                 self._report(q0xx.Q001.at(_span(self.file, text, pos, end),
                              found=f"found `{text[pos]}`",
-                             expected=describe_expected(self.parser, error.allowed or ()),
+                             expected=describe_expected(self.parser, allowed),
                              label="unexpected character"))
             else:
                 start, end = malformed
