@@ -204,7 +204,7 @@ class _Recovery:
         else:
             kind, example = "a number", "12"
         return q0xx.Q003.at(_span(self.file, self.text, start, end), problem=f"`{value}` is not {kind}",
-                            label=f"malformed {kind.split()[-1]}",
+                            label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
                             help_text=f"write {kind} like `{example}`, with no spaces")
 
     # -- a token the grammar does not allow here ------------------------------
@@ -253,6 +253,12 @@ class _Recovery:
             start, end = self._malformed_value(token.start_pos) or (token.start_pos, token.end_pos)
             return self._q003(start, end, as_kind=None if end > token.end_pos else
                               "a range" if "RANGE" in expected else "a point")
+        # A point on a piece gone wrong: `R1:2,` or `R1:2`.
+        if token.type == "NAME" and expected & {"POINT", "PIECE_POINT", "RECT"} \
+                and text.startswith(":", token.end_pos):
+            malformed = self._malformed_value(token.start_pos)
+            if malformed is not None:
+                return self._q003(*malformed)
         before = _previous_word(text, token.start_pos)
         expected_words = describe_expected(self.parser, expected)
         found = _describe_found(token)
