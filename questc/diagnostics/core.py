@@ -101,6 +101,9 @@ class Descriptor:
     minimum: Severity = Severity.INFO
     since: str = "0.1.0"
     fields: tuple[str, ...] = field(default=())
+    # False for reports every quest gets (the reveal order, the conquest economy): their
+    # "fixed" example shows the report on a sound quest rather than silencing it.
+    fixed_example_silences: bool = True
 
     def placeholders(self) -> set[str]:
         found: set[str] = set()
