@@ -150,6 +150,7 @@ class _Recovery:
         self.diagnostics: list[Diagnostic] = []
         self.resume_at = -1   # the separator our last skip stopped at: an error there is a consequence
         self.errors = 0
+        self.unclosed: set[int] = set()   # offsets of the `{` of blocks already reported as never closed
 
     def __call__(self, error: UnexpectedInput) -> bool:
         self.errors += 1
@@ -215,6 +216,10 @@ class _Recovery:
         consequence = token.start_pos is not None and token.start_pos <= self.resume_at
         if token.type == "$END":
             consequence = consequence or self.resume_at >= len(self.text) or _holds_unclosed_long_string(parser_state)
+        opener = self._unclosed_block(error)
+        if opener is not None:   # one report per unclosed block, not one per statement after it
+            consequence = consequence or opener.start in self.unclosed
+            self.unclosed.add(opener.start)
         if not consequence:
             self._report(self._describe(error))
         if is_separator:
@@ -243,6 +248,13 @@ class _Recovery:
                     token.start_pos, token.end_pos)
         if token.type == "_NL":
             span = _span(self.file, text, token.start_pos, token.start_pos + 1)
+        # A top-level statement inside a block: the block above was never closed.
+        opener = self._unclosed_block(error)
+        if opener is not None:
+            return q0xx.Q001.at(span, found=f"found `{token}` inside the block opened on line {opener.line}",
+                                expected=describe_expected(self.parser, expected), label="not expected here",
+                                labels=[Label(opener, "this block is never closed")],
+                                help=f"close the block with `}}` before line {token.line}")
         # An unknown word where a header field starts.
         if {"CONQUEST", "EDITION", "EXPANSIONS"} <= expected and token.type not in ("_NL", "RBRACE"):
             fields = ", ".join(HEADER_FIELDS)
@@ -273,6 +285,13 @@ class _Recovery:
         table = _hint_table()
         position = error.state.position if error.state is not None else None
         return table.get((position, error.token.type))
+
+    def _unclosed_block(self, error: UnexpectedToken) -> Span | None:
+        """The `{` of the block a top-level statement keyword was found in, if it was."""
+        token = error.token
+        if token.type in ("NAME", "$END", "_NL") or not _TOP_LEVEL.fullmatch(str(token)):
+            return None
+        return self._open_block(error)
 
     def _open_block(self, error: UnexpectedToken) -> Span | None:
         for value in reversed(error.interactive_parser.parser_state.value_stack):
