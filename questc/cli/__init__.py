@@ -16,6 +16,7 @@ COMMANDS = {
     "lint": "questc.cli.lint:lint",
     "explain": "questc.cli.explain:explain",
     "catalog": "questc.cli.catalog:catalog",
+    "deck": "questc.cli.deck:deck",
 }
 
 
