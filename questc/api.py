@@ -84,6 +84,9 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
                 if phase == "placement":
                     broken_map = any(d.severity is Severity.ERROR for d in produced)
             result.context = context
+    from questc.suppress import apply_suppressions   # `# questc: ignore[...]` needs the source and comments
+    complete = result.context is not None and not any(d.severity is Severity.ERROR for d in found)   # no phase skipped
+    found = apply_suppressions(found, source, result.comments, path, complete=complete)
     result.all_diagnostics = _sorted(found)
     result.diagnostics = apply_policy(result.all_diagnostics, options)
     return result
