@@ -1,11 +1,237 @@
-"""Configuration: `[tool.questc]` in pyproject.toml or questc.toml, merged with the command line."""
+"""Configuration: `[tool.questc]` in pyproject.toml or a questc.toml, merged with the command line, into Options.
+
+The file is found by walking up from the current folder: in each folder a
+`questc.toml` is taken first, then a `pyproject.toml` that has a `[tool.questc]`
+table; the first folder with either wins (files further up are not merged).
+
+    [tool.questc]
+    expansions = ["base", "well_of_darkness"]   # the sets owned
+    select = ["Q2", "Q3"]                       # only these codes or prefixes
+    ignore = ["Q406"]                           # leave these out
+    severity = { Q305 = "error", Q5 = "warning", Q507 = "off" }
+    strict = true                               # warnings fail the run
+    packs = ["packs/homebrew.yaml"]             # relative to this file
+    per-file-ignores = { "quests/drafts/**" = ["Q3"] }
+
+The command line wins: `--expansions` replaces `expansions`; `--select` replaces
+the file's whole selection (its `select` and its `ignore`), so the codes asked for
+are shown; `--ignore` adds to the ignores in force; `--strict/--no-strict` replace
+`strict`. A bad file (not TOML, an unknown key, a wrong type, a malformed code, a
+level that does not exist) raises QuestcError: exit status 2 with the reason.
+"""
 from __future__ import annotations
 
+import difflib
+import re
+from pathlib import Path
+
+from questc.api import QuestcError
+from questc.diagnostics.codes import q6xx
+from questc.diagnostics.core import Diagnostic, Severity, Span
+from questc.diagnostics.registry import all_descriptors
 from questc.options import Options
 
+try:
+    import tomllib
+except ModuleNotFoundError:   # Python 3.10: the same parser, as the `tomli` dependency
+    import tomli as tomllib   # type: ignore[no-redef]
 
-def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None) -> Options:
-    """Command-line values in (None: not given); the Options for the run out."""
-    owned = tuple(s.strip() for s in expansions.split(",") if s.strip()) if expansions else None
-    return Options(owned_sets=owned, select=tuple(select), ignore=tuple(ignore),
-                   strict=bool(strict), verbose=verbose)
+KEYS = ("expansions", "select", "ignore", "severity", "strict", "packs", "per-file-ignores")
+LEVELS = ("error", "warning", "info", "off")
+_PREFIX = re.compile(r"Q[0-9]{0,3}")
+_FILE_NAMES = ("questc.toml", "pyproject.toml")
+
+
+class ConfigFile:
+    """A configuration read: its path, its text and the questc table (already located within pyproject)."""
+
+    def __init__(self, path: Path, text: str, table: dict):
+        self.path, self.text, self.table = path, text, table
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+
+def _read(path: Path, explicit: bool) -> ConfigFile | None:
+    """Read one candidate file; None for a pyproject.toml without `[tool.questc]` (unless named explicitly)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise QuestcError(f"cannot read the configuration {path}: {getattr(error, 'strerror', None) or error}") from None
+    is_pyproject = path.name == "pyproject.toml"
+    if is_pyproject and not explicit and "questc" not in text:
+        return None   # not ours: do not even ask it to be valid TOML
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise QuestcError(f"{path}: not valid TOML: {error}") from None
+    if is_pyproject:
+        table = document.get("tool", {}).get("questc")
+        if table is None:
+            if explicit:
+                raise QuestcError(f"{path} has no [tool.questc] table")
+            return None
+        if not isinstance(table, dict):
+            raise QuestcError(f"{path}: `tool.questc` must be a table")
+        return ConfigFile(path, text, table)
+    return ConfigFile(path, text, document)
+
+
+def find_config(start: Path | None = None) -> ConfigFile | None:
+    """Walk up from `start` (default: the current folder) to the first questc.toml or pyproject.toml
+    with `[tool.questc]`; None when there is none up to the root."""
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        for name in _FILE_NAMES:
+            path = candidate / name
+            if path.is_file():
+                found = _read(path, explicit=False)
+                if found is not None:
+                    return found
+    return None
+
+
+def read_config(config_file: str | Path | None = None, start: Path | None = None) -> ConfigFile | None:
+    """The file named (must exist), else the one found by walking up from `start`; None when there is none."""
+    if config_file is None:
+        return find_config(start)
+    path = Path(config_file)
+    if not path.is_file():
+        raise QuestcError(f"no such configuration file: {config_file}")
+    return _read(path.resolve(), explicit=True)
+
+
+# ---- checking the table --------------------------------------------------------
+
+
+class _Checker:
+    """Validates a questc table into plain values; QuestcError for what makes the file unusable,
+    Q602 warnings (located in the file) for codes that are well formed but match nothing."""
+
+    def __init__(self, config: ConfigFile):
+        self.config = config
+        self.where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
+        self.warnings: list[Diagnostic] = []
+
+    def fail(self, message: str):
+        raise QuestcError(f"{self.where}: {message}")
+
+    def strings(self, key: str, value) -> tuple[str, ...]:
+        """A list of strings, or one comma-separated string."""
+        if isinstance(value, str):
+            value = [part for part in value.split(",")]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.fail(f"`{key}` must be a list of strings, like [\"Q3\", \"Q406\"]")
+        return tuple(v.strip() for v in value if v.strip())
+
+    def prefix(self, key: str, written: str, may_be_locked: bool) -> str:
+        code = written.strip().upper()
+        if not _PREFIX.fullmatch(code):
+            self.fail(f"`{written}` in `{key}` is not a code or a code prefix (write `Q305`, or `Q3` for the family)")
+        matched = [d for c, d in all_descriptors().items() if c.startswith(code)]
+        if not matched:
+            self.warnings.append(q6xx.Q602.at(
+                self._locate(written), code=written, problem=f"in `{key}` matches no diagnostic code",
+                help_text="check the number; `questc explain all` lists the codes"))
+        elif not may_be_locked and all(d.minimum is Severity.ERROR for d in matched):
+            self.fail(f"`{written}` in `{key}` names only syntax and reference codes, which always stay errors")
+        return code
+
+    def _locate(self, written: str) -> Span:
+        """Where a code is written in the file, for the warning's place (the first mention)."""
+        text, file = self.config.text, str(self.config.path)
+        match = re.search(rf"(?<![A-Za-z0-9_]){re.escape(written)}(?![A-Za-z0-9_])", text)
+        if match is None:
+            return Span(file, 1, 1, 1, 1, 0, 0)
+        start, end = match.span()
+        line = text.count("\n", 0, start) + 1
+        column = start - (text.rfind("\n", 0, start) + 1) + 1
+        return Span(file, line, column, line, column + (end - start), start, end)
+
+    def check(self) -> dict:
+        table = self.config.table
+        values: dict = {}
+        for key in table:
+            if key not in KEYS:
+                close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1)
+                hint = f" (did you mean `{close[0]}`?)" if close else f"; the keys are: {', '.join(KEYS)}"
+                self.fail(f"unknown key `{key}`{hint}")
+        if "expansions" in table:
+            values["expansions"] = self.strings("expansions", table["expansions"])
+        for key in ("select", "ignore"):
+            if key in table:
+                values[key] = tuple(self.prefix(key, c, may_be_locked=key == "select")
+                                    for c in self.strings(key, table[key]))
+        if "severity" in table:
+            raw = table["severity"]
+            if not isinstance(raw, dict):
+                self.fail('`severity` must be a table of code = level, like { Q305 = "error" }')
+            levels = {}
+            for code, level in raw.items():
+                if not isinstance(level, str) or level.lower() not in LEVELS:
+                    self.fail(f"the severity of `{code}` must be one of {', '.join(LEVELS)}, not {level!r}")
+                levels[self.prefix("severity", code, may_be_locked=False)] = level.lower()
+            values["severity"] = levels
+        if "strict" in table:
+            if not isinstance(table["strict"], bool):
+                self.fail("`strict` must be true or false")
+            values["strict"] = table["strict"]
+        if "packs" in table:
+            values["packs"] = self.strings("packs", table["packs"])
+        if "per-file-ignores" in table:
+            raw = table["per-file-ignores"]
+            if not isinstance(raw, dict):
+                self.fail('`per-file-ignores` must be a table of glob = codes, like { "drafts/**" = ["Q3"] }')
+            values["per-file-ignores"] = {
+                glob: tuple(self.prefix("per-file-ignores", c, may_be_locked=False)
+                            for c in self.strings(f"per-file-ignores.{glob}", codes))
+                for glob, codes in raw.items()}
+        return values
+
+
+def check_codes(key: str, codes) -> tuple[str, ...]:
+    """Codes given directly (not from a file) for `key`: upper-cased; QuestcError for one that is not a code or prefix."""
+    out = []
+    for code in codes or ():
+        code = code.strip().upper()
+        if not _PREFIX.fullmatch(code):
+            raise QuestcError(f"`{code}` (in {key}) is not a code or a code prefix: write Q305, or Q3 for the family")
+        out.append(code)
+    return tuple(out)
+
+
+def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None,
+                 start: Path | None = None) -> Options:
+    """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.
+
+    `config_file` names the file to use; otherwise it is looked for from `start`
+    (default: the current folder) upwards. Raises QuestcError for a bad file or value.
+    """
+    config = read_config(config_file, start)
+    values: dict = {}
+    warnings: tuple[Diagnostic, ...] = ()
+    if config is not None:
+        checker = _Checker(config)
+        values = checker.check()
+        warnings = tuple(checker.warnings)
+    cli_select = check_codes("select", select)
+    cli_ignore = check_codes("ignore", ignore)
+    if expansions is not None:
+        owned = tuple(s.strip() for s in expansions.split(",") if s.strip()) or None
+    else:
+        owned = values.get("expansions") or None
+    if cli_select:
+        chosen_select, chosen_ignore = cli_select, cli_ignore
+    else:
+        chosen_select, chosen_ignore = values.get("select", ()), values.get("ignore", ()) + cli_ignore
+    return Options(
+        owned_sets=owned, select=chosen_select, ignore=chosen_ignore,
+        severity=dict(values.get("severity", {})),
+        per_file_ignores=dict(values.get("per-file-ignores", {})),
+        strict=bool(strict) if strict is not None else bool(values.get("strict", False)),
+        verbose=bool(verbose), packs=tuple(values.get("packs", ())),
+        packs_base=config.folder if config is not None and values.get("packs") else None,
+        per_file_base=config.folder if config is not None else None,
+        config_file=config.path if config is not None else None,
+        config_diagnostics=warnings)

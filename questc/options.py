@@ -1,7 +1,10 @@
 """What a run is asked to do: owned sets, code selection, severities, strictness, packs."""
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
@@ -14,7 +17,11 @@ class Options:
 
     select/ignore hold code prefixes (`Q3`, `Q305`); `severity` maps a code or
     prefix to error, warning, info or off. `packs` are content pack paths, each
-    relative to `packs_base`.
+    relative to `packs_base`. `per_file_ignores` maps a glob (`quests/drafts/**`,
+    or `*.quest` to match file names in any folder) to code prefixes; globs are
+    relative to `per_file_base` (the configuration file's folder), else the current
+    folder. `config_file` is the configuration read, if any; `config_diagnostics`
+    are its problems worth a warning (unknown codes, Q602), located in that file.
     """
 
     owned_sets: tuple[str, ...] | None = None
@@ -27,6 +34,64 @@ class Options:
     packs: tuple[str, ...] = ()
     packs_base: Path | None = None
     root: Path | None = None
+    per_file_base: Path | None = None
+    config_file: Path | None = None
+    config_diagnostics: tuple[Diagnostic, ...] = ()
+
+    def ignored_for(self, file: str) -> tuple[str, ...]:
+        """The code prefixes `per_file_ignores` switches off for `file` (a path as diagnostics carry it)."""
+        if not self.per_file_ignores:
+            return ()
+        relative = _relative(file, self.per_file_base)
+        codes: list[str] = []
+        for pattern, prefixes in self.per_file_ignores.items():
+            if glob_matches(pattern, relative):
+                codes += prefixes
+        return tuple(codes)
+
+
+def _relative(file: str, base: Path | None) -> str:
+    path = Path(file)
+    try:
+        absolute = path if path.is_absolute() else Path.cwd() / path
+        relative = os.path.relpath(absolute, base or Path.cwd())
+    except ValueError:   # another drive on Windows
+        return path.as_posix()
+    return Path(relative).as_posix()
+
+
+@lru_cache(maxsize=256)
+def _glob_regex(pattern: str) -> re.Pattern:
+    """A glob as a regex over /-separated paths: `*` and `?` stay in one folder, `**/` spans folders."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def glob_matches(pattern: str, path: str) -> bool:
+    """Does the glob match the /-separated relative `path`? A pattern with no `/` matches the file name
+    in any folder (as in .gitignore); a pattern naming a folder (`drafts/`) matches everything in it."""
+    pattern = pattern.replace("\\", "/").removeprefix("./")
+    if pattern.endswith("/"):
+        pattern += "**"
+    if "/" not in pattern:
+        return _glob_regex(pattern).match(path.rsplit("/", 1)[-1]) is not None
+    return _glob_regex(pattern).match(path) is not None
 
 
 def _matches(code: str, prefixes) -> bool:
@@ -48,6 +113,7 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=
     nor lowered: a quest with a broken name cannot be compiled whatever the settings.
     """
     kept = []
+    per_file: dict[str, tuple[str, ...]] = {}
     for d in diagnostics:
         entry = descriptor(d.code)
         locked = entry is not None and entry.minimum is Severity.ERROR
@@ -55,6 +121,10 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=
             if options.select and not _matches(d.code, options.select):
                 continue
             if _matches(d.code, options.ignore) or _matches(d.code, extra_ignores):
+                continue
+            if d.span.file not in per_file:
+                per_file[d.span.file] = options.ignored_for(d.span.file)
+            if _matches(d.code, per_file[d.span.file]):
                 continue
             level = _longest(d.code, options.severity)
             if level == "off":
