@@ -1,0 +1,48 @@
+"""Checked quests -> JUnit XML: one test case per quest file, failing when it has errors or warnings.
+
+CI systems that show test reports (GitLab, Jenkins, Azure) then list each quest as
+a passed or failed test. The failure lists the file's diagnostics as text; infos
+(printed only with --verbose) go to the test case's output instead, since they fail
+nothing. No times or host names: same diagnostics, same bytes.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from questc.diagnostics.core import Diagnostic, Severity
+from questc.emit.report import Summary, display_path
+
+
+def _line(d: Diagnostic) -> str:
+    where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
+    text = f"{where}: {d.severity.value}[{d.code}]: {d.message}"
+    return text + (f"\n    help: {d.help}" if d.help else "")
+
+
+def render(results) -> str:
+    """QuestResults in; a `<testsuites>` document out."""
+    cases, failures = [], 0
+    for r in results:
+        case = ET.Element("testcase", {"name": display_path(r.path), "classname": "questc.lint",
+                                       "file": display_path(r.path)})
+        failing = [d for d in r.diagnostics if d.severity is not Severity.INFO]
+        infos = [d for d in r.diagnostics if d.severity is Severity.INFO]
+        if failing:
+            failures += 1
+            summary = Summary.of(failing, 1)
+            kind = "error" if summary.errors else "warning"
+            first = failing[0]
+            failure = ET.SubElement(case, "failure", {
+                "message": f"{summary.sentence().removesuffix(' in 1 file')}; first: {first.code} {first.message}",
+                "type": kind})
+            failure.text = "\n".join(_line(d) for d in failing) + "\n"
+        if infos:
+            ET.SubElement(case, "system-out").text = "\n".join(_line(d) for d in infos) + "\n"
+        cases.append(case)
+    counts = {"name": "questc", "tests": str(len(results)), "failures": str(failures), "errors": "0",
+              "skipped": "0"}
+    root = ET.Element("testsuites", counts)
+    suite = ET.SubElement(root, "testsuite", counts)
+    suite.extend(cases)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
