@@ -399,7 +399,8 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
 
 
 # A file whose first statement is `quest` has a header, even if a syntax error broke it.
-_STARTS_WITH_QUEST = re.compile(r"(\s|#[^\n]*)*quest\b")
+# (A comment runs to its line's end: `# a quest without header` must not count.)
+_STARTS_WITH_QUEST = re.compile(r"(?:\s|#[^\n]*\n)*quest\b")
 
 
 def _holds_unclosed_long_string(interactive) -> bool:
