@@ -330,11 +330,10 @@ class _Recovery:
 # Common mistakes and the fix to suggest; Lark's match_examples picks the one whose
 # parser state matches the failure. The table doubles as test data.
 _EXAMPLES = {
-    "a piece needs a type before `at`: `piece R1 room_4x4 at 0,0`": [
-        "piece R1 at 0,0",
-    ],
-    "write the position with `at`: `piece R1 room_4x4 at 0,0`": [
+    # One hint for both: with `at` read as the type's name, the parser fails in the same state.
+    "a piece is written `piece ID TYPE at X,Y`, like `piece R1 room_4x4 at 0,0`": [
         "piece R1 room_4x4 0,0",
+        "piece R1 at 0,0",
     ],
     "points are separated by spaces, not commas: `at 4,1 4,2`": [
         'quest "Q" { conquest 1 }\narea A { monster beastman at 4,1, 4,2 }',
