@@ -23,6 +23,7 @@ only there.  The answers equal `sight.check` (and the Fraction-based
 """
 from __future__ import annotations
 
+from itertools import islice
 from math import gcd
 from typing import TYPE_CHECKING, Iterator
 
@@ -46,18 +47,31 @@ def _mask_id(feature: tuple[int, int, int, int]) -> int:
 
 
 class _LazyRay:
-    """The items of one ray, generated on demand and kept (rays are shared by boards)."""
+    """The items of one ray, generated on demand and kept (rays are shared by boards).
 
-    __slots__ = ("items", "_gen")
+    `first` holds the first period (from the source), `rest` one later period in the
+    same frame: period m is `rest` moved by (m - 1) * (a, b).  Both lists are extended
+    by `more_first` / `more_rest` as far as some caller has needed them.
+    """
 
-    def __init__(self, gen: Iterator[tuple]):
-        self.items: list[tuple] = []
-        self._gen = gen
+    __slots__ = ("first", "rest", "_first_gen", "_rest_gen")
 
-    def more(self) -> None:
-        self.items.append(next(self._gen))
+    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]):
+        self.first: list[tuple] = []
+        self.rest: list[tuple] = []
+        self._first_gen = first_gen
+        self._rest_gen = rest_gen
+
+    # Extending a few items at a time keeps the generator overhead per item small; a
+    # period ends with its target item, so a chunk never runs past the generator.
+    def more_first(self) -> None:
+        self.first.extend(islice(self._first_gen, _CHUNK))
+
+    def more_rest(self) -> None:
+        self.rest.extend(islice(self._rest_gen, _CHUNK))
 
 
+_CHUNK = 8
 _RAYS_FIRST: dict[tuple[int, int], _LazyRay] = {}
 _RAYS_SECOND: dict[tuple[int, int, int, int], _LazyRay] = {}
 _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -75,63 +89,70 @@ def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
     return found
 
 
-def _ray_first(a: int, b: int) -> Iterator[tuple]:
-    """Items of the first-edition ray from the centre of cell (0, 0) along (a, b)."""
-    m = 1
-    while True:
-        sx, sy = (m - 1) * a, (m - 1) * b
-        tx, ty = sx + a, sy + b
-        for f in segment_features(2 * sx + 1, 2 * sy + 1, 2 * tx + 1, 2 * ty + 1):
-            if f[0] == CELL and ((f[1], f[2]) == (tx, ty) or (f[1], f[2]) == (0, 0)):
-                continue  # end cells never block (the target is crossed by later periods)
-            yield (_mask_id(f), f[1], f[2])
-        yield (_TARGET, tx, ty)
-        m += 1
+def _period_first(a: int, b: int, first: bool) -> Iterator[tuple]:
+    """One period of a first-edition ray: centre of cell (0, 0) to centre of (a, b).
+
+    In the first period (0, 0) is the source and never blocks; in later ones it is the
+    previous target, crossed like any cell.  The period's own target never blocks it.
+    """
+    for kind, x, y, extra in segment_features(1, 1, 2 * a + 1, 2 * b + 1):
+        if kind == CELL and ((x, y) == (a, b) or (first and x == 0 and y == 0)):
+            continue
+        yield (_BASE[kind] + extra, x, y)
+    yield (_TARGET, a, b)
 
 
-def _ray_second(cx: int, cy: int, a: int, b: int) -> Iterator[tuple]:
-    """Items of the second-edition ray from corner (cx, cy) of cell (0, 0) along (a, b)."""
-    source = (0, 0)
+def _period_second(cx: int, cy: int, a: int, b: int, first: bool) -> Iterator[tuple]:
+    """One period of a second-edition ray: lattice point (cx, cy) to (cx + a, cy + b).
+
+    The first period starts at a corner of the source cell (0, 0) with the REACH test
+    and exempts the source; later ones start by passing the lattice point.  The period
+    ends with a _TAIL item: the last stretch (the only one that can touch a target
+    cell), and the four cells having the end point as a corner as targets, each with
+    the last stretch's test made lenient for it and its own REACH test.
+    """
     out_region = position_of(a, b)
     in_region = position_of(-a, -b)
-    yield (_BASE[REACH] + quadrant_of(source, (cx, cy)) * 8 + out_region, cx, cy)
-    m = 1
-    while True:
-        px, py = cx + (m - 1) * a, cy + (m - 1) * b
-        qx, qy = px + a, py + b
-        if m >= 2:
-            yield (_BASE[POINT] + out_region % 4, px, py)
-        feats = list(segment_features(2 * px, 2 * py, 2 * qx, 2 * qy))
-        tail = feats[-1]  # the last stretch: the only one that can touch a target cell
-        for f in feats[:-1]:
-            g = exempt(f, (source,))
+    ends: tuple[Cell, ...] = ((0, 0),) if first else ()
+    if first:
+        yield (_BASE[REACH] + quadrant_of((0, 0), (cx, cy)) * 8 + out_region, cx, cy)
+    else:
+        yield (_BASE[POINT] + out_region % 4, cx, cy)
+    qx, qy = cx + a, cy + b
+    # Hold one feature back, so that long periods are generated only as far as needed.
+    tail = None
+    for f in segment_features(2 * cx, 2 * cy, 2 * qx, 2 * qy):
+        if tail is not None:
+            # Only the first stretches of the first period can touch the source cell.
+            g = exempt(tail, ends) if first else tail
             if g is not None:
-                yield (_mask_id(g), g[1], g[2])
-        cont = exempt(tail, (source,))
-        targets = []
-        for quadrant in QUADRANTS:
-            t = quadrant_cell((qx, qy), quadrant)
-            if max(abs(t[0]), abs(t[1])) <= 1:
-                continue  # neighbours follow the neighbour rule instead
-            tf = exempt(tail, (source, t))
-            targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1,
-                            _BASE[REACH] + quadrant * 8 + in_region))
-        yield (_TAIL, _mask_id(cont) if cont is not None else -1, tail[1], tail[2],
-               tuple(targets), qx, qy)
-        m += 1
+                yield (_BASE[g[0]] + g[3], g[1], g[2])
+        tail = f
+    assert tail is not None
+    cont = exempt(tail, ends)
+    targets = []
+    for quadrant in QUADRANTS:
+        t = quadrant_cell((qx, qy), quadrant)
+        tf = exempt(tail, ends + (t,))
+        targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1,
+                        _BASE[REACH] + quadrant * 8 + in_region))
+    yield (_TAIL, _mask_id(cont) if cont is not None else -1, tail[1], tail[2],
+           tuple(targets), qx, qy)
 
 
 def _get_first(a: int, b: int) -> _LazyRay:
     ray = _RAYS_FIRST.get((a, b))
     if ray is None:
-        ray = _RAYS_FIRST[(a, b)] = _LazyRay(_ray_first(a, b))
+        ray = _RAYS_FIRST[(a, b)] = _LazyRay(_period_first(a, b, True),
+                                             _period_first(a, b, False))
     return ray
 
 
 def _get_second(cx: int, cy: int, a: int, b: int) -> _LazyRay:
     ray = _RAYS_SECOND.get((cx, cy, a, b))
     if ray is None:
-        ray = _RAYS_SECOND[(cx, cy, a, b)] = _LazyRay(_ray_second(cx, cy, a, b))
+        ray = _RAYS_SECOND[(cx, cy, a, b)] = _LazyRay(_period_second(cx, cy, a, b, True),
+                                                      _period_second(cx, cy, a, b, False))
     return ray
 
 
@@ -267,68 +288,93 @@ class BitBoard:
         return self._cells(seen)
 
     def _cast_first(self, far: int) -> int:
+        """Targets at Chebyshev distance >= 2 seen from the sources `far` (first edition)."""
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
         seen = 0
         for a, b in _directions(w - 1, h - 1):
+            # Sources whose first target is off the box see nothing along this ray (and
+            # would only wrap round the rows of the bitset).
+            cur = far & valid(a, a, b, b)
+            if not cur:
+                continue
             ray = _get_first(a, b)
-            items = ray.items
-            cur = far
+            items, extend = ray.first, ray.more_first
+            step = b * wp + a
+            shift = dx = dy = 0  # where the current period starts, relative to the source
             i = 0
             while True:
                 if i == len(items):
-                    ray.more()
+                    extend()
                 mid, x, y = items[i]
                 i += 1
                 if mid >= 0:
-                    k = y * wp + x
+                    k = shift + y * wp + x
                     cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
                     if not cur:
                         break
-                else:
-                    if abs(x) >= w or abs(y) >= h:
-                        break
-                    cur &= valid(x, x, y, y)
-                    if not cur:
-                        break
-                    if abs(x) > 1 or abs(y) > 1:
-                        k = y * wp + x
-                        seen |= (cur << k if k >= 0 else cur >> -k) & ok
+                    continue
+                tx, ty = x + dx, y + dy
+                if abs(tx) >= w or abs(ty) >= h:
+                    break
+                cur &= valid(tx, tx, ty, ty)
+                if not cur:
+                    break
+                if abs(tx) > 1 or abs(ty) > 1:
+                    k = ty * wp + tx
+                    seen |= (cur << k if k >= 0 else cur >> -k) & ok
+                items, extend = ray.rest, ray.more_rest
+                i = 0
+                shift += step
+                dx += a
+                dy += b
         return seen
 
     def _cast_second(self, far: int) -> int:
+        """Targets at Chebyshev distance >= 2 seen from the sources `far` (second edition)."""
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
+        point_valid = self._point_valid
         seen = 0
         directions = _directions(w, h)
         for cx, cy in ((0, 0), (1, 0), (0, 1), (1, 1)):
             for a, b in directions:
+                cur = far & point_valid(cx + a, cy + b)
+                if not cur:
+                    continue
                 ray = _get_second(cx, cy, a, b)
-                items = ray.items
-                cur = far
+                items, extend = ray.first, ray.more_first
+                step = b * wp + a
+                shift = dx = dy = 0
                 i = 0
                 while True:
                     if i == len(items):
-                        ray.more()
+                        extend()
                     item = items[i]
                     i += 1
                     mid = item[0]
                     if mid >= 0:
-                        k = item[2] * wp + item[1]
+                        k = shift + item[2] * wp + item[1]
                         cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
                         if not cur:
                             break
                         continue
                     _, cont, x, y, targets, qx, qy = item
+                    qx += dx
+                    qy += dy
                     # Sources whose lattice point corner + m(a, b) left the box are done.
                     if qx - 1 >= w or qx <= -w or qy - 1 >= h or qy <= -h:
                         break
-                    cur &= self._point_valid(qx, qy)
+                    cur &= point_valid(qx, qy)
                     if not cur:
                         break
-                    kt = y * wp + x
+                    kt = shift + y * wp + x
                     kq = qy * wp + qx
                     for tx, ty, tail, reach in targets:
+                        tx += dx
+                        ty += dy
+                        if -1 <= tx <= 1 and -1 <= ty <= 1:
+                            continue  # neighbours follow the neighbour rule instead
                         v = cur & (masks[reach] >> kq if kq >= 0 else masks[reach] << -kq)
-                        if tail >= 0:
+                        if tail >= 0 and v:
                             v &= masks[tail] >> kt if kt >= 0 else masks[tail] << -kt
                         if v:
                             v &= valid(tx, tx, ty, ty)
@@ -338,6 +384,11 @@ class BitBoard:
                         cur &= masks[cont] >> kt if kt >= 0 else masks[cont] << -kt
                         if not cur:
                             break
+                    items, extend = ray.rest, ray.more_rest
+                    i = 0
+                    shift += step
+                    dx += a
+                    dy += b
         return seen
 
     def _point_valid(self, qx: int, qy: int) -> int:

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Iterable
 
-from .geometry import (ARMS, CELL, E, HALONG, HCROSS, N, POINT, REACH, S, VALONG, VCROSS, W,
-                       Cell, Edge, Point, arm_edge, cut_reach, cut_through, edge_between,
+from .geometry import (ARMS, CELL, HALONG, HCROSS, POINT, REACH, VALONG, VCROSS, Cell, Edge, Point, arm_edge, cut_reach, cut_through, edge_between,
                        edge_cells, hedge, position_of, quadrant_of, segment_features, vedge)
 
 if TYPE_CHECKING:
@@ -138,8 +137,12 @@ class SightState:
         doors = sorted({self.closed_door_at[arm_edge(point, arm)] for arm in ARMS
                         if arm_edge(point, arm) in self.closed_door_at
                         and arm_edge(point, arm) not in self.board.walls})
+        walls = any(arm_edge(point, arm) in self.blocked_edges
+                    and arm_edge(point, arm) not in self.closed_door_at for arm in ARMS)
         what = "the corner of walls"
-        if doors:
+        if doors and not walls:
+            what = "the closed door " + ", ".join(f"`{d}`" for d in doors)
+        elif doors:
             names = ", ".join(f"`{d}`" for d in doors)
             what = f"the corner of walls and the closed door {names}"
         if at_end:

@@ -75,7 +75,7 @@ def shape_piece(piece_id: str, rows: str, at: tuple[int, int],
         return norm_edge(x1, y1, x2, y2)
 
     placed = frozenset(move_cell(c) for c in cells)
-    opens = tuple(tuple(move_edge(e) for e in opening_edges(cells, side, start))
+    opens = tuple(tuple(sorted(move_edge(e) for e in opening_edges(cells, side, start)))
                   for side, start in openings)
     return PlacedPiece(piece_id, placed, opens)  # type: ignore[arg-type]
 
