@@ -44,22 +44,24 @@ def _too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]
               **values) -> Diagnostic | None:
     """Counted items (span, how many markers) in source order; a diagnostic at the first beyond `owned`, or None.
 
-    Later items beyond the count are labelled too, up to MAX_LABELS.
+    The other items beyond the count are labelled with `label`, then those within it as
+    counted, MAX_LABELS in all.
     """
     if owned.count is None:
         return None   # the books do not say: nothing to check against
     total = sum(weight for _, weight in items)
     if total <= owned.count:
         return None
-    running, first, labels = 0, None, []
+    running, first, beyond, within = 0, None, [], []
     for span, weight in items:
         running += weight
         if running <= owned.count:
-            continue
-        if first is None:
+            within.append(Label(span, f"{running} of {owned.count}"))
+        elif first is None:
             first = span
-        elif len(labels) < MAX_LABELS:
-            labels.append(Label(span, label))
+        else:
+            beyond.append(Label(span, label))
+    labels = (beyond + within)[:MAX_LABELS]
     diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=total - owned.count,
                                **values)
     return _graded(diagnostic, owned)
@@ -98,13 +100,17 @@ def figure_counts(model, sets) -> list[Diagnostic]:
         label = f"another {rank} {monster}"
         diagnostic = _too_many(q4xx.Q403, owned, items, label, rank=rank, monster=monster, players=players_text,
                                sets=", ".join(sets))
-        named = [f for f in present if f.named]
-        if named and diagnostic is not None:
-            extra = tuple(Label(f.span, f"named `{f.named}` stands on a master {monster}") for f in named
-                          if f.span != diagnostic.span)[:MAX_LABELS]
-            diagnostic = replace(diagnostic, labels=diagnostic.labels + extra)
-        if diagnostic is not None:
-            found.append(diagnostic)
+        if diagnostic is None:
+            continue
+        # Say where a named monster is the master figure being counted.
+        named = {f.span: f.named for f in present if f.named}
+        labels = tuple(Label(label.span, f"named `{named[label.span]}` stands on a master {monster} "
+                                         f"({label.message})") if label.span in named else label
+                       for label in diagnostic.labels)
+        primary = diagnostic.label
+        if diagnostic.span in named:
+            primary = f"named `{named[diagnostic.span]}` stands on a master {monster}: one figure too many"
+        found.append(replace(diagnostic, labels=labels, label=primary))
     return found
 
 

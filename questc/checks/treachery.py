@@ -149,6 +149,7 @@ class Pricing:
     budget: dict[str, int] | None
     spent: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLOURS})
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    unpriced: list[PlanItem] = field(default_factory=list)   # unknown, not owned, or without a known cost
 
     @property
     def left(self) -> dict[str, int]:
@@ -203,26 +204,31 @@ def price_plan(plan: DeckPlan, model, owned_sets) -> Pricing:
             glyph = catalog.dark_glyphs.get(item.name)
             if glyph is None:
                 out.append(catalog.unknown("dark_glyph", item.name, item.span))
+                pricing.unpriced.append(item)
                 continue
             if glyph.set not in sets:
                 out.append(q4xx.Q402.at(
                     item.span, name=item.name, label="from a set not owned",
                     problem=f"it comes from `{glyph.set}`, which is not among the sets owned ({', '.join(sets)})",
                     help=f"own `{glyph.set}` (quest `expansions` or `--expansions`), or leave the dark glyph out"))
+                pricing.unpriced.append(item)
                 continue
             costs.append((item, glyph.treachery_kind, glyph.cost))
             continue
         card = catalog.cards.get(item.name)
         if card is None:
             out.append(catalog.unknown("card", item.name, item.span))
+            pricing.unpriced.append(item)
             continue
         key = ("card", card.name)
         taken[key] = taken.get(key, 0) + item.copies
         _check_copies(item, taken[key], catalog.copies_owned(card.name, sets), card.set, sets, out)
+        if card.treachery_kind is None or card.treachery_cost is None:
+            pricing.unpriced.append(item)
         if card.treachery_kind is None:
             out.append(q4xx.Q402.at(
                 item.span, name=item.name, label="no treachery cost",
-                problem="it has no treachery cost: it belongs to the base deck, which the overlord holds already",
+                problem="it has no treachery cost (it belongs to the base deck, which the overlord holds already)",
                 help="a plan names only cards with a treachery cost (`questc catalog cards` lists them)"))
         elif card.treachery_cost is None:
             out.append(q4xx.Q402.at(
@@ -257,10 +263,12 @@ def _check_copies(item: PlanItem, taken: int, owned, card_set: str, sets, out: l
     if owned.count == 0:
         problem = f"it comes from `{card_set}`, which is not among the sets owned ({', '.join(sets)})"
         help = f"own `{card_set}` (quest `expansions` or `--expansions`), or leave the card out"
+        label = "from a set not owned"
     else:
         problem = f"the plan takes {taken} copies, but the sets owned hold {owned.count}"
         help = f"take at most {owned.count} {'copy' if owned.count == 1 else 'copies'} of `{item.name}`"
-    diagnostic = q4xx.Q402.at(item.span, name=item.name, problem=problem, label="too many copies", help=help)
+        label = "too many copies"
+    diagnostic = q4xx.Q402.at(item.span, name=item.name, problem=problem, label=label, help=help)
     # A count the books do not state is an estimate: warn, do not fail the plan on it.
     out.append(diagnostic if owned.source == "rulebook" else diagnostic.with_severity(Severity.WARNING))
 

@@ -79,6 +79,9 @@ def _table(pricing) -> str:
         lines.append(f"  {colour + ' (' + COLOUR_GEMS[colour] + ')':<16}{spent:>6}{budget:>8}{left}")
     total_budget = sum(pricing.budget.get(c, 0) for c in COLOURS)
     lines.append(f"  {'total':<16}{sum(pricing.spent.values()):>6}{total_budget:>8}{pricing.unspent:>6}")
+    if pricing.unpriced:
+        names = ", ".join(f"`{item.name}`" for item in pricing.unpriced)
+        lines.append(f"  left out of these sums (see below): {names}")
     if pricing.over:
         lines.append("  over budget: the plan cannot be played as it stands")
     else:

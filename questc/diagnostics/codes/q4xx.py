@@ -186,7 +186,8 @@ quests have no treachery budget. And a quest whose header gives no `treachery` l
 the overlord play the base deck only, so a deck plan for it has nothing to spend.
 """,
     example=Example(
-        failing=_quest(_BASE, tail='overlord {\n  card "Danger"\n}\n'),
+        failing=_quest(_WOD.replace("  treachery event 4, trap 3, monster 3\n", ""),
+                       tail='overlord {\n  card "Danger"\n}\n'),
         fixed=_quest(_WOD, tail='overlord {\n  card "Danger"\n}\n')),
     fields=("problem", "label"),
 )

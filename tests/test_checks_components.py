@@ -1,0 +1,321 @@
+"""Q401-Q408: figures, map pieces and markers against the owned sets; treachery budgets and deck plans."""
+from __future__ import annotations
+
+import pytest
+
+from helpers import assert_codes, render, span_text
+from questc.api import check_source
+from questc.diagnostics import Severity, all_descriptors
+from questc.options import Options
+
+# Only this family (the syntax and name errors always show): the map checks of other
+# families have their own tests. Infos too, for Q406 and Q407.
+Q4 = Options(select=("Q4",), verbose=True)
+
+
+def quest(area: str = "", tail: str = "", *, sets: str = "base, well_of_darkness",
+          treachery: str | None = "event 4, trap 3, monster 3", edition: str = "first",
+          players: str = "2..5", pieces: str = "piece R1 room_6x6 at 0,0", area_pieces: str = "R1") -> str:
+    """A small valid quest: one 6x6 hall (x, y 0..5) with an active glyph at 0,0 and the chief at 5,5."""
+    budget = f"\n  treachery {treachery}" if treachery else ""
+    return (f'quest "Q" {{\n  edition {edition}\n  expansions {sets}\n  players {players}\n  conquest 3{budget}\n}}\n'
+            f'{pieces}\n'
+            f'area A "Hall" start {{\n  pieces {area_pieces}\n  glyph at 0,0 active\n{area}  named chief at 5,5\n}}\n'
+            f'named chief "Chief" beastman {{ conquest 1 }}\n{tail}'
+            f'victory heroes when killed chief\n')
+
+
+def check4(source: str, *codes: str, owned: tuple[str, ...] | None = None):
+    options = Options(select=("Q4",), verbose=True, owned_sets=owned)
+    return assert_codes(source, *codes, options=options)
+
+
+def only(result, code):
+    found = [d for d in result.diagnostics if d.code == code]
+    assert len(found) == 1, render(result)
+    return found[0]
+
+
+# ---- Q403 figures ---------------------------------------------------------------------------
+
+
+def test_q403_more_golems_than_the_box_holds_is_an_error_at_the_one_too_many():
+    source = quest("  monster golem at 0,2 2,2 4,2\n")
+    d = only(check4(source, "Q403"), "Q403")
+    assert d.severity is Severity.ERROR   # The Well of Darkness rule book counts its golems
+    assert "3 normal golem figures" in d.message and "hold 2" in d.message
+    assert span_text(source, d.span) == "4,2"
+    assert [span_text(source, label.span) for label in d.labels] == ["0,2", "2,2"]
+
+
+def test_q403_fixed_two_golems_and_a_kobold():
+    check4(quest("  monster golem at 0,2 2,2\n  monster kobold at 4,2\n"))
+
+
+def test_q403_estimated_counts_only_warn():
+    # The base game's split of its 39 normal figures over 12 types is an estimate (6 beastmen).
+    source = quest("  monster beastman at 0,1 1,1 2,1 3,1 4,1 0,3 1,3\n")
+    d = only(check4(source, "Q403"), "Q403")
+    assert d.severity is Severity.WARNING
+
+
+def test_q403_counts_only_the_figures_of_one_player_count():
+    # Two golems for every count and a third for 4..5 players: too many with 4 or 5 players.
+    source = quest("  monster golem at 0,2 2,2\n  monster golem at 4,2 players 4..5\n")
+    d = only(check4(source, "Q403"), "Q403")
+    assert "with 4 or 5 players" in d.message
+    # One for 2..3 and one for 4..5 never stand together: two at most.
+    check4(quest("  monster golem at 0,2\n  monster golem at 2,2 players 2..3\n  monster golem at 4,2 players 4..5\n"))
+
+
+def test_q403_a_named_monster_stands_on_a_master_figure():
+    # One master golem in the box: a named golem and a master golem are one too many.
+    source = quest("  monster golem master at 0,2\n  named boss at 2,2\n",
+                   'named boss "Boss" golem { conquest 2 }\n').replace(
+        "victory heroes when killed chief", "victory heroes when killed boss")
+    d = only(check4(source, "Q403"), "Q403")
+    assert "master golem" in d.message
+    assert span_text(source, d.span) == "2,2"
+    assert d.label.startswith("named `boss` stands on a master golem")
+    assert [span_text(source, label.span) for label in d.labels] == ["0,2"]
+
+
+def test_q403_counts_against_the_sets_the_user_owns():
+    # The quest lists The Well of Darkness, but a user who owns only the base game has no kobolds.
+    source = quest("  monster kobold at 2,2\n")
+    check4(source)
+    d = only(check4(source, "Q403", owned=("base",)), "Q403")
+    assert "hold 0" in d.message and "(base)" in d.message
+
+
+# ---- Q404 map pieces ------------------------------------------------------------------------
+
+
+def rooms(count: int, sets: str) -> str:
+    pieces = "\n".join(f"piece R{i} room_4x4 at {4 * i},0" for i in range(count))
+    names = ", ".join(f"R{i}" for i in range(count))
+    return (f'quest "Q" {{\n  expansions {sets}\n  conquest 3\n}}\n{pieces}\n'
+            f'area A "Hall" start {{\n  pieces {names}\n  glyph at 0,0 active\n}}\n'
+            'victory heroes when revealed A\n')
+
+
+def test_q404_eleven_rooms_are_one_more_than_the_base_game_holds():
+    source = rooms(11, "base")
+    d = only(check4(source, "Q404"), "Q404")
+    assert d.severity is Severity.ERROR
+    assert "11 room pieces" in d.message and "hold 10" in d.message
+    assert span_text(source, d.span) == "R10"
+
+
+def test_q404_fixed_by_the_well_of_darkness_room():
+    check4(rooms(11, "base, well_of_darkness"))
+    check4(rooms(10, "base"))
+
+
+# ---- Q405 markers -------------------------------------------------------------------------
+
+
+def test_q405_eight_doors_are_one_more_than_the_base_game_holds():
+    doors = "".join(f"door d{i} at {i % 6},{i // 6} north\n" for i in range(8))
+    source = quest(tail=doors)
+    d = only(check4(source, "Q405"), "Q405")
+    assert "8 doors" in d.message and "hold 7" in d.message
+    assert span_text(source, d.span) == "d7"
+    check4(quest(tail=doors.replace("door d7 at 1,1 north\n", "")))
+
+
+def test_q405_rune_doors_are_counted_by_colour():
+    source = quest(tail="door a at 0,0 north rune red\ndoor b at 2,0 north rune red\n")
+    d = only(check4(source, "Q405"), "Q405")
+    assert "2 red rune doors" in d.message and "hold 1" in d.message
+    check4(quest(tail="door a at 0,0 north rune red\ndoor b at 2,0 north rune blue\n"))
+
+
+def test_q405_a_stairs_statement_is_two_staircase_markers():
+    pairs = "".join(f"stairs s{i} at {i},1 {i},3\n" for i in range(4))   # 8 markers
+    check4(quest(tail=pairs, sets="base"), "Q405")
+    check4(quest(tail=pairs))                                           # The Well of Darkness adds 2
+    check4(quest(tail=pairs.replace("stairs s3 at 3,1 3,3\n", ""), sets="base"))
+
+
+def test_q405_relics_chests_and_potions():
+    relics = "".join(f"  relic r{i} at {i},1\n" for i in range(5))
+    d = only(check4(quest(relics, sets="base"), "Q405"), "Q405")
+    assert "5 relic markers" in d.message
+    check4(quest(relics))   # The Well of Darkness adds 6 relic markers
+    chests = "  chest copper at " + " ".join(f"{x},2" for x in range(6)) + "\n  chest gold at 0,3 1,3 2,3\n"
+    d = only(check4(quest(chests), "Q405"), "Q405")
+    assert "9 chest markers" in d.message and "hold 8" in d.message
+    potions = "  treasure healing at " + " ".join(f"{x},{y}" for y in (1, 2) for x in range(5)) + "\n"
+    d = only(check4(quest(potions), "Q405"), "Q405")
+    assert "10 " in d.message and "hold 9" in d.message
+    check4(quest(potions.replace(" 4,2\n", "\n")))
+
+
+def test_q405_runekeys_are_an_estimate_so_two_red_keys_warn():
+    result = check4(quest("  runekey red at 1,1\n  runekey red at 2,2\n"), "Q405")
+    assert only(result, "Q405").severity is Severity.WARNING
+
+
+# ---- Q401, Q402 deck plans in the quest ---------------------------------------------------
+
+
+def plan(*lines: str) -> str:
+    return "overlord {\n" + "".join(f"  {line}\n" for line in lines) + "}\n"
+
+
+def test_q401_rolling_stone_costs_more_trap_than_the_budget():
+    source = quest(tail=plan('card "Rolling Stone"'), treachery="event 5, trap 2, monster 5")
+    d = only(check4(source, "Q401"), "Q401")
+    assert d.message == "the deck plan spends 3 trap treachery, but the quest's budget gives 2"
+    assert span_text(source, d.span) == '"Rolling Stone"'
+    assert [span_text(source, label.span) for label in d.labels] == ["trap 2"]
+    assert "take 1 trap treachery out" in d.help
+
+
+def test_q401_points_at_the_card_that_goes_over_and_labels_the_rest():
+    source = quest(tail=plan('card "Danger"', 'card "Empower"', 'card "Danger"'),
+                   treachery="event 2, trap 4, monster 4")
+    d = only(check4(source, "Q401"), "Q401")
+    lines = source.splitlines()
+    assert d.span.line == len(lines) - lines[::-1].index('  card "Danger"')   # the second Danger
+    assert {span_text(source, label.span) for label in d.labels} == {'"Danger"', '"Empower"', "event 2"}
+
+
+def test_q401_dark_glyphs_cost_two_of_their_colour():
+    sets = "base, well_of_darkness, altar_of_despair"
+    check4(quest(tail=plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 4, monster 1"), "Q401")
+    check4(quest(tail=plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 5, monster 2"), "Q407")
+
+
+def test_q401_a_colour_missing_from_the_budget_is_zero():
+    source = quest(tail=plan('card "Danger"'), treachery="trap 6, monster 4")
+    d = only(check4(source, "Q401"), "Q401")
+    assert "gives 0" in d.message
+    assert d.labels[-1].message.startswith("no event treachery here")
+
+
+def test_q401_fixed_within_the_budget():
+    check4(quest(tail=plan('card "Rolling Stone"', 'card "Danger" x2'), treachery="event 2, trap 3, monster 5"),
+           "Q407")
+
+
+def test_q402_a_base_deck_card_has_no_treachery_cost():
+    source = quest(tail=plan('card "Ferrox Tribe"'))
+    d = only(check4(source, "Q402", "Q407"), "Q402")
+    assert "no treachery cost" in d.message
+    assert span_text(source, d.span) == '"Ferrox Tribe"'
+
+
+def test_q402_copies_beyond_the_box_also_for_a_base_deck_card():
+    result = check4(quest(tail=plan('card "Kobold Swarm" x3')), "Q402", "Q402", "Q407")
+    messages = sorted(d.message for d in result.diagnostics if d.code == "Q402")
+    assert "takes 3 copies, but the sets owned hold 2" in messages[0] + messages[1]
+
+
+def test_q402_copies_are_summed_over_lines():
+    result = check4(quest(tail=plan('card "Kobold Swarm"', 'card "Kobold Swarm" x2')), "Q402", "Q402", "Q402",
+                    "Q407")
+    copies = [d for d in result.diagnostics if "copies" in d.message]
+    assert len(copies) == 1 and copies[0].span.line == result.source.splitlines().index(
+        '  card "Kobold Swarm" x2') + 1
+
+
+def test_q402_a_cost_the_books_do_not_state_is_not_guessed():
+    sets = "base, well_of_darkness, altar_of_despair"
+    d = only(check4(quest(tail=plan('card "Dark Relic"'), sets=sets), "Q402", "Q407"), "Q402")
+    assert "not known" in d.message
+
+
+def test_q402_a_card_from_a_set_the_user_does_not_own():
+    source = quest(tail=plan('card "Kobold Swarm"'))
+    result = check4(source, "Q402", "Q402", "Q407", owned=("base",))
+    assert any("not among the sets owned (base)" in d.message for d in result.diagnostics)
+
+
+def test_q402_fixed_a_card_with_a_treachery_cost():
+    check4(quest(tail=plan('card "Danger"', 'card "Empower"', 'card "Rolling Stone"'),
+                 treachery="event 2, trap 3, monster 4"), "Q407")
+
+
+# ---- Q406, Q407, Q408 -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("budget,codes", [
+    ("event 8, trap 8, monster 8", ("Q406",)),
+    ("event 2, trap 2, monster 2", ("Q406",)),
+    ("event 3, trap 3, monster 3", ()),
+    ("event 4, trap 4, monster 4", ()),
+])
+def test_q406_budget_totals_outside_9_to_12(budget, codes):
+    result = check4(quest(treachery=budget), *codes)
+    if codes:
+        d = only(result, "Q406")
+        assert d.severity is Severity.INFO
+        assert span_text(result.source, d.span).startswith("treachery ")
+
+
+def test_q407_unspent_points_buy_extra_starting_cards():
+    source = quest(tail=plan('card "Danger"'), treachery="event 4, trap 3, monster 3")
+    d = only(check4(source, "Q407"), "Q407")
+    assert d.severity is Severity.INFO
+    assert "leaves 9 treachery unspent (event 3, trap 3, monster 3)" in d.message
+    assert "4 extra cards, 7 in hand" in d.message
+    assert span_text(source, d.span) == "overlord"
+
+
+def test_q407_at_most_a_full_hand_of_eight():
+    d = only(check4(quest(tail=plan('card "Danger"'), treachery="event 8, trap 8, monster 8"), "Q406", "Q407"),
+             "Q407")
+    assert "5 extra cards, 8 in hand" in d.message
+
+
+def test_q407_one_point_buys_nothing_and_a_spent_budget_says_nothing():
+    d = only(check4(quest(tail=plan('card "Rolling Stone"'), treachery="event 1, trap 3, monster 0"),
+                    "Q406", "Q407"), "Q407")
+    assert "too little" in d.message
+    check4(quest(tail=plan('card "Rolling Stone"', 'card "Danger"'), treachery="event 1, trap 3, monster 0"),
+           "Q406")
+
+
+def test_q407_not_reported_when_over_budget():
+    check4(quest(tail=plan('card "Rolling Stone"'), treachery="event 5, trap 2, monster 5"), "Q401")
+
+
+def test_q408_a_deck_plan_for_a_quest_with_no_treachery():
+    source = quest(tail=plan('card "Danger"'), treachery=None)
+    d = only(check4(source, "Q408"), "Q408")
+    assert span_text(source, d.span) == "overlord"
+    assert span_text(source, d.labels[0].span) == '"Q"'
+
+
+def test_q408_treachery_in_a_second_edition_quest():
+    source = quest(edition="second", treachery="event 4, trap 4, monster 4")
+    d = only(check4(source, "Q408"), "Q408")
+    assert span_text(source, d.span) == "treachery event 4, trap 4, monster 4"
+    check4(quest(edition="second", treachery=None))
+
+
+# ---- the pages --------------------------------------------------------------------------------
+
+
+FAMILY = [d for code, d in all_descriptors().items() if code.startswith("Q4")]
+
+
+def test_every_q4_code_of_the_contract_is_defined():
+    assert [d.code for d in FAMILY] == [f"Q40{i}" for i in range(1, 9)]
+
+
+@pytest.mark.parametrize("descriptor", FAMILY, ids=lambda d: d.code)
+def test_q4_pages_failing_example_reports_the_code_and_fixed_does_not(descriptor):
+    failing = check_source(descriptor.example.failing, "failing.quest", Q4)
+    assert descriptor.code in {d.code for d in failing.diagnostics}, render(failing)
+    fixed = check_source(descriptor.example.fixed, "fixed.quest", Q4)
+    assert descriptor.code not in {d.code for d in fixed.diagnostics}, render(fixed)
+    assert not fixed.errors, render(fixed)
+
+
+@pytest.mark.parametrize("descriptor", FAMILY, ids=lambda d: d.code)
+def test_q4_templates_use_exactly_their_fields(descriptor):
+    assert descriptor.placeholders() == set(descriptor.fields)
+    assert descriptor.code in descriptor.page()
