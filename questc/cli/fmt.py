@@ -1,0 +1,82 @@
+"""`questc fmt PATH... [--check] [--diff]`: rewrite quests in the canonical layout, comments kept.
+
+Exit status: 0 done (or, with --check/--diff, nothing would change); 1 a file would
+change (--check/--diff) or has syntax errors (it is left untouched); 2 a usage
+error, or an internal error of the formatter (that file is left untouched).
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from questc.cli.common import guarded
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
+@click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
+@guarded
+def fmt(paths, check, show_diff):
+    """Format quests (files, or folders searched for .quest files) in the canonical layout."""
+    import difflib
+    import os
+    import tempfile
+    from pathlib import Path
+
+    from questc.api import find_quests
+    from questc.emit.report import display_path
+    from questc.fmt import FormatterError, format_source
+
+    dry = check or show_diff
+    changed = unchanged = broken = internal = 0
+    for path in find_quests(paths):
+        shown = display_path(str(path))
+        try:
+            source = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            click.echo(f"questc: {shown}: cannot read it as UTF-8 text ({error}); left untouched", err=True)
+            broken += 1
+            continue
+        try:
+            result = format_source(source, str(path))
+        except FormatterError as error:
+            click.echo(f"questc: internal error: {error}; {shown} left untouched", err=True)
+            internal += 1
+            continue
+        if result.output is None:
+            broken += 1
+            click.echo(f"questc: {shown} has syntax errors; left untouched", err=True)
+            for d in result.diagnostics:
+                click.echo(f"  {shown}:{d.span.line}:{d.span.column}: error[{d.code}]: {d.message}", err=True)
+            continue
+        if not result.changed:
+            unchanged += 1
+            continue
+        changed += 1
+        if show_diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                source.splitlines(keepends=True), result.output.splitlines(keepends=True),
+                fromfile=f"a/{shown}", tofile=f"b/{shown}"))
+        if check and not show_diff:
+            click.echo(f"would reformat {shown}")
+        if not dry:
+            # Write beside the file and rename over it, so an interrupted run never leaves half a quest.
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+                    out.write(result.output)
+                os.replace(temporary, path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+            click.echo(f"reformatted {shown}", err=True)
+    verb = "would be reformatted" if dry else "reformatted"
+    summary = f"{changed} file{'' if changed == 1 else 's'} {verb}, {unchanged} left unchanged"
+    if broken:
+        summary += f", {broken} not formatted (errors)"
+    click.echo(summary, err=True)
+    if internal:
+        sys.exit(2)
+    sys.exit(1 if broken or (dry and changed) else 0)
