@@ -16,6 +16,8 @@ COMMANDS = {
     "lint": "questc.cli.lint:lint",
     "explain": "questc.cli.explain:explain",
     "catalog": "questc.cli.catalog:catalog",
+    "fmt": "questc.cli.fmt:fmt",
+    "new": "questc.cli.new:new",
     "deck": "questc.cli.deck:deck",
 }
 
