@@ -311,9 +311,20 @@ class _Recovery:
     def _unwind_and_feed(self, interactive, token: Token) -> None:
         """Pop half-built statements off the parser stack until `token` fits, then feed it."""
         state = interactive.parser_state
-        while len(state.state_stack) > 1 and token.type not in interactive.accepts():
-            state.state_stack.pop()
-            state.value_stack.pop()
+        # Find the depth first, on a copy: a token that fits nowhere (a stray `}`) is
+        # dropped, and must not empty the stack of every statement parsed so far.
+        probe = interactive.copy(deepcopy_values=False)
+        pops = 0
+        while len(probe.parser_state.state_stack) > 1 and token.type not in probe.accepts():
+            probe.parser_state.state_stack.pop()
+            probe.parser_state.value_stack.pop()
+            pops += 1
+        if token.type == "$END" or token.type in probe.accepts():
+            for _ in range(pops):
+                state.state_stack.pop()
+                state.value_stack.pop()
+        elif token.end_pos is not None:   # dropped: the separator after it closes the broken statement
+            self.resume_at = max(self.resume_at, _statement_end(self.text, token.end_pos))
         # Lark feeds the end of input itself when the parse resumes; other tokens
         # were already taken from the lexer, so they are fed here.
         if token.type != "$END" and token.type in interactive.accepts():
