@@ -7,24 +7,33 @@ nothing. No times or host names: same diagnostics, same bytes.
 """
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.emit.report import Summary, display_path
 
 
+# Characters XML 1.0 cannot carry at all, even escaped; a message quoting odd source text may hold them.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def _clean(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
 def _line(d: Diagnostic) -> str:
     where = f"{display_path(d.span.file)}:{d.span.line}:{d.span.column}"
     text = f"{where}: {d.severity.value}[{d.code}]: {d.message}"
-    return text + (f"\n    help: {d.help}" if d.help else "")
+    return _clean(text + (f"\n    help: {d.help}" if d.help else ""))
 
 
 def render(results) -> str:
     """QuestResults in; a `<testsuites>` document out."""
     cases, failures = [], 0
     for r in results:
-        case = ET.Element("testcase", {"name": display_path(r.path), "classname": "questc.lint",
-                                       "file": display_path(r.path)})
+        name = _clean(display_path(r.path))
+        case = ET.Element("testcase", {"name": name, "classname": "questc.lint", "file": name})
         failing = [d for d in r.diagnostics if d.severity is not Severity.INFO]
         infos = [d for d in r.diagnostics if d.severity is Severity.INFO]
         if failing:
@@ -33,7 +42,7 @@ def render(results) -> str:
             kind = "error" if summary.errors else "warning"
             first = failing[0]
             failure = ET.SubElement(case, "failure", {
-                "message": f"{summary.sentence().removesuffix(' in 1 file')}; first: {first.code} {first.message}",
+                "message": _clean(f"{summary.sentence().removesuffix(' in 1 file')}; first: {first.code} {first.message}"),
                 "type": kind})
             failure.text = "\n".join(_line(d) for d in failing) + "\n"
         if infos:
