@@ -142,15 +142,19 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
         # What the heroes reveal from where they can stand.
         new: dict[str, set[str]] = {}
         if mode == "sight":
-            by_area: dict[str, set[Cell]] = {}
-            for cell in reached:
-                by_area.setdefault(cell_area[cell], set()).add(cell)
-            for source_area, cells in sorted(by_area.items()):
-                seen = board.visible_cells(cells, model.edition, opened, stairs=True)
-                for cell in seen:
-                    target = cell_area.get(cell)
-                    if target is not None and target not in revealed:
-                        new.setdefault(target, set()).add(source_area)
+            # One bulk query for everything the heroes see; then, for each area newly
+            # seen, where from: sight is symmetric, so the reached cells that see into
+            # area X are the reached cells X sees (one query per area, once).
+            seen = board.visible_cells(reached, model.edition, opened, stairs=True)
+            targets = sorted({cell_area[c] for c in seen if c in cell_area} - revealed)
+            for target in targets:
+                target_cells = [c for c in areas[target].cells if board.is_floor(c)]
+                back = board.visible_cells(target_cells, model.edition, opened, stairs=True) & reached
+                sources = {cell_area[c] for c in back}
+                # Stairs sight is one-way from a stair end; keep the area seen even if
+                # the symmetric query misses it.
+                new[target] = sources or {cell_area[c] for c in reached
+                                          if any(cell_area.get(t) == target for t in board.stair_sight(c, opened))}
         elif mode == "door":
             for d in sorted(opened):
                 for cell in quest_board.door_cells[d]:
