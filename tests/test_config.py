@@ -1,0 +1,184 @@
+"""Configuration: finding the file, validating it, and the command line winning over it."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from questc.api import QuestcError
+from questc.config import find_config, load_options
+from questc.diagnostics.core import Diagnostic, Severity, Span
+from questc.options import Options, apply_policy, glob_matches
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "config"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):
+    """A copy of fixtures/config/walk/project, with the current folder deep inside it."""
+    root = tmp_path / "project"
+    shutil.copytree(FIXTURES / "walk" / "project", root)
+    monkeypatch.chdir(root / "quests" / "drafts")
+    return root
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_found_by_walking_up(project):
+    options = load_options()
+    assert options.config_file == project / "pyproject.toml"
+    assert options.owned_sets == ("base", "well_of_darkness")
+    assert options.select == ("Q2", "Q3", "Q5") and options.ignore == ("Q306",)
+    assert options.severity == {"Q305": "error", "Q50": "info", "Q507": "off"}
+    assert options.strict is True
+    assert options.packs == ("packs/homebrew.yaml",) and options.packs_base == project
+    assert options.per_file_ignores == {"quests/drafts/**": ("Q3",), "*_wip.quest": ("Q5",)}
+
+
+def test_no_configuration_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if find_config(tmp_path) is not None:
+        pytest.skip("a questc configuration above the temporary folder")
+    options = load_options()
+    assert options == Options()
+
+
+def test_questc_toml_before_pyproject_in_the_same_folder(tmp_path, monkeypatch):
+    shutil.copytree(FIXTURES / "both", tmp_path / "both")
+    monkeypatch.chdir(tmp_path / "both")
+    assert load_options().ignore == ("Q4",)
+    assert load_options(config_file="pyproject.toml").ignore == ("Q5",)
+
+
+def test_nearest_folder_wins_and_foreign_pyprojects_are_skipped(project, monkeypatch):
+    # a pyproject.toml without [tool.questc] (here, even broken TOML) between us and the config
+    write(project / "quests" / "pyproject.toml", "[project\nname = 'not ours'\n")
+    assert load_options().config_file == project / "pyproject.toml"
+    write(project / "quests" / "drafts" / "questc.toml", "strict = false\n")
+    assert load_options().strict is False and load_options().select == ()
+
+
+def test_command_line_wins(project):
+    options = load_options(strict=False, select=("Q305",), ignore=("Q303",), expansions="base")
+    assert options.strict is False
+    assert options.owned_sets == ("base",)
+    # --select replaces the file's selection: its ignores no longer hide what was asked for
+    assert options.select == ("Q305",) and options.ignore == ("Q303",)
+    # --ignore alone adds to the file's ignores
+    assert load_options(ignore=("q5",)).ignore == ("Q306", "Q5")
+    assert load_options(strict=True).strict is True
+
+
+def test_explicit_config_file(project, tmp_path):
+    other = write(tmp_path / "elsewhere" / "ci.toml", 'ignore = ["Q4"]\nstrict = false\n')
+    options = load_options(config_file=str(other))
+    assert options.ignore == ("Q4",) and options.strict is False and options.config_file == other
+
+
+@pytest.mark.parametrize("text, message", [
+    ("ignroe = ['Q3']\n", "unknown key `ignroe` (did you mean `ignore`?)"),
+    ("per_file_ignores = {}\n", "did you mean `per-file-ignores`?"),
+    ("select = 'Q3'\nselect = 'Q2'\n", "not valid TOML"),
+    ("strict = 'yes'\n", "`strict` must be true or false"),
+    ("ignore = [3]\n", "`ignore` must be a list of strings"),
+    ("ignore = ['W305']\n", "`W305` in `ignore` is not a code or a code prefix"),
+    ("severity = { Q305 = 'loud' }\n", "must be one of error, warning, info, off"),
+    ("severity = { Q101 = 'warning' }\n", "names only syntax and reference codes"),
+    ("ignore = ['Q1']\n", "names only syntax and reference codes"),
+    ("severity = 'Q305'\n", "`severity` must be a table"),
+])
+def test_bad_configuration_is_a_clear_error(tmp_path, monkeypatch, text, message):
+    write(tmp_path / "questc.toml", text)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(QuestcError) as caught:
+        load_options()
+    assert message in str(caught.value)
+    assert "questc.toml" in str(caught.value)
+
+
+def test_missing_or_foreign_explicit_file(tmp_path):
+    with pytest.raises(QuestcError, match="no such configuration file"):
+        load_options(config_file=str(tmp_path / "nope.toml"))
+    write(tmp_path / "pyproject.toml", "[project]\nname = 'x'\n")
+    with pytest.raises(QuestcError, match=r"has no \[tool.questc\] table"):
+        load_options(config_file=str(tmp_path / "pyproject.toml"))
+
+
+def test_unknown_but_well_formed_code_is_a_located_warning(tmp_path, monkeypatch):
+    write(tmp_path / "questc.toml", '# codes\nignore = ["Q406", "Q999"]\n')
+    monkeypatch.chdir(tmp_path)
+    options = load_options()
+    assert options.ignore == ("Q406", "Q999")
+    (warning,) = options.config_diagnostics
+    assert warning.code == "Q602" and warning.severity is Severity.WARNING
+    assert (warning.span.line, warning.span.column, warning.span.end_column) == (2, 20, 24)
+
+
+def test_bad_codes_given_directly():
+    with pytest.raises(QuestcError, match="not a code or a code prefix"):
+        load_options(select=("E501",))
+
+
+# ---- the policy with a configuration ------------------------------------------------------
+
+
+def diag(code, file="quests/drafts/a.quest", severity=Severity.WARNING):
+    return Diagnostic(code, severity, "m", Span(file, 1, 1, 1, 2))
+
+
+def test_per_file_ignores_and_severity(project):
+    options = load_options(select=("Q",))   # select everything; the file's per-file-ignores still apply
+    kept = apply_policy([diag("Q305", str(project / "quests" / "drafts" / "a.quest")),
+                         diag("Q305", "../b.quest"), diag("Q503", "../c_wip.quest"),
+                         diag("Q101", "a.quest", Severity.ERROR)], options)
+    assert [(d.code, d.span.file) for d in kept] == [("Q305", "../b.quest"), ("Q101", "a.quest")]
+    options = load_options()
+    graded = apply_policy([diag("Q305", "../b.quest"), diag("Q504", "../b.quest"), diag("Q507", "../b.quest")],
+                          Options(**{**options.__dict__, "verbose": True}))
+    assert [(d.code, d.severity.value) for d in graded] == [("Q305", "error"), ("Q504", "info")]
+
+
+@pytest.mark.parametrize("pattern, path, expected", [
+    ("quests/drafts/**", "quests/drafts/x/y.quest", True),
+    ("quests/*.quest", "quests/x/y.quest", False),
+    ("*.quest", "deep/down/y.quest", True),
+    ("drafts/", "drafts/y.quest", True),
+    ("**/old_*.quest", "old_1.quest", True),
+    ("q?.quest", "q10.quest", False),
+])
+def test_globs(pattern, path, expected):
+    assert glob_matches(pattern, path) is expected
+
+
+# ---- through the command line ----------------------------------------------------------------
+
+
+def test_lint_exit_status_follows_configuration(tmp_path, monkeypatch):
+    from questc.cli import cli
+
+    quest = Path("/work/shared/acceptance/cases/q305_visible_from_start.quest")
+    if not quest.exists():
+        pytest.skip("acceptance cases not available")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "q.quest").write_text(quest.read_text(encoding="utf-8"), encoding="utf-8")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["lint", "q.quest"]).exit_code == 0          # a warning
+    assert runner.invoke(cli, ["lint", "--strict", "q.quest"]).exit_code == 1
+    write(tmp_path / "questc.toml", "strict = true\n")
+    assert runner.invoke(cli, ["lint", "q.quest"]).exit_code == 1
+    assert runner.invoke(cli, ["lint", "--no-strict", "q.quest"]).exit_code == 0
+    assert runner.invoke(cli, ["lint", "--exit-zero", "q.quest"]).exit_code == 0
+    write(tmp_path / "questc.toml", "strict = true\nseverity = { Q305 = 'off' }\n")
+    assert runner.invoke(cli, ["lint", "q.quest"]).exit_code == 0
+    write(tmp_path / "questc.toml", "strict = tru\n")
+    bad = runner.invoke(cli, ["lint", "q.quest"])
+    assert bad.exit_code == 2 and "not valid TOML" in bad.output
+    write(tmp_path / "questc.toml", "ignore = ['Q998']\n")
+    warned = runner.invoke(cli, ["lint", "q.quest"])
+    assert warned.exit_code == 0 and "Q602" in warned.output and "questc.toml:1:" in warned.output
