@@ -143,6 +143,7 @@ class _Group:
     blank: bool
     lines: list
     key: object = None
+    gap: bool = False         # a blank line between the last leading comment and the statement
 
 
 class Printer:
@@ -199,9 +200,10 @@ class Printer:
                 prev = trailing.end
             else:
                 prev = child.end
+            gap = False
             if leading:   # the blank line before the group is the one before its first comment
-                blank, leading[0] = leading[0][0], (False, leading[0][1])
-            groups.append(_Group(leading, blank, lines, child.key))
+                gap, blank, leading[0] = blank, leading[0][0], (False, leading[0][1])
+            groups.append(_Group(leading, blank, lines, child.key, gap))
         return groups, prev
 
     @staticmethod
@@ -214,6 +216,8 @@ class Printer:
                 if blank and keep_blanks:
                     out.append("")
                 out.append(_pad(depth) + text)
+            if group.gap and keep_blanks:
+                out.append("")
             out += group.lines
         return out
 
@@ -264,6 +268,8 @@ class Printer:
                 if blank and (number or out):
                     out.append("")
                 out.append(text)
+            if group.gap:
+                out.append("")
             out += group.lines
         for blank, text in [(self._blank(prev, c.start), c.text) for c in self._take_before(len(self.text) + 1)]:
             if blank and out:
