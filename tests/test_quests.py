@@ -1,0 +1,368 @@
+"""The example quests (quests/) and the writer's documentation (docs/) kept honest.
+
+- every quest in quests/ compiles with no error and no warning, and together they
+  show every statement and every base-game and Well of Darkness component;
+- every ```quest example in docs/*.md parses, and those that are whole quests compile
+  with no error;
+- docs/language.md names every keyword of the grammar;
+- docs/diagnostics.md is what docs/gen_diagnostics.py generates today;
+- the tutorial's final listing is quests/chandlers_cellar.quest.
+"""
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections import defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from questc.api import check_file, check_source
+from questc.diagnostics.core import Severity
+from questc.syntax import nodes as n
+from questc.syntax import parse_source
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTS = sorted((ROOT / "quests").glob("*.quest"))
+DOCS = ROOT / "docs"
+GRAMMAR = ROOT / "grammar" / "quest.lark"
+
+
+def _problems(result, severities=(Severity.ERROR, Severity.WARNING)) -> str:
+    return "\n".join(f"{d.span.line}:{d.span.column} {d.severity.value}[{d.code}] {d.message}"
+                     for d in result.diagnostics if d.severity in severities)
+
+
+@lru_cache(maxsize=None)
+def _checked(path: Path):
+    return check_file(path)
+
+
+# ---- the quests ------------------------------------------------------------------------
+
+
+def test_there_are_at_least_eight_example_quests():
+    assert len(QUESTS) >= 8, [p.name for p in QUESTS]
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
+def test_example_quest_compiles_with_no_error_and_no_warning(path):
+    result = _checked(path)
+    assert result.compiled, _problems(result) or "a stage did not run"
+    assert not result.errors and not result.warnings, _problems(result)
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
+def test_example_quest_reveals_every_area_and_reaches_every_cell(path):
+    result = _checked(path)
+    analysis = result.context.analysis
+    assert [a for a, wave in analysis.reveal_wave.items() if wave is None] == []
+    floor = set(result.context.board.board.cells)
+    blocked = {c for c in floor if result.context.board.board.blocks_movement(c)}
+    assert floor - blocked - set(analysis.reached) == set()
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
+def test_example_quest_treachery_is_in_the_published_range(path):
+    model = _checked(path).model
+    if model.treachery is not None:
+        assert 9 <= sum(model.treachery.values()) <= 12, model.treachery
+        assert model.edition == "first"
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
+def test_example_quest_hides_every_area_behind_a_door_at_the_start(path):
+    """Nothing but the start area is seen before the first turn (sight-revealed quests)."""
+    result = _checked(path)
+    model = result.model
+    if model.reveal != "sight":
+        return
+    start = model.start_areas[0]
+    board = result.context.board.board
+    seen = board.visible_cells(start.cells, model.edition, frozenset(), stairs=True)
+    assert {model.area_of(c) for c in seen} == {start.id}
+
+
+# ---- what the library shows, all together ---------------------------------------------
+
+
+def _walk_conditions(condition, out: set[str]) -> None:
+    if isinstance(condition, n.EventCondition):
+        out.add(condition.event)
+    elif isinstance(condition, n.CompareCondition):
+        out.add(f"{condition.counter} {condition.op}")
+    elif isinstance(condition, n.NotCondition):
+        out.add("not")
+        if isinstance(condition.operand, (n.AllCondition, n.AnyCondition)):
+            out.add("parentheses")
+        _walk_conditions(condition.operand, out)
+    elif isinstance(condition, (n.AllCondition, n.AnyCondition)):
+        out.add("and" if isinstance(condition, n.AllCondition) else "or")
+        for operand in condition.operands:
+            if isinstance(operand, (n.AllCondition, n.AnyCondition)):
+                out.add("parentheses")
+            _walk_conditions(operand, out)
+
+
+@lru_cache(maxsize=None)
+def _features() -> dict[str, set]:
+    """Everything the quests use, by kind of feature."""
+    seen: dict[str, set] = defaultdict(set)
+    for path in QUESTS:
+        result = _checked(path)
+        tree, model = result.syntax, result.model
+        for field in tree.header.fields:
+            seen["header"].add(field.keyword)
+        seen["edition"].add(model.edition)
+        seen["reveal"].add(model.reveal)
+        seen["expansions"].update(model.expansions)
+        colours_keyed = {m.variant for m in model.markers if m.kind == "runekey"}
+        for item in tree.items:
+            kind = type(item).__name__
+            seen["item"].add(kind)
+            if isinstance(item, n.Piece):
+                seen["turn"].add(item.turn)
+                seen["piece type"].add(item.type.value)
+                if item.at.piece is not None:
+                    seen["piece-relative point"].add("piece")
+            elif isinstance(item, n.Door):
+                seen["door form"].add("between" if item.between else "at")
+                if item.rune is not None and item.rune.value in colours_keyed:
+                    seen["rune door with key"].add(item.rune.value)
+            elif isinstance(item, n.Area):
+                for stmt in item.statements:
+                    seen["area statement"].add(type(stmt).__name__)
+                    if isinstance(stmt, n.Monster):
+                        seen["monster"].add(stmt.type.value)
+                        if stmt.master:
+                            seen["monster option"].add("master")
+                        if stmt.facing:
+                            seen["monster option"].add("facing")
+                        if stmt.players:
+                            seen["monster option"].add("players")
+                    for point in getattr(stmt, "at", ()) if isinstance(getattr(stmt, "at", ()), tuple) \
+                            else [stmt.at]:
+                        if getattr(point, "piece", None) is not None:
+                            seen["piece-relative point"].add("piece")
+                    if isinstance(stmt, n.Encounter):
+                        for effect in stmt.effects:
+                            seen["effect"].add(_effect_word(effect))
+            elif isinstance(item, n.NamedMonster):
+                seen["monster"].add(item.type.value)
+                for change in item.changes:
+                    seen["stat form"].add(f"{change.stat} {'+N' if change.relative else 'N'}")
+                if any(a.rank is not None for a in item.abilities):
+                    seen["named option"].add("ability rank")
+                if item.conquest is not None:
+                    seen["named option"].add("conquest")
+            elif isinstance(item, n.Trigger):
+                seen["trigger"].add(item.event)
+                for effect in item.effects:
+                    seen["effect"].add(_effect_word(effect))
+            elif isinstance(item, n.ChestChart):
+                for row in item.rows:
+                    for content in row.contents:
+                        kind = content.kind if content.kind in ("coins", "conquest", "potion", "curse", "feat") \
+                            else "card"
+                        seen[f"{row.kind.value} chest content"].add(kind)
+            elif isinstance(item, n.OverlordPlan):
+                seen["plan"].update(c.name.value for c in item.cards)
+                seen["plan"].update(f"dark glyph {g.name.value}" for g in item.glyphs)
+            elif isinstance(item, n.Victory):
+                _walk_conditions(item.when, seen["condition"])
+        for marker in model.markers:
+            seen["marker"].add(marker.kind)
+            if marker.kind == "glyph":
+                seen["glyph"].add("active" if marker.active else "inactive")
+            if marker.kind == "chest":
+                seen["chest"].add(marker.variant)
+            if marker.kind == "treasure":
+                seen["treasure"].add(marker.variant)
+        for obstacle in model.obstacles:
+            seen["obstacle"].add(obstacle.kind.name)
+        if model.stairs:
+            seen["item"].add("Stairs")
+    return seen
+
+
+def _effect_word(effect) -> str:
+    if isinstance(effect, n.DoorEffect):
+        return effect.action
+    if isinstance(effect, n.Read):
+        return "read"
+    return type(effect).__name__.removesuffix("Effect").lower()
+
+
+HEADER_FIELDS = {"id", "edition", "expansions", "players", "conquest", "treachery", "reveal", "author",
+                 "version", "intro", "special", "use"}
+AREA_STATEMENTS = {"Pieces", "Cells", "Read", "Note", "Glyph", "Monster", "PlaceNamed", "Chest", "Obstacle",
+                   "Trap", "Treasure", "Relic", "Runekey", "Encounter"}
+EFFECTS = {"read", "conquest", "coins", "treasure", "threat", "spawn", "open", "close", "unlock", "reveal",
+           "win", "instruct"}
+CHEST_CONTENTS = {"coins", "card", "conquest", "curse", "feat", "potion"}
+
+
+def _catalog():
+    return _checked(QUESTS[0]).model.catalog
+
+
+@pytest.mark.parametrize("kind, wanted", [
+    ("header", HEADER_FIELDS),
+    ("edition", {"first", "second"}),
+    ("reveal", {"sight", "door", "all"}),
+    ("turn", {0, 90, 180, 270}),
+    ("door form", {"between", "at"}),
+    ("rune door with key", {"red", "yellow", "blue"}),
+    ("item", {"Piece", "Door", "Stairs", "Area", "NamedMonster", "Trigger", "ChestChart", "OverlordPlan",
+              "Victory"}),
+    ("area statement", AREA_STATEMENTS),
+    ("piece-relative point", {"piece"}),
+    ("monster option", {"master", "facing", "players"}),
+    ("stat form", {"wounds +N", "wounds N", "armor +N", "armor N", "speed +N", "speed N", "damage +N"}),
+    ("named option", {"ability rank", "conquest"}),
+    ("effect", EFFECTS),
+    ("trigger", {"reveal", "killed", "open", "round"}),
+    ("copper chest content", CHEST_CONTENTS),
+    ("silver chest content", CHEST_CONTENTS),
+    ("gold chest content", CHEST_CONTENTS),
+    ("plan", {"Rolling Stone", "Danger", "Empower", "dark glyph summoning"}),
+    ("condition", {"killed", "revealed", "triggered", "and", "or", "not", "parentheses", "round >", "round >=",
+                   "conquest <="}),
+    ("glyph", {"active", "inactive"}),
+    ("chest", {"copper", "silver", "gold"}),
+    ("marker", {"glyph", "chest", "treasure", "relic", "runekey", "encounter"}),
+    ("expansions", {"base", "well_of_darkness", "altar_of_despair", "tomb_of_ice"}),
+])
+def test_the_quests_together_show_every_feature(kind, wanted):
+    assert wanted - _features()[kind] == set()
+
+
+@pytest.mark.parametrize("kind", ["piece", "monster", "obstacle", "trap", "treasure"])
+def test_the_quests_together_use_every_base_and_well_of_darkness_component(kind):
+    catalog = _catalog()
+    wanted = {name for name in catalog.names(kind)
+              if catalog.lookup(kind, name).set in ("base", "well_of_darkness")}
+    assert wanted, f"the catalog lists no base {kind}"
+    used = {"piece": _features()["piece type"], "monster": _features()["monster"],
+            "obstacle": _features()["obstacle"], "trap": _features()["obstacle"],
+            "treasure": _features()["treasure"]}[kind]
+    assert wanted - used == set()
+
+
+# ---- the documentation's examples ---------------------------------------------------------
+
+
+def _quest_blocks():
+    """(file name, line, text) of every fenced ```quest block in docs/*.md."""
+    found = []
+    for path in sorted(DOCS.glob("*.md")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        i = 0
+        while i < len(lines):
+            if lines[i].strip() == "```quest":
+                start = i + 1
+                j = start
+                while j < len(lines) and lines[j].strip() != "```":
+                    j += 1
+                found.append((path.name, start + 1, "\n".join(lines[start:j]) + "\n"))
+                i = j
+            i += 1
+    return found
+
+
+BLOCKS = _quest_blocks()
+
+
+def test_the_docs_have_quest_examples():
+    assert len(BLOCKS) >= 20, "docs/*.md should be full of ```quest examples"
+
+
+@pytest.mark.parametrize("name, line, text", BLOCKS, ids=[f"{b[0]}:{b[1]}" for b in BLOCKS])
+def test_doc_example_compiles(name, line, text):
+    """A whole quest (it has a `quest` header) compiles with no error; a fragment parses."""
+    path = str(DOCS / name)
+    parsed = parse_source(text, path)
+    if parsed.tree is not None and parsed.tree.header is not None:
+        result = check_source(text, path)
+        assert not result.errors, _problems(result, (Severity.ERROR,))
+        assert result.context is not None, "a stage did not run"
+    else:
+        syntax = [d for d in parsed.diagnostics if d.code != "Q005"]
+        assert syntax == [], "\n".join(f"{d.span.line}:{d.span.column} {d.code} {d.message}" for d in syntax)
+
+
+def test_the_tutorial_ends_with_the_example_quest():
+    tutorial = [text for name, _line, text in BLOCKS if name == "tutorial.md"]
+    assert tutorial, "docs/tutorial.md has no ```quest block"
+    assert tutorial[-1] == (ROOT / "quests" / "chandlers_cellar.quest").read_text(encoding="utf-8")
+
+
+# ---- the language reference covers the grammar ------------------------------------------
+
+
+def grammar_literals() -> set[str]:
+    """Every string literal of grammar/quest.lark: keywords, operators and punctuation."""
+    found: set[str] = set()
+    for line in GRAMMAR.read_text(encoding="utf-8").split("\n"):
+        line = re.sub(r"^\s*//.*$", "", line)
+        line = re.sub(r"/(?:[^/\\\n]|\\.)+/[imslux]*", " ", line)   # regular expressions
+        found.update(re.findall(r'"((?:[^"\\]|\\.)+)"', line))
+    return found
+
+
+def test_grammar_literals_are_found():
+    literals = grammar_literals()
+    assert {"quest", "dark_glyph", "between", "when", "<=", "first", "door", "on", "rune"} <= literals
+    assert not any('"' in literal for literal in literals), literals
+
+
+def _code_text(markdown: str) -> str:
+    """The text of every code span and fenced block of a Markdown page."""
+    blocks = re.findall(r"^```[^\n]*\n(.*?)^```", markdown, flags=re.S | re.M)
+    rest = re.sub(r"^```[^\n]*\n.*?^```", "", markdown, flags=re.S | re.M)
+    spans = re.findall(r"`([^`\n]+)`", rest)
+    return "\n".join(blocks + spans)
+
+
+@pytest.mark.parametrize("literal", sorted(grammar_literals()))
+def test_language_reference_shows_every_keyword(literal):
+    code = _code_text((DOCS / "language.md").read_text(encoding="utf-8"))
+    if re.fullmatch(r"[A-Za-z_]+", literal):
+        assert re.search(rf"(?<![A-Za-z0-9_]){literal}(?![A-Za-z0-9_])", code), \
+            f"docs/language.md never shows `{literal}` in code"
+    else:
+        assert literal in code, f"docs/language.md never shows `{literal}` in code"
+
+
+# ---- the diagnostics reference is generated ---------------------------------------------
+
+
+def _generator():
+    spec = importlib.util.spec_from_file_location("gen_diagnostics", DOCS / "gen_diagnostics.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_diagnostics_reference_is_up_to_date():
+    expected = _generator().render()
+    actual = (DOCS / "diagnostics.md").read_text(encoding="utf-8")
+    assert actual == expected, "docs/diagnostics.md is stale: run `python docs/gen_diagnostics.py`"
+
+
+def test_diagnostics_reference_has_every_code_page():
+    from questc.diagnostics.registry import all_descriptors
+    text = _generator().render()
+    for code, descriptor in all_descriptors().items():
+        assert f'<a id="{code.lower()}"></a>' in text
+        assert descriptor.page().split("\n")[0] in text
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
+def test_example_quest_is_in_the_canonical_layout(path):
+    """`questc fmt --check quests` would change nothing: the examples show the house style."""
+    from questc.fmt import format_source
+    source = path.read_text(encoding="utf-8")
+    formatted = format_source(source, str(path))
+    assert formatted.output is not None and not formatted.changed, "run `questc fmt quests`"
