@@ -366,3 +366,36 @@ def test_example_quest_is_in_the_canonical_layout(path):
     source = path.read_text(encoding="utf-8")
     formatted = format_source(source, str(path))
     assert formatted.output is not None and not formatted.changed, "run `questc fmt quests`"
+
+
+# ---- the JSON reference covers the schema ------------------------------------------------
+
+
+def _schema_keys(node, found: set[str]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.get("properties", {}).items():
+            found.add(key)
+            _schema_keys(value, found)
+        for key, value in node.items():
+            if key != "properties":
+                _schema_keys(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _schema_keys(value, found)
+
+
+def _schema_property_names() -> list[str]:
+    import json
+    path = ROOT / "schemas" / "quest.schema.json"
+    if not path.exists():
+        return []
+    found: set[str] = set()
+    _schema_keys(json.loads(path.read_text(encoding="utf-8")), found)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("key", _schema_property_names())
+def test_json_reference_names_every_key_of_the_schema(key):
+    code = _code_text((DOCS / "json-format.md").read_text(encoding="utf-8"))
+    assert re.search(rf'(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])', code), \
+        f"docs/json-format.md never mentions the key `{key}` of schemas/quest.schema.json"
