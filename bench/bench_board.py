@@ -93,40 +93,50 @@ def timed(fn, repeat: int = 1):
     best = None
     out = None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         out = fn()
-        dt = time.perf_counter() - t0
+        dt = time.process_time() - t0
         best = dt if best is None else min(best, dt)
     return best, out
+
+
+def clear_templates() -> None:
+    """Forget the per-process ray templates, for a cold figure."""
+    bulk._RAYS_FIRST.clear()
+    bulk._RAYS_SECOND.clear()
+    bulk._RAYS_BODY.clear()
 
 
 def main() -> None:
     quick = "--quick" in sys.argv
     sizes = [(5, 4), (10, 10)] if quick else [(5, 4), (10, 10), (20, 20)]
-    print(f"{'floor':>6} {'box':>8} {'build':>7} {'1st all':>8} {'1st open':>8} "
-          f"{'2nd all':>8} {'2nd open':>8} {'1st/area':>9} {'2nd/area':>9}  (seconds)")
+    print("CPU seconds (time.process_time).  cold: first query in the process (ray")
+    print("templates generated); warm: a fresh board, templates kept; open: all doors open;")
+    print("per area: 20 queries, one per area's cells (the reveal analysis's pattern).")
+    print(f"{'floor':>6} {'box':>7} {'build':>6} | {'1st cold':>8} {'warm':>6} {'open':>6} "
+          f"{'/area':>6} | {'2nd cold':>8} {'warm':>6} {'open':>6} {'/area':>6}")
     for room_w, room_h in sizes:
         pieces, doors, blocking, areas = generate(room_w, room_h)
-        t_build, built = timed(lambda: build_board(pieces, doors, [], blocking))
+        t_build, built = timed(lambda: build_board(pieces, doors, [], blocking), repeat=3)
         board = built.board
         all_open = frozenset(board.doors)
         everything = board.cells
-        row = [len(board.cells), f"{board.width}x{board.height}", t_build]
+        row = [t_build]
         for edition in ("first", "second"):
-            for open_doors in (frozenset(), all_open):
-                # Fresh board each time, so no per-board cache helps; the ray templates
-                # are per process, so clear them too for a cold figure.
-                bulk._RAYS_FIRST.clear()
-                bulk._RAYS_SECOND.clear()
-                fresh = build_board(pieces, doors, [], blocking).board
-                t, seen = timed(lambda: fresh.visible_cells(everything, edition, open_doors))
-                row.append(t)
-        for edition in ("first", "second"):
+            clear_templates()
             fresh = build_board(pieces, doors, [], blocking).board
-            t, _ = timed(lambda: [fresh.visible_cells(cells, edition, all_open)
-                                  for cells in areas.values()])
-            row.append(t)
-        print(f"{row[0]:>6} {row[1]:>8} " + " ".join(f"{v:>8.3f}" for v in row[2:]))
+            row.append(timed(lambda: fresh.visible_cells(everything, edition))[0])
+            fresh = build_board(pieces, doors, [], blocking).board
+            row.append(timed(lambda: fresh.visible_cells(everything, edition))[0])
+            fresh = build_board(pieces, doors, [], blocking).board
+            row.append(timed(lambda: fresh.visible_cells(everything, edition, all_open))[0])
+            fresh = build_board(pieces, doors, [], blocking).board
+            row.append(timed(lambda: [fresh.visible_cells(cells, edition, all_open)
+                                      for cells in areas.values()])[0])
+        box = f"{board.width}x{board.height}"
+        print(f"{len(board.cells):>6} {box:>7} {row[0]:>6.3f} | {row[1]:>8.3f} {row[2]:>6.3f} "
+              f"{row[3]:>6.3f} {row[4]:>6.3f} | {row[5]:>8.3f} {row[6]:>6.3f} {row[7]:>6.3f} "
+              f"{row[8]:>6.3f}")
 
 
 if __name__ == "__main__":

@@ -27,9 +27,9 @@ from itertools import islice
 from math import gcd
 from typing import TYPE_CHECKING, Iterator
 
-from .geometry import (ARMS, CELL, E, HALONG, HCROSS, N, POINT, QUADRANTS, REACH, S, VALONG,
-                       VCROSS, W, Cell, cell_sides, hedge, position_of, quadrant_cell,
-                       quadrant_of, segment_features, vedge)
+from .geometry import (CELL, E, HALONG, HCROSS, N, NE, NW, POINT, QUADRANTS, REACH, S, SE, SW,
+                       VALONG, VCROSS, W, Cell, position_of, quadrant_cell, quadrant_of,
+                       segment_features)
 from .sight import FIRST, SightState, exempt
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ class _LazyRay:
 _CHUNK = 8
 _RAYS_FIRST: dict[tuple[int, int], _LazyRay] = {}
 _RAYS_SECOND: dict[tuple[int, int, int, int], _LazyRay] = {}
+_RAYS_BODY: dict[tuple[int, int], _LazyRay] = {}
 _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 
@@ -138,6 +139,37 @@ def _period_second(cx: int, cy: int, a: int, b: int, first: bool) -> Iterator[tu
                         _BASE[REACH] + quadrant * 8 + in_region))
     yield (_TAIL, _mask_id(cont) if cont is not None else -1, tail[1], tail[2],
            tuple(targets), qx, qy)
+
+
+def _period_body(a: int, b: int) -> Iterator[tuple]:
+    """One period of a second-edition ray cast from lattice points, for long directions.
+
+    The segment from lattice point (0, 0) to (a, b) with no source exemptions; its first
+    item is the first stretch (the caller folds it into the start test), its last a
+    _TAIL item as in `_period_second`.  Used only when max(|a|, |b|) >= 3, where no
+    target can be a neighbour of a source and the first stretch is never the tail.
+    """
+    in_region = position_of(-a, -b)
+    tail = None
+    for f in segment_features(0, 0, 2 * a, 2 * b):
+        if tail is not None:
+            yield (_BASE[tail[0]] + tail[3], tail[1], tail[2])
+        tail = f
+    assert tail is not None
+    targets = []
+    for quadrant in QUADRANTS:
+        t = quadrant_cell((a, b), quadrant)
+        tf = exempt(tail, (t,))
+        targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1,
+                        _BASE[REACH] + quadrant * 8 + in_region))
+    yield (_TAIL, _mask_id(tail), tail[1], tail[2], tuple(targets), a, b)
+
+
+def _get_body(a: int, b: int) -> _LazyRay:
+    ray = _RAYS_BODY.get((a, b))
+    if ray is None:
+        ray = _RAYS_BODY[(a, b)] = _LazyRay(_period_body(a, b), iter(()))
+    return ray
 
 
 def _get_first(a: int, b: int) -> _LazyRay:
@@ -238,6 +270,8 @@ class BitBoard:
         self._cols: dict[tuple[int, int], int] = {}
         self._rows: dict[tuple[int, int], int] = {}
         self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
+        self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
+        self._boxes: dict[tuple[int, int, int, int], int] = {}
 
     def index(self, xy: tuple[int, int]) -> int:
         """The bit index of a cell, edge key or lattice point (board coordinates)."""
@@ -284,7 +318,7 @@ class BitBoard:
             if edition == FIRST:
                 seen |= self._cast_first(far)
             else:
-                seen |= self._cast_second(far)
+                seen |= self._cast_second(far) | self._cast_points(far)
         return self._cells(seen)
 
     def _cast_first(self, far: int) -> int:
@@ -334,7 +368,9 @@ class BitBoard:
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
         point_valid = self._point_valid
         seen = 0
-        directions = _directions(w, h)
+        # Only the short directions: the longer ones are cast from points (_cast_points).
+        directions = [d for d in _directions(min(w, 2), min(h, 2))
+                      if max(abs(d[0]), abs(d[1])) <= 2]
         for cx, cy in ((0, 0), (1, 0), (0, 1), (1, 1)):
             for a, b in directions:
                 cur = far & point_valid(cx + a, cy + b)
@@ -389,6 +425,101 @@ class BitBoard:
                     shift += step
                     dx += a
                     dy += b
+        return seen
+
+    def _box(self, xlo: int, xhi: int, ylo: int, yhi: int) -> int:
+        """Bits of the local positions x in [xlo, xhi], y in [ylo, yhi], clipped to the
+        points of the box ([0, w] x [0, h]); cells and points share the index formula."""
+        xlo, xhi, ylo, yhi = max(xlo, 0), min(xhi, self.w), max(ylo, 0), min(yhi, self.h)
+        key = (xlo, xhi, ylo, yhi)
+        found = self._boxes.get(key)
+        if found is None:
+            found = 0
+            if xhi >= xlo and yhi >= ylo:
+                row = ((1 << (xhi - xlo + 1)) - 1) << (xlo + 1)
+                rows = ((1 << ((yhi - ylo + 1) * self.wp)) - 1) << ((ylo + 1) * self.wp)
+                found = row * self._every_row & rows
+            self._boxes[key] = found
+        return found
+
+    def _cast_points(self, far: int) -> int:
+        """Second edition, directions with max(|a|, |b|) >= 3, cast from lattice points.
+
+        A line from a corner P of a source depends on which of the four cells round P
+        the source is only at its start (the REACH test and whether the first stretch,
+        through one of those cells, is exempt).  So the start test is done per quadrant
+        and OR-ed into one bitset over lattice points, and one ray per direction does
+        the work of four.  Neighbouring targets cannot occur at these lengths.
+        """
+        wp, masks, w, h, ok, box = self.wp, self.masks, self.w, self.h, self.target_ok, self._box
+        by_quadrant = {SE: far, SW: far << 1, NW: far << (wp + 1), NE: far << wp}
+        cell_open = masks[_BASE[CELL]]
+        seen = 0
+        for a, b in _directions(w, h):
+            if max(abs(a), abs(b)) <= 2:
+                continue
+            region = position_of(a, b)
+            fx, fy = quadrant_cell((0, 0), region)
+            k = fy * wp + fx
+            first_open = cell_open >> k if k >= 0 else cell_open << -k
+            cur = 0
+            for quadrant, points in by_quadrant.items():
+                start = points & masks[_BASE[REACH] + quadrant * 8 + region]
+                if quadrant != region:  # the first stretch crosses another cell
+                    start &= first_open
+                cur |= start
+            cur &= box(-a, w - a, -b, h - b)
+            if not cur:
+                continue
+            ray = _get_body(a, b)
+            items, extend = ray.first, ray.more_first
+            step = b * wp + a
+            point_mask = masks[_BASE[POINT] + region % 4]
+            shift = dx = dy = 0
+            i = 1  # the first stretch is in the start test
+            while True:
+                if i >= len(items):
+                    extend()
+                item = items[i]
+                i += 1
+                mid = item[0]
+                if mid >= 0:
+                    k = shift + item[2] * wp + item[1]
+                    cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
+                    if not cur:
+                        break
+                    continue
+                _, cont, x, y, targets, qx, qy = item
+                qx += dx
+                qy += dy
+                if abs(qx) > w or abs(qy) > h:
+                    break
+                cur &= box(-qx, w - qx, -qy, h - qy)
+                if not cur:
+                    break
+                kt = shift + y * wp + x
+                kq = qy * wp + qx
+                for tx, ty, tail, reach in targets:
+                    tx += dx
+                    ty += dy
+                    v = cur & (masks[reach] >> kq if kq >= 0 else masks[reach] << -kq)
+                    if tail >= 0 and v:
+                        v &= masks[tail] >> kt if kt >= 0 else masks[tail] << -kt
+                    if v:
+                        v &= box(-tx, w - 1 - tx, -ty, h - 1 - ty)
+                        k = ty * wp + tx
+                        seen |= (v << k if k >= 0 else v >> -k) & ok
+                cur &= masks[cont] >> kt if kt >= 0 else masks[cont] << -kt
+                if not cur:
+                    break
+                # The next period starts by passing the lattice point just reached.
+                cur &= point_mask >> kq if kq >= 0 else point_mask << -kq
+                if not cur:
+                    break
+                i = 0
+                shift += step
+                dx += a
+                dy += b
         return seen
 
     def _point_valid(self, qx: int, qy: int) -> int:
