@@ -85,6 +85,8 @@ def describe_expected(parser: Lark, expected) -> str:
     if len(keywords) > 6:
         keywords = ["a statement such as " + ", ".join(keywords[:5]) + ", ..."]
     words = others + keywords
+    if not words:
+        return "something else"
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " or " + words[-1]
