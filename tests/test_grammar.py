@@ -117,3 +117,7 @@ def test_grammar_keeps_keywords_usable_as_names():
     piece, area = result.tree.items
     assert piece.id.value == "area"
     assert area.id.value == "start" and area.start is True
+
+
+def test_describe_expected_of_nothing_is_still_a_sentence():
+    assert describe_expected(quest_parser(), set()) == "something else"
