@@ -18,6 +18,8 @@ COMMANDS = {
     "catalog": "questc.cli.catalog:catalog",
     "fmt": "questc.cli.fmt:fmt",
     "new": "questc.cli.new:new",
+    "los": "questc.cli.los:los",
+    "reveal": "questc.cli.reveal:reveal",
     "deck": "questc.cli.deck:deck",
 }
 
