@@ -199,6 +199,35 @@ _NEIGHBOUR_FEATURES = {
 }
 
 
+def _components(board: "Board", state: SightState):
+    """Regions of floor joined by edges free of walls, closed doors and wall-like sides.
+
+    Returns (cell -> region number, region number -> (min x, min y, max x, max y)).
+    """
+    component: dict[Cell, int] = {}
+    boxes: list[tuple[int, int, int, int]] = []
+    blocked = state.blocked_edges
+    floor = set(board.cells)
+    for start in board.cells:
+        if start in component:
+            continue
+        number = len(boxes)
+        component[start] = number
+        stack = [start]
+        x0 = x1 = start[0]
+        y0 = y1 = start[1]
+        while stack:
+            x, y = stack.pop()
+            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+            for n, edge in (((x + 1, y), (x + 1, y, x + 1, y + 1)), ((x - 1, y), (x, y, x, y + 1)),
+                            ((x, y + 1), (x, y + 1, x + 1, y + 1)), ((x, y - 1), (x, y, x + 1, y))):
+                if n in floor and n not in component and edge not in blocked:
+                    component[n] = number
+                    stack.append(n)
+        boxes.append((x0, y0, x1, y1))
+    return component, boxes
+
+
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
@@ -272,6 +301,7 @@ class BitBoard:
         self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
         self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
         self._boxes: dict[tuple[int, int, int, int], int] = {}
+        self._component, self._component_box = _components(board, state)
 
     def index(self, xy: tuple[int, int]) -> int:
         """The bit index of a cell, edge key or lattice point (board coordinates)."""
@@ -314,18 +344,25 @@ class BitBoard:
             k = dy * wp + dx
             seen |= (v << k if k >= 0 else v >> -k) & self.floor
         far = src & ~self.fog
-        if far and (self.w > 2 or self.h > 2):
+        # A line of sight never leaves the region of floor joined by edges free of walls
+        # and closed doors (where it passes a grid point, one way round is free), so the
+        # offsets worth casting are bounded by the box of the sources' regions.
+        regions = {self._component[c] for c in sources if c in self._component}
+        boxes = [self._component_box[r] for r in regions]
+        span_x = max(b[2] for b in boxes) - min(b[0] for b in boxes) + 1 if boxes else 0
+        span_y = max(b[3] for b in boxes) - min(b[1] for b in boxes) + 1 if boxes else 0
+        if far and (span_x > 2 or span_y > 2):
             if edition == FIRST:
-                seen |= self._cast_first(far)
+                seen |= self._cast_first(far, span_x - 1, span_y - 1)
             else:
-                seen |= self._cast_second(far) | self._cast_points(far)
+                seen |= self._cast_second(far) | self._cast_points(far, span_x, span_y)
         return self._cells(seen)
 
-    def _cast_first(self, far: int) -> int:
+    def _cast_first(self, far: int, max_x: int, max_y: int) -> int:
         """Targets at Chebyshev distance >= 2 seen from the sources `far` (first edition)."""
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
         seen = 0
-        for a, b in _directions(w - 1, h - 1):
+        for a, b in _directions(max_x, max_y):
             # Sources whose first target is off the box see nothing along this ray (and
             # would only wrap round the rows of the bitset).
             cur = far & valid(a, a, b, b)
@@ -442,7 +479,7 @@ class BitBoard:
             self._boxes[key] = found
         return found
 
-    def _cast_points(self, far: int) -> int:
+    def _cast_points(self, far: int, max_x: int, max_y: int) -> int:
         """Second edition, directions with max(|a|, |b|) >= 3, cast from lattice points.
 
         A line from a corner P of a source depends on which of the four cells round P
@@ -455,7 +492,7 @@ class BitBoard:
         by_quadrant = {SE: far, SW: far << 1, NW: far << (wp + 1), NE: far << wp}
         cell_open = masks[_BASE[CELL]]
         seen = 0
-        for a, b in _directions(w, h):
+        for a, b in _directions(max_x, max_y):
             if max(abs(a), abs(b)) <= 2:
                 continue
             region = position_of(a, b)
