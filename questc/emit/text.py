@@ -68,7 +68,7 @@ class TextRenderer:
                 continue
             if previous is not None and number > previous + 1:
                 out.append(self._paint(_BLUE, "..."))
-            out.append(f"{self._paint(_BLUE, str(number).rjust(width))} {bar} {source}")
+            out.append(f"{self._paint(_BLUE, str(number).rjust(width))} {bar} {source}".rstrip())
             for span, message, primary in sorted(by_line[number], key=lambda p: (not p[2], p[0].column)):
                 out.append(f"{' ' * width} {bar} {self._marker(span, source, message, primary, severity)}")
             previous = number
