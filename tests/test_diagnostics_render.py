@@ -184,3 +184,14 @@ def test_display_path(tmp_path, monkeypatch):
     assert display_path("a/b.quest") == "a/b.quest"
     outside = os.path.join(os.path.dirname(str(tmp_path)), "elsewhere.quest")
     assert display_path(outside) == outside.replace(os.sep, "/")
+
+
+def test_no_line_ends_in_white_space():
+    """Not even for an empty source line or a span on a blank line (snapshots stay stable)."""
+    source = "quest \"Q\" {\n\n  conquest 3\n  conquest 4   \n}\n"
+    d = Diagnostic("Q004", Severity.ERROR, "m", Span("f.quest", 4, 3, 4, 11), "again",
+                   (Label(Span("f.quest", 2, 1, 2, 1), ""), Label(Span("f.quest", 3, 3, 3, 13), "first")))
+    out = TextRenderer({"f.quest": source}).render(d)
+    assert "2 |\n" in out + "\n"
+    for line in out.splitlines():
+        assert line == line.rstrip(), repr(line)
