@@ -1,7 +1,7 @@
 """Q4xx: components and budgets (what the owned boxes hold, and the overlord's treachery)."""
 from questc.diagnostics.core import Descriptor, Example, Severity
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, I = Severity.ERROR, Severity.INFO
 
 _WOD = 'quest "Q" {\n  expansions base, well_of_darkness\n  conquest 3\n  treachery event 4, trap 3, monster 3\n}\n'
 _BASE = 'quest "Q" {\n  conquest 3\n}\n'
