@@ -45,7 +45,8 @@ def test_q403_more_golems_than_the_box_holds_is_an_error_at_the_one_too_many():
     assert d.severity is Severity.ERROR   # The Well of Darkness rule book counts its golems
     assert "3 normal golem figures" in d.message and "hold 2" in d.message
     assert span_text(source, d.span) == "4,2"
-    assert [span_text(source, label.span) for label in d.labels] == ["0,2", "2,2"]
+    # the counted ones: one label a line, at the last of them
+    assert [(span_text(source, label.span), label.message) for label in d.labels] == [("2,2", "2 of 2")]
 
 
 def test_q403_fixed_two_golems_and_a_kobold():
@@ -142,6 +143,7 @@ def test_q405_relics_chests_and_potions():
     relics = "".join(f"  relic r{i} at {i},1\n" for i in range(5))
     d = only(check4(quest(relics, sets="base"), "Q405"), "Q405")
     assert "5 relic markers" in d.message
+    assert [label.message for label in d.labels] == ["1 of 4", "2 of 4", "3 of 4", "4 of 4"]   # one a line
     check4(quest(relics))   # The Well of Darkness adds 6 relic markers
     chests = "  chest copper at " + " ".join(f"{x},2" for x in range(6)) + "\n  chest gold at 0,3 1,3 2,3\n"
     d = only(check4(quest(chests), "Q405"), "Q405")

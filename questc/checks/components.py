@@ -44,8 +44,8 @@ def _too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]
               **values) -> Diagnostic | None:
     """Counted items (span, how many markers) in source order; a diagnostic at the first beyond `owned`, or None.
 
-    The other items beyond the count are labelled with `label`, then those within it as
-    counted, MAX_LABELS in all.
+    The other items beyond the count are labelled with `label`, then those within it with
+    their running count, MAX_LABELS in all.
     """
     if owned.count is None:
         return None   # the books do not say: nothing to check against
@@ -61,7 +61,9 @@ def _too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]
             first = span
         else:
             beyond.append(Label(span, label))
-    labels = (beyond + within)[:MAX_LABELS]
+    # Of the counted items, label the last one on each line: many marks on one line only clutter it.
+    last_on_line = {label.span.line: label for label in within}
+    labels = (beyond + list(last_on_line.values()))[:MAX_LABELS]
     diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=total - owned.count,
                                **values)
     return _graded(diagnostic, owned)

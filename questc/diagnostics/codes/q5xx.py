@@ -163,11 +163,10 @@ Q508 = Descriptor(
     summary="A `read` text, `intro` or `special` longer than a printed box can hold.",
     explanation=f"""
 The quest sheet prints each read-aloud text, the intro and the special rules in a box.
-A box is taken to hold {BOX_LINES} lines of {BOX_WIDTH} characters (about
-{BOX_LINES * BOX_WIDTH:,} characters): each line of the text is wrapped at word
-breaks to that width, a blank line counts as one, and a text that needs more lines
-than the box holds would overflow the sheet. Read-aloud texts are meant to be read
-aloud in one breath at the table; long ones lose the players anyway.
+A box is taken to hold {BOX_LINES} lines of {BOX_WIDTH} characters (about {BOX_LINES * BOX_WIDTH:,} characters).
+Each line of the text is wrapped at word breaks to that width, and a blank line counts
+as one; a text that needs more lines than the box holds would overflow the sheet.
+Read-aloud texts are read out at the table in one go: long ones lose the players anyway.
 """,
     example=Example(
         failing=_quest(area_lines=_LONG_READ),
