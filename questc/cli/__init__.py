@@ -21,6 +21,7 @@ COMMANDS = {
     "los": "questc.cli.los:los",
     "reveal": "questc.cli.reveal:reveal",
     "deck": "questc.cli.deck:deck",
+    "guide": "questc.cli.guide:guide",
 }
 
 

@@ -1,0 +1,457 @@
+"""Compiled QuestResults in; printable PDFs out: one quest's sheet (render_pdf) or a guide of many (render_guide).
+
+The words and their order come from templates/sheet/sheet.j2 (and guide.j2 for a
+guide's front pages), rendered over the data of questc.emit.sheet; the page and
+paragraph styles from templates/sheet/styles.yaml. A template yields simple block
+markup (one `@style text` per line, described at the top of sheet.j2) that this
+module turns into reportlab platypus flowables, so text is real, selectable vector
+text that flows from page to page and never runs off one.
+
+reportlab is the renderer: it lays out flowing text over pages, embeds (subsetted)
+TrueType fonts, and with invariant=1 writes the same bytes for the same input (no
+dates, fixed document id). It is imported only inside this module's functions.
+"""
+from __future__ import annotations
+
+import io
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+_DIRECTIVE = re.compile(r"^@([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*))?$")
+
+# Block kinds the layout knows besides paragraph styles.
+_CONTROL = {"map", "space", "pagebreak", "table", "row", "cell", "endtable", "toc"}
+
+
+class SheetTemplateError(ValueError):
+    """A sheet template produced markup the layout cannot use (an unknown style, a stray @cell...)."""
+
+
+# ---- the block markup --------------------------------------------------------------
+
+
+@dataclass
+class Block:
+    """One block of sheet markup: `kind` (a paragraph style name or a control word), its text,
+    and for tables the style and rows (each row a list of (style, text) cells)."""
+
+    kind: str
+    text: str = ""
+    style: str | None = None
+    rows: list = field(default_factory=list)
+    line: int = 0
+
+
+def parse_blocks(markup: str) -> list[Block]:
+    """Template output in; its blocks out, in order.
+
+    A line starting with `@word` opens a block; any other non-blank line continues the
+    text of the block above (so a template may wrap long sentences); blank lines
+    are ignored. Tables gather their @row/@cell lines up to @endtable.
+    """
+    blocks: list[Block] = []
+    table: Block | None = None
+    current = None  # the block (or table cell list) that a continuation line extends
+    for number, raw in enumerate(markup.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        match = _DIRECTIVE.match(line)
+        if match is None:
+            if current is None:
+                raise SheetTemplateError(f"line {number}: text before any @block: {line[:60]!r}")
+            if isinstance(current, list):      # a table cell: [style, text]
+                current[1] = f"{current[1]} {line}".strip()
+            else:
+                current.text = f"{current.text} {line}".strip()
+            continue
+        word, rest = match.group(1), (match.group(2) or "").strip()
+        if table is not None and word not in ("row", "cell", "endtable"):
+            raise SheetTemplateError(f"line {number}: @{word} inside @table {table.style} (close it with @endtable)")
+        if word == "table":
+            table = Block("table", style=rest or None, line=number)
+            blocks.append(table)
+            current = None
+        elif word == "row":
+            if table is None:
+                raise SheetTemplateError(f"line {number}: @row outside a @table")
+            table.rows.append([])
+            current = None
+        elif word == "cell":
+            if table is None or not table.rows:
+                raise SheetTemplateError(f"line {number}: @cell outside a @table @row")
+            style, _, text = rest.partition(" ")
+            if not style:
+                raise SheetTemplateError(f"line {number}: @cell needs a style: @cell STYLE text")
+            current = [style, text.strip()]
+            table.rows[-1].append(current)
+        elif word == "endtable":
+            if table is None:
+                raise SheetTemplateError(f"line {number}: @endtable without @table")
+            table = None
+            current = None
+        else:
+            block = Block(word, rest, line=number)
+            blocks.append(block)
+            current = block if word not in _CONTROL else None
+    if table is not None:
+        raise SheetTemplateError(f"line {table.line}: @table {table.style} is never closed with @endtable")
+    return blocks
+
+
+# ---- styles ----------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _config() -> dict:
+    from questc.emit.sheet import load_yaml
+
+    return load_yaml("styles.yaml")
+
+
+@lru_cache(maxsize=None)
+def _paragraph_styles() -> dict:
+    """styles.yaml `paragraphs` in; reportlab ParagraphStyles by name out."""
+    from reportlab.lib import colors
+    from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    from questc.emit.fonts import register_reportlab
+
+    fonts = register_reportlab()
+    align = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT, "justify": TA_JUSTIFY}
+    out = {}
+    for name, spec in _config()["paragraphs"].items():
+        spec = spec or {}
+        size = float(spec.get("size", 10))
+        kwargs = dict(
+            fontName=fonts[spec.get("font", "regular")],
+            fontSize=size,
+            leading=float(spec.get("leading", size * 1.3)),
+            textColor=colors.HexColor(spec.get("colour", "#000000")),
+            spaceBefore=float(spec.get("space_before", 0)),
+            spaceAfter=float(spec.get("space_after", 0)),
+            leftIndent=float(spec.get("left_indent", 0)),
+            rightIndent=float(spec.get("right_indent", 0)),
+            alignment=align[spec.get("alignment", "left")],
+            keepWithNext=1 if spec.get("keep_with_next") else 0,
+        )
+        if spec.get("background"):
+            kwargs.update(backColor=colors.HexColor(spec["background"]),
+                          borderPadding=float(spec.get("padding", 4)))
+        if spec.get("border"):
+            kwargs.update(borderColor=colors.HexColor(spec["border"]), borderWidth=0.6,
+                          borderPadding=float(spec.get("padding", 4)))
+        if spec.get("bullet"):
+            kwargs.update(bulletFontName=fonts["regular"], bulletFontSize=size,
+                          bulletIndent=float(spec.get("bullet_indent", 0)))
+        style = ParagraphStyle(name, **kwargs)
+        style.questc_bullet = spec.get("bullet")
+        style.questc_toc = bool(spec.get("toc"))
+        out[name] = style
+    return out
+
+
+def _page_geometry() -> tuple:
+    """styles.yaml `page` in; (page size, margin, footer height) in points out."""
+    from reportlab.lib.pagesizes import A4, letter
+    from reportlab.lib.units import mm
+
+    page = _config()["page"]
+    size = {"a4": A4, "letter": letter}.get(str(page.get("size", "A4")).lower())
+    if size is None:
+        raise SheetTemplateError(f"styles.yaml: page size {page.get('size')!r} is not A4 or letter")
+    return size, float(page.get("margin_mm", 16)) * mm, float(page.get("footer_size", 8)) * 2.5
+
+
+# ---- flowables ---------------------------------------------------------------------------
+
+
+def _map_flowable(image, max_height: float, min_shrink: float):
+    """A Pillow image in; a flowable drawing it as large as fits the frame (never taller than max_height).
+
+    When the rest of a page is too short, the map shrinks to fit it, down to
+    `min_shrink` of its full size; smaller than that, it moves to the next page
+    (a map too small to read is worse than white space).
+    """
+    from reportlab.lib.utils import ImageReader
+    from reportlab.platypus import Flowable
+
+    class MapPicture(Flowable):
+        """The quest map, scaled to the frame's width (or to max_height), centred."""
+
+        def __init__(self):
+            super().__init__()
+            self.reader = ImageReader(image)
+            self.pixels = image.size
+            self.hAlign = "CENTER"
+
+        def wrap(self, available_width, available_height):
+            w, h = self.pixels
+            scale = min(available_width / w, max_height / h)
+            if h * scale > available_height >= h * scale * min_shrink:
+                scale = available_height / h
+            self.width, self.height = w * scale, h * scale
+            return self.width, self.height
+
+        def draw(self):
+            self.canv.drawImage(self.reader, 0, 0, self.width, self.height)
+
+    return MapPicture()
+
+
+def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, map_image=None,
+               toc=None) -> list:
+    """Blocks in; platypus flowables out. `map_image` fills @map; `toc` (a TableOfContents) fills @toc."""
+    from reportlab.lib import colors
+    from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
+
+    styles = _paragraph_styles()
+    config = _config()
+
+    def paragraph(style_name: str, text: str, line: int):
+        style = styles.get(style_name)
+        if style is None:
+            raise SheetTemplateError(f"line {line}: no paragraph style {style_name!r} in styles.yaml "
+                                     f"(known: {', '.join(sorted(styles))})")
+        try:
+            para = Paragraph(text, style, bulletText=style.questc_bullet)
+        except ValueError as error:  # reportlab's markup parser: a template's broken tag
+            raise SheetTemplateError(f"line {line}: bad paragraph markup in @{style_name}: {error}") from None
+        para.questc_toc = style.questc_toc
+        return para
+
+    out = []
+    for index, block in enumerate(blocks):
+        kind = block.kind
+        if kind == "map":
+            if map_image is None:
+                raise SheetTemplateError(f"line {block.line}: @map, but there is no map here")
+            spec = config.get("map", {})
+            out.append(_map_flowable(map_image, frame_height * float(spec.get("max_height", 0.8)),
+                                     float(spec.get("min_shrink", 1.0))))
+        elif kind == "space":
+            try:
+                out.append(Spacer(1, float(block.text or 6)))
+            except ValueError:
+                raise SheetTemplateError(f"line {block.line}: @space takes a number of points") from None
+        elif kind == "pagebreak":
+            out.append(PageBreak())
+        elif kind == "toc":
+            if toc is None:
+                raise SheetTemplateError(f"line {block.line}: @toc belongs in a guide's front pages")
+            out.append(toc)
+        elif kind == "table":
+            spec = config.get("tables", {}).get(block.style)
+            if spec is None:
+                raise SheetTemplateError(f"line {block.line}: no table style {block.style!r} in styles.yaml")
+            rows = [[paragraph(style, text, block.line) for style, text in row] for row in block.rows if row]
+            if not rows:
+                continue
+            columns = max(len(r) for r in rows)
+            rows = [r + [""] * (columns - len(r)) for r in rows]
+            shares = list(spec.get("widths", [])) or [1 / columns] * columns
+            widths = [frame_width * float(shares[i] if i < len(shares) else 0) for i in range(columns)]
+            pad = float(spec.get("padding", 4))
+            commands = [
+                # the table's own default font is Helvetica: name the bundled one instead
+                ("FONTNAME", (0, 0), (-1, -1), _paragraph_styles()["cell"].fontName),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                ("TOPPADDING", (0, 0), (-1, -1), pad * 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.8),
+                ("GRID", (0, 0), (-1, -1), 0.5, colors.HexColor(spec.get("grid", "#999999"))),
+            ]
+            if spec.get("header_background"):
+                commands.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor(spec["header_background"])))
+            if spec.get("stripe"):
+                for r in range(2, len(rows), 2):
+                    commands.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor(spec["stripe"])))
+            table = Table(rows, colWidths=widths, repeatRows=1 if spec.get("header_background") else 0,
+                          hAlign="LEFT", spaceBefore=2, spaceAfter=6)
+            table.setStyle(TableStyle(commands))
+            out.append(table)
+        else:
+            para = paragraph(kind, block.text, block.line)
+            following = blocks[index + 1].kind if index + 1 < len(blocks) else None
+            if following == "map" and map_image is not None and para.style.keepWithNext:
+                # Keep-with-next would wrap heading and map together at full size, so the
+                # map could never shrink into the rest of a page. Instead: a new page only
+                # if the heading and the smallest acceptable map do not fit.
+                from reportlab.platypus import CondPageBreak
+
+                spec = config.get("map", {})
+                w, h = map_image.size
+                full = min(frame_width / w, frame_height * float(spec.get("max_height", 0.8)) / h) * h
+                smallest = full * float(spec.get("min_shrink", 1.0))
+                _w, heading = para.wrap(frame_width, frame_height)
+                out.append(CondPageBreak(heading + para.style.spaceBefore + para.style.spaceAfter + smallest))
+                para.style = _unkept(para.style)
+            out.append(para)
+    return out
+
+
+@lru_cache(maxsize=None)
+def _unkept_cache(style):
+    from reportlab.lib.styles import ParagraphStyle
+
+    copy = ParagraphStyle(style.name + "-unkept", parent=style, keepWithNext=0)
+    copy.questc_bullet, copy.questc_toc = style.questc_bullet, style.questc_toc
+    return copy
+
+
+def _unkept(style):
+    """A paragraph style in; the same style without keep-with-next out."""
+    return _unkept_cache(style)
+
+
+# ---- the document ------------------------------------------------------------------------
+
+
+def _document(stream, *, title: str, author: str | None, subject: str):
+    """A platypus document with the sheet's page: one frame, a footer naming the quest on the page,
+    contents entries and bookmarks for every quest title."""
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    from questc.emit.fonts import register_reportlab
+
+    fonts = register_reportlab()
+    page = _config()["page"]
+    size, margin, footer = _page_geometry()
+
+    class SheetDocument(BaseDocTemplate):
+        def __init__(self):
+            super().__init__(stream, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
+                             bottomMargin=margin, title=title, author=author or "", subject=subject,
+                             creator="questc", invariant=1,
+                             # else every page names Helvetica as its starting font
+                             initialFontName=fonts["regular"])
+            frame = Frame(margin, margin + footer, size[0] - 2 * margin, size[1] - 2 * margin - footer,
+                          id="body", leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            self.addPageTemplates([PageTemplate("sheet", [frame], onPageEnd=self._footer)])
+            self.frame_size = (frame._aW, frame._aH)
+            self._quest = ""
+            self._marks = 0
+
+        def beforeDocument(self):
+            # multiBuild lays the story out more than once: start each pass afresh
+            self._quest = ""
+            self._marks = 0
+
+        def afterFlowable(self, flowable):
+            if getattr(flowable, "questc_toc", False):
+                text = flowable.getPlainText()
+                self._quest = text
+                self._marks += 1
+                key = f"quest-{self._marks}"
+                self.canv.bookmarkPage(key)
+                self.canv.addOutlineEntry(text, key, level=0, closed=False)
+                self.notify("TOCEntry", (0, escape(text), self.page, key))
+
+        def _footer(self, canvas, doc):
+            if not self._quest:   # the guide's own title and contents pages
+                return
+            canvas.saveState()
+            canvas.setFont(fonts["regular"], float(page.get("footer_size", 8)))
+            canvas.setFillColorRGB(*_hex(page.get("footer_colour", "#666666")))
+            y = margin
+            canvas.drawString(margin, y, str(page.get("footer", "{title}")).format(title=self._quest))
+            canvas.drawRightString(size[0] - margin, y, str(page.get("page_number", "{page}")).format(page=doc.page))
+            canvas.restoreState()
+
+    return SheetDocument()
+
+
+def _hex(value: str) -> tuple[float, float, float]:
+    value = value.lstrip("#")
+    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def _map_image(result):
+    from questc.emit.png import render_image
+
+    return render_image(result, cell=int(_config().get("map", {}).get("cell_px", 80)), title=False)
+
+
+def _sheet_story(result, doc) -> list:
+    """One compiled quest in; its sheet's flowables out (data -> sheet.j2 -> blocks -> flowables)."""
+    from questc.emit.sheet import sheet_data, template
+
+    data = sheet_data(result)
+    markup = template("sheet.j2").render(q=data)
+    width, height = doc.frame_size
+    return _flowables(parse_blocks(markup), frame_width=width, frame_height=height, map_image=_map_image(result))
+
+
+def render_pdf(result) -> bytes:
+    """A compiled QuestResult in; its printable sheet out, as PDF bytes (the same bytes every time).
+
+    Raises ValueError if the quest did not compile.
+    """
+    from questc.emit.sheet import sheet_data
+
+    model = result.model
+    sheet_data(result)  # fail early and clearly on a quest with errors
+    out = io.BytesIO()
+    doc = _document(out, title=model.title, author=model.author, subject="Descent quest sheet")
+    story = _sheet_story(result, doc)
+    with _binary_streams():
+        doc.build(story)
+    return out.getvalue()
+
+
+def render_guide(results, progress=None, title: str | None = None) -> bytes:
+    """Compiled QuestResults in; one PDF out: a title page, the contents (with page numbers), then
+    each quest's sheet from a new page, in the order given.
+
+    `progress`, if given, is called with 1 after each quest is prepared (click's
+    `bar.update` fits). Raises ValueError if any quest did not compile (the caller
+    reports and leaves those out) or if there is no quest at all.
+    """
+    from reportlab.platypus import PageBreak, TableStyle
+    from reportlab.platypus.tableofcontents import TableOfContents, defaultTableStyle
+
+    from questc.emit.sheet import sheet_data, template
+
+    results = list(results)
+    if not results:
+        raise ValueError("a guide needs at least one quest")
+    datas = [sheet_data(r) for r in results]
+    out = io.BytesIO()
+    doc = _document(out, title=title or "Quest Guide", author=None, subject="Descent quest guide")
+    width, height = doc.frame_size
+    styles = _paragraph_styles()
+    toc = TableOfContents(dotsMinLevel=0, tableStyle=TableStyle(
+        list(defaultTableStyle.getCommands())
+        # the contents table's own default font is Helvetica: name the bundled one instead
+        + [("FONTNAME", (0, 0), (-1, -1), styles["toc_entry"].fontName)]))
+    toc.levelStyles = [styles["toc_entry"]]
+    front = template("guide.j2").render(title=title, quests=datas)
+    story = _flowables(parse_blocks(front), frame_width=width, frame_height=height, toc=toc)
+    sheet = template("sheet.j2")
+    for result, data in zip(results, datas):
+        story.append(PageBreak())
+        story += _flowables(parse_blocks(sheet.render(q=data)), frame_width=width, frame_height=height,
+                            map_image=_map_image(result))
+        if progress is not None:
+            progress(1)
+    # Two passes at least: the contents learn their page numbers from the first.
+    with _binary_streams():
+        doc.multiBuild(story)
+    return out.getvalue()
+
+
+@contextmanager
+def _binary_streams():
+    """Write compressed streams as binary, not ASCII85: without reportlab's C accelerator the
+    pure-Python ASCII85 encoder takes most of a sheet's time (and the file grows a quarter)."""
+    from reportlab import rl_config
+
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved

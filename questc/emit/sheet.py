@@ -1,0 +1,456 @@
+"""A compiled QuestResult in; the sheet data out: plain dicts, lists and strings the sheet templates lay out.
+
+Everything a printed sheet says comes from here, already looked up: names resolved
+to their display names, points made absolute, paragraphs split, and every effect,
+chest item, stat change and victory condition carrying `words`, its description
+made by the macros of `templates/sheet/words.j2`. Code holds no sheet wording; the
+templates do, so a writer can rephrase a sheet without touching Python.
+
+`words` (and every template result) is Jinja Markup: quest text in it is escaped
+for reportlab's paragraph markup (`&amp;`, `&lt;`), and the templates may add <b>
+and <i>. `plain(markup)` turns it back into plain text.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from questc.paths import data_dir
+from questc.syntax import nodes as n
+
+TEMPLATE_FOLDER = "sheet"
+
+
+# ---- templates -------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def environment():
+    """The Jinja2 environment over `templates/` (autoescaping on: templates emit paragraph markup).
+
+    StrictUndefined: a template naming a field the data lacks fails loudly instead of
+    printing a blank on a sheet.
+    """
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["count_range"] = _count_range
+    return env
+
+
+def template(name: str):
+    """A template file name under templates/sheet/ in; the compiled Jinja template out."""
+    return environment().get_template(f"{TEMPLATE_FOLDER}/{name}")
+
+
+class _Words:
+    """The macros of words.j2 as functions: words.effect(e) -> Markup, with runs of
+    whitespace (the template's own line breaks) folded to single spaces."""
+
+    def __init__(self, module):
+        self._module = module
+
+    def __getattr__(self, name: str):
+        from markupsafe import Markup
+
+        macro = getattr(self._module, name)
+
+        def call(*args, **kwargs):
+            return Markup(" ".join(str(macro(*args, **kwargs)).split()))
+        return call
+
+
+@lru_cache(maxsize=None)
+def _words() -> _Words:
+    """The macros of words.j2: words.effect(e), words.condition(c), words.content(item), ..."""
+    return _Words(template("words.j2").module)
+
+
+@lru_cache(maxsize=None)
+def load_yaml(name: str) -> dict:
+    """A YAML file under templates/sheet/ in (legend.yaml, styles.yaml); its mapping out."""
+    import yaml
+
+    path = data_dir("templates") / TEMPLATE_FOLDER / name
+    with open(path, encoding="utf-8") as handle:
+        loaded = yaml.safe_load(handle)
+    if not isinstance(loaded, dict):
+        raise ValueError(f"{path} must hold a mapping")
+    return loaded
+
+
+def plain(markup) -> str:
+    """Markup from a template in; plain text out (tags dropped, entities decoded)."""
+    from markupsafe import Markup
+
+    return Markup(str(markup)).striptags() if not isinstance(markup, Markup) else markup.striptags()
+
+
+def _count_range(value) -> str:
+    """(low, high) or {'min','max'} in; '4' or '2–5' out (a typographic range, not wording)."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        low, high = value["min"], value["max"]
+    else:
+        low, high = value
+    return str(low) if low == high else f"{low}\u2013{high}"
+
+
+# ---- text --------------------------------------------------------------------------
+
+
+def paragraphs(text: str | None) -> list[str]:
+    """Quest text in; its paragraphs out, each on one line.
+
+    Writers wrap triple-quoted text at will, so a single newline is a soft wrap and a
+    blank line ends a paragraph. Each paragraph is one line so the sheet markup (one
+    block per line) can never be broken by quest text.
+    """
+    if not text:
+        return []
+    out = []
+    for block in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
+        line = " ".join(block.split())
+        if line:
+            out.append(line)
+    return out
+
+
+def label(name: str) -> str:
+    """A catalog identifier in (hell_hound); how it is printed out (hell hound)."""
+    return name.replace("_", " ")
+
+
+def point(cell) -> str:
+    """(x, y) in; 'x,y' out: the quest language's own way of writing a cell."""
+    return f"{cell[0]},{cell[1]}"
+
+
+# ---- the data --------------------------------------------------------------------
+
+
+class _Builder:
+    """Turns one compiled quest into the sheet dict; keeps the lookups the describers share."""
+
+    def __init__(self, result):
+        self.result = result
+        self.model = result.model
+        self.words = _words()
+
+    # references ------------------------------------------------------------------
+    def area_ref(self, area_id: str) -> dict:
+        area = self.model.areas.get(area_id)
+        return {"id": area_id, "name": area.name if area else area_id}
+
+    def named_ref(self, named_id: str) -> dict:
+        named = self.model.named.get(named_id)
+        return {"id": named_id, "name": named.display if named else named_id}
+
+    def door_ref(self, door_id: str) -> dict:
+        door = self.model.doors.get(door_id)
+        return {"id": door_id, "rune": door.rune if door else None}
+
+    def encounter_ref(self, encounter_id: str) -> dict:
+        encounter = self.model.encounters.get(encounter_id)
+        return {"id": encounter_id, "area": self.area_ref(encounter.area) if encounter else None,
+                "at": point(encounter.at) if encounter else None}
+
+    def treasure_title(self, kind: str | None) -> str | None:
+        """A treasure kind in; the catalog's title for it (healing -> healing potion) out."""
+        entry = self.model.catalog.treasures.get(kind) if kind else None
+        return entry.title if entry is not None and entry.title else (label(kind) if kind else None)
+
+    def cell(self, ref: n.PointRef) -> str:
+        if ref.piece is None:
+            return point((ref.x, ref.y))
+        piece = self.model.pieces.get(ref.piece.value)
+        if piece is None:  # cannot happen once the quest compiled; print what was written
+            return f"{ref.piece.value}:{ref.x},{ref.y}"
+        return point((piece.at[0] + ref.x, piece.at[1] + ref.y))
+
+    # effects ---------------------------------------------------------------------
+    def effect(self, effect) -> dict:
+        """One effect node in; {'kind', its fields, 'words'} out."""
+        if isinstance(effect, n.Read):
+            data = {"kind": "read", "paragraphs": paragraphs(effect.text.value)}
+        elif isinstance(effect, n.ConquestEffect):
+            data = {"kind": "conquest", "amount": effect.amount}
+        elif isinstance(effect, n.CoinsEffect):
+            data = {"kind": "coins", "amount": effect.amount}
+        elif isinstance(effect, n.TreasureEffect):
+            data = {"kind": "treasure", "card": effect.kind.value, "count": effect.count}
+        elif isinstance(effect, n.ThreatEffect):
+            data = {"kind": "threat", "amount": effect.amount}
+        elif isinstance(effect, n.SpawnEffect):
+            data = {"kind": "spawn", "monster": label(effect.type.value), "master": effect.master,
+                    "at": [self.cell(p) for p in effect.at], "count": len(effect.at)}
+        elif isinstance(effect, n.DoorEffect):
+            data = {"kind": effect.action, "door": self.door_ref(effect.door.value)}
+        elif isinstance(effect, n.UnlockEffect):
+            data = {"kind": "unlock", "colour": effect.colour.value}
+        elif isinstance(effect, n.RevealEffect):
+            data = {"kind": "reveal", "area": self.area_ref(effect.area.value)}
+        elif isinstance(effect, n.WinEffect):
+            data = {"kind": "win", "side": effect.side.value}
+        elif isinstance(effect, n.InstructEffect):
+            data = {"kind": "instruct", "paragraphs": paragraphs(effect.text.value)}
+        else:  # a new effect node the sheet does not know yet: say so rather than drop it
+            data = {"kind": "unknown", "name": type(effect).__name__}
+        data["words"] = self.words.effect(data)
+        return data
+
+    def effects(self, effects) -> list[dict]:
+        return [self.effect(e) for e in effects]
+
+    # conditions ------------------------------------------------------------------
+    def condition(self, condition) -> dict:
+        """A victory condition tree in; the same tree as dicts, each node with 'words'."""
+        if isinstance(condition, n.EventCondition):
+            refs = {"killed": self.named_ref, "revealed": self.area_ref,
+                    "triggered": self.encounter_ref, "opened": self.door_ref}
+            data = {"kind": condition.event, "target": refs[condition.event](condition.target.value)}
+        elif isinstance(condition, n.CompareCondition):
+            data = {"kind": "compare", "counter": condition.counter, "op": condition.op, "value": condition.value}
+        elif isinstance(condition, n.NotCondition):
+            data = {"kind": "not", "operand": self.condition(condition.operand)}
+        elif isinstance(condition, n.AllCondition):
+            data = {"kind": "all", "operands": [self.condition(c) for c in condition.operands]}
+        elif isinstance(condition, n.AnyCondition):
+            data = {"kind": "any", "operands": [self.condition(c) for c in condition.operands]}
+        else:
+            data = {"kind": "unknown", "name": type(condition).__name__}
+        data["words"] = self.words.condition(data)
+        return data
+
+    # areas -----------------------------------------------------------------------
+    def contents(self, area_id: str) -> list[dict]:
+        """What stands in an area, grouped (figures of one type, rank and player count together), in source order."""
+        model = self.model
+        groups: dict[tuple, dict] = {}
+
+        def add(key, item, cell):
+            group = groups.get(key)
+            if group is None:
+                group = groups[key] = dict(item, at=[], count=0)
+            group["at"].append(point(cell))
+            group["count"] += 1
+
+        # Source order across kinds: each item's span start orders the list.
+        placed = []
+        for figure in model.figures:
+            if figure.area == area_id:
+                placed.append((figure.span.start, "figure", figure))
+        for marker in model.markers:
+            if marker.area == area_id:
+                placed.append((marker.span.start, "marker", marker))
+        for obstacle in model.obstacles:
+            if obstacle.area == area_id:
+                placed.append((obstacle.span.start, "obstacle", obstacle))
+        for _start, what, thing in sorted(placed, key=lambda p: p[0]):
+            if what == "figure":
+                if thing.rank == "named":
+                    add(("named", thing.named), {"kind": "named", "named": self.named_ref(thing.named),
+                                                 "monster": label(thing.type.name)}, thing.at)
+                else:
+                    players = {"min": thing.players[0], "max": thing.players[1]} if thing.players else None
+                    add(("monster", thing.type.name, thing.rank, thing.players),
+                        {"kind": "monster", "monster": label(thing.type.name), "master": thing.rank == "master",
+                         "players": players, "large": thing.type.large}, thing.at)
+            elif what == "marker":
+                if thing.kind == "encounter":
+                    add(("encounter", thing.encounter),
+                        {"kind": "encounter", "encounter": thing.encounter}, thing.at)
+                else:
+                    add((thing.kind, thing.variant, thing.active),
+                        {"kind": thing.kind, "variant": label(thing.variant) if thing.variant else None,
+                         "title": self.treasure_title(thing.variant) if thing.kind == "treasure" else None,
+                         "active": thing.active}, thing.at)
+            else:
+                kind = thing.kind
+                key = ("trap" if kind.trap else "obstacle", kind.name, thing.facing)
+                group = groups.get(key)
+                if group is None:
+                    group = groups[key] = {"kind": "trap" if kind.trap else "obstacle", "name": kind.name,
+                                           "obstacle": label(kind.name),
+                                           "facing": thing.facing, "at": [], "count": 0, "cells": 0}
+                first, last = min(thing.cells), max(thing.cells)
+                group["at"].append(point(first) if first == last else f"{point(first)}..{point(last)}")
+                group["count"] += 1
+                group["cells"] += len(thing.cells)
+        items = list(groups.values())
+        for item in items:
+            item["words"] = self.words.content(item)
+        return items
+
+    def areas(self) -> list[dict]:
+        analysis = self.result.context.analysis if self.result.context is not None else None
+        out = []
+        for area in self.model.areas.values():
+            wave = analysis.reveal_wave.get(area.id) if analysis else None
+            seen = analysis.visible_from.get(area.id, []) if analysis else []
+            data = {
+                "id": area.id, "name": area.name, "start": area.start, "wave": wave,
+                # visible_from names areas, or "effect" when an effect revealed the area
+                "seen_from": [self.area_ref(a) for a in seen if a in self.model.areas],
+                "by_effect": any(a not in self.model.areas for a in seen),
+                "read": [p for text in area.read for p in paragraphs(text)],
+                "notes": [p for text in area.notes for p in paragraphs(text)],
+                "contents": self.contents(area.id),
+            }
+            data["reveal_words"] = self.words.revealed(data)
+            out.append(data)
+        return out
+
+    # the rest ----------------------------------------------------------------------
+    def encounters(self) -> list[dict]:
+        return [{"id": e.id, "area": self.area_ref(e.area), "at": point(e.at),
+                 "effects": self.effects(e.node.effects)} for e in self.model.encounters.values()]
+
+    def triggers(self) -> list[dict]:
+        out = []
+        for trigger in self.model.triggers:
+            data: dict[str, Any] = {"event": trigger.event, "round": trigger.round}
+            target = trigger.target.value if trigger.target else None
+            if trigger.event == "reveal":
+                data["target"] = self.area_ref(target)
+            elif trigger.event == "killed":
+                data["target"] = self.named_ref(target)
+            elif trigger.event == "open":
+                data["target"] = self.door_ref(target)
+            else:
+                data["target"] = None
+            data["when_words"] = self.words.trigger(data)
+            data["effects"] = self.effects(trigger.effects)
+            out.append(data)
+        return out
+
+    def named(self) -> list[dict]:
+        out = []
+        for named in self.model.named.values():
+            node = named.node
+            changes = []
+            for change in node.changes:
+                item = {"stat": change.stat, "value": change.value, "relative": change.relative}
+                item["words"] = self.words.stat_change(item)
+                changes.append(item)
+            abilities = []
+            for ability in node.abilities:
+                item = {"name": label(ability.name.value), "rank": ability.rank}
+                item["words"] = self.words.ability(item)
+                abilities.append(item)
+            placed = [f for f in self.model.figures if f.named == named.id]
+            out.append({"id": named.id, "name": named.display,
+                        "monster": label(named.type.name) if named.type else label(node.type.value),
+                        "changes": changes, "abilities": abilities, "conquest": node.conquest,
+                        "at": point(placed[0].at) if placed else None,
+                        "area": self.area_ref(placed[0].area) if placed else None})
+        return out
+
+    def chests(self) -> list[dict]:
+        chart = self.model.chest_chart
+        if chart is None:
+            return []
+        out = []
+        for row in chart.rows:
+            contents = []
+            for content in row.contents:
+                name = content.name.value if content.name is not None else None
+                item = {"kind": content.kind, "amount": content.amount,
+                        "name": self.treasure_title(name) if content.kind == "potion" else
+                        (label(name) if name else None)}
+                item["words"] = self.words.chest_item(item)
+                contents.append(item)
+            out.append({"chest": row.kind.value, "number": row.number, "contents": contents})
+        return out
+
+    def plan(self) -> dict | None:
+        plan = self.model.overlord
+        if plan is None:
+            return None
+        catalog = self.model.catalog
+        cards = []
+        for card in plan.cards:
+            entry = catalog.cards.get(card.name.value)
+            cards.append({"name": card.name.value, "copies": card.copies,
+                          "colour": entry.treachery_colour if entry else None,
+                          "cost": entry.treachery_cost if entry else None})
+        glyphs = []
+        for glyph in plan.glyphs:
+            entry = catalog.dark_glyphs.get(glyph.name.value)
+            glyphs.append({"name": label(glyph.name.value), "colour": entry.colour if entry else None,
+                           "cost": entry.cost if entry else None})
+        return {"cards": cards, "glyphs": glyphs}
+
+    def treachery(self) -> list[dict] | None:
+        budget = self.model.treachery
+        if budget is None:
+            return None
+        from questc.catalog.model import TREACHERY_KINDS
+
+        return [{"kind": kind, "colour": TREACHERY_KINDS.get(kind), "amount": amount}
+                for kind, amount in budget.items()]
+
+    def victories(self) -> list[dict]:
+        out = []
+        for victory in self.model.victories:
+            out.append({"side": victory.side.value, "label": victory.label.value if victory.label else None,
+                        "condition": self.condition(victory.when)})
+        return out
+
+    def doors(self) -> list[dict]:
+        board = self.result.context.board if self.result.context is not None else None
+        out = []
+        for door in self.model.doors.values():
+            areas = []
+            if board is not None:
+                for cell in board.door_cells.get(door.id, ()):
+                    area = self.model.area_of(cell)
+                    if area and self.area_ref(area) not in areas:
+                        areas.append(self.area_ref(area))
+            out.append({"id": door.id, "rune": door.rune, "areas": areas})
+        return out
+
+    def build(self) -> dict:
+        model = self.model
+        return {
+            "id": model.id,
+            "title": model.title,
+            "author": model.author,
+            "version": model.version,
+            "edition": model.edition,
+            "expansions": [label(e) for e in model.expansions],
+            "players": {"min": model.players[0], "max": model.players[1]},
+            "conquest": model.conquest,
+            "reveal": model.reveal,
+            "intro": paragraphs(model.intro),
+            "special": paragraphs(model.special),
+            "areas": self.areas(),
+            "doors": self.doors(),
+            "encounters": self.encounters(),
+            "triggers": self.triggers(),
+            "named": self.named(),
+            "chests": self.chests(),
+            "treachery": self.treachery(),
+            "plan": self.plan(),
+            "victories": self.victories(),
+        }
+
+
+def sheet_data(result) -> dict:
+    """A compiled QuestResult in; the sheet dict out (see the module docstring).
+
+    Raises ValueError for a quest that did not compile: a sheet of a broken quest
+    would print a map that does not exist.
+    """
+    if not getattr(result, "compiled", False):
+        raise ValueError(f"{result.path}: the quest has errors; no sheet is made for it")
+    return _Builder(result).build()

@@ -1,0 +1,164 @@
+"""The quest guide: render_guide (title page, contents with page numbers, each quest's sheet) and the
+`questc guide` command (diagnostics, quests with errors left out, exit status, atomic write)."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from questc.api import check_file
+from questc.cli import cli
+from questc.emit import pdf
+
+SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
+ACCEPTANCE = Path("/work/shared/acceptance/cases/clean_drowned_reliquary.quest")
+DROWNED = ACCEPTANCE if ACCEPTANCE.is_file() else SHEETS / "drowned_reliquary.quest"
+EVERYTHING = SHEETS / "everything.quest"
+
+BROKEN = '''quest "Broken Bridge" {
+  conquest 3
+}
+piece R1 room_4x4 at 0,0
+piece R2 room_4x4 at 2,2
+area A "Hall" start {
+  pieces R1, R2
+  glyph at 0,0 active
+}
+victory heroes when round >= 3
+'''
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def results():
+    found = [check_file(DROWNED), check_file(EVERYTHING)]
+    assert all(r.compiled for r in found)
+    return found
+
+
+@pytest.fixture(scope="module")
+def guide(results):
+    calls = []
+    data = pdf.render_guide(results, progress=calls.append, title="Tales of the Deep")
+    return data, calls
+
+
+def pages_of(data: bytes) -> list[str]:
+    return [flat(p.extract_text()) for p in PdfReader(io.BytesIO(data)).pages]
+
+
+def test_guide_is_title_contents_then_each_sheet(results, guide):
+    data, _calls = guide
+    pages = pages_of(data)
+    sheet_pages = [len(PdfReader(io.BytesIO(pdf.render_pdf(r))).pages) for r in results]
+    # one title page, one contents page, then each sheet exactly as long as on its own
+    assert len(pages) == 2 + sum(sheet_pages)
+    assert "Tales of the Deep" in pages[0] and "2 quests" in pages[0]
+    assert pages[1].startswith("Contents")
+    assert pages[2].startswith("The Drowned Reliquary")
+    assert pages[2 + sheet_pages[0]].startswith("The Shrine of Ash & Ember")
+
+
+def test_contents_list_each_quest_with_its_page_number(results, guide):
+    data, _calls = guide
+    pages = pages_of(data)
+    contents = pages[1]
+    firsts = [next(i for i, p in enumerate(pages) if i > 1 and p.startswith(r.model.title)) + 1 for r in results]
+    titles = [r.model.title for r in results]
+    # each title once, in order, and the page numbers the sheets really start on
+    # (the extraction order of a title and its number varies, so they are matched as lists)
+    assert [m.group(0) for m in re.finditer("|".join(map(re.escape, titles)), contents)] == titles
+    assert [int(n) for n in re.findall(r"\b\d+\b", contents)] == firsts
+
+
+def test_guide_has_a_bookmark_per_quest_and_only_bundled_fonts(guide):
+    data, _calls = guide
+    reader = PdfReader(io.BytesIO(data))
+    assert [entry.title for entry in reader.outline] == ["The Drowned Reliquary", "The Shrine of Ash & Ember"]
+    fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
+             for f in page["/Resources"].get("/Font", {}).values()}
+    assert fonts and all("DejaVu" in f for f in fonts), fonts
+
+
+def test_progress_is_told_once_per_quest(guide):
+    _data, calls = guide
+    assert calls == [1, 1]
+
+
+def test_guide_bytes_repeat(results, guide):
+    data, _calls = guide
+    assert pdf.render_guide(results, title="Tales of the Deep") == data
+
+
+def test_a_guide_needs_quests_without_errors(results, tmp_path):
+    with pytest.raises(ValueError, match="at least one quest"):
+        pdf.render_guide([])
+    broken = tmp_path / "broken.quest"
+    broken.write_text(BROKEN, encoding="utf-8")
+    with pytest.raises(ValueError, match="has errors"):
+        pdf.render_guide([results[0], check_file(broken)])
+
+
+# ---- questc guide --------------------------------------------------------------------
+
+
+def run(*args):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_cli_writes_the_guide_and_leaves_out_quests_with_errors(tmp_path):
+    broken = tmp_path / "broken.quest"
+    broken.write_text(BROKEN, encoding="utf-8")
+    target = tmp_path / "out" / "guide.pdf"
+    result = run("guide", str(DROWNED), str(broken), str(EVERYTHING), "-o", str(target))
+    assert result.exit_code == 1, result.output
+    assert "error[Q201]" in result.output                       # the diagnostics are printed
+    assert "left out of the guide" in result.output
+    assert target.is_file()
+    pages = pages_of(target.read_bytes())
+    contents = pages[1]
+    assert "The Drowned Reliquary" in contents and "The Shrine of Ash & Ember" in contents
+    assert "Broken Bridge" not in " ".join(pages)
+    # written atomically: nothing but the guide in its folder
+    assert [p.name for p in target.parent.iterdir()] == ["guide.pdf"]
+
+
+def test_cli_exit_0_when_every_quest_is_in(tmp_path):
+    target = tmp_path / "one.pdf"
+    result = run("guide", str(DROWNED), "-o", str(target), "--title", "Just One")
+    assert result.exit_code == 0, result.output
+    assert f"wrote {target.as_posix()} (1 quest)" in result.output
+    assert "Just One" in pages_of(target.read_bytes())[0]
+
+
+def test_cli_writes_nothing_when_no_quest_compiles(tmp_path):
+    broken = tmp_path / "broken.quest"
+    broken.write_text(BROKEN, encoding="utf-8")
+    target = tmp_path / "guide.pdf"
+    result = run("guide", str(broken), "-o", str(target))
+    assert result.exit_code == 1
+    assert "no guide written" in result.output
+    assert not target.exists()
+
+
+def test_cli_usage_problems_exit_2(tmp_path):
+    assert run("guide", str(DROWNED)).exit_code == 2                        # -o is required
+    assert run("guide", str(tmp_path / "missing.quest"), "-o", str(tmp_path / "g.pdf")).exit_code == 2
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    assert run("guide", str(DROWNED), "-o", str(folder)).exit_code == 2
+
+
+def test_cli_refuses_to_overwrite_a_source(tmp_path):
+    source = tmp_path / "q.quest"
+    source.write_bytes(DROWNED.read_bytes())
+    result = run("guide", str(source), "-o", str(source))
+    assert result.exit_code == 2
+    assert "refusing to overwrite" in result.output

@@ -1,0 +1,222 @@
+"""The PDF quest sheet (questc.emit.pdf, questc.emit.sheet, templates/sheet/): its text, its fonts, its
+flow over pages, its bytes, and the block markup the templates write."""
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from questc.api import check_file, check_source
+from questc.emit import pdf
+from questc.emit.sheet import paragraphs, plain, sheet_data
+
+SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
+ACCEPTANCE = Path("/work/shared/acceptance/cases/clean_drowned_reliquary.quest")
+DROWNED = ACCEPTANCE if ACCEPTANCE.is_file() else SHEETS / "drowned_reliquary.quest"
+
+
+def flat(text: str) -> str:
+    """Extracted text with every run of whitespace as one space (lines wrap anywhere)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def drowned():
+    result = check_file(DROWNED)
+    assert result.compiled, result.diagnostics
+    return result
+
+
+@pytest.fixture(scope="module")
+def everything():
+    result = check_file(SHEETS / "everything.quest")
+    assert result.compiled, result.diagnostics
+    return result
+
+
+@pytest.fixture(scope="module")
+def drowned_pdf(drowned):
+    return pdf.render_pdf(drowned)
+
+
+def text_of(data: bytes) -> str:
+    return flat(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
+
+
+def test_sheet_holds_title_intro_every_read_aloud_text_and_the_chest_chart(drowned, drowned_pdf):
+    text = text_of(drowned_pdf)
+    assert "The Drowned Reliquary" in text
+    assert "Cold water drips from the vaulted ceiling." in text
+    for area in drowned.model.areas.values():
+        assert f"Area {area.id}: {area.name}" in text
+        for read in area.read:
+            assert flat(read) in text
+    # encounter and event read-alouds, in words
+    assert "A rope hangs into a dry well. Something glitters below." in text
+    assert "A giant turns from the altar, smiling." in text
+    # the chest chart, row by row
+    assert "Silver chest 1 a silver treasure card, 2 conquest tokens" in text
+    assert "Silver chest 2 100 coins, a curse card" in text
+    assert "Gold chest 1 a gold treasure card, 3 conquest tokens" in text
+
+
+def test_sheet_words_the_rest(drowned_pdf):
+    text = text_of(drowned_pdf)
+    assert "The heroes win (“Slay Narthak”) when Narthak is killed." in text
+    assert "The overlord wins when the heroes have no conquest tokens left." in text
+    assert "The heroes gain 2 conquest tokens." in text
+    assert "Changes to the master giant: wounds +10, armor +1." in text
+    assert "Abilities: command, fear 1." in text
+    assert "3 green (event), 4 purple (trap), 3 red (monster)" in text
+    assert "a master beastman at 4,4 (only with 4–5 players)" in text
+    assert "Revealed in wave 2, seen from area B (Flooded Passage)." in text
+
+
+def test_quest_text_is_printed_literally_not_as_markup(everything):
+    text = text_of(pdf.render_pdf(everything))
+    assert "The Shrine of Ash & Ember" in text
+    assert "by Sheet <Tests>" in text
+    assert "Place 2 master skeletons at 11,5 and 12,5." in text
+    assert "2 × Danger (1 green each)" in text
+    assert "Dark glyph: summoning (2 red)" in text
+    assert ("(Lord Vexis is killed and a hero triggers the encounter altar) or "
+            "(area D (Crypt) is revealed and it is round 12 or earlier)") in text
+    assert "Overlord only: Vexis wakes only when the altar is touched" in text
+
+
+def test_same_bytes_every_time(drowned, drowned_pdf):
+    assert pdf.render_pdf(drowned) == drowned_pdf
+
+
+def test_text_is_real_text_in_the_bundled_font(drowned_pdf):
+    reader = PdfReader(io.BytesIO(drowned_pdf))
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts.add(str(font["/BaseFont"]))
+    assert fonts and all("QuestSans" in f or "DejaVu" in f for f in fonts), fonts
+    assert reader.metadata.title == "The Drowned Reliquary"
+
+
+def test_the_map_is_embedded_once_and_fits_the_page(drowned_pdf):
+    reader = PdfReader(io.BytesIO(drowned_pdf))
+    images = [image for page in reader.pages for image in page.images]
+    assert len(images) == 1
+    picture = images[0].image
+    assert picture.width >= 17 * 80       # the map at the configured 80 px per cell, at least
+
+
+LONG_QUEST = '''quest "The Endless Stair" {{
+  conquest 3
+  intro """
+{intro}
+  """
+}}
+piece R1 room_4x4 at 0,0
+area A "Landing" start {{
+  pieces R1
+  glyph at 0,0 active
+  read "The first words of the landing."
+}}
+victory heroes when round >= 3
+'''
+
+
+@pytest.fixture(scope="module")
+def long_sheet():
+    sentences = [f"Sentence {i} of the long introduction climbs the stair again and again." for i in range(1, 401)]
+    # paragraphs of ten sentences; the writer's own line wrapping inside them
+    intro = "\n\n".join("\n".join("    " + s for s in sentences[i:i + 10]) for i in range(0, 400, 10))
+    result = check_source(LONG_QUEST.format(intro=intro), "long.quest")
+    assert result.compiled, result.diagnostics
+    return pdf.render_pdf(result)
+
+
+def test_long_intro_flows_onto_further_pages(long_sheet):
+    reader = PdfReader(io.BytesIO(long_sheet))
+    pages = [flat(p.extract_text()) for p in reader.pages]
+    assert len(pages) >= 3
+    assert "Sentence 1 of the long introduction" in pages[0]
+    assert "Sentence 400 of the long introduction" not in pages[0]
+    last = next(i for i, p in enumerate(pages) if "Sentence 400 of" in p)
+    assert last >= 1
+    # nothing lost between pages: every sentence is there, once (the footers, which the
+    # extraction may put inside a sentence split over two pages, taken out)
+    whole = re.sub(r"The Endless Stair \d+ ", "", " ".join(pages))
+    assert all(whole.count(f"Sentence {i} of") == 1 for i in range(1, 401))
+    assert "The first words of the landing." in whole
+
+
+def test_no_text_runs_off_a_page(long_sheet):
+    reader = PdfReader(io.BytesIO(long_sheet))
+    for page in reader.pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        spots = []
+
+        def visit(text, cm, tm, _font, size):
+            if text.strip():
+                # user-space position of the text: the text matrix under the current matrix
+                x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+                y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+                spots.append((x, y, text))
+        page.extract_text(visitor_text=visit)
+        assert spots
+        for x, y, text in spots:
+            assert 0 <= x <= width and 0 <= y <= height, (x, y, text)
+
+
+# ---- the sheet data and the block markup ------------------------------------------
+
+
+def test_paragraphs_join_soft_wraps_and_split_on_blank_lines():
+    assert paragraphs("one\ntwo\n\n  three  \n\n\n") == ["one two", "three"]
+    assert paragraphs(None) == [] and paragraphs("") == []
+
+
+def test_sheet_data_describes_conditions_and_effects_in_words(drowned):
+    data = sheet_data(drowned)
+    assert [plain(v["condition"]["words"]) for v in data["victories"]] == [
+        "Narthak is killed", "the heroes have no conquest tokens left"]
+    encounter = data["encounters"][0]
+    assert [e["kind"] for e in encounter["effects"]] == ["read", "conquest"]
+    assert plain(encounter["effects"][1]["words"]) == "The heroes gain 2 conquest tokens."
+    area_a = data["areas"][0]
+    assert [plain(i["words"]) for i in area_a["contents"]] == [
+        "an active glyph at 1,1", "2 beastmen at 4,1 and 4,2", "a master beastman at 4,4 (only with 4–5 players)",
+        "rubble at 2,3 and 2,4", "a healing potion marker at 0,5"]
+
+
+def test_parse_blocks_reads_paragraphs_continuations_and_tables():
+    blocks = pdf.parse_blocks("@h1 Title\n@body one\n  two\n\n@table chart\n@row\n@cell cell a\n@cell cell b\n"
+                              "  more\n@endtable\n@map\n")
+    assert [b.kind for b in blocks] == ["h1", "body", "table", "map"]
+    assert blocks[1].text == "one two"
+    assert blocks[2].rows == [[["cell", "a"], ["cell", "b more"]]]
+
+
+@pytest.mark.parametrize("markup, message", [
+    ("@cell cell x\n", "outside a @table"),
+    ("@table chart\n@row\n@cell cell x\n", "never closed"),
+    ("@table chart\n@body x\n@endtable\n", "inside @table"),
+    ("stray words\n", "before any @block"),
+])
+def test_parse_blocks_refuses_broken_markup(markup, message):
+    with pytest.raises(pdf.SheetTemplateError, match=re.escape(message)):
+        pdf.parse_blocks(markup)
+
+
+def test_an_unknown_style_names_the_known_ones():
+    with pytest.raises(pdf.SheetTemplateError, match=r"no paragraph style 'shout'.*known: .*body"):
+        pdf._flowables(pdf.parse_blocks("@shout hello\n"), frame_width=400, frame_height=700)
+
+
+def test_a_quest_with_errors_gets_no_sheet():
+    result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
+                          'area A start { pieces R9 }\nvictory heroes when conquest >= 9\n')
+    assert not result.compiled
+    with pytest.raises(ValueError, match="has errors"):
+        pdf.render_pdf(result)

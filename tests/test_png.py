@@ -1,0 +1,163 @@
+"""The printable map (questc.emit.png): to scale, walls and doors where the board has them, rune doors in
+their colour, figures told apart, every kind drawn, the same pixels every time."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageColor
+
+from questc.api import check_file, check_source
+from questc.emit import png
+from questc.emit.sheet import load_yaml
+
+SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
+ACCEPTANCE = Path("/work/shared/acceptance/cases/clean_drowned_reliquary.quest")
+DROWNED = ACCEPTANCE if ACCEPTANCE.is_file() else SHEETS / "drowned_reliquary.quest"
+COLOURS = load_yaml("legend.yaml")["colours"]
+
+
+def rgb(value) -> tuple[int, int, int]:
+    return ImageColor.getrgb(value)[:3]
+
+
+def near(a, b, tolerance=12) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+@pytest.fixture(scope="module")
+def drowned():
+    result = check_file(DROWNED)
+    assert result.compiled, result.diagnostics
+    return result
+
+
+@pytest.fixture(scope="module")
+def picture(drowned):
+    data = png.render_png(drowned)
+    return Image.open(io.BytesIO(data)).convert("RGB"), png.map_layout(drowned)
+
+
+def pixel(picture, x: float, y: float):
+    """The colour at lattice point (x, y) of the board."""
+    image, layout = picture
+    px, py = layout.point(x, y)
+    return image.getpixel((int(round(px)), int(round(py))))
+
+
+def test_png_is_a_png_of_the_layout_size(picture):
+    image, layout = picture
+    assert image.size == (layout.width, layout.height)
+    assert layout.cell >= 150
+
+
+def test_walls_measured_in_the_pixels_are_at_least_150_px_per_cell(picture):
+    """Row 0 crosses only the hall R1 (x 0-5): its west wall at x=0 and east wall at x=6."""
+    image, layout = picture
+    wall = rgb(COLOURS["wall"])
+    _x, y = layout.point(0, 0.5)
+    runs, inside = [], False
+    for x in range(image.width):
+        dark = near(image.getpixel((x, int(y))), wall, 20)
+        if dark and not inside:
+            runs.append([x, x])
+        if dark:
+            runs[-1][1] = x
+        inside = dark
+    centres = [(a + b) / 2 for a, b in runs]
+    assert len(centres) == 2, runs
+    assert centres[1] - centres[0] >= 6 * 150
+
+
+def test_a_wall_pixel_where_a_wall_is_and_none_on_open_floor(picture):
+    wall = rgb(COLOURS["wall"])
+    assert near(pixel(picture, 0, 0.5), wall)        # west side of cell 0,0
+    assert near(pixel(picture, 3, 6), wall)          # south wall of the hall, under cell 3,5
+    assert not near(pixel(picture, 3, 2.5), wall)    # between cells 2,2 and 3,2: open floor
+    assert not near(pixel(picture, 8, 3.5), wall)    # inside the corridor
+
+
+def test_the_red_rune_door_is_red_on_its_edge_and_the_plain_door_is_wood(picture, drowned):
+    edges = drowned.context.board.door_edges["vault"]
+    assert edges == ((12, 6, 13, 6), (13, 6, 14, 6))
+    assert near(pixel(picture, 12.35, 6), rgb(COLOURS["runes"]["red"]))
+    assert near(pixel(picture, 13.65, 6), rgb(COLOURS["runes"]["red"]))
+    # the door `entry` stands on x=6 between y=2 and y=4: wood, not a rune colour
+    assert near(pixel(picture, 6, 2.35), rgb(COLOURS["door"]))
+    # off the door, the vault's edge row is plain wall at x=11..12
+    assert near(pixel(picture, 11.5, 6), rgb(COLOURS["wall"]))
+
+
+def test_normal_and_master_figures_are_told_apart(picture):
+    # beastman at 4,1 (normal) and beastman master at 4,4: sample inside the disc, above its label
+    assert near(pixel(picture, 4.5, 1.2), rgb(COLOURS["figure_normal"]))
+    assert near(pixel(picture, 4.5, 4.2), rgb(COLOURS["figure_master"]))
+
+
+def test_a_large_named_figure_covers_its_whole_footprint(picture, drowned):
+    giant = next(f for f in drowned.model.figures if f.named == "narthak")
+    assert giant.cells == frozenset({(12, 8), (13, 8), (12, 9), (13, 9)})
+    # the slab's four quarters (clear of the name in its middle), and the gold ring at its edges
+    for x, y in ((12.4, 8.3), (13.6, 8.3), (12.4, 9.7), (13.6, 9.7)):
+        assert near(pixel(picture, x, y), rgb(COLOURS["figure_named"])), (x, y)
+    for x, y in ((12.12, 9.0), (13.88, 9.0), (13.0, 8.12), (13.0, 9.88)):
+        assert near(pixel(picture, x, y), rgb(COLOURS["figure_named_ring"])), (x, y)
+
+
+def test_obstacle_cells_take_their_kind_fill(picture):
+    # water at 7,2..8,2: sampled between the wave lines (the fill, not the ink)
+    water = rgb(load_yaml("legend.yaml")["obstacles"]["water"]["fill"])
+    samples = [pixel(picture, 8 + dx / 10, 2 + dy / 10) for dx in range(2, 9) for dy in range(3, 9)]
+    assert sum(near(s, water) for s in samples) > len(samples) / 2
+
+
+def test_same_pixels_every_time(drowned):
+    first = Image.open(io.BytesIO(png.render_png(drowned, cell=60)))
+    second = Image.open(io.BytesIO(png.render_png(drowned, cell=60)))
+    # decoded pixels, not file hashes: compressed bytes depend on the zlib build
+    assert first.tobytes() == second.tobytes()
+    assert first.size == second.size
+
+
+def test_no_metadata_chunks_in_the_file(drowned):
+    data = png.render_png(drowned, cell=40)
+    image = Image.open(io.BytesIO(data))
+    assert image.info.get("dpi") is None and not image.text
+
+
+def test_every_kind_is_drawn_and_in_the_legend():
+    result = check_file(SHEETS / "everything.quest")
+    assert result.compiled, result.diagnostics
+    painter = png._painter(result, 40, True)
+    labels = [label for label, _what in painter.legend_entries]
+    for expected in ("Wall", "Door", "Blue rune door", "Yellow rune door", "Monster", "Master monster",
+                     "Named monster", "Glyph (active)", "Glyph (inactive)", "Copper chest", "Silver chest",
+                     "Gold chest", "Money", "Relic", "Blue runekey", "Yellow runekey", "Encounter",
+                     "Green stairs", "Pit", "Fog", "Lava", "Ice", "Mud", "Corrupted", "Boulder (trap)",
+                     "Darts (trap)", "Blades (trap)", "Crushing wall (trap)", "Ramp (trap)",
+                     "A  Gatehouse (start)", "D  Crypt"):
+        assert expected in labels, expected
+    image = painter.paint()
+    assert image.size == (painter.layout.width, painter.layout.height)
+
+
+def test_neighbouring_areas_get_different_tints():
+    result = check_file(SHEETS / "everything.quest")
+    tint = png._painter(result, 20, False).tint
+    # A touches B (door), D (door) and C (stairs); B touches C
+    assert len({tint["A"], tint["B"], tint["C"], tint["D"]}) == 4
+
+
+def test_a_quest_with_errors_gets_no_map():
+    result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
+                          'piece R2 room_4x4 at 2,2\narea A start { pieces R1, R2 }\n'
+                          'victory heroes when conquest >= 9\n')
+    assert not result.compiled
+    with pytest.raises(ValueError, match="has errors"):
+        png.render_png(result)
+
+
+def test_too_small_a_cell_is_refused(drowned):
+    with pytest.raises(ValueError, match="at least"):
+        png.render_png(drowned, cell=4)
