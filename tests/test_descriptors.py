@@ -31,9 +31,6 @@ PRODUCERS = {
 }
 # Examples known to be wrong in this tree (reported to their owners); strict, so a fix shows up.
 KNOWN_BAD_EXAMPLES = {
-    "Q302": "the failing example is stopped by a placement error (Q207) before the reveal checks run",
-    "Q306": "the failing example reports nothing",
-    "Q307": "the failing example gives its cause, Q301, instead of Q307",
     "Q507": "reported for every quest, so its fixed example gives it too: needs fixed_example_silences=False",
 }
 # A minimal valid content pack, for fixed examples that `use` one.

@@ -83,6 +83,22 @@ def named_reachable(model, named_id: str, reached) -> bool:
     return False
 
 
+def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
+    """Where heroes are placed: on or next to an active glyph of the start area (one
+    step away). Without an active glyph (Q210) or a start area (Q209), every cell of
+    the start area (or of the map), so the other checks still say something useful."""
+    if start_area is None:
+        return {c for area in model.areas.values() for c in area.cells}
+    area_cells = model.areas[start_area].cells
+    glyphs = [m.at for m in model.markers if m.kind == "glyph" and m.active and m.at in area_cells]
+    if not glyphs:
+        return set(area_cells)
+    cells = set(glyphs)
+    for glyph in glyphs:
+        cells.update(c for c in board.steps_from(glyph) if c in area_cells)
+    return cells
+
+
 def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
     board = quest_board.board
     areas = model.areas
@@ -105,10 +121,7 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
     else:
         wave_of[start[0]] = 0
         waves.append([start[0]])
-    start_cells = set()
-    for a in (start[:1] if start else list(areas) if mode == "all" else []):
-        start_cells |= areas[a].cells
-
+    start_cells = hero_start_cells(model, board, start[0] if start else None)
     reached: frozenset[Cell] = frozenset()
     unlocked: set[str] = set(scenario.unlocked)
     forced_open: set[str] = set()

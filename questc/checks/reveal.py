@@ -8,6 +8,7 @@ are not reported again as Q301/Q302/Q307.
 from __future__ import annotations
 
 from questc.analysis import Scenario, analyse, named_reachable
+from questc.analysis.reveal import hero_start_cells
 from questc.diagnostics.codes import q3xx
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.syntax import nodes as n
@@ -181,7 +182,7 @@ def area_visible_from_start(model, quest_board):
         return []
     start = model.start_areas[0]
     board = quest_board.board
-    walkable = board.reachable(start.cells, start.cells)
+    walkable = board.reachable(hero_start_cells(model, board, start.id), start.cells)
     seen = board.visible_cells(walkable or start.cells, model.edition, frozenset(), stairs=True)
     out = []
     flagged = set()
@@ -199,12 +200,13 @@ def area_visible_from_start(model, quest_board):
 def floor_out_of_reach(model, quest_board, analysis):
     """Q306: floor cells of revealed areas that no hero can walk to (blocking obstacles' own cells excepted)."""
     board = quest_board.board
+    marked = {m.at for m in model.markers}   # a marker out of reach is Q302's, not counted again
     out = []
     for area_id in sorted(analysis.revealed):
         area = model.areas[area_id]
         lost = sorted(c for c in area.cells
                       if board.is_floor(c) and c not in analysis.reached and not board.blocks_movement(c)
-                      and not board.is_wall_like(c))
+                      and not board.is_wall_like(c) and c not in marked)
         if not lost:
             continue
         where = ", ".join(f"{x},{y}" for x, y in lost[:4]) + (" ..." if len(lost) > 4 else "")
@@ -282,7 +284,7 @@ def stairs_around_rune_doors(model, quest_board, analysis):
         return []
     board = quest_board.board
     revealed_cells = frozenset(c for a in analysis.revealed for c in model.areas[a].cells)
-    start_cells = model.start_areas[0].cells
+    start_cells = hero_start_cells(model, board, model.start_areas[0].id)
     out = []
     for door_id in sorted(quest_board.door_edges):
         door = model.doors[door_id]

@@ -39,11 +39,11 @@ monster nobody can reach is a broken promise to the players.
     example=Example(
         failing=_HEAD + 'piece R1 room_4x4 at 0,0\n'
                 'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n'
-                '  obstacle water at 2,0..3,1\n  obstacle water at 2,2\n  relic crown at 3,0\n}\n'
+                '  obstacle rubble at 2,0 2,1 3,1\n  relic crown at 3,0\n}\n'
                 'victory heroes when revealed A\n',
         fixed=_HEAD + 'piece R1 room_4x4 at 0,0\n'
               'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n'
-              '  obstacle water at 2,1..3,1\n  relic crown at 3,0\n}\n'
+              '  obstacle rubble at 2,0 3,1\n  relic crown at 3,0\n}\n'
               'victory heroes when revealed A\n'),
     fields=("thing", "x", "y", "help_text"),
 )
@@ -144,12 +144,12 @@ A condition names a named monster, area, encounter or door the heroes can never
 reach, reveal, trigger or open. The quest could never be won that way.
 """,
     example=Example(
-        failing=_HEAD + 'piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 10,0\n'
-                'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
-                'area B "Lair" { pieces R2 }\nvictory heroes when revealed B\n',
+        failing=_HEAD + _TWO_ROOMS + 'door d between R1 R2\n'
+                'area A "Hall" start { pieces R1; glyph at 0,0 active; obstacle rubble at 3,0..3,3 }\n'
+                'area B "Lair" { pieces R2 }\nvictory heroes when opened d\n',
         fixed=_HEAD + _TWO_ROOMS + 'door d between R1 R2\n'
-              'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
-              'area B "Lair" { pieces R2 }\nvictory heroes when revealed B\n'),
+              'area A "Hall" start { pieces R1; glyph at 0,0 active; obstacle rubble at 3,0 3,3 }\n'
+              'area B "Lair" { pieces R2 }\nvictory heroes when opened d\n'),
     fields=("reason", "help_text"),
 )
 
