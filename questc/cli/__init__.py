@@ -20,6 +20,8 @@ COMMANDS = {
     "new": "questc.cli.new:new",
     "los": "questc.cli.los:los",
     "reveal": "questc.cli.reveal:reveal",
+    "build": "questc.cli.build:build",
+    "schema": "questc.cli.schema:schema",
     "deck": "questc.cli.deck:deck",
     "guide": "questc.cli.guide:guide",
 }

@@ -1,0 +1,378 @@
+"""A compiled QuestResult in; the engine JSON out (a dict, then canonical UTF-8 bytes).
+
+The document is described by `schemas/quest.schema.json` (format "questc.quest",
+format_version 1) and carries everything an engine needs to play the quest without
+the catalog or the source: the floor, every wall, doors, stairs and obstacles (to
+rebuild movement and line of sight), areas with their reveal waves, setup (markers,
+figures, named monsters), effects, triggers, the chest chart, the deck plan and the
+victory conditions as expression trees.
+
+Determinism: keys are written in the order this module builds them (never sorted,
+so the layout reads top-down), cells and edges are sorted, every other list keeps
+source order unless its schema description says otherwise, and nothing depends on
+the time, the machine or the folder questc ran in: the source file is named by its
+file name only, diagnostics likewise. `canonical_bytes` is the one serialisation.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import PurePath
+
+from questc.diagnostics.core import Diagnostic, Severity
+from questc.syntax import nodes as n
+
+FORMAT = "questc.quest"
+FORMAT_VERSION = 1
+
+# How many conquest tokens a glyph of transport gives the first time it is activated.
+GLYPH_CONQUEST = 3
+
+__all__ = ["FORMAT", "FORMAT_VERSION", "engine_document", "canonical_bytes", "engine_json",
+           "condition_tree", "effect_data"]
+
+
+def _cell(c) -> list[int]:
+    return [int(c[0]), int(c[1])]
+
+
+def _cells(cells) -> list[list[int]]:
+    """Any iterable of cells in; a sorted list of [x, y] out (sorted by x, then y)."""
+    return [_cell(c) for c in sorted(set(cells))]
+
+
+def _edges(edges) -> list[list[int]]:
+    """Any iterable of unit edges in; a sorted list of [x1, y1, x2, y2] out."""
+    return [list(e) for e in sorted(set(edges))]
+
+
+def _file_name(path: str) -> str:
+    """Only the last part of a path: the JSON never names a folder (same bytes from anywhere)."""
+    # PurePath splits on "/" (and "\\" is not expected in spans); a plain name stays as is.
+    return PurePath(path.replace("\\", "/")).name or path
+
+
+# ---- effects and conditions ------------------------------------------------------------
+
+
+def _point(model, ref: n.PointRef) -> tuple[int, int]:
+    """A point as written in an effect (absolute, or `piece:x,y`) in; the absolute cell out."""
+    if ref.piece is None:
+        return (ref.x, ref.y)
+    piece = model.pieces.get(ref.piece.value)
+    # The resolver reported a Q103 for an unknown piece, so a compiled quest always has it.
+    ox, oy = piece.at if piece is not None else (0, 0)
+    return (ox + ref.x, oy + ref.y)
+
+
+def effect_data(model, effect) -> dict:
+    """One effect node in; its meaning as data out: {"effect": KIND, ...the kind's fields}."""
+    if isinstance(effect, n.Read):
+        return {"effect": "read", "text": effect.text.value}
+    if isinstance(effect, n.ConquestEffect):
+        return {"effect": "conquest", "amount": effect.amount}
+    if isinstance(effect, n.CoinsEffect):
+        return {"effect": "coins", "amount": effect.amount}
+    if isinstance(effect, n.TreasureEffect):
+        return {"effect": "treasure", "kind": effect.kind.value, "count": effect.count}
+    if isinstance(effect, n.ThreatEffect):
+        return {"effect": "threat", "amount": effect.amount}
+    if isinstance(effect, n.SpawnEffect):
+        monster = model.catalog.lookup("monster", effect.type.value)
+        figures = []
+        for ref in effect.at:
+            at = _point(model, ref)
+            # A large figure fills more than its top-left cell; the engine gets every cell.
+            cells = monster.cells(at) if monster is not None else (at,)
+            figures.append({"at": _cell(at), "cells": _cells(cells)})
+        return {"effect": "spawn", "type": effect.type.value,
+                "rank": "master" if effect.master else "normal", "figures": figures}
+    if isinstance(effect, n.DoorEffect):
+        return {"effect": effect.action, "door": effect.door.value}
+    if isinstance(effect, n.UnlockEffect):
+        return {"effect": "unlock", "colour": effect.colour.value}
+    if isinstance(effect, n.RevealEffect):
+        return {"effect": "reveal", "area": effect.area.value}
+    if isinstance(effect, n.WinEffect):
+        return {"effect": "win", "side": effect.side.value}
+    if isinstance(effect, n.InstructEffect):
+        return {"effect": "instruct", "text": effect.text.value}
+    raise TypeError(f"no engine form for effect {type(effect).__name__}")
+
+
+def condition_tree(condition) -> dict:
+    """A victory condition node in; its expression tree out.
+
+    {"op": "and"|"or"|"not", "args": [...]}, {"event": "killed"|..., "target": ID} or
+    {"counter": "conquest"|"round", "op": "<"|"<="|"="|">="|">", "value": N}.
+    """
+    if isinstance(condition, n.EventCondition):
+        return {"event": condition.event, "target": condition.target.value}
+    if isinstance(condition, n.CompareCondition):
+        return {"counter": condition.counter, "op": condition.op, "value": condition.value}
+    if isinstance(condition, n.NotCondition):
+        return {"op": "not", "args": [condition_tree(condition.operand)]}
+    if isinstance(condition, n.AllCondition):
+        return {"op": "and", "args": [condition_tree(c) for c in condition.operands]}
+    if isinstance(condition, n.AnyCondition):
+        return {"op": "or", "args": [condition_tree(c) for c in condition.operands]}
+    raise TypeError(f"no engine form for condition {type(condition).__name__}")
+
+
+# ---- sections ----------------------------------------------------------------------------
+
+
+def _quest(model, path: str) -> dict:
+    treachery = None
+    if model.treachery is not None:
+        treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
+    return {
+        "id": model.id, "title": model.title, "edition": model.edition,
+        "expansions": list(model.expansions),
+        "players": {"min": model.players[0], "max": model.players[1]},
+        "conquest": model.conquest, "treachery": treachery, "reveal": model.reveal,
+        "intro": model.intro, "special": model.special, "author": model.author, "version": model.version,
+        "source": _file_name(path),
+    }
+
+
+def _map(model, quest_board) -> dict:
+    board = quest_board.board
+    pieces = []
+    for piece in model.pieces.values():
+        if piece is None:
+            continue
+        pieces.append({"id": piece.id, "type": piece.type.name, "kind": piece.type.kind,
+                       "at": _cell(piece.at), "turn": piece.turn, "cells": _cells(piece.shape.cells)})
+    blocking = [{"cell": _cell(cell), "kind": info.kind, "blocks_movement": info.blocks_movement,
+                 "blocks_sight": info.blocks_sight, "fog": info.fog, "wall_like": info.wall_like}
+                for cell, info in sorted(board.blocking.items())]
+    joints = [{"pieces": [a, b], "edges": _edges(edges)} for a, b, edges in board.joints]
+    return {
+        "width": board.width, "height": board.height, "origin": _cell(board.origin),
+        "cells": _cells(board.cells), "walls": _edges(board.walls),
+        "obstacle_walls": _edges(board.obstacle_walls), "blocking": blocking,
+        "pieces": pieces, "joints": joints,
+    }
+
+
+def _areas(model, analysis) -> list[dict]:
+    return [{
+        "id": area.id, "name": area.name, "start": area.start, "pieces": list(area.pieces),
+        "cells": _cells(area.cells), "read": list(area.read), "note": list(area.notes),
+        "reveal_wave": analysis.reveal_wave.get(area.id),
+        "visible_from": sorted(analysis.visible_from.get(area.id, [])),
+    } for area in model.areas.values()]
+
+
+def _doors(model, quest_board) -> list[dict]:
+    """Doors on the board, in source order. A door that could not be placed is a Q205
+    error, so a quest that is built never has one; it is left out rather than invented."""
+    from questc.board.geometry import edge_cells
+
+    out = []
+    for door in model.doors.values():
+        edges = quest_board.door_edges.get(door.id)
+        if edges is None:
+            continue
+        edges = sorted(edges)
+        # Both edges of a door run the same way, so their first cells are on one side.
+        sides = edge_cells(edges[0])
+        out.append({"id": door.id, "rune": door.rune, "edge": _edges(edges),
+                    "cells": _cells(quest_board.door_cells[door.id]),
+                    "areas": [model.area_of(sides[0]), model.area_of(sides[1])]})
+    return out
+
+
+def _obstacle(o) -> dict:
+    kind = o.kind
+    return {"kind": kind.name, "cells": [_cell(c) for c in o.cells], "area": o.area,
+            "blocks_movement": kind.blocks_movement, "blocks_sight": kind.blocks_sight,
+            "sight_rule": kind.sight_rule, "wall_like": kind.wall_like,
+            "movement_cost": kind.movement_cost, "facing": o.facing}
+
+
+def _markers(model) -> list[dict]:
+    out = []
+    chest_numbers: dict[str, int] = {}
+    for m in model.markers:
+        entry = {"kind": m.kind, "at": _cell(m.at), "area": m.area}
+        if m.kind == "glyph":
+            entry["active"] = m.active
+        elif m.kind == "chest":
+            # The n-th chest of a type (source order) opens row n of the chest chart.
+            chest_numbers[m.variant] = chest_numbers.get(m.variant, 0) + 1
+            entry["chest"] = m.variant
+            entry["number"] = chest_numbers[m.variant]
+        elif m.kind == "treasure":
+            entry["treasure"] = m.variant
+        elif m.kind == "relic":
+            entry["relic"] = m.variant
+        elif m.kind == "runekey":
+            entry["colour"] = m.variant
+        elif m.kind == "encounter":
+            entry["encounter"] = m.encounter
+        out.append(entry)
+    return out
+
+
+def _figures(model) -> list[dict]:
+    return [{"type": f.type.name, "rank": f.rank, "named": f.named, "at": _cell(f.at),
+             "cells": _cells(f.cells), "facing": f.facing, "area": f.area,
+             "players": {"min": f.players[0], "max": f.players[1]} if f.players else None}
+            for f in model.figures]
+
+
+def _named(model) -> list[dict]:
+    return [{"id": named.id, "name": named.display, "type": named.node.type.value,
+             "changes": [{"stat": c.stat, "value": c.value, "relative": c.relative} for c in named.node.changes],
+             "abilities": [{"name": a.name.value, "rank": a.rank} for a in named.node.abilities],
+             "conquest": named.node.conquest}
+            for named in model.named.values()]
+
+
+def _chests(model) -> list[dict]:
+    if model.chest_chart is None:
+        return []
+    return [{"type": row.kind.value, "number": row.number,
+             "contents": [{"kind": c.kind, "amount": c.amount,
+                           "potion": c.name.value if c.kind == "potion" and c.name is not None else None}
+                          for c in row.contents]}
+            for row in model.chest_chart.rows]
+
+
+def _overlord(model) -> dict | None:
+    plan = model.overlord
+    if plan is None:
+        return None
+    from questc.catalog.model import TREACHERY_COLOURS
+
+    spent = {"event": 0, "trap": 0, "monster": 0}
+    cards = []
+    for card in plan.cards:
+        entry = model.catalog.lookup("card", card.name.value)
+        budget = TREACHERY_COLOURS.get(entry.treachery_colour) if entry is not None else None
+        cost = entry.treachery_cost if entry is not None else None
+        if budget is not None and cost is not None:
+            spent[budget] += cost * card.copies
+        cards.append({"name": card.name.value, "copies": card.copies,
+                      "type": entry.type if entry is not None else None, "budget": budget, "cost": cost})
+    glyphs = []
+    for glyph in plan.glyphs:
+        entry = model.catalog.lookup("dark_glyph", glyph.name.value)
+        budget = TREACHERY_COLOURS.get(entry.colour) if entry is not None else None
+        cost = entry.cost if entry is not None else None
+        if budget is not None and cost is not None:
+            spent[budget] += cost
+        glyphs.append({"name": glyph.name.value, "budget": budget, "cost": cost})
+    return {"cards": cards, "dark_glyphs": glyphs, "spent": spent}
+
+
+def conquest_available(model) -> dict:
+    """What the heroes can gain on the map, as a simple sum (the Q507 check may refine it).
+
+    glyphs: 3 for each glyph not active at the start; chests: conquest in the chart rows
+    that have a chest on the map (row n of a type needs n chests of that type);
+    encounters and triggers: positive conquest effects of encounters and of `on` blocks;
+    named: the named monsters' conquest. Losses are not counted: they are not something
+    to gain. Reachability is not weighed here (Q507 does that): this is what the quest
+    puts on the table.
+    """
+    glyphs = GLYPH_CONQUEST * sum(1 for m in model.markers if m.kind == "glyph" and not m.active)
+    placed: dict[str, int] = {}
+    for m in model.markers:
+        if m.kind == "chest":
+            placed[m.variant] = placed.get(m.variant, 0) + 1
+    chests = 0
+    if model.chest_chart is not None:
+        for row in model.chest_chart.rows:
+            if 1 <= row.number <= placed.get(row.kind.value, 0):
+                chests += sum(c.amount for c in row.contents if c.kind == "conquest" and c.amount > 0)
+    encounters = _gains(e for enc in model.encounters.values() for e in enc.node.effects)
+    triggers = _gains(e for t in model.triggers for e in t.effects)
+    named = sum(max(m.node.conquest or 0, 0) for m in model.named.values())
+    return {"start": model.conquest, "available": glyphs + chests + encounters + triggers + named,
+            "glyphs": glyphs, "chests": chests, "encounters": encounters, "triggers": triggers,
+            "named": named}
+
+
+def _gains(effects) -> int:
+    """The conquest gains among some effects (losses are not something to gain)."""
+    return sum(e.amount for e in effects if isinstance(e, n.ConquestEffect) and e.amount > 0)
+
+
+def _analysis(model, quest_board, analysis) -> dict:
+    board = quest_board.board
+    # Cells an obstacle keeps everyone out of are unreachable by definition; listing
+    # them would bury the cells that are unreachable by mistake.
+    unreachable = [c for c in board.cells if c not in analysis.reached and not board.blocks_movement(c)]
+    return {
+        "reveal_waves": [sorted(wave) for wave in analysis.waves],
+        "unreachable_cells": _cells(unreachable),
+        "unlockable": sorted(analysis.unlocked),
+        "passable_doors": sorted(analysis.passable),
+        "conquest": conquest_available(model),
+    }
+
+
+def _diagnostic(d: Diagnostic) -> dict:
+    return {"code": d.code, "severity": d.severity.value, "message": d.message,
+            "file": _file_name(d.span.file), "line": d.span.line, "column": d.span.column,
+            "end_line": d.span.end_line, "end_column": d.span.end_column, "help": d.help}
+
+
+# ---- the document ------------------------------------------------------------------------
+
+
+def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict:
+    """A compiled QuestResult in (no errors, every stage ran); the engine JSON as a dict out.
+
+    diagnostics: the warnings and infos to record (default: `result.diagnostics`);
+    errors are never among them, since a quest with errors is not compiled.
+    Raises ValueError for a result that did not compile.
+    """
+    if not result.compiled:
+        raise ValueError(f"{result.path}: the quest has errors or did not compile; no engine JSON")
+    model = result.model
+    context = result.context
+    quest_board = context.board
+    analysis = context.analysis
+    kept = [d for d in (result.diagnostics if diagnostics is None else diagnostics)
+            if d.severity is not Severity.ERROR]
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "quest": _quest(model, result.path),
+        "map": _map(model, quest_board),
+        "areas": _areas(model, analysis),
+        "doors": _doors(model, quest_board),
+        "stairs": [{"colour": s.colour, "ends": [_cell(s.ends[0]), _cell(s.ends[1])],
+                    "areas": [model.area_of(s.ends[0]), model.area_of(s.ends[1])]} for s in model.stairs],
+        "obstacles": [_obstacle(o) for o in model.obstacles if not o.kind.trap],
+        "traps": [_obstacle(o) for o in model.obstacles if o.kind.trap],
+        "markers": _markers(model),
+        "figures": _figures(model),
+        "named": _named(model),
+        "encounters": [{"id": e.id, "at": _cell(e.at), "area": e.area,
+                        "effects": [effect_data(model, x) for x in e.node.effects]}
+                       for e in model.encounters.values()],
+        "triggers": [{"event": t.event, "target": t.target.value if t.target is not None else None,
+                      "round": t.round, "effects": [effect_data(model, x) for x in t.effects]}
+                     for t in model.triggers],
+        "chests": _chests(model),
+        "overlord": _overlord(model),
+        "victory": [{"side": v.side.value, "label": v.label.value if v.label is not None else None,
+                     "when": condition_tree(v.when)} for v in model.victories],
+        "analysis": _analysis(model, quest_board, analysis),
+        "diagnostics": [_diagnostic(d) for d in kept],
+    }
+
+
+def canonical_bytes(document: dict) -> bytes:
+    """A document in; its one serialisation out: two-space indent, keys in insertion
+    order, UTF-8 kept as text (not \\u escapes), one final newline."""
+    return (json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
+
+
+def engine_json(result, diagnostics: list[Diagnostic] | None = None) -> bytes:
+    """A compiled QuestResult in; the bytes of `<id>.json` out (see `engine_document`)."""
+    return canonical_bytes(engine_document(result, diagnostics))
