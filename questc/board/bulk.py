@@ -491,20 +491,26 @@ class BitBoard:
         wp, masks, w, h, ok, box = self.wp, self.masks, self.w, self.h, self.target_ok, self._box
         by_quadrant = {SE: far, SW: far << 1, NW: far << (wp + 1), NE: far << wp}
         cell_open = masks[_BASE[CELL]]
+        # The start test depends on the direction only through the quadrant it leaves
+        # into, so it is made once per quadrant.
+        starts = {}
+        for region in QUADRANTS:
+            fx, fy = quadrant_cell((0, 0), region)
+            k = fy * wp + fx
+            first_open = cell_open >> k if k >= 0 else cell_open << -k
+            start = 0
+            for quadrant, points in by_quadrant.items():
+                part = points & masks[_BASE[REACH] + quadrant * 8 + region]
+                if quadrant != region:  # the first stretch crosses another cell
+                    part &= first_open
+                start |= part
+            starts[region] = start
         seen = 0
         for a, b in _directions(max_x, max_y):
             if max(abs(a), abs(b)) <= 2:
                 continue
             region = position_of(a, b)
-            fx, fy = quadrant_cell((0, 0), region)
-            k = fy * wp + fx
-            first_open = cell_open >> k if k >= 0 else cell_open << -k
-            cur = 0
-            for quadrant, points in by_quadrant.items():
-                start = points & masks[_BASE[REACH] + quadrant * 8 + region]
-                if quadrant != region:  # the first stretch crosses another cell
-                    start &= first_open
-                cur |= start
+            cur = starts[region]
             cur &= box(-a, w - a, -b, h - b)
             if not cur:
                 continue
