@@ -149,6 +149,25 @@ def test_q004_duplicate_points_at_both():
     assert where(first.span) == (2, 3, 2, 13) and first.message == "first given here"
 
 
+def test_q004_treachery_colour_given_twice_labels_the_first_and_is_not_summed():
+    source = ('quest "T" {\n  conquest 3\n  treachery event 2, trap 3, event 1\n}\n'
+              'piece R1 room_4x4 at 0,0\narea A "Hall" start { pieces R1; glyph at 0,0 active }\n'
+              'victory heroes when revealed A\n')
+    result = assert_codes(source, "Q004")
+    (d,) = result.diagnostics
+    assert d.message == "the treachery colour `event` is given twice"
+    assert span_text(result.source, d.span) == "event" and where(d.span) == (3, 30, 3, 35)
+    (first,) = d.labels
+    assert span_text(result.source, first.span) == "event 2" and first.message == "first given here"
+    assert "`event 3`" in d.help
+    # Near misses: each colour once, and a colour left out, are fine.
+    assert_codes(source.replace(", event 1", ", monster 1"))
+    assert_codes(source.replace(", event 1", ""))
+    parse = parse_source(result.source, "<quest>")
+    assert [(p.colour.value, p.amount) for p in parse.tree.header.get("treachery").value] == [
+        ("event", 2), ("trap", 3)]
+
+
 def test_q004_unknown_field_lists_the_fields():
     text, d = _only("q004_unknown_field")
     assert span_text(text, d.span) == "colour" and d.message == "`colour` is not a header field"

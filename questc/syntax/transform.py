@@ -155,7 +155,22 @@ class ToNodes(Transformer):
 
     @v_args(meta=True)
     def treachery_field(self, meta, c):
-        return self._field(meta, "treachery", tuple(c))
+        # A colour written twice is Q004 (summing it would hide a typo); the first one counts.
+        first: dict[str, n.TreacheryPart] = {}
+        kept = []
+        for part in c:
+            earlier = first.get(part.colour.value)
+            if earlier is not None:
+                self.diagnostics.append(q0xx.Q004.at(
+                    part.colour.span, problem=f"the treachery colour `{part.colour.value}` is given twice",
+                    label="given again here",
+                    help_text=f"write `{part.colour.value}` once, with the whole amount "
+                              f"(`{part.colour.value} {earlier.amount + part.amount}` if both were meant)",
+                    labels=[Label(earlier.span, "first given here")]))
+                continue
+            first[part.colour.value] = part
+            kept.append(part)
+        return self._field(meta, "treachery", tuple(kept))
 
     @v_args(meta=True)
     def author_field(self, meta, c):

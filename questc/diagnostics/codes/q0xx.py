@@ -62,7 +62,9 @@ Q004 = Descriptor(
     explanation="""
 The `quest` header holds each field at most once (`use` may repeat): id, edition,
 expansions, players, conquest, treachery, reveal, author, version, intro, special,
-use. A second value would leave it unclear which one counts.
+use. A second value would leave it unclear which one counts. The same goes for the
+parts of a field: each colour of `treachery` is written once (`treachery event 2,
+event 1` is an error; write `event 3`).
 """,
     example=Example(
         failing='quest "Q" {\n  conquest 3\n  conquest 4\n}\n' + _TAIL,
