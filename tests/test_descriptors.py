@@ -31,7 +31,6 @@ PRODUCERS = {
 }
 # Examples known to be wrong in this tree (reported to their owners); strict, so a fix shows up.
 KNOWN_BAD_EXAMPLES = {
-    "Q507": "reported for every quest, so its fixed example gives it too: needs fixed_example_silences=False",
 }
 # A minimal valid content pack, for fixed examples that `use` one.
 EMPTY_PACK = "description: An empty test pack.\nset: {name}\nsets:\n  {name}:\n    title: Test pack\n"

@@ -153,6 +153,7 @@ can reveal); otherwise the whole map counts, and the message says so.
         failing=_quest(area_lines="  glyph at 2,2\n"),
         fixed=_quest(_HEAD.replace("conquest 3", "conquest 5"), area_lines="  glyph at 2,2\n")),
     fields=("start", "available", "where", "detail"),
+    fixed_example_silences=False,
 )
 
 Q508 = Descriptor(
