@@ -8,6 +8,7 @@ sets, sight bitsets, visibility results) is cached on the board.
 from __future__ import annotations
 
 from collections import deque
+from math import gcd
 from typing import Callable, Iterable
 
 from . import bulk
@@ -74,6 +75,7 @@ class Board:
             self.origin, self.width, self.height = (0, 0), 0, 0
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
+        self._tables: dict[frozenset[str], dict[tuple[int, int], int]] = {}
         self._visible_cache: dict[tuple, frozenset[Cell]] = {}
 
     # -- plain queries -----------------------------------------------------------------
@@ -266,10 +268,11 @@ class Board:
         key = (src, edition, key_doors, stairs)
         hit = self._visible_cache.get(key)
         if hit is None:
-            bits = self._bits.get(key_doors)
-            if bits is None:
-                bits = self._bits[key_doors] = bulk.BitBoard(self, self.state(key_doors))
-            seen = bits.visible(src, edition)
+            bits = self._bitboard(key_doors)
+            if edition == "first":
+                seen = bits.visible_by_table(src, self._sight_table(key_doors))
+            else:
+                seen = bits.visible(src, edition)
             if stairs:
                 for cell in src:
                     seen |= self.stair_sight(cell, key_doors)
@@ -278,6 +281,58 @@ class Board:
                 self._visible_cache.pop(next(iter(self._visible_cache)))
             self._visible_cache[key] = hit
         return set(hit)
+
+    def _bitboard(self, doors: frozenset[str]) -> bulk.BitBoard:
+        bits = self._bits.get(doors)
+        if bits is None:
+            if len(self._bits) >= _KEEP_STATES:
+                self._bits.pop(next(iter(self._bits)))
+            bits = self._bits[doors] = bulk.BitBoard(self, self.state(doors))
+        return bits
+
+    def _sight_table(self, doors: frozenset[str]) -> dict[tuple[int, int], int]:
+        """The first-edition sight table (`BitBoard.sight_table`) for a set of open doors.
+
+        Opening doors never hides a cell, so the table with every door open bounds every
+        other from above, and the table of any state whose open doors are a subset of
+        `doors` bounds it from below.  Only the sources whose answer differs between the
+        two bounds are cast again, and only along the directions where it differs.  The
+        analysis opens doors wave after wave, so each state costs a small recast.
+        """
+        table = self._tables.get(doors)
+        if table is not None:
+            return table
+        every = frozenset(self.doors)
+        if doors == every:
+            table = self._bitboard(doors).sight_table()
+        else:
+            upper = self._sight_table(every)
+            lower: dict[tuple[int, int], int] = {}
+            for known, found in self._tables.items():
+                if known <= doors and (not lower or len(known) > len(lower_key)):
+                    lower, lower_key = found, known
+            start: dict[tuple[int, int], int] = {}
+            for (dx, dy), v in upper.items():
+                v &= ~lower.get((dx, dy), 0)
+                if v:
+                    g = gcd(dx, dy)
+                    d = (dx // g, dy // g)
+                    start[d] = start.get(d, 0) | v
+            table = dict(lower)
+            for offset, v in self._bitboard(doors).sight_table(start).items():
+                table[offset] = table.get(offset, 0) | v
+        if len(self._tables) >= _KEEP_STATES:
+            # Keep the all-open table: it bounds every other.
+            for old in self._tables:
+                if old != every:
+                    del self._tables[old]
+                    break
+        self._tables[doors] = table
+        return table
+
+
+# How many door states keep their bitsets and sight tables (a bound on memory).
+_KEEP_STATES = 16
 
 
 def _stairs_predicate(stairs_ok: StairsOk) -> Callable[[Stairs], bool]:

@@ -301,18 +301,17 @@ class BitBoard:
         self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
         self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
         self._boxes: dict[tuple[int, int, int, int], int] = {}
-        self._component, self._component_box = _components(board, state)
+        self.state = state
+        self._component: dict[Cell, int] | None = None   # regions, for the second edition
+        self._component_box: list[tuple[int, int, int, int]] = []
 
     def index(self, xy: tuple[int, int]) -> int:
         """The bit index of a cell, edge key or lattice point (board coordinates)."""
         return (xy[1] - self.oy + 1) * self.wp + (xy[0] - self.ox + 1)
 
     def _valid(self, dx_lo: int, dx_hi: int, dy_lo: int, dy_hi: int) -> int:
-        """Sources (cells of the box) s with s + (dx_lo..dx_hi, dy_lo..dy_hi) inside the box.
-
-        Here "inside" means local x in [0, w-1] for dx_lo and [.., w-1] for dx_hi shifted:
-        precisely, local x + dx_lo >= 0 and local x + dx_hi <= w - 1, and the same for y.
-        """
+        """Bits of the box cells s with s.x + dx_lo >= 0, s.x + dx_hi <= w - 1, and the same
+        for y: the sources for which offsets in that range stay on the box's cells."""
         lo, hi = max(0, -dx_lo), min(self.w - 1, self.w - 1 - dx_hi)
         cols = self._cols.get((lo, hi))
         if cols is None:
@@ -328,44 +327,68 @@ class BitBoard:
         return cols & rows
 
     def visible(self, sources: frozenset[Cell], edition: str) -> set[Cell]:
-        """Every floor cell seen from a floor cell of `sources` (stairs not included)."""
+        """Every floor cell seen from a floor cell of `sources` (stairs not included).
+
+        The first edition goes through a full `sight_table` (callers that ask often,
+        as `Board.visible_cells`, keep the table); the second edition casts rays from the
+        sources themselves.
+        """
+        if edition == FIRST:
+            return self.visible_by_table(sources, self.sight_table())
         src = 0
         for cell in sources:
             src |= 1 << self.index(cell)
         src &= self.floor
         if not src:
             return set()
+        seen = src | self._neighbours(src)
+        far = src & ~self.fog
+        if not far:
+            return self._cells(seen)
+        # A line of sight never leaves the region of floor joined by edges free of walls
+        # and closed doors (where it passes a grid point, one way round is free), so the
+        # offsets worth casting are bounded by the box of the sources' regions.
+        if self._component is None:
+            self._component, self._component_box = _components(self.board, self.state)
+        regions = {self._component[c] for c in sources if c in self._component}
+        boxes = [self._component_box[r] for r in regions]
+        span_x = max(b[2] for b in boxes) - min(b[0] for b in boxes) + 1 if boxes else 0
+        span_y = max(b[3] for b in boxes) - min(b[1] for b in boxes) + 1 if boxes else 0
+        if span_x > 2 or span_y > 2:
+            seen |= self._cast_second(far) | self._cast_points(far, span_x, span_y)
+        return self._cells(seen)
+
+    def _neighbours(self, src: int) -> int:
+        """The cells seen by the neighbour rule from the sources `src` (both editions;
+        fog cells see and are seen here)."""
         wp, masks, valid = self.wp, self.masks, self._valid
-        seen = src
-        # Neighbours, in both editions (fog cells see and are seen here).
+        seen = 0
         for (dx, dy), (mid, fx, fy) in _NEIGHBOUR_FEATURES.items():
             k = fy * wp + fx
             v = src & (masks[mid] >> k if k >= 0 else masks[mid] << -k) & valid(dx, dx, dy, dy)
             k = dy * wp + dx
             seen |= (v << k if k >= 0 else v >> -k) & self.floor
-        far = src & ~self.fog
-        # A line of sight never leaves the region of floor joined by edges free of walls
-        # and closed doors (where it passes a grid point, one way round is free), so the
-        # offsets worth casting are bounded by the box of the sources' regions.
-        regions = {self._component[c] for c in sources if c in self._component}
-        boxes = [self._component_box[r] for r in regions]
-        span_x = max(b[2] for b in boxes) - min(b[0] for b in boxes) + 1 if boxes else 0
-        span_y = max(b[3] for b in boxes) - min(b[1] for b in boxes) + 1 if boxes else 0
-        if far and (span_x > 2 or span_y > 2):
-            if edition == FIRST:
-                seen |= self._cast_first(far, span_x - 1, span_y - 1)
-            else:
-                seen |= self._cast_second(far) | self._cast_points(far, span_x, span_y)
-        return self._cells(seen)
+        return seen
 
-    def _cast_first(self, far: int, max_x: int, max_y: int) -> int:
-        """Targets at Chebyshev distance >= 2 seen from the sources `far` (first edition)."""
+    def sight_table(self, start: dict[tuple[int, int], int] | None = None) -> dict[tuple[int, int], int]:
+        """First edition, by offset: (dx, dy) -> the bits of the sources that see the cell
+        (dx, dy) away, for every offset at Chebyshev distance >= 2 some source sees.
+
+        Sources are the floor cells free of fog, targets floor cells free of fog; bits
+        are in the source frame (a source's own bit).  With `start`, only the directions
+        it holds are cast, each from its given sources only (the caller knows the other
+        answers); else every direction from every source.
+        """
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
-        seen = 0
-        for a, b in _directions(max_x, max_y):
+        table: dict[tuple[int, int], int] = {}
+        if w <= 2 and h <= 2:
+            return table
+        far = self.floor & ~self.fog
+        directions = start.items() if start is not None else ((d, far) for d in _directions(w - 1, h - 1))
+        for (a, b), cur in directions:
             # Sources whose first target is off the box see nothing along this ray (and
             # would only wrap round the rows of the bitset).
-            cur = far & valid(a, a, b, b)
+            cur &= far & valid(a, a, b, b)
             if not cur:
                 continue
             ray = _get_first(a, b)
@@ -392,13 +415,35 @@ class BitBoard:
                     break
                 if abs(tx) > 1 or abs(ty) > 1:
                     k = ty * wp + tx
-                    seen |= (cur << k if k >= 0 else cur >> -k) & ok
+                    v = cur & (ok >> k if k >= 0 else ok << -k)
+                    if v:
+                        table[(tx, ty)] = v
                 items, extend = ray.rest, ray.more_rest
                 i = 0
                 shift += step
                 dx += a
                 dy += b
-        return seen
+        return table
+
+    def visible_by_table(self, sources: frozenset[Cell], table: dict[tuple[int, int], int]) -> set[Cell]:
+        """First edition: every floor cell seen from a floor cell of `sources`, with the
+        sight table of this board's door state (`sight_table`)."""
+        src = 0
+        for cell in sources:
+            src |= 1 << self.index(cell)
+        src &= self.floor
+        if not src:
+            return set()
+        seen = src | self._neighbours(src)
+        far = src & ~self.fog
+        if far:
+            wp = self.wp
+            for (dx, dy), v in table.items():
+                v &= far
+                if v:
+                    k = dy * wp + dx
+                    seen |= v << k if k >= 0 else v >> -k
+        return self._cells(seen)
 
     def _cast_second(self, far: int) -> int:
         """Targets at Chebyshev distance >= 2 seen from the sources `far` (second edition)."""
