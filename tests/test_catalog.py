@@ -288,12 +288,18 @@ def test_dark_glyphs(catalog):
                    "power": ("altar_of_despair", "purple", "trap", 2)}
 
 
+def test_chest_cards_tie_feat_to_tomb_of_ice(catalog):
+    assert {n: c.set for n, c in catalog.chest_cards.items()} == {"feat": "tomb_of_ice"}
+    assert catalog.lookup("chest_card", "feat") is catalog.chest_cards["feat"]
+    assert catalog.lookup("chest_card", "copper") is None   # the base game's cards are not listed
+
+
 def test_sets(catalog):
     assert set(catalog.sets) == {"base", "well_of_darkness", "altar_of_despair", "tomb_of_ice"}
     assert all(s.pack is None for s in catalog.sets.values())
     every_entry = [*catalog.pieces.values(), *catalog.monsters.values(), *catalog.obstacles.values(),
                    *catalog.markers.values(), *catalog.treasures.values(), *catalog.cards.values(),
-                   *catalog.dark_glyphs.values()]
+                   *catalog.dark_glyphs.values(), *catalog.chest_cards.values()]
     assert {e.set for e in every_entry} <= set(catalog.sets)
 
 

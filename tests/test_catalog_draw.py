@@ -50,7 +50,7 @@ def test_json_listing_lists_every_entry_with_its_set(what):
     names = {row["name"] for row in rows}
     expected = {"pieces": set(CATALOG.pieces), "monsters": set(CATALOG.monsters), "cards": set(CATALOG.cards),
                 "props": set(CATALOG.markers) | set(CATALOG.treasures) | set(CATALOG.obstacles)
-                | set(CATALOG.dark_glyphs)}[what]
+                | set(CATALOG.dark_glyphs) | set(CATALOG.chest_cards)}[what]
     assert names == expected
 
 

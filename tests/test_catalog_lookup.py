@@ -96,3 +96,35 @@ def test_set_check_defaults():
     owned, _ = load_catalog(expansions=["base", "altar_of_despair"])
     assert owned.set_check("obstacle", "fog", "altar_of_despair", None, SPAN) is None
     assert owned.set_check("obstacle", "ice", "tomb_of_ice", None, SPAN).code == "Q104"
+
+
+# --- chest contents from a set -------------------------------------------------------
+
+FEAT_QUEST = '''\
+quest "T" {
+  conquest 3
+}
+piece R1 room_4x4 at 0,0
+area A "Hall" start { pieces R1; glyph at 0,0 active; chest copper at 2,2 }
+chests {
+  copper 1: coins 50, feat 2
+}
+victory heroes when revealed A
+'''
+
+
+def test_feat_in_a_chest_needs_tomb_of_ice_like_a_power_potion_needs_its_set():
+    from helpers import assert_codes, span_text
+    result = assert_codes(FEAT_QUEST, "Q104")
+    (d,) = result.diagnostics
+    assert span_text(result.source, d.span) == "feat"
+    assert d.message == ("chest card `feat` comes from the `tomb_of_ice` set, "
+                         "which the quest's `expansions` does not list")
+    assert d.help == "add `tomb_of_ice` to `expansions` in the quest header"
+    # The same rule as a potion from another set.
+    assert_codes(FEAT_QUEST.replace("feat 2", "potion power"), "Q104")
+    # Fixed: the set listed. Near misses: the base game's cards need no set.
+    assert_codes(FEAT_QUEST.replace("  conquest 3\n", "  conquest 3\n  expansions base, tomb_of_ice\n"))
+    assert_codes(FEAT_QUEST.replace("feat 2", "curse 2, copper"))
+    # A misspelt card is still an unknown chest content.
+    assert_codes(FEAT_QUEST.replace("feat 2", "feats 2"), "Q101")

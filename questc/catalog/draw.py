@@ -120,6 +120,10 @@ def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
         rows.append({"name": name, "what": "dark_glyph", "set": g.set, "colour": g.colour,
                      "treachery": g.treachery_kind, "cost": g.cost, "note": g.note})
         text.append(f"{'dark glyph':<10} {name:<16} {g.set:<18} {g.cost} {g.treachery_kind} ({g.colour}) treachery")
+    for name in sorted(catalog.chest_cards):
+        c = catalog.chest_cards[name]
+        rows.append({"name": name, "what": "chest_card", "set": c.set, "title": c.title, "note": c.note})
+        text.append(f"{'chest card':<10} {name:<16} {c.set:<18} in a chest chart: `{name} [N]`")
     return rows, text
 
 

@@ -11,7 +11,7 @@ import yaml
 
 from questc.catalog import shapes
 from questc.catalog.model import (
-    NONE_OWNED, UNKNOWN, CardType, Catalog, Count, DarkGlyph, MarkerKind, MonsterType,
+    NONE_OWNED, UNKNOWN, CardType, Catalog, ChestCard, Count, DarkGlyph, MarkerKind, MonsterType,
     ObstacleKind, Opening, PieceType, SetInfo, TreasureKind, frozen_map,
 )
 from questc.diagnostics.codes.q1xx import Q106
@@ -208,6 +208,7 @@ class Builder:
         self.markers: dict[str, MarkerKind] = dict(start.markers) if start else {}
         self.cards: dict[str, CardType] = dict(start.cards) if start else {}
         self.dark_glyphs: dict[str, DarkGlyph] = dict(start.dark_glyphs) if start else {}
+        self.chest_cards: dict[str, ChestCard] = dict(start.chest_cards) if start else {}
         self.rune_colours: list[str] = list(start.rune_colours) if start else []
         self.sets: dict[str, SetInfo] = dict(start.sets) if start else {}
         # (namespace, key) -> where the entry came from, for "already defined" messages.
@@ -217,7 +218,7 @@ class Builder:
     # quest's `obstacle X` / `trap X` mix-up gets a precise message.
     _SECTIONS = (("pieces", "piece"), ("monsters", "monster"), ("markers", "marker"),
                  ("treasures", "treasure"), ("obstacles", "obstacle"), ("traps", "obstacle"),
-                 ("cards", "card"), ("dark_glyphs", "dark_glyph"))
+                 ("cards", "card"), ("dark_glyphs", "dark_glyph"), ("chest_cards", "chest_card"))
 
     @staticmethod
     def _key(namespace: str, name: str) -> tuple[str, str]:
@@ -338,6 +339,12 @@ class Builder:
                 continue
             new["dark_glyph"][name] = DarkGlyph(name, set_name, gem["colour"], gem["cost"], entry.get("note", ""))
 
+        for name, entry in (doc.get("chest_cards") or {}).items():
+            set_name = set_of("chest_cards", name, entry)
+            if clash("chest_card", name, pointer("chest_cards", name)) or set_name is None:
+                continue
+            new["chest_card"][name] = ChestCard(name, set_name, entry.get("title", name), entry.get("note", ""))
+
         # Inventories may count kinds from this file or from any file merged before it.
         for set_name, info in new_sets.items():
             for category, known in (("markers", self.markers.keys() | new["marker"].keys()),
@@ -356,6 +363,7 @@ class Builder:
         self.treasures.update(new["treasure"])
         self.cards.update(new["card"])
         self.dark_glyphs.update(new["dark_glyph"])
+        self.chest_cards.update(new["chest_card"])
         self.sets.update(new_sets)
         self.rune_colours.extend(new_colours)
         for namespace, entries in new.items():
@@ -383,7 +391,8 @@ class Builder:
             markers=frozen_map((n, self._counted(m, "markers")) for n, m in self.markers.items()),
             cards=frozen_map(self.cards), dark_glyphs=frozen_map(self.dark_glyphs),
             rune_colours=tuple(self.rune_colours), sets=frozen_map(self.sets),
-            expansions=None if expansions is None else tuple(expansions))
+            expansions=None if expansions is None else tuple(expansions),
+            chest_cards=frozen_map(self.chest_cards))
 
 
 def builtin_files() -> list[Path]:

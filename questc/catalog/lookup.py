@@ -17,6 +17,7 @@ KIND_WORDS = {
     "colour": "rune colour",
     "set": "set",
     "dark_glyph": "dark glyph",
+    "chest_card": "chest card",
 }
 
 

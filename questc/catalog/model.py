@@ -261,6 +261,20 @@ class DarkGlyph:
 
 
 @dataclass(frozen=True)
+class ChestCard:
+    """A kind of card a chest chart may give (`feat [N]`) that belongs to one set.
+
+    Copper, silver and gold treasure cards and curses are the base game's and are
+    not listed; a kind listed here needs its set in the quest's `expansions`.
+    """
+
+    name: str
+    set: str
+    title: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class SetInfo:
     """A component set and its inventory: pieces by kind, markers and treasures by name, totals.
 
@@ -295,6 +309,7 @@ class Catalog:
     rune_colours: tuple[str, ...]
     sets: Mapping[str, SetInfo]
     expansions: tuple[str, ...] | None = None
+    chest_cards: Mapping[str, ChestCard] = field(default_factory=lambda: _EMPTY)
 
     # --- names -------------------------------------------------------------------
 
@@ -313,7 +328,7 @@ class Catalog:
             return {c: c for c in self.rune_colours}
         tables = {"piece": self.pieces, "monster": self.monsters, "treasure": self.treasures,
                   "marker": self.markers, "card": self.cards, "set": self.sets,
-                  "dark_glyph": self.dark_glyphs}
+                  "dark_glyph": self.dark_glyphs, "chest_card": self.chest_cards}
         if kind not in tables:
             raise ValueError(f"unknown catalog kind {kind!r}; one of {', '.join(KIND_WORDS)}")
         return tables[kind]

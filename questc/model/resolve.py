@@ -20,7 +20,8 @@ from questc.model.quest import (
 from questc.syntax import nodes as n
 
 TREACHERY_PARTS = ("event", "trap", "monster")
-CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse", "feat")
+# The base game's chest cards; other kinds (feat: Tomb of Ice) come from the catalog's `chest_cards`.
+CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse")
 SIDES = ("heroes", "overlord")
 
 
@@ -363,6 +364,8 @@ class Resolver:
             for content in row.contents:
                 if content.kind == "potion":
                     self.lookup("treasure", content.name)
+                elif content.name is not None and self.catalog.lookup("chest_card", content.kind) is not None:
+                    self.lookup("chest_card", content.name)      # a set's card (feat): Q104 without it
                 elif content.kind not in ("coins", "conquest") and content.kind not in CHEST_CONTENT_CARDS:
                     self.report(q1xx.Q101.at(content.name.span, kind="chest content", name=content.kind,
                                              help="a chest holds coins N, copper, silver or gold [N], "
