@@ -42,34 +42,52 @@ def _area_span(model, area_id: str) -> Span:
 def rune_doors(model, quest_board, analysis):
     """Q303 / Q304: rune doors that can never open, and the analysis as if they could.
 
-    What it does: for every rune colour the heroes never unlock, looks for a way to
-    unlock it (a runekey, an `unlock` effect). With none: Q304. With one that is
-    reachable only once that colour (or a cycle of locked colours) is open: Q303.
+    What it does: for every rune door the heroes can never pass (its colour never
+    unlocked, and no `open DOOR` effect they can run opens it), looks for a way to
+    open it (a runekey, an `unlock` effect, an `open` effect for that door). With
+    none: Q304. With one that is reachable only once that colour (or a cycle of
+    locked colours) is open: Q303.
     Why it matters: the door never opens, and with it everything behind it is lost.
     Returns the diagnostics and the "hopeful" analysis with every such colour
     unlocked, which the other checks use to tell causes from consequences.
     """
     out: list[Diagnostic] = []
     doors = [model.doors[d] for d in quest_board.door_edges if model.doors[d].rune]
-    locked = sorted({d.rune for d in doors} - set(analysis.unlocked))
+    # analysis.passable holds the doors of unlocked colours and those an effect the heroes can run opens.
+    shut = [d for d in doors if d.id not in analysis.passable]
+    locked = sorted({d.rune for d in shut})
     if not locked:
         return out, analysis
     hopeful = analyse(model, quest_board, Scenario(unlocked=frozenset(locked)))
     unlockers = _unlock_sources(model)
+    openers = _open_sources(model)
     for colour in locked:
-        colour_doors = [d for d in doors if d.rune == colour]
-        sources = unlockers.get(colour, [])
-        if not sources:
-            for door in colour_doors:
+        for door in (d for d in shut if d.rune == colour):
+            sources = unlockers.get(colour, []) + openers.get(door.id, [])
+            if not sources:
                 out.append(q3xx.Q304.at(door.node.id.span, colour=colour, door=door.id))
-            continue
-        # Every key of this colour is reachable only with a locked colour open:
-        # it sits behind this door, or behind a cycle of locked rune doors.
-        for door in colour_doors:
-            labels = [Label(span, f"the only {colour} {what} is behind it" if len(sources) == 1
-                            else f"a {colour} {what} behind it") for span, what, _ in sources]
+                continue
+            # Every key of this colour (and every effect opening this door) is reachable only
+            # with a locked colour open: it sits behind this door, or behind a cycle of rune doors.
+            labels = []
+            for span, what, _ in sources:
+                noun = what if what.startswith("`") else f"{colour} {what}"
+                labels.append(Label(span, f"the only {noun} is behind it" if len(sources) == 1
+                                    else f"a {noun} behind it"))
             out.append(q3xx.Q303.at(door.node.id.span, colour=colour, door=door.id, labels=labels))
     return out, hopeful
+
+
+def _open_sources(model):
+    """door id -> [(span, what, cell or None)]: the quest's `open DOOR` effects."""
+    found: dict[str, list] = {}
+    effects = [(e, enc.at) for enc in model.encounters.values() for e in enc.node.effects]
+    effects += [(e, None) for t in model.triggers for e in t.effects]
+    for effect, cell in effects:
+        if isinstance(effect, n.DoorEffect) and effect.action == "open":
+            door = effect.door.value
+            found.setdefault(door, []).append((effect.span, f"`open {door}` effect", cell))
+    return found
 
 
 def _unlock_sources(model):

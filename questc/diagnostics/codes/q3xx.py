@@ -74,12 +74,16 @@ Q304 = Descriptor(
     code="Q304", name="rune-door-without-key", severity=Severity.WARNING,
     template="no {colour} runekey is on the map for the rune door `{door}`",
     label_template="needs a {colour} runekey",
-    help_template="place `runekey {colour} at X,Y` where the heroes can reach it, or unlock it with an effect (`unlock {colour}`)",
-    summary="A rune door with no key of its colour on the map (fine when an effect unlocks it: then no warning).",
+    help_template="place `runekey {colour} at X,Y` where the heroes can reach it, or open it with an effect "
+                  "(`unlock {colour}` or `open {door}`)",
+    summary="A rune door with no key of its colour on the map (fine when an effect unlocks or opens it: "
+            "then no warning).",
     explanation="""
 A rune door stays locked until its colour is unlocked: by a hero picking up the
-runekey of that colour, or by an `unlock COLOUR` effect. With neither, the door
-never opens. (The areas behind it are not reported again.)
+runekey of that colour, or by an `unlock COLOUR` effect. An `open DOOR` effect the
+heroes can trigger (an encounter they reach, an `on round`, ...) opens that one door
+too. With none of these, the door never opens. (The areas behind it are not
+reported again.)
 """,
     example=Example(
         failing=_HEAD + _TWO_ROOMS + 'door gate between R1 R2 rune yellow\n'

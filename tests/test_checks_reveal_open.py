@@ -1,0 +1,49 @@
+"""Q303/Q304 and `open DOOR` effects: a rune door an effect the heroes can run opens needs no key."""
+from __future__ import annotations
+
+from helpers import assert_codes, span_text
+
+HEAD = 'quest "T" {\n  conquest 3\n}\n'
+MAP = HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor gate between R1 R2 rune yellow\n"
+
+
+def quest(start: str = "", beyond: str = "", tail: str = "") -> str:
+    return (MAP + 'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n' + start + "}\n"
+            + 'area B "Beyond" {\n  pieces R2\n' + beyond + "}\n" + tail + "victory heroes when revealed B\n")
+
+
+def test_q304_a_rune_door_nothing_opens():
+    result = assert_codes(quest(), "Q304")
+    (d,) = result.diagnostics
+    assert span_text(result.source, d.span) == "gate"
+    assert "`open gate`" in d.help and "`unlock yellow`" in d.help
+
+
+def test_no_q304_when_an_encounter_the_heroes_reach_opens_the_door():
+    assert_codes(quest(start="  encounter lever at 2,2 { open gate }\n"))
+
+
+def test_no_q304_when_a_round_trigger_opens_the_door():
+    assert_codes(quest(tail="on round 3 { open gate }\n"))
+
+
+def test_no_q304_when_an_effect_unlocks_the_colour():
+    assert_codes(quest(start="  encounter lever at 2,2 { unlock yellow }\n"))
+
+
+def test_q304_still_when_the_effect_opens_or_closes_another_door():
+    source = (HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\npiece R3 room_4x4 at 0,4\n"
+              "door gate between R1 R2 rune yellow\ndoor side between R1 R3\n"
+              'area A "Hall" start { pieces R1; glyph at 0,0 active; encounter lever at 2,2 { open side; close gate } }\n'
+              'area B "Beyond" { pieces R2 }\narea C "Side" { pieces R3 }\nvictory heroes when revealed B\n')
+    result = assert_codes(source, "Q304")
+    assert span_text(result.source, result.diagnostics[0].span) == "gate"
+
+
+def test_q303_when_the_only_effect_that_opens_the_door_lies_behind_it():
+    result = assert_codes(quest(beyond="  encounter lever at 6,2 { open gate }\n"), "Q303")
+    (d,) = result.diagnostics
+    assert span_text(result.source, d.span) == "gate"
+    (label,) = d.labels
+    assert span_text(result.source, label.span) == "open gate"
+    assert label.message == "the only `open gate` effect is behind it"
