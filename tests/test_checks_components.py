@@ -25,6 +25,12 @@ def quest(area: str = "", tail: str = "", *, sets: str = "base, well_of_darkness
             f'victory heroes when killed chief\n')
 
 
+def _tmp():
+    import tempfile
+    from pathlib import Path
+    return Path(tempfile.mkdtemp(prefix="questc-pack-"))
+
+
 def check4(source: str, *codes: str, owned: tuple[str, ...] | None = None):
     options = Options(select=("Q4",), verbose=True, owned_sets=owned)
     return assert_codes(source, *codes, options=options)
@@ -209,30 +215,59 @@ def test_q402_a_base_deck_card_has_no_treachery_cost():
     assert span_text(source, d.span) == '"Ferrox Tribe"'
 
 
-def test_q402_copies_beyond_the_box_also_for_a_base_deck_card():
-    result = check4(quest(tail=plan('card "Kobold Swarm" x3')), "Q402", "Q402", "Q407")
-    messages = sorted(d.message for d in result.diagnostics if d.code == "Q402")
-    assert "takes 3 copies, but the sets owned hold 2" in messages[0] + messages[1]
+# A pack card with a treachery cost and a counted number of copies, for the copy checks
+# (no built-in treachery card has a count the rule books state).
+CARD_PACK = """description: one counted treachery card
+set: tidepack
+sets:
+  tidepack:
+    title: Tide pack
+cards:
+  Undertow:
+    type: event
+    treachery: {colour: green, cost: 1}
+    copies: {count: 1, source: rulebook}
+"""
+
+
+def check4_with_pack(tmp_path, source: str, *codes: str, owned=None):
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "tide.yaml").write_text(CARD_PACK, encoding="utf-8")
+    source = source.replace("  conquest 3", '  conquest 3\n  use "tide.yaml"', 1)
+    return assert_codes(source, *codes, path=str(tmp_path / "q.quest"),
+                        options=Options(select=("Q4",), verbose=True, owned_sets=owned))
+
+
+def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
+    # No treachery cost is the cause; how many copies it takes is beside the point.
+    result = check4(quest(tail=plan('card "Kobold Swarm" x3')), "Q402", "Q407")
+    assert "no treachery cost" in only(result, "Q402").message
+
+
+def test_q402_copies_beyond_the_box():
+    sets = "base, well_of_darkness, tidepack"
+    result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x2'), sets=sets), "Q402", "Q407")
+    assert "takes 2 copies, but the sets owned hold 1" in only(result, "Q402").message
 
 
 def test_q402_copies_are_summed_over_lines():
-    result = check4(quest(tail=plan('card "Kobold Swarm"', 'card "Kobold Swarm" x2')), "Q402", "Q402", "Q402",
-                    "Q407")
-    copies = [d for d in result.diagnostics if "copies" in d.message]
-    assert len(copies) == 1 and copies[0].span.line == result.source.splitlines().index(
-        '  card "Kobold Swarm" x2') + 1
+    sets = "base, well_of_darkness, tidepack"
+    result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow"', 'card "Undertow"'), sets=sets),
+                              "Q402", "Q407")
+    lines = [i for i, line in enumerate(result.source.splitlines(), 1) if line == '  card "Undertow"']
+    assert only(result, "Q402").span.line == lines[-1]   # the line that goes over, once
+
+
+def test_q402_a_card_from_a_set_the_user_does_not_own():
+    source = quest(tail=plan('card "Danger"'))
+    result = check4(source, "Q402", "Q407", owned=("base",))
+    assert any("not among the sets owned (base)" in d.message for d in result.diagnostics)
 
 
 def test_q402_a_cost_the_books_do_not_state_is_not_guessed():
     sets = "base, well_of_darkness, altar_of_despair"
     d = only(check4(quest(tail=plan('card "Dark Relic"'), sets=sets), "Q402", "Q407"), "Q402")
     assert "not known" in d.message
-
-
-def test_q402_a_card_from_a_set_the_user_does_not_own():
-    source = quest(tail=plan('card "Kobold Swarm"'))
-    result = check4(source, "Q402", "Q402", "Q407", owned=("base",))
-    assert any("not among the sets owned (base)" in d.message for d in result.diagnostics)
 
 
 def test_q402_fixed_a_card_with_a_treachery_cost():

@@ -220,9 +220,18 @@ def price_plan(plan: DeckPlan, model, owned_sets) -> Pricing:
             out.append(catalog.unknown("card", item.name, item.span))
             pricing.unpriced.append(item)
             continue
+        if card.set not in sets:
+            out.append(q4xx.Q402.at(
+                item.span, name=item.name, label="from a set not owned",
+                problem=f"it comes from `{card.set}`, which is not among the sets owned ({', '.join(sets)})",
+                help=f"own `{card.set}` (quest `expansions` or `--expansions`), or leave the card out"))
+            pricing.unpriced.append(item)
+            continue
         key = ("card", card.name)
         taken[key] = taken.get(key, 0) + item.copies
-        _check_copies(item, taken[key], catalog.copies_owned(card.name, sets), card.set, sets, out)
+        if card.treachery_kind is not None:
+            # A base-deck card cannot be in a plan at all; its copies are beside the point.
+            _check_copies(item, taken[key], catalog.copies_owned(card.name, sets), card.set, sets, out)
         if card.treachery_kind is None or card.treachery_cost is None:
             pricing.unpriced.append(item)
         if card.treachery_kind is None:
