@@ -192,8 +192,9 @@ def test_q401_points_at_the_card_that_goes_over_and_labels_the_rest():
 
 def test_q401_dark_glyphs_cost_two_of_their_colour():
     sets = "base, well_of_darkness, altar_of_despair"
-    check4(quest(tail=plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 4, monster 1"), "Q401")
-    check4(quest(tail=plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 5, monster 2"), "Q407")
+    glyph = "  glyph at 3,0\n"    # a glyph that starts inactive, for the dark glyph (Q409)
+    check4(quest(glyph, plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 4, monster 1"), "Q401")
+    check4(quest(glyph, plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 5, monster 2"), "Q407")
 
 
 def test_q401_a_colour_missing_from_the_budget_is_zero():
@@ -333,6 +334,39 @@ def test_q408_treachery_in_a_second_edition_quest():
     check4(quest(edition="second", treachery=None))
 
 
+AOD = "base, well_of_darkness, altar_of_despair"
+
+
+def test_q409_a_dark_glyph_with_only_the_active_glyph_to_hide_among():
+    source = quest(tail=plan("dark_glyph summoning"), sets=AOD, treachery="event 4, trap 3, monster 2")
+    d = only(check4(source, "Q409", "Q407"), "Q409")
+    assert d.severity is Severity.ERROR
+    assert span_text(source, d.span) == "summoning"
+    assert d.message == "the deck plan lays 1 dark glyph, but none of the quest's glyphs start inactive"
+    assert [(span_text(source, l.span), l.message) for l in d.labels] == [
+        ("0,0", "active at the start: may not be dark")]
+    assert "add a glyph that starts inactive" in d.help and "take a dark glyph out" in d.help
+
+
+def test_q409_points_at_the_first_dark_glyph_without_a_glyph():
+    source = quest("  glyph at 3,0\n", plan("dark_glyph summoning", "dark_glyph power", "dark_glyph sundered"),
+                   sets=AOD, treachery="event 4, trap 4, monster 4")
+    d = only(check4(source, "Q409", "Q407"), "Q409")
+    assert span_text(source, d.span) == "power"
+    assert d.message == "the deck plan lays 3 dark glyphs, but only 1 of the quest's glyphs start inactive"
+    assert [span_text(source, l.span) for l in d.labels] == ["sundered", "0,0"]
+    assert "add 2 glyphs that start inactive" in d.help
+
+
+def test_q409_fixed_one_inactive_glyph_per_dark_glyph():
+    source = quest("  glyph at 3,0\n  glyph at 3,2\n", plan("dark_glyph summoning", "dark_glyph power"),
+                   sets=AOD, treachery="event 4, trap 4, monster 4")
+    check4(source, "Q407")
+    # Near misses: no dark glyph at all, and an unknown dark glyph (Q101, not counted).
+    check4(quest(tail=plan('card "Danger"'), sets=AOD, treachery="event 4, trap 3, monster 3"), "Q407")
+    check4(quest(tail=plan("dark_glyph summon"), sets=AOD, treachery="event 4, trap 3, monster 3"), "Q101")
+
+
 # ---- the pages --------------------------------------------------------------------------------
 
 
@@ -340,7 +374,7 @@ FAMILY = [d for code, d in all_descriptors().items() if code.startswith("Q4")]
 
 
 def test_every_q4_code_of_the_contract_is_defined():
-    assert [d.code for d in FAMILY] == [f"Q40{i}" for i in range(1, 9)]
+    assert [d.code for d in FAMILY] == [f"Q40{i}" for i in range(1, 10)]
 
 
 @pytest.mark.parametrize("descriptor", FAMILY, ids=lambda d: d.code)

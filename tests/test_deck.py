@@ -46,6 +46,16 @@ def test_dark_glyphs_cost_two_of_their_colour():
     assert "extra starting cards: 0" in result.output
 
 
+def test_more_dark_glyphs_than_inactive_glyphs_exits_1_with_q409(tmp_path):
+    plan = tmp_path / "glyphs.yaml"
+    plan.write_text("dark_glyphs: [summoning, power, sundered]\n", encoding="utf-8")
+    result = deck(RUINS, plan)
+    assert result.exit_code == 1, result.output
+    assert ("error[Q409]: the deck plan lays 3 dark glyphs, but only 2 of the quest's glyphs start inactive"
+            in result.output)
+    assert "glyphs.yaml:1:33" in result.output   # at `sundered`, the third
+
+
 def test_over_budget_exits_1_with_q401_in_the_text_format():
     result = deck(RUINS, PLANS / "over_budget.yaml")
     assert result.exit_code == 1, result.output

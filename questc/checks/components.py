@@ -19,7 +19,7 @@ BY_COLOUR = ("rune_door", "runekey")
 
 
 def run(context) -> list[Diagnostic]:
-    """A CheckContext in, the Q401-Q408 diagnostics out."""
+    """A CheckContext in, the Q401-Q409 diagnostics out."""
     model = context.model
     sets = owned_sets(context)
     found: list[Diagnostic] = []
@@ -220,5 +220,33 @@ def treachery(model, sets) -> list[Diagnostic]:
                 found.append(q4xx.Q406.at(field.span, total=total,
                                           harder="harder for the heroes" if total > high else "easier for the heroes"))
     if model.overlord is not None:
-        found += price_plan(DeckPlan.from_syntax(model.overlord), model, sets).diagnostics
+        plan = DeckPlan.from_syntax(model.overlord)
+        found += price_plan(plan, model, sets).diagnostics
+        found += dark_glyph_room(plan, model)
     return found
+
+
+# ---- Q409 dark glyphs ----------------------------------------------------------------------
+
+
+def dark_glyph_room(plan: DeckPlan, model) -> list[Diagnostic]:
+    """Q409: a plan (the quest's or a YAML one) with more dark glyphs than glyphs that start inactive.
+
+    Dark glyphs are laid in place of glyph markers, and a glyph active at the start may
+    not be dark. Only dark glyphs the catalog knows count (an unknown one is Q101).
+    """
+    glyphs = [item for item in plan.items
+              if item.kind == "dark_glyph" and item.name in model.catalog.dark_glyphs]
+    markers = [m for m in model.markers if m.kind == "glyph"]
+    inactive = sum(1 for m in markers if not m.active)
+    if len(glyphs) <= inactive:
+        return []
+    extra = len(glyphs) - inactive
+    labels = [Label(item.span, "another dark glyph with no glyph to hide it") for item in glyphs[inactive + 1:]]
+    labels += [Label(m.span, "active at the start: may not be dark") for m in markers if m.active]
+    return [q4xx.Q409.at(
+        glyphs[inactive].span, labels=labels[:MAX_LABELS],
+        planned=f"{len(glyphs)} dark glyph{'s' if len(glyphs) > 1 else ''}",
+        inactive="none" if inactive == 0 else f"only {inactive}",
+        more="a glyph that starts inactive" if extra == 1 else f"{extra} glyphs that start inactive",
+        extra="a dark glyph" if extra == 1 else f"{extra} dark glyphs")]

@@ -21,6 +21,7 @@ def deck(quest, plan, expansions):
     exits 1 when the plan breaks the rules (over budget, a card it may not take).
     """
     from questc.api import check_file
+    from questc.checks.components import dark_glyph_room
     from questc.checks.treachery import PlanError, load_plan, price_plan
     from questc.config import load_options
     from questc.diagnostics.core import Severity
@@ -56,6 +57,7 @@ def deck(quest, plan, expansions):
              if d.code == "Q408" and treachery_field is not None and d.span == treachery_field.span]
     # Q407 (unspent treachery) is the table's last line; the rest are printed as diagnostics.
     shown += [d for d in pricing.diagnostics if d.code != "Q407"]
+    shown += dark_glyph_room(deck_plan, model)   # Q409: a dark glyph needs a glyph that starts inactive
 
     click.echo(f"deck plan {plan_path} for \"{model.title}\" ({quest_path})")
     click.echo(_table(pricing))

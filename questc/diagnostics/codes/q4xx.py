@@ -170,7 +170,7 @@ with 3 cards and may hold at most 8, so at most 5 extra cards can be bought this
     example=Example(
         failing=_quest(_WOD, tail='overlord {\n  card "Danger"\n}\n'),
         fixed=_quest('quest "Q" {\n  expansions base, well_of_darkness, altar_of_despair\n  conquest 3\n'
-                     '  treachery event 1, trap 3, monster 2\n}\n',
+                     '  treachery event 1, trap 3, monster 2\n}\n', "  glyph at 3,0\n",
                      tail='overlord {\n  card "Danger"\n  card "Rolling Stone"\n  dark_glyph summoning\n}\n')),
     fields=("left", "detail", "cards"),
 )
@@ -190,4 +190,30 @@ the overlord play the base deck only, so a deck plan for it has nothing to spend
                        tail='overlord {\n  card "Danger"\n}\n'),
         fixed=_quest(_WOD, tail='overlord {\n  card "Danger"\n}\n')),
     fields=("problem", "label"),
+)
+
+_AOD = ('quest "Q" {\n  expansions base, well_of_darkness, altar_of_despair\n  conquest 3\n'
+        '  treachery event 4, trap 3, monster 3\n}\n')
+
+Q409 = Descriptor(
+    code="Q409", name="dark-glyphs-without-glyphs", severity=E,
+    template="the deck plan lays {planned}, but {inactive} of the quest's glyphs start inactive",
+    label_template="no glyph left to hide this dark glyph",
+    help_template="dark glyphs are mixed in with the glyph markers, and a glyph active at the start may not be "
+                  "dark: add {more} (`glyph at X,Y`, without `active`), or take {extra} out of the plan",
+    summary="A deck plan with more dark glyphs than the quest has glyphs that start inactive.",
+    explanation="""
+Altar of Despair's dark glyphs are mixed in with the glyph markers: the overlord lays
+each one face down in place of a glyph of transport, and the heroes learn which it is
+when they step on it. A glyph the quest marks `active` starts face up and may not be
+dark, so every dark glyph in the plan (the quest's `overlord { }` block, or a YAML
+plan checked with `questc deck`) needs a glyph of its own that starts inactive.
+
+The diagnostic points at the first dark glyph that has no glyph left to hide it; the
+glyphs active at the start are labelled.
+""",
+    example=Example(
+        failing=_quest(_AOD, tail="overlord {\n  dark_glyph summoning\n}\n"),
+        fixed=_quest(_AOD, "  glyph at 3,0\n", tail="overlord {\n  dark_glyph summoning\n}\n")),
+    fields=("planned", "inactive", "more", "extra"),
 )
