@@ -43,8 +43,8 @@ def placement_codes(source: str) -> list[str]:
 DESCRIPTORS = [d for d in vars(q2xx).values() if isinstance(d, Descriptor)]
 
 
-def test_every_code_from_q201_to_q210_is_described():
-    assert sorted(d.code for d in DESCRIPTORS) == [f"Q2{i:02d}" for i in range(1, 11)]
+def test_every_code_from_q201_to_q211_is_described():
+    assert sorted(d.code for d in DESCRIPTORS) == [f"Q2{i:02d}" for i in range(1, 12)]
 
 
 @pytest.mark.parametrize("entry", DESCRIPTORS, ids=lambda d: d.code)
@@ -365,6 +365,115 @@ def test_q208_hell_hound_facing_east_fits_a_corridor_and_turning_it_is_suggested
     d = only(result, "Q208")
     assert "off the floor at 9,1" in d.message
     assert d.help == "turn it: `facing north` fits at 8,1"
+
+
+# ---- spawn points (Q204, Q207, Q208) --------------------------------------------------
+
+
+def spawning(effects: str, area: str = "") -> str:
+    """Two rooms (R1 0..3 and R2 4..7, joined by door d); `effects` run `on round 2`."""
+    return (TWO_ROOMS + 'area A "W" start {\n  pieces R1\n  glyph at 0,0 active\n' + area + "}\n"
+            + 'area B "E" { pieces R2 }\n' + "on round 2 { " + effects + " }\n"
+            + "victory heroes when revealed B\n")
+
+
+def test_spawn_off_the_map_is_q204_with_the_nearest_floor():
+    result = assert_codes(spawning("spawn beastman at 40,40"), "Q204")
+    d = only(result, "Q204")
+    assert span_text(result.source, d.span) == "40,40"
+    assert d.message == "spawned beastman at 40,40 is off the map"
+    assert d.help == "spawn it on the floor, such as at 7,3"
+    assert_codes(spawning("spawn beastman at 6,2"))          # fixed
+
+
+def test_spawned_large_figure_that_does_not_fit_is_q208():
+    result = assert_codes(spawning("spawn ogre at 7,3"), "Q208")     # 8,3 .. 8,4 are off the floor
+    d = only(result, "Q208")
+    assert span_text(result.source, d.span) == "7,3"
+    assert d.message == "spawned ogre at 7,3 does not fit: its 2x2 footprint reaches off the floor at 8,3 7,4 8,4"
+    assert d.help == "spawn it at 6,2, where its whole footprint fits"
+    assert "across the door `d`" in only(run(spawning("spawn ogre master at 3,1")), "Q208").message
+    assert "across the wall between 3,0 and 4,0" in only(run(spawning("spawn ogre at 3,0")), "Q208").message
+    result = run(spawning("spawn ogre at 1,1", area="  obstacle rubble at 2,2\n"))
+    assert "covers rubble at 2,2" in only(result, "Q208").message
+    assert_codes(spawning("spawn ogre at 6,2; spawn ogre master at 0,2"))   # fixed: both fit
+
+
+def test_spawn_in_an_encounter_is_checked_too():
+    source = TWO_ROOMS + ('area A "W" start {\n  pieces R1\n  glyph at 0,0 active\n'
+                          '  encounter well at 1,3 { spawn ogre at 3,3 }\n}\n'
+                          'area B "E" { pieces R2 }\nvictory heroes when revealed B\n')
+    result = assert_codes(source, "Q208")
+    assert span_text(result.source, only(result, "Q208").span) == "3,3"
+    assert_codes(source.replace("spawn ogre at 3,3", "spawn ogre at 2,2"))
+
+
+def test_spawned_hell_hound_fits_when_either_way_round_fits():
+    corridor = HEAD + "piece R1 room_4x4 at 0,0\npiece C1 corridor_2x4 at 4,1\npiece E1 dead_end at 8,1\n" + \
+        "door d between R1 C1\n" + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\n' + \
+        'area B "Run" { pieces C1, E1 }\non round 2 { spawn hell_hound at %s }\nvictory heroes when revealed B\n'
+    assert_codes(corridor % "5,1")     # 1x2 across the corridor
+    assert_codes(corridor % "5,2")     # 5,2..5,3 does not fit down (5,3 is off), but 5,2..6,2 does
+    result = assert_codes(corridor % "8,2", "Q208")   # a dead end is one wide: neither way fits
+    assert "off the floor at 8,3" in only(result, "Q208").message
+
+
+def test_small_spawn_on_a_blocking_obstacle_is_q207():
+    result = assert_codes(spawning("spawn beastman at 2,2", area="  obstacle rubble at 2,2\n"), "Q207")
+    d = only(result, "Q207")
+    assert d.message == "spawned beastman at 2,2 would stand on rubble, which blocks movement"
+    assert [span_text(result.source, label.span) for label in d.labels] == ["2,2"]
+    assert d.help.startswith("spawn it off the rubble, such as at ")
+    assert_codes(spawning("spawn beastman at 2,2", area="  obstacle pit at 2,2\n"))   # a pit may be entered
+
+
+def test_spawn_points_relative_to_a_piece():
+    assert_codes(spawning("spawn beastman at R2:2,1"))
+    result = assert_codes(spawning("spawn beastman at R2:9,9"), "Q204")
+    assert "at 13,9 is off the map" in only(result, "Q204").message
+
+
+# ---- Q211 ---------------------------------------------------------------------------
+
+
+def wod_hall(lines: str) -> str:
+    return hall(lines).replace("  conquest 3\n", "  expansions base, well_of_darkness, altar_of_despair\n"
+                                                   "  conquest 3\n", 1)
+
+
+def test_q211_a_trap_that_takes_no_direction_given_one():
+    result = assert_codes(wod_hall("  trap dart_field at 2,2 facing north\n"), "Q211")
+    d = only(result, "Q211")
+    assert d.severity is Severity.WARNING
+    assert span_text(result.source, d.span) == "north"
+    assert d.message == "trap `dart_field` takes no direction: `facing north` means nothing"
+    assert d.help == "remove it: `trap dart_field at 2,2`"
+    assert_codes(wod_hall("  trap dart_field at 2,2\n"))
+
+
+@pytest.mark.parametrize("kind", ["boulder", "boulder_ramp", "crushing_wall"])
+def test_q211_a_trap_that_needs_a_direction_given_none(kind):
+    result = assert_codes(wod_hall(f"  trap {kind} at 1,2 2,3\n"), "Q211")
+    d = only(result, "Q211")
+    assert span_text(result.source, d.span) == kind
+    assert d.message == f"trap `{kind}` needs a direction, and none is given"
+    assert d.help.startswith(f"add the way its arrow points: `trap {kind} at 1,2 2,3 facing north`")
+    assert_codes(wod_hall(f"  trap {kind} at 1,2 2,3 facing east\n"))
+
+
+def test_q211_facing_on_a_one_space_or_square_monster():
+    result = assert_codes(hall("  monster beastman at 2,2 facing east\n"), "Q211")
+    d = only(result, "Q211")
+    assert span_text(result.source, d.span) == "east"
+    assert d.message == "monster `beastman` fills one space: `facing east` changes nothing"
+    result = assert_codes(hall("  monster ogre at 1,1 facing south\n"), "Q211")
+    assert only(result, "Q211").message == "monster `ogre` is square (2x2): `facing south` changes nothing"
+    result = assert_codes(named("2,2 facing west"), "Q211")
+    assert only(result, "Q211").message == ("named monster `big` (giant) is square (2x2): "
+                                            "`facing west` changes nothing")
+    # Near misses: no facing, and a long figure turned on its side.
+    assert_codes(hall("  monster beastman at 2,2\n  monster ogre at 1,0\n"))
+    assert_codes(hall("  monster hell_hound at 1,1 facing east\n"))
 
 
 # ---- Q209, Q210 ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Placement checks (Q201-Q210): a CheckContext in (its model and QuestBoard), Diagnostics out.
+"""Placement checks (Q201-Q211): a CheckContext in (its model and QuestBoard), Diagnostics out.
 
 One function per code, each marked with its code. They share one `Facts` object
 built once per quest (which cells are contested by overlapping pieces, which area
@@ -13,7 +13,7 @@ from functools import cached_property
 
 from questc.board.geometry import edge_between, edge_cells
 from questc.board.quest_board import door_edges_at
-from questc.diagnostics.codes.q2xx import Q201, Q202, Q203, Q204, Q205, Q206, Q207, Q208, Q209, Q210
+from questc.diagnostics.codes.q2xx import Q201, Q202, Q203, Q204, Q205, Q206, Q207, Q208, Q209, Q210, Q211
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.syntax import nodes as n
 
@@ -93,6 +93,19 @@ class Claim:
     cells: frozenset[Cell]
     span: Span
     piece: str | None   # the piece a `pieces` entry names; None for `cells`
+
+
+@dataclass
+class Spawn:
+    """One figure a `spawn` effect places (an encounter's or a trigger's), at its point."""
+    type: object        # the catalog's MonsterType
+    master: bool
+    at: Cell
+    span: Span
+
+    @property
+    def name(self) -> str:
+        return f"spawned {'master ' if self.master else ''}{self.type.name}"
 
 
 class Facts:
@@ -237,6 +250,49 @@ class Facts:
             problem = self.area_problem(cells, figure.area)
             if problem is not None:
                 out[i] = ("Q204", problem)
+        return out
+
+    @cached_property
+    def spawns(self) -> list[Spawn]:
+        """Every figure a `spawn` effect places, in source order (encounters, then triggers)."""
+        model = self.model
+        effects = [e for enc in model.encounters.values() for e in enc.node.effects]
+        effects += [e for t in model.triggers for e in t.effects]
+        out: list[Spawn] = []
+        for effect in effects:
+            if not isinstance(effect, n.SpawnEffect):
+                continue
+            monster = model.catalog.lookup("monster", effect.type.value)
+            if monster is None:
+                continue   # Q101
+            for point in effect.at:
+                at = (point.x, point.y)
+                if point.piece is not None:
+                    piece = model.pieces.get(point.piece.value)
+                    if piece is None:
+                        continue   # Q103
+                    at = (piece.at[0] + point.x, piece.at[1] + point.y)
+                out.append(Spawn(monster, effect.master, at, point.span))
+        return out
+
+    @cached_property
+    def spawn_problem(self) -> dict[int, tuple[str, object]]:
+        """index in spawns -> ("Q204", cells), ("Q208", fit problem) or ("Q207", blocking obstacle).
+
+        A spawn says no facing, so a long figure (a hell hound) fits when either way
+        round fits: the overlord lays it the way it fits. Spawns belong to no area."""
+        out: dict[int, tuple[str, object]] = {}
+        for i, spawn in enumerate(self.spawns):
+            cells = spawn.type.cells(spawn.at)
+            if not any(c in self.floor for c in cells):
+                out[i] = ("Q204", sorted(cells))
+            elif spawn.type.large:
+                fit = self.figure_fit(cells)
+                if fit is not None and all(self.figure_fit(spawn.type.cells(spawn.at, f)) is not None
+                                           for f in _FACINGS if spawn.type.size(f) != spawn.type.size()):
+                    out[i] = ("Q208", fit)
+            elif (blocker := self.blocker(spawn.at)) is not None:
+                out[i] = ("Q207", blocker)
         return out
 
     @cached_property
@@ -516,7 +572,8 @@ def check_q204(facts: Facts) -> list[Diagnostic]:
 
     What it does: checks markers (glyphs, chests, treasure, relics, runekeys,
     encounters), obstacles and traps (every cell), figures (every footprint cell; a
-    large figure partly off the floor is Q208's) and areas' `cells` rectangles. One
+    large figure partly off the floor is Q208's), the points of `spawn` effects (off
+    the map only: a spawn belongs to no area) and areas' `cells` rectangles. One
     diagnostic per statement item, at its point, labelled on the area; the help names
     the nearest free cell of the area, or the area the thing is really in.
     Why it matters: an area's contents are set up when it is revealed; a thing outside
@@ -539,6 +596,14 @@ def check_q204(facts: Facts) -> list[Diagnostic]:
         if found and found[0] == "Q204":
             out.append(_q204(facts, _figure_name(figure), fmt(figure.at), figure.span, figure.area, found[1],
                              figure.at, count=len(figure.cells), figure=figure))
+    for index, spawn in enumerate(facts.spawns):
+        found = facts.spawn_problem.get(index)
+        if found and found[0] == "Q204":
+            spot = _spawn_spot(facts, spawn)
+            out.append(Q204.at(spawn.span, thing=spawn.name, where=fmt(spawn.at), problem="off the map",
+                               label="no floor here",
+                               help=f"spawn it on the floor, such as at {fmt(spot)}" if spot
+                               else "spawn it on a floor cell"))
     for claim in facts.claims:
         if claim.piece is None:
             area = model.areas[claim.area]
@@ -693,7 +758,8 @@ def check_q207(facts: Facts) -> list[Diagnostic]:
 
     What it does: reports, at the later thing's point with a label on the earlier: a
     small figure on an obstacle that blocks movement (a large one is Q208's), two
-    figures whose footprints meet (unless their `players` ranges never meet), a marker
+    figures whose footprints meet (unless their `players` ranges never meet), a small
+    figure a `spawn` effect places on such an obstacle, a marker
     (chest, glyph, runekey, ...) on an obstacle that blocks movement, a monster on an
     active glyph, and two obstacles or traps in one cell. Things already misplaced
     (Q204, Q208) are skipped. The help names the nearest free cell.
@@ -751,6 +817,18 @@ def check_q207(facts: Facts) -> list[Diagnostic]:
                                help=f"move the {marker.kind} off the {blocker.kind.name}"
                                     + (f", such as to {fmt(spot)}" if (spot := facts.free_cell(marker.area, marker.at))
                                        else "")))
+    # Spawned small figures on obstacles that block movement (large ones are Q208's).
+    for index, spawn in enumerate(facts.spawns):
+        found = facts.spawn_problem.get(index)
+        if found and found[0] == "Q207":
+            blocker = found[1]
+            spot = _spawn_spot(facts, spawn)
+            out.append(Q207.at(spawn.span, thing=spawn.name, where=fmt(spawn.at),
+                               problem=f"would stand on {blocker.kind.name}, which blocks movement",
+                               label="cannot stand here",
+                               labels=[Label(blocker.span, f"{blocker.kind.name} here")],
+                               help=f"spawn it off the {blocker.kind.name}, such as at {fmt(spot)}" if spot
+                               else "spawn it on a cell with no blocking obstacle"))
     # Two obstacles or traps in one cell: only the first would count on the board.
     seen: dict[Cell, object] = {}
     for obstacle in obstacles:
@@ -779,7 +857,9 @@ def check_q208(facts: Facts) -> list[Diagnostic]:
     off the floor, has a wall or door between two of its cells (cells of two pieces
     with no joint between them, or a piece's own wall), or covers an obstacle that
     blocks movement: one diagnostic at its point. The help gives the nearest position
-    (or facing) where the whole footprint fits in its area.
+    (or facing) where the whole footprint fits in its area. The same for large figures
+    a `spawn` effect places (a long one fits if either way round fits); their help
+    gives the nearest floor where the figure fits.
     Why it matters: the figure's base cannot be set on the table as written.
     """
     out = []
@@ -787,24 +867,8 @@ def check_q208(facts: Facts) -> list[Diagnostic]:
         found = facts.figure_problem.get(index)
         if not found or found[0] != "Q208":
             continue
-        kind, cells, what = found[1]
-        labels = []
         w, h = figure.type.size(figure.facing)
-        if kind == "off":
-            problem = f"its {w}x{h} footprint reaches off the floor at {fmt_cells(cells)}"
-            label = "part of it is off the floor"
-        elif kind == "wall":
-            a, b = cells
-            if what:
-                problem = f"it stands across the door `{what}` between {fmt(a)} and {fmt(b)}"
-                labels.append(Label(facts.model.doors[what].node.id.span, "this door is closed at the start"))
-            else:
-                problem = f"it stands across the wall between {fmt(a)} and {fmt(b)}"
-            label = "across a wall"
-        else:
-            problem = f"it covers {what.kind.name} at {fmt(cells[0])}, which blocks movement"
-            label = "on a blocking obstacle"
-            labels.append(Label(what.span, f"{what.kind.name} here"))
+        problem, label, labels = _fit_text(facts, found[1], w, h)
         spot = _figure_spot(facts, figure, with_facing=True)
         help = None
         if spot is not None:
@@ -816,7 +880,50 @@ def check_q208(facts: Facts) -> list[Diagnostic]:
                 help = f"move it to {fmt(at)}, where its whole {w}x{h} footprint fits"
         out.append(Q208.at(figure.span, figure=_figure_name(figure), where=fmt(figure.at), problem=problem,
                            label=label, labels=labels, help=help))
+    for index, spawn in enumerate(facts.spawns):
+        found = facts.spawn_problem.get(index)
+        if not found or found[0] != "Q208":
+            continue
+        w, h = spawn.type.size()
+        problem, label, labels = _fit_text(facts, found[1], w, h)
+        spot = _spawn_spot(facts, spawn)
+        out.append(Q208.at(spawn.span, figure=spawn.name, where=fmt(spawn.at), problem=problem, label=label,
+                           labels=labels, help=f"spawn it at {fmt(spot)}, where its whole footprint fits" if spot
+                           else None))
     return out
+
+
+def _fit_text(facts: Facts, fit, w: int, h: int) -> tuple[str, str, list[Label]]:
+    """Facts.figure_fit's answer and the footprint's size in; the Q208 problem, label and labels out."""
+    kind, cells, what = fit
+    labels = []
+    if kind == "off":
+        problem = f"its {w}x{h} footprint reaches off the floor at {fmt_cells(cells)}"
+        label = "part of it is off the floor"
+    elif kind == "wall":
+        a, b = cells
+        if what:
+            problem = f"it stands across the door `{what}` between {fmt(a)} and {fmt(b)}"
+            labels.append(Label(facts.model.doors[what].node.id.span, "this door is closed at the start"))
+        else:
+            problem = f"it stands across the wall between {fmt(a)} and {fmt(b)}"
+        label = "across a wall"
+    else:
+        problem = f"it covers {what.kind.name} at {fmt(cells[0])}, which blocks movement"
+        label = "on a blocking obstacle"
+        labels.append(Label(what.span, f"{what.kind.name} here"))
+    return problem, label, labels
+
+
+def _spawn_spot(facts: Facts, spawn: Spawn) -> Cell | None:
+    """The nearest top-left floor cell where the spawned figure fits: its footprint on
+    floor no overlap contests, no wall inside, no blocking obstacle."""
+    floor = [c for c in facts.floor if c not in facts.contested]
+    for cell in sorted(floor, key=lambda c: _distance(spawn.at, c)):
+        cells = spawn.type.cells(cell)
+        if not cells & facts.contested and facts.figure_fit(cells) is None:
+            return cell
+    return None
 
 
 def _figure_spot(facts: Facts, figure, with_facing: bool = False):
@@ -906,10 +1013,71 @@ def check_q210(facts: Facts) -> list[Diagnostic]:
     return [Q210.at(area.node.id.span, area=area.id, labels=labels, help=help)]
 
 
+# ---- Q211 -------------------------------------------------------------------------
+
+
+def _points_text(points) -> str:
+    return " ".join(f"{p.piece.value + ':' if p.piece else ''}{p.x},{p.y}" for p in points)
+
+
+def check_q211(facts: Facts) -> list[Diagnostic]:
+    """Q211 (warning): `facing` given where it means nothing, or missing where it is needed.
+
+    What it does: for each `trap` line, warns at its `facing` direction when the trap
+    kind takes none (catalog `facing: false`), and at the kind when a kind that needs
+    one (a boulder, a boulder ramp, a crushing wall) has none; for each `monster` and
+    `named` placement, warns at the direction when the figure is one space or square
+    (it fills the same spaces whichever way it faces). The help gives the fixed line.
+    Why it matters: the overlord cannot tell which way a boulder rolls or a wall moves;
+    a facing that changes nothing usually means a mistake on that line.
+    """
+    model = facts.model
+    catalog = model.catalog
+    out = []
+    for area in model.areas.values():
+        for stmt in area.node.statements:
+            if isinstance(stmt, n.Trap):
+                kind = catalog.lookup("trap", stmt.kind.value)
+                if kind is None:
+                    continue
+                where = f"trap {kind.name} at {_points_text(stmt.at)}"
+                if stmt.facing is not None and not kind.facing:
+                    out.append(Q211.at(stmt.facing.span, thing=f"trap `{kind.name}`",
+                                       problem=f"takes no direction: `facing {stmt.facing.value}` means nothing",
+                                       label="a direction that means nothing here",
+                                       help=f"remove it: `{where}`"))
+                elif stmt.facing is None and kind.facing:
+                    out.append(Q211.at(stmt.kind.span, thing=f"trap `{kind.name}`",
+                                       problem="needs a direction, and none is given",
+                                       label="which way does it go?",
+                                       help=f"add the way its arrow points: `{where} facing north` "
+                                            "(or east, south, west)"))
+            elif isinstance(stmt, (n.Monster, n.PlaceNamed)) and stmt.facing is not None:
+                if isinstance(stmt, n.Monster):
+                    monster = catalog.lookup("monster", stmt.type.value)
+                    thing = f"monster `{monster.name}`" if monster is not None else ""
+                else:
+                    named = model.named.get(stmt.id.value)
+                    monster = named.type if named is not None else None
+                    thing = f"named monster `{stmt.id.value}` ({monster.name})" if monster is not None else ""
+                if monster is None:
+                    continue
+                w, h = monster.footprint
+                if w != h:
+                    continue
+                shape = "fills one space" if (w, h) == (1, 1) else f"is square ({w}x{h})"
+                out.append(Q211.at(stmt.facing.span, thing=thing,
+                                   problem=f"{shape}: `facing {stmt.facing.value}` changes nothing",
+                                   label="a direction that changes nothing",
+                                   help=f"remove `facing {stmt.facing.value}`: it fills the same spaces whichever "
+                                        "way it faces (only a long figure, such as a hell hound, is turned)"))
+    return out
+
+
 # ---- the family -------------------------------------------------------------------
 
 CHECKS = (check_q201, check_q202, check_q203, check_q204, check_q205, check_q206, check_q207, check_q208,
-          check_q209, check_q210)
+          check_q209, check_q210, check_q211)
 
 
 def run(context) -> list[Diagnostic]:

@@ -91,7 +91,8 @@ Everything written inside an area's block (glyphs, monsters, chests, obstacles, 
 treasure, relics, runekeys, encounters) must lie on that area's own floor cells: the
 overlord sets an area up when it is revealed, and a thing outside the area would be
 set up too early, too late, or off the map entirely. Every cell of a large figure's
-footprint counts.
+footprint counts. The points of a `spawn` effect belong to no area, but they too must
+be on the map.
 """,
     example=Example(
         failing=_HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
@@ -174,7 +175,9 @@ Q208 = Descriptor(
 A large figure fills several spaces: 1x2 (hell hound, turned with `facing`), 2x2
 (ogre, giant, ...), 2x3 (dragon). Its point is its top-left space. Every space it
 fills must be floor, free of obstacles that block movement, and with no wall or closed
-door between any two of them: a figure cannot stand across a wall.
+door between any two of them: a figure cannot stand across a wall. The same goes for
+a large figure a `spawn` effect places; a spawn names no facing, so a long figure
+fits when it fits either way round.
 """,
     example=Example(
         failing=_hall("  named big at 3,3\n") + _BIG,
@@ -218,4 +221,34 @@ the start area needs at least one `glyph at P active`.
         failing=_hall(glyph="glyph at 0,0") + _WIN,
         fixed=_hall(glyph="glyph at 0,0 active") + _WIN),
     fields=("area",),
+)
+
+_WOD_HEAD = 'quest "Q" {\n  expansions base, well_of_darkness\n  conquest 3\n}\n'
+
+
+def _wod_hall(extra: str) -> str:
+    """The one-room quest of `_hall`, with The Well of Darkness's traps."""
+    return _hall(extra).replace(_HEAD, _WOD_HEAD, 1)
+
+
+Q211 = Descriptor(
+    code="Q211", name="facing-mismatch", severity=W,
+    template="{thing} {problem}",
+    label_template="{label}",
+    summary="`facing` given where it means nothing, or missing where the component needs it.",
+    explanation="""
+Only some components have a direction. A boulder rolls, and a crushing wall moves,
+the way their arrow points, and a boulder ramp turns a boulder one way: these traps
+need `facing north|east|south|west`, or the overlord cannot tell which way they go.
+Other traps (a dart field, scything blades) take no direction.
+
+For a monster, `facing` only turns a long figure (a hell hound, 1 by 2; a dragon, 2
+by 3) on its side: a one-space figure, or a square large one (an ogre, 2 by 2), fills
+the same spaces whichever way it faces, so a `facing` there says nothing and may
+hide a mistake (the wrong monster, or a facing meant for another line).
+""",
+    example=Example(
+        failing=_wod_hall("  trap boulder at 1,2\n  trap dart_field at 3,3 facing north\n") + _WIN,
+        fixed=_wod_hall("  trap boulder at 1,2 facing east\n  trap dart_field at 3,3\n") + _WIN),
+    fields=("thing", "problem", "label"),
 )
