@@ -17,7 +17,7 @@ from typing import Callable
 
 import click
 
-from questc.cli.common import fail, guarded, split_codes
+from questc.cli.common import checking_options, fail, guarded, run_options
 
 KINDS = ("json", "png", "pdf")
 
@@ -123,25 +123,18 @@ def check_plan(results, out_dir: Path, emitters: list[Emitter], inputs: list[Pat
               help="Folder to write <id>.json, <id>.png and <id>.pdf into (created if missing).")
 @click.option("--only", multiple=True, metavar="KINDS",
               help="Only these outputs: json, png, pdf (comma-separated). Default: every kind installed.")
-@click.option("--strict/--no-strict", default=None, help="Warnings fail a quest too: it is not built (exit 1).")
-@click.option("--select", multiple=True, help="Only these codes or prefixes (Q3, Q305), comma-separated.")
-@click.option("--ignore", multiple=True, help="Leave out these codes or prefixes, comma-separated.")
-@click.option("--verbose", "-v", is_flag=True, help="Print infos too.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Configuration file to use.")
-@click.option("--expansions", help="Component sets you own, comma-separated (base,well_of_darkness).")
+@checking_options
 @guarded
 def build(paths, out_dir, only, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write DIR/<id>.json (and .png, .pdf) for each quest with no error."""
     from questc.api import check_file, find_quests
     from questc.cli.output import print_report
-    from questc.config import load_options
     from questc.diagnostics.core import Severity
 
     emitters, notes = choose_emitters(parse_only(only))
     # Infos are always collected: the JSON records every warning and info the quest
     # compiled with; only the printing below honours --verbose.
-    options = load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                           ignore=split_codes(ignore), verbose=True, expansions=expansions)
+    options = run_options(strict, select, ignore, True, config_file, expansions)
     inputs = find_quests(paths)
     results = [check_file(path, options) for path in inputs]
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from questc.cli.common import fail, guarded, split_codes
+from questc.cli.common import checking_options, fail, guarded, run_options
 
 
 @click.command()
@@ -23,22 +23,15 @@ from questc.cli.common import fail, guarded, split_codes
 @click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False),
               help="The PDF file to write (its folder is created if missing).")
 @click.option("--title", help="The guide's title, on its first page (default: the template's).")
-@click.option("--strict/--no-strict", default=None, help="Warnings keep a quest out of the guide too (exit 1).")
-@click.option("--select", multiple=True, help="Only these codes or prefixes (Q3, Q305), comma-separated.")
-@click.option("--ignore", multiple=True, help="Leave out these codes or prefixes, comma-separated.")
-@click.option("--verbose", "-v", is_flag=True, help="Print infos too.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Configuration file to use.")
-@click.option("--expansions", help="Component sets you own, comma-separated (base,well_of_darkness).")
+@checking_options
 @guarded
 def guide(paths, output, title, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write one printable quest guide (PDF) of those with no error."""
     from questc.api import check_file, find_quests
     from questc.cli.output import print_report
-    from questc.config import load_options
     from questc.diagnostics.core import Severity
 
-    options = load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                           ignore=split_codes(ignore), verbose=verbose, expansions=expansions)
+    options = run_options(strict, select, ignore, verbose, config_file, expansions)
     inputs = find_quests(paths)
     target = Path(output)
     for source in inputs:

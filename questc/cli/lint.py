@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from questc.cli.common import guarded, split_codes
+from questc.cli.common import checking_options, guarded, run_options
 
 FORMATS = ("text", "json", "github", "sarif", "junit")
 
@@ -14,24 +14,15 @@ FORMATS = ("text", "json", "github", "sarif", "junit")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="How to print the diagnostics.")
-@click.option("--strict/--no-strict", default=None,
-              help="Warnings fail the run too (exit 1); --no-strict overrides `strict = true` in the configuration.")
-@click.option("--select", multiple=True, help="Only these codes or prefixes (Q3, Q305), comma-separated.")
-@click.option("--ignore", multiple=True, help="Leave out these codes or prefixes, comma-separated.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are errors.")
-@click.option("--verbose", "-v", is_flag=True, help="Print infos too (Q309 reveal order, Q507 conquest...).")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Configuration file to use.")
-@click.option("--expansions", help="Component sets you own, comma-separated (base,well_of_darkness).")
+@checking_options
 @guarded
 def lint(paths, fmt, strict, select, ignore, exit_zero, verbose, config_file, expansions):
     """Check quests (files, or folders searched for .quest files) and print diagnostics."""
     from questc.api import check_file, find_quests
     from questc.cli.output import print_report
-    from questc.config import load_options
 
-    options = load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                           ignore=split_codes(ignore), verbose=verbose,
-                           expansions=expansions)
+    options = run_options(strict, select, ignore, verbose, config_file, expansions)
     results = [check_file(path, options) for path in find_quests(paths)]
     config_problems = _config_result(options)
     if config_problems is not None:
