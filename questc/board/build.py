@@ -10,8 +10,12 @@ other side, which makes a *joint*.  Every edge between floor and non-floor is a 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
+
+if TYPE_CHECKING:   # the board module imports this one at run time
+    from .board import Board
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,6 @@ def _cells_text(cells: Iterable[tuple[int, int]], verb: str = "") -> str:
 
 def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tuple[str, str]]]:
     """A piece entry (schema-valid) in, the PieceType (or None) and what is wrong with its geometry out."""
-    where = pointer("pieces", name)
     rows: list[str] = list(entry["shape"])
     problems: list[tuple[str, str]] = []
     width = len(rows[0])

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from questc.catalog import Catalog, load_catalog
 from questc.diagnostics.codes import q1xx
-from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.diagnostics.core import Diagnostic, Label
 from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
