@@ -73,7 +73,10 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
         model, names = resolve(parsed.tree, packs=packs, root=options.root)
         result.model = model
         found += names
-        if model.resolved and not any(d.severity is Severity.ERROR for d in names):
+        oversized = _map_too_large(model) if model.resolved else None
+        if oversized is not None:
+            found.append(oversized)   # exact sight on such a map would take minutes: refuse
+        elif model.resolved and not any(d.severity is Severity.ERROR for d in names):
             context = CheckContext(model, options.owned_sets)
             broken_map = False
             for phase, run in family_runners():
@@ -90,6 +93,33 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
     result.all_diagnostics = _sorted(found)
     result.diagnostics = apply_policy(result.all_diagnostics, options)
     return result
+
+
+# The largest map the checks analyse: exact line of sight costs about cells x box size.
+# The biggest real quests have a few hundred cells; the benchmark's largest has 8,000.
+MAX_MAP_CELLS = 20_000
+MAX_MAP_SIDE = 400
+
+
+def _map_too_large(model) -> Diagnostic | None:
+    """Q001 on the piece that takes the map past MAX_MAP_CELLS or MAX_MAP_SIDE, else None."""
+    from questc.diagnostics.codes.q0xx import Q001
+    cells: set = set()
+    x0 = y0 = x1 = y1 = None
+    for piece in model.pieces.values():
+        if piece is None:
+            continue
+        cells |= piece.shape.cells
+        for x, y in piece.shape.cells:
+            x0, x1 = (x, x) if x0 is None else (min(x0, x), max(x1, x))
+            y0, y1 = (y, y) if y0 is None else (min(y0, y), max(y1, y))
+        if x0 is not None and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
+            return Q001.at(piece.node.id.span if hasattr(piece.node, "id") else piece.node.span,
+                           found=f"a map of {len(cells):,} floor cells spanning {x1 - x0 + 1} x {y1 - y0 + 1}",
+                           expected=f"a map of at most {MAX_MAP_CELLS:,} cells within "
+                                    f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE} (the checks would take too long)",
+                           label="the map is too large from this piece on")
+    return None
 
 
 def check_file(path: Path | str, options: Options | None = None) -> QuestResult:

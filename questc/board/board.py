@@ -7,7 +7,6 @@ sets, sight bitsets, visibility results) is cached on the board.
 """
 from __future__ import annotations
 
-from collections import deque
 from math import gcd
 from typing import Callable, Iterable
 
@@ -179,40 +178,18 @@ class Board:
         The start cells are included when they are floor, free of movement-blocking
         obstacles and (if `allowed` is given) allowed.
         """
-        passable = frozenset(passable_doors)
+        passable = frozenset(set(passable_doors) & self.doors.keys())
         usable = _stairs_predicate(stairs_ok)
-        seen: set[Cell] = set()
-        queue: deque[Cell] = deque()
-        for cell in sorted(set(from_cells)):
-            if cell in self._floor and cell not in self._no_entry and (allowed is None or cell in allowed):
-                seen.add(cell)
-                queue.append(cell)
-        st = self.state(passable)
-        while queue:
-            a = queue.popleft()
-            ax, ay = a
-            for dx, dy in _NEIGHBOURS:
-                b = (ax + dx, ay + dy)
-                if b in seen or b not in self._floor or b in self._no_entry:
-                    continue
-                if allowed is not None and b not in allowed:
-                    continue
-                if dx == 0 or dy == 0:
-                    if edge_between(a, b) in st.blocked_edges:
-                        continue
-                elif st.step_cut(a, b):
-                    continue
-                seen.add(b)
-                queue.append(b)
-            for stair in self._stairs_at.get(a, ()):
-                if not usable(stair):
-                    continue
-                other = stair.ends[1] if stair.ends[0] == a else stair.ends[0]
-                if (other not in seen and other in self._floor and other not in self._no_entry
-                        and (allowed is None or other in allowed)):
-                    seen.add(other)
-                    queue.append(other)
-        return seen
+        bits = self._bitboard(passable)
+        start = bits.bits_of(set(from_cells))
+        if not start:
+            return set()
+        jumps = []
+        for stair in self.stairs:
+            if usable(stair) and stair.ends[0] in self._floor and stair.ends[1] in self._floor:
+                a, b = bits.bits_of([stair.ends[0]]), bits.bits_of([stair.ends[1]])
+                jumps += [(a, b), (b, a)]
+        return bits.reach(start, bits.floor if allowed is None else bits.bits_of(allowed), jumps)
 
     # -- line of sight -----------------------------------------------------------------
     def sees(self, a: Cell, b: Cell, edition: str = "first",
@@ -275,7 +252,8 @@ class Board:
                 seen = bits.visible(src, edition)
             if stairs:
                 for cell in src:
-                    seen |= self.stair_sight(cell, key_doors)
+                    if cell in self._stairs_at:
+                        seen |= self.stair_sight(cell, key_doors)
             hit = frozenset(seen)
             if len(self._visible_cache) > 256:  # a bound, not a policy: drop the oldest
                 self._visible_cache.pop(next(iter(self._visible_cache)))
@@ -308,11 +286,14 @@ class Board:
         else:
             upper = self._sight_table(every)
             lower: dict[tuple[int, int], int] = {}
+            lower_size = -1
             for known, found in self._tables.items():
-                if known <= doors and (not lower or len(known) > len(lower_key)):
-                    lower, lower_key = found, known
+                if known <= doors and len(known) > lower_size:
+                    lower, lower_size = found, len(known)
             start: dict[tuple[int, int], int] = {}
             for (dx, dy), v in upper.items():
+                if dy < 0 or (dy == 0 and dx < 0):
+                    continue   # the cast covers one of each pair of opposite offsets
                 v &= ~lower.get((dx, dy), 0)
                 if v:
                     g = gcd(dx, dy)

@@ -302,6 +302,12 @@ class BitBoard:
         self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
         self._boxes: dict[tuple[int, int, int, int], int] = {}
         self.state = state
+        no_entry = 0
+        for cell in board.cells:
+            if board.blocks_movement(cell):
+                no_entry |= 1 << self.index(cell)
+        self.no_entry = no_entry
+        self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
         self._component: dict[Cell, int] | None = None   # regions, for the second edition
         self._component_box: list[tuple[int, int, int, int]] = []
 
@@ -375,16 +381,20 @@ class BitBoard:
         (dx, dy) away, for every offset at Chebyshev distance >= 2 some source sees.
 
         Sources are the floor cells free of fog, targets floor cells free of fog; bits
-        are in the source frame (a source's own bit).  With `start`, only the directions
-        it holds are cast, each from its given sources only (the caller knows the other
-        answers); else every direction from every source.
+        are in the source frame (a source's own bit).  With `start` (keys: directions
+        (a, b) with b > 0, or b == 0 and a > 0), only the directions it holds are cast,
+        each from its given sources only (the caller knows the other answers); else
+        every such direction from every source.  Sight is symmetric, so the opposite
+        directions are not cast: the sources seeing offset -d are the targets seen at
+        offset d.
         """
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
         table: dict[tuple[int, int], int] = {}
         if w <= 2 and h <= 2:
             return table
         far = self.floor & ~self.fog
-        directions = start.items() if start is not None else ((d, far) for d in _directions(w - 1, h - 1))
+        directions = start.items() if start is not None else \
+            ((d, far) for d in _directions(w - 1, h - 1) if d[1] > 0 or (d[1] == 0 and d[0] > 0))
         for (a, b), cur in directions:
             # Sources whose first target is off the box see nothing along this ray (and
             # would only wrap round the rows of the bitset).
@@ -423,6 +433,9 @@ class BitBoard:
                 shift += step
                 dx += a
                 dy += b
+        # Targets seen at offset d (d in the half cast: its index shift k is positive).
+        for (dx, dy), v in list(table.items()):
+            table[(-dx, -dy)] = v << (dy * wp + dx)
         return table
 
     def visible_by_table(self, sources: frozenset[Cell], table: dict[tuple[int, int], int]) -> set[Cell]:
@@ -615,6 +628,45 @@ class BitBoard:
         # A point (local) px in [0, w] is a corner of a box cell; s.x + qx in [0, w] means
         # s.x >= -qx and s.x <= w - qx, i.e. the cell-range test with dx_hi = qx - 1.
         return self._valid(qx, qx - 1, qy, qy - 1)
+
+    def bits_of(self, cells) -> int:
+        """The bits of the given cells that are floor (others are ignored)."""
+        index, bits = self.index, 0
+        for cell in cells:
+            bits |= 1 << index(cell)
+        return bits & self.floor
+
+    def reach(self, start: int, allowed: int, jumps: list[tuple[int, int]]) -> set[Cell]:
+        """Movement: every cell a figure walks to from the cells `start` (bits), stepping
+        only onto `allowed` floor cells free of movement-blocking obstacles.
+
+        A step goes to an 8-neighbour by the step rule of this board's door state (an
+        orthogonal step needs its edge free, a diagonal one a corner not cut both ways
+        round, exactly the neighbour rule of sight); `jumps` are extra one-way steps
+        (bit of a stair end, bit of the other end).  Start cells must be enterable too.
+        """
+        wp, masks, floor = self.wp, self.masks, self.floor
+        steps = self._steps
+        if steps is None:
+            steps = self._steps = []
+            for (dx, dy), (mid, fx, fy) in _NEIGHBOUR_FEATURES.items():
+                k = fy * wp + fx
+                ok = floor & (masks[mid] >> k if k >= 0 else masks[mid] << -k)
+                steps.append((ok, dy * wp + dx))
+        enter = allowed & floor & ~self.no_entry
+        reached = frontier = start & enter
+        while frontier:
+            new = 0
+            for ok, k in steps:
+                v = frontier & ok
+                if v:
+                    new |= v << k if k >= 0 else v >> -k
+            for end, other in jumps:
+                if frontier & end:
+                    new |= other
+            frontier = new & enter & ~reached
+            reached |= frontier
+        return self._cells(reached)
 
     def _cells(self, bits: int) -> set[Cell]:
         """The cells whose bits are set (floor only)."""

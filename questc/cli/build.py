@@ -123,9 +123,11 @@ def check_plan(results, out_dir: Path, emitters: list[Emitter], inputs: list[Pat
               help="Folder to write <id>.json, <id>.png and <id>.pdf into (created if missing).")
 @click.option("--only", multiple=True, metavar="KINDS",
               help="Only these outputs: json, png, pdf (comma-separated). Default: every kind installed.")
+@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
+              help="Check and render this many quests at once (0: one per CPU); the output is the same.")
 @checking_options
 @guarded
-def build(paths, out_dir, only, strict, select, ignore, verbose, config_file, expansions):
+def build(paths, out_dir, only, jobs, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write DIR/<id>.json (and .png, .pdf) for each quest with no error."""
     from questc.api import check_file, find_quests
     from questc.cli.output import print_report
@@ -136,7 +138,12 @@ def build(paths, out_dir, only, strict, select, ignore, verbose, config_file, ex
     # compiled with; only the printing below honours --verbose.
     options = run_options(strict, select, ignore, True, config_file, expansions)
     inputs = find_quests(paths)
-    results = [check_file(path, options) for path in inputs]
+    jobs = jobs or os.cpu_count() or 1
+    rendered = None   # with -j: path -> kind -> bytes (or the renderer's exception)
+    if jobs > 1 and len(inputs) > 1:
+        results, rendered = _in_parallel(inputs, options, [e.kind for e in emitters], jobs)
+    else:
+        results = [check_file(path, options) for path in inputs]
 
     shown = results if verbose else [
         replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
@@ -162,7 +169,12 @@ def build(paths, out_dir, only, strict, select, ignore, verbose, config_file, ex
         for emitter in emitters:
             target = out / f"{result.model.id}.{emitter.kind}"
             try:
-                data = emitter.render(result)
+                if rendered is None:
+                    data = emitter.render(result)
+                else:
+                    data = rendered[result.path][emitter.kind]
+                    if isinstance(data, Exception):
+                        raise data
             except Exception as error:  # one renderer's failure must not stop the other quests
                 if os.environ.get("QUESTC_DEBUG"):
                     raise
@@ -185,3 +197,36 @@ def build(paths, out_dir, only, strict, select, ignore, verbose, config_file, ex
     for note in notes:
         click.echo(note, err=True)
     sys.exit(2 if render_failed else 1 if failed else 0)
+
+
+def _check_and_render(path, options, kinds: list[str]):
+    """One quest, in a worker process: check it and, when it compiled, render every kind.
+
+    Returns a result reduced to what the parent prints and plans with (path, source,
+    diagnostics, id, compiled or not), and kind -> bytes, or the renderer's exception.
+    """
+    from types import SimpleNamespace
+
+    from questc.api import check_file
+
+    result = check_file(path, options)
+    outputs: dict = {}
+    if not result.failed(options.strict) and result.compiled:
+        for kind in kinds:
+            try:
+                outputs[kind] = load_emitter(kind).render(result)
+            except Exception as error:   # reported by the parent, in order, as a serial build would
+                outputs[kind] = error
+    slim = replace(result, syntax=None, comments=(),
+                   model=None if result.model is None else SimpleNamespace(id=result.model.id),
+                   context=None if result.context is None else True)
+    return slim, outputs
+
+
+def _in_parallel(inputs: list[Path], options, kinds: list[str], jobs: int):
+    """Check and render the quests in `jobs` worker processes; results in input order."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
+        done = list(pool.map(_check_and_render, inputs, [options] * len(inputs), [kinds] * len(inputs)))
+    return [slim for slim, _ in done], {slim.path: outputs for slim, outputs in done}

@@ -8,6 +8,7 @@ reports several independent syntax errors and no cascade.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -135,11 +136,22 @@ def _statement_end(text: str, pos: int) -> int:
     return i
 
 
+_LINE_STARTS: list = [None, [0]]   # the text last indexed, and where its lines start
+
+
+def _line_of(text: str, pos: int) -> tuple[int, int]:
+    """(line, column), 1-based, of an offset; the line starts of the last text are kept,
+    so spans for every comment of a big file cost a bisection, not a count from the top."""
+    if _LINE_STARTS[0] is not text:
+        _LINE_STARTS[:] = [text, [0] + [m.end() for m in re.finditer("\n", text)]]
+    starts = _LINE_STARTS[1]
+    line = bisect_right(starts, pos)
+    return line, pos - starts[line - 1] + 1
+
+
 def _span(file: str, text: str, start: int, end: int) -> Span:
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
-    end_line = text.count("\n", 0, end) + 1
-    end_column = end - (text.rfind("\n", 0, end) + 1) + 1
+    line, column = _line_of(text, start)
+    end_line, end_column = _line_of(text, end)
     return Span(file, line, column, end_line, end_column, start, end)
 
 
@@ -385,6 +397,8 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
     """Parse quest source text into a QuestFile, with every syntax diagnostic."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    if len(text) > MAX_SOURCE_CHARS:
+        return ParseResult(None, (too_large(file, text[:200], len(text)),), ())
     parser = quest_parser()
     comments, unclosed = _scan(file, text)
     early: list[Diagnostic] = []
@@ -404,10 +418,47 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
                       min((getattr(error, "pos_in_stream", 0) or 0) + 1, len(text) + 1)),
                 found="the input", expected="a quest statement", label="could not parse from here"))
         return ParseResult(None, tuple(early + recovery.diagnostics), tuple(comments))
+    deep = _too_deep(tree)
+    if deep is not None:
+        # The tree builder and the checks walk conditions recursively: refuse, don't crash.
+        start = min(deep.meta.start_pos, len(text)) if not deep.meta.empty else 0
+        return ParseResult(None, tuple(early + recovery.diagnostics) + (q0xx.Q001.at(
+            _span(file, text, start, min(start + 1, len(text))),
+            found=f"an expression nested more than {MAX_NESTING} levels deep",
+            expected="at most that many (split the condition up)", label="nested too deep from here"),),
+            tuple(comments))
     builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None)
     quest = builder.transform(tree)
     syntax = early + recovery.diagnostics + builder.diagnostics
     return ParseResult(quest, tuple(syntax), tuple(comments))
+
+
+# Limits that keep hostile or broken input from exhausting time, memory or the stack.
+# A real quest is a few kilobytes and nests conditions a few levels deep.
+MAX_SOURCE_CHARS = 1_000_000
+MAX_NESTING = 100
+
+
+def too_large(file: str, head: str, size: int) -> Diagnostic:
+    """Q001 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span)."""
+    end = len(head.split("\n", 1)[0]) or 1
+    return q0xx.Q001.at(Span(file, 1, 1, 1, end + 1, 0, end),
+                        found=f"a file of {size:,} characters",
+                        expected=f"a quest file of at most {MAX_SOURCE_CHARS:,} characters",
+                        label="the file is too large to be a quest")
+
+
+def _too_deep(tree):
+    """The first subtree lying deeper than MAX_NESTING levels (walked without recursion), or None."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return node
+        for child in getattr(node, "children", ()):
+            if hasattr(child, "children"):
+                stack.append((child, depth + 1))
+    return None
 
 
 # A file whose first statement is `quest` has a header, even if a syntax error broke it.

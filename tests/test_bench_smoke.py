@@ -1,0 +1,16 @@
+"""The benchmark script runs (on a tiny quest, one repeat): a smoke test, not a timing."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_bench_quests_runs_on_a_tiny_size():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_quests.py"), "--sizes", "100",
+                           "--no-shipped", "--no-cold", "--no-render", "--repeat", "1"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "generated_100.quest" in done.stdout
