@@ -102,8 +102,8 @@ MAX_MAP_SIDE = 400
 
 
 def _map_too_large(model) -> Diagnostic | None:
-    """Q001 on the piece that takes the map past MAX_MAP_CELLS or MAX_MAP_SIDE, else None."""
-    from questc.diagnostics.codes.q0xx import Q001
+    """Q006 on the piece that takes the map past MAX_MAP_CELLS or MAX_MAP_SIDE, else None."""
+    from questc.diagnostics.codes.q0xx import Q006
     cells: set = set()
     x0 = y0 = x1 = y1 = None
     for piece in model.pieces.values():
@@ -114,11 +114,12 @@ def _map_too_large(model) -> Diagnostic | None:
             x0, x1 = (x, x) if x0 is None else (min(x0, x), max(x1, x))
             y0, y1 = (y, y) if y0 is None else (min(y0, y), max(y1, y))
         if x0 is not None and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
-            return Q001.at(piece.node.id.span if hasattr(piece.node, "id") else piece.node.span,
-                           found=f"a map of {len(cells):,} floor cells spanning {x1 - x0 + 1} x {y1 - y0 + 1}",
-                           expected=f"a map of at most {MAX_MAP_CELLS:,} cells within "
-                                    f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE} (the checks would take too long)",
-                           label="the map is too large from this piece on")
+            return Q006.at(piece.node.id.span if hasattr(piece.node, "id") else piece.node.span,
+                           problem=f"the map grows to {len(cells):,} floor cells spanning "
+                                   f"{x1 - x0 + 1} x {y1 - y0 + 1} here, too large to check",
+                           label="the map is too large from this piece on",
+                           help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within "
+                                     f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE}")
     return None
 
 

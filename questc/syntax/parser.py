@@ -422,10 +422,10 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
     if deep is not None:
         # The tree builder and the checks walk conditions recursively: refuse, don't crash.
         start = min(deep.meta.start_pos, len(text)) if not deep.meta.empty else 0
-        return ParseResult(None, tuple(early + recovery.diagnostics) + (q0xx.Q001.at(
+        return ParseResult(None, tuple(early + recovery.diagnostics) + (q0xx.Q006.at(
             _span(file, text, start, min(start + 1, len(text))),
-            found=f"an expression nested more than {MAX_NESTING} levels deep",
-            expected="at most that many (split the condition up)", label="nested too deep from here"),),
+            problem=f"this expression is nested more than {MAX_NESTING} levels deep",
+            label="nested too deep from here", help_text="split the condition into simpler ones"),),
             tuple(comments))
     builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None)
     quest = builder.transform(tree)
@@ -440,12 +440,12 @@ MAX_NESTING = 100
 
 
 def too_large(file: str, head: str, size: int) -> Diagnostic:
-    """Q001 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span)."""
+    """Q006 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span)."""
     end = len(head.split("\n", 1)[0]) or 1
-    return q0xx.Q001.at(Span(file, 1, 1, 1, end + 1, 0, end),
-                        found=f"a file of {size:,} characters",
-                        expected=f"a quest file of at most {MAX_SOURCE_CHARS:,} characters",
-                        label="the file is too large to be a quest")
+    return q0xx.Q006.at(Span(file, 1, 1, 1, end + 1, 0, end),
+                        problem=f"this file of {size:,} characters is too large to be a quest",
+                        label="the file is too large",
+                        help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
 
 
 def _too_deep(tree):

@@ -85,3 +85,20 @@ A quest file holds exactly one quest, and its first statement is the header
     example=Example(failing=_TAIL, fixed='quest "Q" {\n  conquest 3\n}\n' + _TAIL),
     fields=("label",),
 )
+
+Q006 = Descriptor(
+    code="Q006", name="beyond-limits", severity=E, minimum=E,
+    template="{problem}",
+    label_template="{label}",
+    help_template="{help_text}",
+    summary="An input beyond what questc checks: a file over 1,000,000 characters, a condition nested over 100 levels, or a map over 20,000 cells or 400 cells across.",
+    explanation="""
+A real quest is a few kilobytes, nests its conditions a few levels deep and fits on a
+table. Input far past that is almost always a generated or broken file; questc
+refuses it with this error, at once, rather than spend minutes or gigabytes on it.
+""",
+    example=Example(
+        failing='quest "Q" {\n  conquest 3\n}\n' + _TAIL.replace("revealed A", "not " * 101 + "revealed A"),
+        fixed='quest "Q" {\n  conquest 3\n}\n' + _TAIL),
+    fields=("problem", "label", "help_text"),
+)
