@@ -195,3 +195,19 @@ def test_no_line_ends_in_white_space():
     assert "2 |\n" in out + "\n"
     for line in out.splitlines():
         assert line == line.rstrip(), repr(line)
+
+
+def test_a_very_long_source_line_is_shown_as_a_window_around_the_span():
+    from questc.api import check_source
+    from questc.emit.text import TextRenderer
+    source = ('quest "Q" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0; # ' + "x" * 5000 + "\n"
+              'area A "H" start { pieces R1; glyph at 0,0 active; monster beastmen at 2,2 }; # '
+              + "y" * 5000 + "\nvictory heroes when revealed A\n")
+    result = check_source(source, "w.quest")
+    text = TextRenderer({"w.quest": source}).render_all(result.diagnostics)
+    source_line = next(line for line in text.splitlines() if line.startswith("5 |"))
+    marker_line = next(line for line in text.splitlines() if "^" in line)
+    assert len(source_line) < 260 and source_line.endswith("...")
+    # The carets stand right under the name they point at.
+    start = marker_line.index("^")
+    assert source_line[start:start + len("beastmen")] == "beastmen"

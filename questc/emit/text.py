@@ -68,19 +68,43 @@ class TextRenderer:
                 continue
             if previous is not None and number > previous + 1:
                 out.append(self._paint(_BLUE, "..."))
-            out.append(f"{self._paint(_BLUE, str(number).rjust(width))} {bar} {source}".rstrip())
-            for span, message, primary in sorted(by_line[number], key=lambda p: (not p[2], p[0].column)):
-                out.append(f"{' ' * width} {bar} {self._marker(span, source, message, primary, severity)}")
+            spans = by_line[number]
+            shift, shown = _window(source, min(span.column for span, _, _ in spans))
+            out.append(f"{self._paint(_BLUE, str(number).rjust(width))} {bar} {shown}".rstrip())
+            for span, message, primary in sorted(spans, key=lambda p: (not p[2], p[0].column)):
+                marker = self._marker(span, source, message, primary, severity, shift, len(shown))
+                out.append(f"{' ' * width} {bar} {marker}")
             previous = number
         return out
 
-    def _marker(self, span: Span, source: str, message: str, primary: bool, severity: Severity) -> str:
+    def _marker(self, span: Span, source: str, message: str, primary: bool, severity: Severity,
+                shift: int = 0, shown: int | None = None) -> str:
         start = max(span.column - 1, 0)
         end = span.end_column - 1 if span.end_line == span.line else len(source)
         end = max(end, start + 1)
+        start, end = start - shift, end - shift
+        if shown is not None:
+            end = max(min(end, shown), start + 1)
         marks = ("^" if primary else "-") * (end - start)
         text = f"{marks} {message}" if message else marks
         return " " * start + self._paint(_COLOURS[severity] if primary else _BLUE, text)
 
     def render_all(self, diagnostics: list[Diagnostic]) -> str:
         return "\n\n".join(self.render(d) for d in diagnostics)
+
+
+_WIDEST = 200   # source lines longer than this are shown as a window around the span
+
+
+def _window(source: str, column: int) -> tuple[int, str]:
+    """A long source line cut to a window that holds `column`: (characters cut from the
+    left, the text shown). Short lines are shown whole, as written."""
+    if len(source) <= _WIDEST:
+        return 0, source
+    start = max(0, min(column - 1 - 40, len(source) - _WIDEST))
+    text = source[start:start + _WIDEST]
+    if start:
+        text = "..." + text[3:]
+    if start + _WIDEST < len(source):
+        text = text[:-3] + "..."
+    return start, text
