@@ -6,11 +6,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.options import Options, apply_policy
+from questc.records import dataclass, field
 
 __all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError"]
 

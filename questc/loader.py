@@ -13,13 +13,13 @@ catalog, never the source), and every answer must match the compiler's.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from questc.board.board import Board
 from questc.board.build import BlockInfo, Door, Stairs
+from questc.records import dataclass
 
 FORMAT = "questc.quest"
 # The newest format this loader understands; older ones would be listed here too.

@@ -18,3 +18,37 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"questc data folder {name!r} is missing from this installation")
+
+
+def cache_dir() -> Path:
+    """questc's cache folder: $XDG_CACHE_HOME/questc, else ~/.cache/questc (may not exist yet).
+
+    Only ever holds things questc can rebuild; anything unreadable there is ignored.
+    """
+    import os
+
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "questc"
+
+
+def write_cache(name: str, data: bytes, stale: str | None = None) -> None:
+    """Write `data` to cache_dir()/name atomically (temporary file, then rename); never fails.
+
+    `stale`: a glob of the older entries this one replaces, removed first.
+    """
+    import os
+
+    folder = cache_dir()
+    temporary = folder / f".{name}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob(stale) if stale else ():
+            if old.name != name:
+                old.unlink(missing_ok=True)
+        temporary.write_bytes(data)
+        os.replace(temporary, folder / name)
+    except OSError:
+        try:
+            temporary.unlink()
+        except OSError:
+            pass

@@ -11,11 +11,11 @@ configuration then does with the code. Checks never see suppressions.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from questc.diagnostics.codes import q6xx
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.diagnostics.registry import all_descriptors, descriptor
+from questc.records import dataclass, field
 
 # `questc:` after the `#`, then the instruction. Anything else starting `questc:` is Q604.
 _MARKER = re.compile(r"#\s*questc\s*:", re.I)

@@ -9,8 +9,9 @@ other side, which makes a *joint*.  Every edge between floor and non-floor is a 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from questc.records import dataclass, field
 
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
 

@@ -7,8 +7,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import yaml
-
 from questc.catalog import shapes
 from questc.catalog.model import (
     NONE_OWNED, UNKNOWN, CardType, Catalog, ChestCard, Count, DarkGlyph, MarkerKind, MonsterType,
@@ -18,9 +16,6 @@ from questc.diagnostics.codes.q1xx import Q106
 from questc.diagnostics.core import Diagnostic, Span
 from questc.paths import data_dir
 
-# libyaml's parser when present (much faster); always a safe loader, never an unsafe one.
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 PackSpec = tuple[str, "Span | None", Path]
 
 
@@ -28,29 +23,35 @@ class CatalogError(RuntimeError):
     """The built-in catalog (cards/*.yaml) is broken: an installation fault, not bad input."""
 
 
-class _StrictLoader(_BaseLoader):
+@lru_cache(maxsize=1)
+def _strict_loader():
     """A safe YAML loader that refuses a key given twice in one mapping.
 
     Plain PyYAML keeps the last value silently, which would let a pack override its
-    own entry without anyone noticing.
+    own entry without anyone noticing. libyaml's parser when present (much faster);
+    always a safe loader, never an unsafe one. Made on first use: PyYAML is slow to
+    import and a warm run of the built-in catalog does not need it (see _builtin_documents).
     """
+    import yaml
 
-    def construct_mapping(self, node, deep=False):
-        seen: dict[Any, Any] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                if key in seen:
-                    raise yaml.constructor.ConstructorError(
-                        "while reading a mapping", node.start_mark,
-                        f"the key {key!r} appears twice (first on line {seen[key].line + 1})",
-                        key_node.start_mark)
-                seen[key] = key_node.start_mark
-            except TypeError:  # an unhashable key: let the base constructor report it
-                pass
-        return super().construct_mapping(node, deep)
+    class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        def construct_mapping(self, node, deep=False):
+            seen: dict[Any, Any] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    if key in seen:
+                        raise yaml.constructor.ConstructorError(
+                            "while reading a mapping", node.start_mark,
+                            f"the key {key!r} appears twice (first on line {seen[key].line + 1})",
+                            key_node.start_mark)
+                    seen[key] = key_node.start_mark
+                except TypeError:  # an unhashable key: let the base constructor report it
+                    pass
+            return super().construct_mapping(node, deep)
+    return _StrictLoader
 
 
 class PackProblem(Exception):
@@ -71,8 +72,10 @@ def read_yaml(path: Path) -> Any:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise PackProblem(f"is not UTF-8 text (byte {error.start})") from None
+    import yaml
+
     try:
-        return yaml.load(text, Loader=_StrictLoader)
+        return yaml.load(text, Loader=_strict_loader())
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
@@ -400,14 +403,61 @@ def builtin_files() -> list[Path]:
     return sorted(files, key=lambda p: (p.name != "base.yaml", p.name))
 
 
+# Bump when what the cache holds changes meaning.
+_CACHE_FORMAT = b"questc built-in catalog documents 1"
+
+
+def _builtin_documents(files: list[Path]) -> list[Any]:
+    """The parsed YAML documents of the built-in catalog files, in order.
+
+    Parsing them needs PyYAML (about 30 ms to import and parse on every run), so the
+    documents are cached as JSON in cache_dir(), keyed by a hash of the files' names
+    and bytes: an edited card file is a new key. A missing, unreadable or stale cache
+    is ignored and rewritten; documents JSON would not give back unchanged (a number
+    as a key, a date) are not cached.
+    """
+    import hashlib
+
+    from questc.paths import cache_dir, write_cache
+
+    key = hashlib.sha256(_CACHE_FORMAT)
+    raws = []
+    for path in files:
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            raw = None   # read_yaml reports it
+        raws.append(raw)
+        key.update(b"\0%s\0%d\0" % (path.name.encode(), -1 if raw is None else len(raw)))
+        key.update(raw or b"")
+    name = f"catalog-{key.hexdigest()[:32]}.json"
+    if all(raw is not None for raw in raws):
+        try:
+            documents = json.loads((cache_dir() / name).read_bytes())
+            if isinstance(documents, list) and len(documents) == len(files):
+                return documents
+        except (OSError, ValueError):
+            pass
+    documents = []
+    for path in files:
+        try:
+            documents.append(read_yaml(path))
+        except PackProblem as problem:
+            raise CatalogError(f"{path}: {problem}") from None
+    try:
+        data = json.dumps(documents, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError):   # a value JSON cannot hold (say a YAML date)
+        return documents
+    if json.loads(data) == documents:
+        write_cache(name, data.encode("utf-8"), stale="catalog-*.json")
+    return documents
+
+
 @lru_cache(maxsize=1)
 def _builtin() -> tuple[Catalog, Mapping]:
     builder = Builder()
-    for path in builtin_files():
-        try:
-            document = read_yaml(path)
-        except PackProblem as problem:
-            raise CatalogError(f"{path}: {problem}") from None
+    files = builtin_files()
+    for path, document in zip(files, _builtin_documents(files)):
         if not isinstance(document, dict):
             raise CatalogError(f"{path}: not a YAML mapping")
         problems = builder.add(document, f"built-in cards/{path.name}")

@@ -1,7 +1,6 @@
 """The catalog's values: frozen records of pieces, monsters, props, cards and sets, and the Catalog that holds them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -9,6 +8,7 @@ from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest
 from questc.diagnostics.codes.q1xx import Q101, Q104
 from questc.diagnostics.core import Diagnostic, Span
+from questc.records import dataclass, field
 
 Cell = tuple[int, int]
 

@@ -5,10 +5,9 @@ Shared by the Q4xx check (questc.checks.components) and `questc deck`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from questc.diagnostics.codes import q4xx
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
+from questc.records import dataclass, field
 from questc.syntax import nodes as n
 
 COLOURS = ("event", "trap", "monster")

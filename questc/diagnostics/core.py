@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from enum import Enum
+
+from questc.records import dataclass, field
 
 
 class Severity(str, Enum):
