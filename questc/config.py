@@ -21,7 +21,6 @@ level that does not exist) raises QuestcError: exit status 2 with the reason.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 
@@ -154,6 +153,7 @@ class _Checker:
         values: dict = {}
         for key in table:
             if key not in KEYS:
+                import difflib   # only for a misspelt key
                 close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1)
                 hint = f" (did you mean `{close[0]}`?)" if close else f"; the keys are: {', '.join(KEYS)}"
                 self.fail(f"unknown key `{key}`{hint}")

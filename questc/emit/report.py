@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.records import dataclass
 
 
 @dataclass(frozen=True)
