@@ -116,22 +116,12 @@ def areas_never_revealed(model, analysis, hopeful):
         if wave is not None or hopeful.reveal_wave.get(area_id) is not None:
             continue
         labels = [Label(atom.target.span, "so this victory can never come true")
-                  for victory in model.victories for atom in _atoms(victory.when)
+                  for victory in model.victories for atom in n.event_conditions(victory.when)
                   if _atom_area(atom, model) == area_id]
         out.append(q3xx.Q301.at(_area_span(model, area_id), area=area_id, labels=labels,
                                 help_text="join it to the map: an opening, a door or a staircase "
                                           "into a revealed area"))
     return out
-
-
-def _atoms(condition):
-    if isinstance(condition, n.EventCondition):
-        return [condition]
-    if isinstance(condition, n.NotCondition):
-        return _atoms(condition.operand)
-    if isinstance(condition, (n.AllCondition, n.AnyCondition)):
-        return [a for c in condition.operands for a in _atoms(c)]
-    return []
 
 
 def _atom_area(atom: n.EventCondition, model) -> str | None:
@@ -167,7 +157,8 @@ def markers_out_of_reach(model, analysis, hopeful):
                                 help_text="move it to a cell the heroes can walk to, or clear a path "
                                           "(obstacles that block movement, walls)"))
     for victory in model.victories:
-        for target in _killed_targets(victory.when):
+        for target in (a.target for a in n.event_conditions(victory.when, negated=False)
+                       if a.event == "killed"):
             named = model.named.get(target.value)
             if named is None or not named.placements:
                 continue
@@ -181,16 +172,6 @@ def markers_out_of_reach(model, analysis, hopeful):
                                     x=place.at.x, y=place.at.y, labels=[Label(target.span, "the heroes must kill it")],
                                     help_text="leave a cell next to it that the heroes can walk to"))
     return out
-
-
-def _killed_targets(condition):
-    if isinstance(condition, n.EventCondition):
-        return [condition.target] if condition.event == "killed" else []
-    if isinstance(condition, n.NotCondition):
-        return []
-    if isinstance(condition, (n.AllCondition, n.AnyCondition)):
-        return [t for c in condition.operands for t in _killed_targets(c)]
-    return []
 
 
 # Q305 ---------------------------------------------------------------------------------
@@ -277,11 +258,8 @@ def _possible(condition, model, analysis) -> bool:
 
 
 def _impossible_atoms(condition, model, analysis):
-    if isinstance(condition, n.EventCondition):
-        return [] if _atom_possible(condition, model, analysis) else [condition]
-    if isinstance(condition, (n.AllCondition, n.AnyCondition)):
-        return [a for c in condition.operands for a in _impossible_atoms(c, model, analysis)]
-    return []
+    return [atom for atom in n.event_conditions(condition, negated=False)
+            if not _atom_possible(atom, model, analysis)]
 
 
 def _why(atom: n.EventCondition, model) -> tuple[str, str]:

@@ -79,6 +79,11 @@ class Resolver:
         table[name.value] = value
         return True
 
+    def chest_kinds(self) -> tuple[str, ...]:
+        """The chest types the catalog knows (copper, silver, gold)."""
+        chest = self.catalog.markers.get("chest")
+        return chest.variants if chest is not None else ()
+
     def cell(self, point: n.PointRef) -> tuple[int, int] | None:
         if point.piece is None:
             return (point.x, point.y)
@@ -259,7 +264,7 @@ class Resolver:
                 model.figures.append(Figure(named.type, "named", cell, named.type.cells(cell, facing), facing,
                                             None, area, stmt.at.span, named=named.id))
         elif isinstance(stmt, n.Chest):
-            kinds = self.catalog.markers["chest"].variants if "chest" in self.catalog.markers else ()
+            kinds = self.chest_kinds()
             if stmt.kind.value not in kinds:
                 self.report(q1xx.Q101.at(stmt.kind.span, kind="chest type", name=stmt.kind.value,
                                          help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
@@ -356,7 +361,7 @@ class Resolver:
         self.effects(trigger.effects)
 
     def chest_chart(self, chart: n.ChestChart) -> None:
-        kinds = self.catalog.markers["chest"].variants if "chest" in self.catalog.markers else ()
+        kinds = self.chest_kinds()
         for row in chart.rows:
             if row.kind.value not in kinds:
                 self.report(q1xx.Q101.at(row.kind.span, kind="chest type", name=row.kind.value,
@@ -397,16 +402,9 @@ class Resolver:
         tables = {"killed": (self.model.named, "named monster"), "revealed": (self.model.areas, "area"),
                   "triggered": (self.model.encounters, "encounter"), "opened": (self.model.doors, "door")}
 
-        def walk(condition):
-            if isinstance(condition, n.EventCondition):
-                table, kind = tables[condition.event]
-                self.ref(table, kind, condition.target)
-            elif isinstance(condition, n.NotCondition):
-                walk(condition.operand)
-            elif isinstance(condition, (n.AllCondition, n.AnyCondition)):
-                for operand in condition.operands:
-                    walk(operand)
-        walk(victory.when)
+        for atom in n.event_conditions(victory.when):
+            table, kind = tables[atom.event]
+            self.ref(table, kind, atom.target)
         self.model.victories.append(victory)
 
 

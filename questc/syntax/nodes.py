@@ -463,6 +463,22 @@ class AnyCondition:
 Condition = Union[EventCondition, CompareCondition, NotCondition, AllCondition, AnyCondition]
 
 
+def event_conditions(condition: "Condition", *, negated: bool = True) -> list[EventCondition]:
+    """Every `killed`/`revealed`/`triggered`/`opened` atom of a condition, in source order.
+
+    With negated=False the atoms under a `not` are left out: those are what must *not*
+    happen, so they never need to become true.
+    """
+    if isinstance(condition, EventCondition):
+        return [condition]
+    if isinstance(condition, NotCondition):
+        return event_conditions(condition.operand) if negated else []
+    if isinstance(condition, (AllCondition, AnyCondition)):
+        return [atom for operand in condition.operands
+                for atom in event_conditions(operand, negated=negated)]
+    return []
+
+
 @dataclass(frozen=True, slots=True)
 class Victory:
     """`victory heroes|overlord ["Label"] when CONDITION`."""
