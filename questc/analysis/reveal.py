@@ -125,6 +125,7 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
     unlocked: set[str] = set(scenario.unlocked)
     forced_open: set[str] = set()
     opened: set[str] = set()
+    passable: frozenset[str] = frozenset()
     revealed: set[str] = {a for a, w in wave_of.items() if w is not None}
     wave = 0
     while True:
@@ -193,6 +194,5 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
         reveal_wave=wave_of,
         visible_from={a: sorted(s) for a, s in seen_from.items()},
         waves=waves, reached=reached, unlocked=frozenset(unlocked),
-        passable=frozenset(d for d, door in doors.items()
-                           if door.rune is None or door.rune in unlocked or d in forced_open),
+        passable=passable,   # the inner loop ends only once no colour or door was added since
         opened_doors=frozenset(opened), scenario=scenario)
