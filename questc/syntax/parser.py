@@ -1,6 +1,7 @@
 """Quest source text -> a QuestFile syntax tree and the syntax diagnostics (Q001-Q005).
 
-The grammar (grammar/quest.lark) is LALR(1) with Lark's contextual lexer. Parse
+The grammar (grammar/quest.lark) is LALR(1) with a contextual lexer, compiled by Lark
+and run by questc.syntax.lalr. Parse
 errors are recovered in panic mode: report the error, skip to the end of the
 statement, unwind the parser to where a statement may end, and go on, so one run
 reports several independent syntax errors and no cascade.
@@ -8,60 +9,16 @@ reports several independent syntax errors and no cascade.
 from __future__ import annotations
 
 import re
-import sys
 from bisect import bisect_right
 from functools import lru_cache
-from importlib import import_module
-from importlib.util import find_spec
-from types import ModuleType
 
-
-class _Deferred(ModuleType):
-    """Stands in sys.modules for an installed module until one of its attributes is used."""
-
-    def __getattr__(self, attribute):
-        name = self.__name__
-        if sys.modules.get(name) is self:
-            del sys.modules[name]
-        real = import_module(name)
-        self.__dict__.update(real.__dict__)
-        return getattr(real, attribute)
-
-
-def _import_lazily(name: str) -> None:
-    """Let `import name` give a stand-in that imports the module on first attribute access.
-
-    Lark imports its optional `regex` and `interegular` whenever they are installed
-    (about 15 ms of a `questc lint` cold start) but uses them only to build a parser
-    (collision checks, strict mode) or with `regex=True`; a run that loads Lark's cached
-    tables never touches them. Any use imports the real module, as before.
-    """
-    if name in sys.modules:
-        return
-    try:
-        spec = find_spec(name)
-    except (ImportError, ValueError):
-        return
-    if spec is None:
-        return
-    module = _Deferred(name)
-    module.__spec__ = spec
-    sys.modules[name] = module
-
-
-if "lark" not in sys.modules:
-    _import_lazily("regex")
-    _import_lazily("interegular")
-
-from lark import Lark, Token  # noqa: E402
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken  # noqa: E402
-
-from questc.diagnostics.codes import q0xx  # noqa: E402
-from questc.diagnostics.core import Diagnostic, Label, Span  # noqa: E402
-from questc.paths import data_dir  # noqa: E402
-from questc.records import dataclass  # noqa: E402
-from questc.syntax.nodes import QuestFile  # noqa: E402
-from questc.syntax.transform import HEADER_FIELDS, ToNodes  # noqa: E402
+from questc.diagnostics.codes import q0xx
+from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.records import dataclass
+from questc.syntax import lalr
+from questc.syntax.lalr import SyntaxProblem, Token, grammar_text
+from questc.syntax.nodes import QuestFile
+from questc.syntax.transform import HEADER_FIELDS, ToNodes
 
 # Words for the grammar's terminals, as a quest writer would say them.
 _TERMINAL_WORDS = {
@@ -99,30 +56,22 @@ class ParseResult:
     comments: tuple  # (Span, text) of every comment, for the formatter
 
 
-@lru_cache(maxsize=None)
-def grammar_text() -> str:
-    return (data_dir("grammar") / "quest.lark").read_text(encoding="utf-8")
+__all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected"]
 
 
-@lru_cache(maxsize=None)
-def quest_parser(strict: bool = False) -> Lark:
-    """The LALR parser; Lark caches the built tables in the temp folder between runs."""
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, cache=not strict, strict=strict)
-
-
-def _describe_terminal(parser: Lark, name: str) -> str:
+def _describe_terminal(name: str) -> str:
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
-    for terminal in parser.terminals:
-        if terminal.name == name and terminal.pattern.type == "str":
-            return f"`{terminal.pattern.value}`"
+    literal = lalr.load_tables().literals.get(name)
+    if literal is not None:
+        return f"`{literal}`"
     return name.lower()
 
 
-def describe_expected(parser: Lark, expected) -> str:
+def describe_expected(expected) -> str:
+    """The terminals that may come next, in a writer's words: `a point like 4,2 or `turn``."""
     names = sorted({_SAME.get(e, e) for e in expected})
-    words = sorted({_describe_terminal(parser, e) for e in names})
+    words = sorted({_describe_terminal(e) for e in names})
     keywords = [w for w in words if w.startswith("`")]
     others = [w for w in words if not w.startswith("`")]
     if len(keywords) > 6:
@@ -200,42 +149,37 @@ def _span(file: str, text: str, start: int, end: int) -> Span:
 class _Recovery:
     """The on_error handler: reports causes, skips consequences, resumes the parse."""
 
-    def __init__(self, parser: Lark, file: str, text: str, quiet: list[tuple[int, int]] = ()):
-        self.parser, self.file, self.text = parser, file, text
+    def __init__(self, file: str, text: str, quiet: list[tuple[int, int]] = ()):
+        self.file, self.text = file, text
         self.quiet = list(quiet)   # stretches after an unclosed string, where errors are its consequences
         self.diagnostics: list[Diagnostic] = []
         self.resume_at = -1   # the separator our last skip stopped at: an error there is a consequence
         self.errors = 0
         self.unclosed: set[int] = set()   # offsets of the `{` of blocks already reported as never closed
 
-    def __call__(self, error: UnexpectedInput) -> bool:
+    def __call__(self, error: SyntaxProblem) -> bool:
         self.errors += 1
         if self.errors > 200:   # a file of garbage: enough has been said
             return False
-        if isinstance(error, UnexpectedCharacters):
+        if error.token is None:
             return self._bad_character(error)
         return self._bad_token(error)
 
     # -- a character no token can start with --------------------------------
-    def _bad_character(self, error: UnexpectedCharacters) -> bool:
-        text, pos = self.text, error.pos_in_stream
-        state = error.interactive_parser.lexer_thread.state
-        if True:
-            malformed = self._malformed_value(pos)
-            if malformed is None:
-                end = pos + 1
-                try:   # exact, unlike the contextual lexer's merged set of terminals
-                    allowed = set(error.interactive_parser.accepts()) or set(error.allowed or ())
-                except Exception:
-                    allowed = set(error.allowed or ())
-                self._report(q0xx.Q001.at(_span(self.file, text, pos, end),
-                             found=f"found `{text[pos]}`",
-                             expected=describe_expected(self.parser, allowed),
-                             label="unexpected character"))
-            else:
-                start, end = malformed
-                self._report(self._q003(start, end))
-        self._skip(state, _statement_end(text, pos + 1))
+    def _bad_character(self, error: SyntaxProblem) -> bool:
+        text, pos = self.text, error.pos
+        malformed = self._malformed_value(pos)
+        if malformed is None:
+            # accepts() is exact, unlike the lexer's set for the state
+            allowed = error.parser.accepts() or error.expected
+            self._report(q0xx.Q001.at(_span(self.file, text, pos, pos + 1),
+                         found=f"found `{text[pos]}`",
+                         expected=describe_expected(allowed),
+                         label="unexpected character"))
+        else:
+            start, end = malformed
+            self._report(self._q003(start, end))
+        self._skip(error.lexer, _statement_end(text, pos + 1))
         return True
 
     def _malformed_value(self, pos: int):
@@ -265,9 +209,9 @@ class _Recovery:
                             help_text=f"write {kind} like `{example}`, with no spaces")
 
     # -- a token the grammar does not allow here ------------------------------
-    def _bad_token(self, error: UnexpectedToken) -> bool:
+    def _bad_token(self, error: SyntaxProblem) -> bool:
         token = error.token
-        parser_state = error.interactive_parser
+        parser_state = error.parser
         is_separator = token.type in ("_NL", "$END", "RBRACE")
         consequence = token.start_pos is not None and token.start_pos <= self.resume_at
         if token.type == "$END":
@@ -281,23 +225,19 @@ class _Recovery:
         if is_separator:
             self._unwind_and_feed(parser_state, token)
             return True
-        state = parser_state.lexer_thread.state
-        self._skip(state, _statement_end(self.text, token.end_pos))
+        self._skip(error.lexer, _statement_end(self.text, token.end_pos))
         return True
 
-    def _describe(self, error: UnexpectedToken) -> Diagnostic:
+    def _describe(self, error: SyntaxProblem) -> Diagnostic:
         token = error.token
-        try:   # exact, unlike the LALR table's merged lookahead set
-            expected = set(error.interactive_parser.accepts())
-        except Exception:
-            expected = set(error.expected or ())
+        expected = error.parser.accepts()   # exact, unlike the LALR table's merged lookahead set
         text = self.text
         if token.type == "$END":
             start = len(text.rstrip()) or 0
             opener = self._open_block(error)
             labels = [Label(opener, "this block is never closed")] if opener else []
             return q0xx.Q001.at(_span(self.file, text, max(start - 1, 0), max(start, 1)),
-                                found="the file ends", expected=describe_expected(self.parser, expected),
+                                found="the file ends", expected=describe_expected(expected),
                                 label="the file ends here", labels=labels,
                                 help="close every `{` with a `}`" if opener else None)
         span = Span(self.file, token.line, token.column, token.end_line, token.end_column,
@@ -308,7 +248,7 @@ class _Recovery:
         opener = self._unclosed_block(error)
         if opener is not None:
             return q0xx.Q001.at(span, found=f"found `{token}` inside the block opened on line {opener.line}",
-                                expected=describe_expected(self.parser, expected), label="not expected here",
+                                expected=describe_expected(expected), label="not expected here",
                                 labels=[Label(opener, "this block is never closed")],
                                 help=f"close the block with `}}` before line {token.line}")
         # An unknown word where a header field starts.
@@ -328,7 +268,7 @@ class _Recovery:
             if malformed is not None:
                 return self._q003(*malformed)
         before = _previous_word(text, token.start_pos)
-        expected_words = describe_expected(self.parser, expected)
+        expected_words = describe_expected(expected)
         found = _describe_found(token)
         if before:
             found = f"{found} after `{before}`"
@@ -336,44 +276,39 @@ class _Recovery:
         return q0xx.Q001.at(span, found=found, expected=expected_words, label="not expected here",
                             help=help_text)
 
-    def _hint(self, error: UnexpectedToken) -> str | None:
+    def _hint(self, error: SyntaxProblem) -> str | None:
         """A concrete fix for a common mistake, recognised by the parser state it fails in."""
-        table = _hint_table()
-        position = error.state.position if error.state is not None else None
-        return table.get((position, error.token.type))
+        return _hint_table().get((error.state, error.token.type))
 
-    def _unclosed_block(self, error: UnexpectedToken) -> Span | None:
+    def _unclosed_block(self, error: SyntaxProblem) -> Span | None:
         """The `{` of the block a top-level statement keyword was found in, if it was."""
         token = error.token
         if token.type in ("NAME", "$END", "_NL") or not _TOP_LEVEL.fullmatch(str(token)):
             return None
         return self._open_block(error)
 
-    def _open_block(self, error: UnexpectedToken) -> Span | None:
-        for value in reversed(error.interactive_parser.parser_state.value_stack):
+    def _open_block(self, error: SyntaxProblem) -> Span | None:
+        for value in reversed(error.parser.value_stack):
             if isinstance(value, Token) and value.type == "LBRACE":
                 return Span(self.file, value.line, value.column, value.end_line, value.end_column,
                             value.start_pos, value.end_pos)
         return None
 
     # -- resuming -------------------------------------------------------------
-    def _skip(self, lexer_state, to: int) -> None:
+    def _skip(self, lexer: lalr.Lexer, to: int) -> None:
         """Move the lexer to offset `to` (a separator): the rest of the statement is dropped."""
-        counter = lexer_state.line_ctr
-        if to > counter.char_pos:
-            counter.feed(self.text[counter.char_pos:to])
+        lexer.skip_to(to)
         self.resume_at = to
 
-    def _unwind_and_feed(self, interactive, token: Token) -> None:
+    def _unwind_and_feed(self, state: lalr.ParserState, token: Token) -> None:
         """Pop half-built statements off the parser stack until `token` fits, then feed it."""
-        state = interactive.parser_state
         # Find the depth first, on a copy: a token that fits nowhere (a stray `}`) is
         # dropped, and must not empty the stack of every statement parsed so far.
-        probe = interactive.copy(deepcopy_values=False)
+        probe = state.copy()
         pops = 0
-        while len(probe.parser_state.state_stack) > 1 and token.type not in probe.accepts():
-            probe.parser_state.state_stack.pop()
-            probe.parser_state.value_stack.pop()
+        while len(probe.state_stack) > 1 and token.type not in probe.accepts():
+            probe.state_stack.pop()
+            probe.value_stack.pop()
             pops += 1
         if token.type == "$END" or token.type in probe.accepts():
             for _ in range(pops):
@@ -381,10 +316,10 @@ class _Recovery:
                 state.value_stack.pop()
         elif token.end_pos is not None:   # dropped: the separator after it closes the broken statement
             self.resume_at = max(self.resume_at, _statement_end(self.text, token.end_pos))
-        # Lark feeds the end of input itself when the parse resumes; other tokens
-        # were already taken from the lexer, so they are fed here.
-        if token.type != "$END" and token.type in interactive.accepts():
-            interactive.feed_token(token)
+        # The end of input is fed again when the parse resumes; other tokens were
+        # already taken from the lexer, so they are fed here.
+        if token.type != "$END" and token.type in state.accepts():
+            state.feed(token)
         if token.type != "$END" and token.end_pos is not None:
             self.resume_at = max(self.resume_at, token.end_pos - 1)
 
@@ -394,8 +329,8 @@ class _Recovery:
         self.diagnostics.append(diagnostic)
 
 
-# Common mistakes and the fix to suggest; Lark's match_examples picks the one whose
-# parser state matches the failure. The table doubles as test data.
+# Common mistakes and the fix to suggest, recognised by the parser state the example
+# fails in. The table doubles as test data.
 _EXAMPLES = {
     # One hint for both: with `at` read as the type's name, the parser fails in the same state.
     "a piece is written `piece ID TYPE at X,Y`, like `piece R1 room_4x4 at 0,0`": [
@@ -423,15 +358,13 @@ def _hint_table() -> dict:
     before the error.
     """
     table: dict = {}
-    parser = quest_parser()
     for hint, examples in _EXAMPLES.items():
         for example in examples:
             try:
-                parser.parse(example)
-            except UnexpectedToken as error:
-                table.setdefault((error.state.position, error.token.type), hint)
-            except UnexpectedInput:
-                pass
+                lalr.parse(example)
+            except SyntaxProblem as error:
+                if error.token is not None:
+                    table.setdefault((error.state, error.token.type), hint)
     return table
 
 
@@ -441,7 +374,6 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
         text = text[1:]
     if len(text) > MAX_SOURCE_CHARS:
         return ParseResult(None, (too_large(file, text[:200], len(text)),), ())
-    parser = quest_parser()
     comments, unclosed = _scan(file, text)
     early: list[Diagnostic] = []
     quiet = []
@@ -450,14 +382,13 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
                                   'close it with `"` on the same line (use `"""` for text over several lines)'))
         next_statement = _TOP_LEVEL.search(text, _line_end(text, span.start) + 1)
         quiet.append((span.start, len(text) if long or next_statement is None else next_statement.start()))
-    recovery = _Recovery(parser, file, text, quiet)
+    recovery = _Recovery(file, text, quiet)
     try:
-        tree = parser.parse(text, on_error=recovery)
-    except UnexpectedInput as error:   # recovery gave up (too many errors, or at the end)
+        tree = lalr.parse(text, on_error=recovery)
+    except SyntaxProblem as error:   # recovery gave up (too many errors, or at the end)
         if not recovery.diagnostics and not early:
             recovery.diagnostics.append(q0xx.Q001.at(
-                _span(file, text, min(getattr(error, "pos_in_stream", 0) or 0, len(text)),
-                      min((getattr(error, "pos_in_stream", 0) or 0) + 1, len(text) + 1)),
+                _span(file, text, min(error.pos, len(text)), min(error.pos + 1, len(text) + 1)),
                 found="the input", expected="a quest statement", label="could not parse from here"))
         return ParseResult(None, tuple(early + recovery.diagnostics), tuple(comments))
     deep = _too_deep(tree)
@@ -508,9 +439,9 @@ def _too_deep(tree):
 _STARTS_WITH_QUEST = re.compile(r"(?:\s|#[^\n]*\n)*quest\b")
 
 
-def _holds_unclosed_long_string(interactive) -> bool:
+def _holds_unclosed_long_string(state: lalr.ParserState) -> bool:
     """True when the parse has swallowed an unclosed triple-quoted string (already a Q002)."""
-    for value in interactive.parser_state.value_stack:
+    for value in state.value_stack:
         tokens = [value] if isinstance(value, Token) else getattr(value, "children", [])
         if any(isinstance(t, Token) and t.type == "UNCLOSED_LONG_STRING" for t in tokens):
             return True

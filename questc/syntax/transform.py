@@ -1,14 +1,13 @@
-"""Lark parse tree -> typed syntax nodes (questc.syntax.nodes), with value checks (Q003, Q004, Q005)."""
+"""Parse tree -> typed syntax nodes (questc.syntax.nodes), with value checks (Q003, Q004, Q005)."""
 from __future__ import annotations
 
 import re
 import textwrap
 
-from lark import Token, Transformer, v_args
-
 from questc.diagnostics.codes import q0xx
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.syntax import nodes as n
+from questc.syntax.lalr import Token, Transformer
 
 _HEADER_FIELDS = ("id", "edition", "expansions", "players", "conquest", "treachery", "reveal",
                   "author", "version", "intro", "special", "use")
@@ -42,7 +41,6 @@ class ToNodes(Transformer):
     """Builds nodes bottom-up; collects value problems in `self.diagnostics`."""
 
     def __init__(self, file: str, header_written: bool = False):
-        super().__init__(visit_tokens=True)
         self.file = file
         self.header_written = header_written   # a `quest` header was written, though maybe broken
         self.diagnostics: list[Diagnostic] = []
@@ -70,7 +68,6 @@ class ToNodes(Transformer):
         return token.update(value=int(token))
 
     # ---- values ----------------------------------------------------------
-    @v_args(meta=True)
     def string(self, meta, children):
         token = children[0]
         raw = str(token)
@@ -94,11 +91,9 @@ class ToNodes(Transformer):
         x, y = text.split(",")
         return n.PointRef(span, int(x), int(y), piece)
 
-    @v_args(meta=True)
     def point(self, meta, children):
         return self._point(children[0])
 
-    @v_args(meta=True)
     def cell_set(self, meta, children):
         token = children[0]
         if token.type == "RECT":
@@ -108,7 +103,6 @@ class ToNodes(Transformer):
         p = self._point(token)
         return n.CellSet(p.span, p.x, p.y, p.x, p.y, p.piece)
 
-    @v_args(meta=True)
     def count_range(self, meta, children):
         token = children[0]
         span = token_span(self.file, token)
@@ -125,35 +119,27 @@ class ToNodes(Transformer):
     def _field(self, meta, keyword, value):
         return n.HeaderField(self._span(meta), keyword, value)
 
-    @v_args(meta=True)
     def id_field(self, meta, c):
         return self._field(meta, "id", self._name(c[0]))
 
-    @v_args(meta=True)
     def edition_field(self, meta, c):
         return self._field(meta, "edition", self._name(c[0]))
 
-    @v_args(meta=True)
     def reveal_field(self, meta, c):
         return self._field(meta, "reveal", self._name(c[0]))
 
-    @v_args(meta=True)
     def expansions_field(self, meta, c):
         return self._field(meta, "expansions", tuple(self._name(t) for t in c))
 
-    @v_args(meta=True)
     def players_field(self, meta, c):
         return self._field(meta, "players", c[0])
 
-    @v_args(meta=True)
     def conquest_field(self, meta, c):
         return self._field(meta, "conquest", c[0].value)
 
-    @v_args(meta=True)
     def treachery_part(self, meta, c):
         return n.TreacheryPart(self._span(meta), self._name(c[0]), c[1].value)
 
-    @v_args(meta=True)
     def treachery_field(self, meta, c):
         # A colour written twice is Q004 (summing it would hide a typo); the first one counts.
         first: dict[str, n.TreacheryPart] = {}
@@ -172,27 +158,21 @@ class ToNodes(Transformer):
             kept.append(part)
         return self._field(meta, "treachery", tuple(kept))
 
-    @v_args(meta=True)
     def author_field(self, meta, c):
         return self._field(meta, "author", c[0])
 
-    @v_args(meta=True)
     def version_field(self, meta, c):
         return self._field(meta, "version", c[0])
 
-    @v_args(meta=True)
     def intro_field(self, meta, c):
         return self._field(meta, "intro", c[0])
 
-    @v_args(meta=True)
     def special_field(self, meta, c):
         return self._field(meta, "special", c[0])
 
-    @v_args(meta=True)
     def use_field(self, meta, c):
         return self._field(meta, "use", c[0])
 
-    @v_args(meta=True)
     def header(self, meta, c):
         title, fields = c[0], c[1:]
         seen: dict[str, n.HeaderField] = {}
@@ -213,7 +193,6 @@ class ToNodes(Transformer):
         return n.Header(self._span(meta), title, tuple(kept))
 
     # ---- map -----------------------------------------------------------------
-    @v_args(meta=True)
     def piece(self, meta, c):
         turn = 0
         if c[3] is not None:
@@ -224,114 +203,88 @@ class ToNodes(Transformer):
                 turn = 0
         return n.Piece(self._span(meta), self._name(c[0]), self._name(c[1]), c[2], turn)
 
-    @v_args(meta=True)
     def rune(self, meta, c):
         return self._name(c[0])
 
-    @v_args(meta=True)
     def door_between(self, meta, c):
         return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[1]), self._name(c[2])), rune=c[3])
 
-    @v_args(meta=True)
     def door_at(self, meta, c):
         return n.Door(self._span(meta), self._name(c[0]), at=c[1], side=self._name(c[2]), rune=c[3])
 
-    @v_args(meta=True)
     def stairs(self, meta, c):
         return n.Stairs(self._span(meta), self._name(c[0]), (c[1], c[2]))
 
     # ---- areas ---------------------------------------------------------------
-    @v_args(meta=True)
     def area(self, meta, c):
         return n.Area(self._span(meta), self._name(c[0]), c[1], c[2] is not None, tuple(c[3:]))
 
-    @v_args(meta=True)
     def pieces_stmt(self, meta, c):
         return n.Pieces(self._span(meta), tuple(self._name(t) for t in c))
 
-    @v_args(meta=True)
     def cells_stmt(self, meta, c):
         return n.Cells(self._span(meta), tuple(c))
 
-    @v_args(meta=True)
     def read_stmt(self, meta, c):
         return n.Read(self._span(meta), c[0])
 
     read_effect = read_stmt
 
-    @v_args(meta=True)
     def note_stmt(self, meta, c):
         return n.Note(self._span(meta), c[0])
 
-    @v_args(meta=True)
     def glyph_stmt(self, meta, c):
         return n.Glyph(self._span(meta), c[0], c[1] is not None)
 
-    @v_args(meta=True)
     def facing(self, meta, c):
         return self._name(c[0])
 
-    @v_args(meta=True)
     def players(self, meta, c):
         return c[0]
 
-    @v_args(meta=True)
     def monster_stmt(self, meta, c):
         type_, master, *rest = c
         points = tuple(x for x in rest[:-2])
         return n.Monster(self._span(meta), self._name(type_), master is not None, points, rest[-2], rest[-1])
 
-    @v_args(meta=True)
     def place_named(self, meta, c):
         return n.PlaceNamed(self._span(meta), self._name(c[0]), c[1], c[2])
 
-    @v_args(meta=True)
     def chest_stmt(self, meta, c):
         return n.Chest(self._span(meta), self._name(c[0]), tuple(c[1:]))
 
-    @v_args(meta=True)
     def obstacle_stmt(self, meta, c):
         return n.Obstacle(self._span(meta), self._name(c[0]), tuple(c[1:]))
 
-    @v_args(meta=True)
     def trap_stmt(self, meta, c):
         return n.Trap(self._span(meta), self._name(c[0]), tuple(c[1:-1]), c[-1])
 
-    @v_args(meta=True)
     def treasure_stmt(self, meta, c):
         return n.Treasure(self._span(meta), self._name(c[0]), tuple(c[1:]))
 
-    @v_args(meta=True)
     def relic_stmt(self, meta, c):
         return n.Relic(self._span(meta), self._name(c[0]), c[1])
 
-    @v_args(meta=True)
     def runekey_stmt(self, meta, c):
         return n.Runekey(self._span(meta), self._name(c[0]), c[1])
 
-    @v_args(meta=True)
     def encounter(self, meta, c):
         return n.Encounter(self._span(meta), self._name(c[0]), c[1], c[2])
 
     # ---- named monsters -----------------------------------------------------
-    @v_args(meta=True)
     def stat_change(self, meta, c):
         stat, value = c
         return n.StatChange(self._span(meta), str(stat), value.value, value.type == "SIGNED")
 
-    @v_args(meta=True)
     def ability(self, meta, c):
         return n.Ability(self._span(meta), self._name(c[0]), c[1].value if c[1] is not None else None)
 
-    @v_args(meta=True)
     def abilities_stmt(self, meta, c):
         return tuple(c)
 
-    @v_args(meta=True)
     def named_conquest(self, meta, c):
         return ("conquest", c[0].value)
 
-    @v_args(meta=True)
     def named_def(self, meta, c):
         ident, display, type_, *body = c
         changes, abilities, conquest = [], [], None
@@ -346,99 +299,76 @@ class ToNodes(Transformer):
                               tuple(changes), tuple(abilities), conquest)
 
     # ---- effects --------------------------------------------------------------
-    @v_args(meta=True)
     def effect_block(self, meta, c):
         return tuple(c)
 
-    @v_args(meta=True)
     def conquest_effect(self, meta, c):
         return n.ConquestEffect(self._span(meta), c[0].value)
 
-    @v_args(meta=True)
     def coins_effect(self, meta, c):
         return n.CoinsEffect(self._span(meta), c[0].value)
 
-    @v_args(meta=True)
     def treasure_effect(self, meta, c):
         return n.TreasureEffect(self._span(meta), self._name(c[0]), c[1].value if c[1] is not None else 1)
 
-    @v_args(meta=True)
     def threat_effect(self, meta, c):
         return n.ThreatEffect(self._span(meta), c[0].value)
 
-    @v_args(meta=True)
     def spawn_effect(self, meta, c):
         return n.SpawnEffect(self._span(meta), self._name(c[0]), c[1] is not None, tuple(c[2:]))
 
-    @v_args(meta=True)
     def open_effect(self, meta, c):
         return n.DoorEffect(self._span(meta), "open", self._name(c[0]))
 
-    @v_args(meta=True)
     def close_effect(self, meta, c):
         return n.DoorEffect(self._span(meta), "close", self._name(c[0]))
 
-    @v_args(meta=True)
     def unlock_effect(self, meta, c):
         return n.UnlockEffect(self._span(meta), self._name(c[0]))
 
-    @v_args(meta=True)
     def reveal_effect(self, meta, c):
         return n.RevealEffect(self._span(meta), self._name(c[0]))
 
-    @v_args(meta=True)
     def win_effect(self, meta, c):
         return n.WinEffect(self._span(meta), self._name(c[0]))
 
-    @v_args(meta=True)
     def instruct_effect(self, meta, c):
         return n.InstructEffect(self._span(meta), c[0])
 
-    @v_args(meta=True)
     def trigger(self, meta, c):
         return n.Trigger(self._span(meta), str(c[0]), self._name(c[1]), None, c[2])
 
-    @v_args(meta=True)
     def round_trigger(self, meta, c):
         return n.Trigger(self._span(meta), "round", None, c[1].value, c[2])
 
     # ---- chests and the deck plan ---------------------------------------------
-    @v_args(meta=True)
     def coins_content(self, meta, c):
         return n.ChestContent(self._span(meta), "coins", c[0].value)
 
-    @v_args(meta=True)
     def conquest_content(self, meta, c):
         return n.ChestContent(self._span(meta), "conquest", c[0].value)
 
-    @v_args(meta=True)
     def potion_content(self, meta, c):
         return n.ChestContent(self._span(meta), "potion", 1, self._name(c[0]))
 
-    @v_args(meta=True)
     def card_content(self, meta, c):
         return n.ChestContent(self._span(meta), str(c[0]), c[1].value if c[1] is not None else 1,
                               self._name(c[0]))
 
-    @v_args(meta=True)
     def chest_row(self, meta, c):
         return n.ChestRow(self._span(meta), self._name(c[0]), c[1].value, tuple(c[2:]))
 
-    @v_args(meta=True)
     def chests(self, meta, c):
         return n.ChestChart(self._span(meta), tuple(c))
 
-    @v_args(meta=True)
     def plan_card(self, meta, c):
         token = c[0]
         text = n.Text(token_span(self.file, token), unescape(str(token)[1:-1]))
         return n.PlanCard(self._span(meta), text, int(str(c[1])[1:]) if c[1] is not None else 1)
 
-    @v_args(meta=True)
     def plan_glyph(self, meta, c):
         return n.PlanGlyph(self._span(meta), self._name(c[0]))
 
-    @v_args(meta=True)
     def overlord(self, meta, c):
         return n.OverlordPlan(self._span(meta), tuple(x for x in c if isinstance(x, n.PlanCard)),
                               tuple(x for x in c if isinstance(x, n.PlanGlyph)))
@@ -447,49 +377,38 @@ class ToNodes(Transformer):
     def _event(self, meta, event, c):
         return n.EventCondition(self._span(meta), event, self._name(c[0]))
 
-    @v_args(meta=True)
     def killed_cond(self, meta, c):
         return self._event(meta, "killed", c)
 
-    @v_args(meta=True)
     def revealed_cond(self, meta, c):
         return self._event(meta, "revealed", c)
 
-    @v_args(meta=True)
     def triggered_cond(self, meta, c):
         return self._event(meta, "triggered", c)
 
-    @v_args(meta=True)
     def opened_cond(self, meta, c):
         return self._event(meta, "opened", c)
 
-    @v_args(meta=True)
     def conquest_cond(self, meta, c):
         op = str(c[0]) if c[0] is not None else "<="
         return n.CompareCondition(self._span(meta), "conquest", op, c[1].value)
 
-    @v_args(meta=True)
     def round_cond(self, meta, c):
         return n.CompareCondition(self._span(meta), "round", str(c[0]), c[1].value)
 
-    @v_args(meta=True)
     def not_cond(self, meta, c):
         return n.NotCondition(self._span(meta), c[0])
 
-    @v_args(meta=True)
     def and_cond(self, meta, c):
         return n.AllCondition(self._span(meta), tuple(c))
 
-    @v_args(meta=True)
     def or_cond(self, meta, c):
         return n.AnyCondition(self._span(meta), tuple(c))
 
-    @v_args(meta=True)
     def victory(self, meta, c):
         return n.Victory(self._span(meta), self._name(c[0]), c[1], c[2])
 
     # ---- the file ----------------------------------------------------------------
-    @v_args(meta=True)
     def start(self, meta, items):
         header = None
         kept = []
