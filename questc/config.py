@@ -30,11 +30,6 @@ from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.diagnostics.registry import all_descriptors
 from questc.options import Options
 
-try:
-    import tomllib
-except ModuleNotFoundError:   # Python 3.10: the same parser, as the `tomli` dependency
-    import tomli as tomllib   # type: ignore[no-redef]
-
 KEYS = ("expansions", "select", "ignore", "severity", "strict", "packs", "per-file-ignores")
 LEVELS = ("error", "warning", "info", "off")
 _PREFIX = re.compile(r"Q[0-9]{0,3}")
@@ -52,6 +47,16 @@ class ConfigFile:
         return self.path.parent
 
 
+def _toml():
+    """The TOML parser, imported when a file is parsed: most runs find no configuration file,
+    or a pyproject.toml without `questc` in it, and never need it (about 1.5 ms to import)."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:   # Python 3.10: the same parser, as the `tomli` dependency
+        import tomli as tomllib   # type: ignore[no-redef]
+    return tomllib
+
+
 def _read(path: Path, explicit: bool) -> ConfigFile | None:
     """Read one candidate file; None for a pyproject.toml without `[tool.questc]` (unless named explicitly)."""
     try:
@@ -61,6 +66,7 @@ def _read(path: Path, explicit: bool) -> ConfigFile | None:
     is_pyproject = path.name == "pyproject.toml"
     if is_pyproject and not explicit and "questc" not in text:
         return None   # not ours: do not even ask it to be valid TOML
+    tomllib = _toml()
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
