@@ -2,7 +2,7 @@
 
 Lark compiles grammar/quest.lark; questc.syntax.make_tables writes what Lark built
 (the parse table, each state's terminals in lexing order, how each rule shapes its
-node) to questc/syntax/tables.py. This module runs those tables with the behaviour of
+node) to questc/syntax/tables.json. This module runs those tables with the behaviour of
 Lark's LALR parser (contextual lexer, `propagate_positions`, `maybe_placeholders`), so
 trees are the ones Lark would build (tests/test_lalr.py compares them on every quest
 and fixture), without importing Lark at run time.
@@ -133,16 +133,16 @@ def grammar_digest(text: str) -> tuple[int, int]:
 class Tables:
     """The generated tables, with the lexers compiled on first use."""
 
-    def __init__(self, source):
-        self.start_state = source.START_STATE
-        self.end_state = source.END_STATE
-        self.ignore = frozenset(source.IGNORE)
-        self.literals = source.LITERALS
-        self.rules = source.RULES
-        self.actions = source.ACTIONS
-        self.lexer_of_state = source.LEXER_OF_STATE
-        self._lexer_rows = source.LEXERS
-        self._root_row = source.ROOT_LEXER
+    def __init__(self, source: dict):
+        self.start_state = source["START_STATE"]
+        self.end_state = source["END_STATE"]
+        self.ignore = frozenset(source["IGNORE"])
+        self.literals = source["LITERALS"]
+        self.rules = source["RULES"]
+        self.actions = source["ACTIONS"]
+        self.lexer_of_state = source["LEXER_OF_STATE"]
+        self._lexer_rows = source["LEXERS"]
+        self._root_row = source["ROOT_LEXER"]
         # A state's lexer is compiled when the parse first reaches that state: a file
         # meets a few dozen of the sixty-odd, and each costs a regex compilation.
         self._lexers: list = [None] * len(self._lexer_rows)
@@ -166,20 +166,25 @@ class Tables:
         return set(re.findall(r"\(\?P<([A-Za-z0-9_$]+)>", self._lexer_rows[index][0]))
 
 
+TABLES_FORMAT = 1   # questc.syntax.make_tables.FORMAT of the tables this module reads
+
+
 def load_tables() -> Tables:
-    """The tables for the packaged grammar: the generated module, or, when the grammar
-    was edited since it was generated, tables built now with Lark."""
+    """The tables for the packaged grammar: questc/syntax/tables.json, or, when the grammar
+    was edited since that file was made, tables built now with Lark."""
     global _TABLES
     if _TABLES is None:
-        from questc.syntax import make_tables
+        import json
+        from pathlib import Path
+
         try:
-            from questc.syntax import tables as source
-        except ImportError:   # pragma: no cover - a checkout before its first generation
-            source = None
-        if source is None or getattr(source, "FORMAT", None) != make_tables.FORMAT \
-                or tuple(source.GRAMMAR) != grammar_digest(grammar_text()):
-            from types import SimpleNamespace
-            source = SimpleNamespace(**make_tables.build_tables(grammar_text()))
+            source = json.loads((Path(__file__).parent / "tables.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):   # pragma: no cover - a checkout before its first generation
+            source = {}
+        if source.get("FORMAT") != TABLES_FORMAT \
+                or tuple(source.get("GRAMMAR", ())) != grammar_digest(grammar_text()):
+            from questc.syntax import make_tables
+            source = json.loads(make_tables.render(make_tables.build_tables(grammar_text())))
         _TABLES = Tables(source)
     return _TABLES
 
