@@ -1,7 +1,6 @@
 """Did-you-mean: a misspelt catalog name and the known names in, the closest known name (or None) out."""
 from __future__ import annotations
 
-import difflib
 import re
 from typing import Iterable
 
@@ -40,6 +39,9 @@ def closest(name: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
         return None
     if key in folded and folded[key] != name:
         return folded[key]
+    # Imported here, not at the top: only a misspelt name gets this far (about 1 ms to import).
+    import difflib
+
     matches = difflib.get_close_matches(key, list(folded), n=1, cutoff=cutoff)
     if matches and folded[matches[0]] != name:
         return folded[matches[0]]
