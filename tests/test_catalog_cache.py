@@ -20,20 +20,24 @@ def _run(code: str, cache: Path) -> str:
 
 CODE = ("import sys\nfrom questc.catalog.load import builtin_catalog\n"
         "print(len(builtin_catalog().monsters) > 0, 'yaml' in sys.modules)")
-# A warm run needs none of these either: the cache's key is zlib's CRC-32 and Adler-32.
+# A warm run needs none of these either: the cache is marshal (built in), its key zlib's.
 LEAN = ("import sys\nfrom questc.catalog.load import builtin_catalog\nbuiltin_catalog()\n"
-        "print(sorted(m for m in ('yaml', 'hashlib', 'difflib') if m in sys.modules))")
+        "print(sorted(m for m in ('yaml', 'json', 'hashlib', 'difflib') if m in sys.modules))")
 
 
 def test_warm_run_does_not_import_yaml(tmp_path):
     assert _run(CODE, tmp_path) == "True True"          # cold: parses the YAML, writes the cache
-    written = list((tmp_path / "questc").glob("catalog-*.json"))
-    assert len(written) == 1
+    written = list((tmp_path / "questc").glob("catalog-*"))
+    assert len(written) == 1 and written[0].suffix == ".marshal"
     assert _run(CODE, tmp_path) == "True False"         # warm: no PyYAML
     assert _run(LEAN, tmp_path) == "[]"
-    written[0].write_bytes(b"\x00not json")             # a broken cache is ignored and rewritten
+    written[0].write_bytes(b"\x00not marshal")          # a broken cache is ignored and rewritten
     assert _run(CODE, tmp_path) == "True True"
     assert _run(CODE, tmp_path) == "True False"
+    good = written[0].read_bytes()
+    written[0].write_bytes(good[:len(good) // 2])       # truncated
+    assert _run(CODE, tmp_path) == "True True"
+    assert written[0].read_bytes() == good
 
 
 def test_cached_documents_equal_the_yaml(tmp_path, monkeypatch):
@@ -52,7 +56,55 @@ def test_an_edited_card_file_is_a_new_key(tmp_path, monkeypatch):
     assert load._builtin_documents([card]) == [{"monsters": {}}]
     card.write_text("pieces: {}\n", encoding="utf-8")
     assert load._builtin_documents([card]) == [{"pieces": {}}]
-    assert len(list((tmp_path / "cache" / "questc").glob("catalog-*.json"))) == 1   # the stale one is gone
+    assert len(list((tmp_path / "cache" / "questc").glob("catalog-*"))) == 1   # the stale one is gone
+
+
+def test_a_corrupt_cache_is_never_unmarshalled(tmp_path, monkeypatch):
+    """The cached bytes carry a CRC-32, checked before marshal sees them."""
+    import marshal
+    import zlib
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    files = load.builtin_files()
+    parsed = [load.read_yaml(path) for path in files]
+    assert load._builtin_documents(files) == parsed
+    (written,) = (tmp_path / "questc").glob("catalog-*")
+    good = written.read_bytes()
+    flipped = bytearray(good)
+    flipped[len(flipped) // 2] ^= 0x01                  # one bit flipped in the payload
+    written.write_bytes(bytes(flipped))
+    assert load._builtin_documents(files) == parsed     # parsed again and rewritten
+    assert written.read_bytes() == good
+    # Well-formed marshal data under a CRC that does not match it is not used.
+    wrong = marshal.dumps([{"wrong": 1}] * len(files), 4)
+    written.write_bytes((zlib.crc32(wrong) ^ 1).to_bytes(4, "big") + wrong)
+    assert load._builtin_documents(files) == parsed
+    assert written.read_bytes() == good
+
+
+def test_an_older_json_cache_is_replaced(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "questc"
+    folder.mkdir()
+    (folder / "catalog-ff79516b37526956ca8fb65996f9b8b7.json").write_text("[]", encoding="utf-8")
+    files = load.builtin_files()
+    assert load._builtin_documents(files) == [load.read_yaml(path) for path in files]
+    assert [p.suffix for p in folder.glob("catalog-*")] == [".marshal"]
+
+
+def test_documents_marshal_cannot_give_back_are_not_cached(tmp_path, monkeypatch):
+    import datetime
+    import math
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    dated = tmp_path / "dated.yaml"
+    dated.write_text("set: base\nnote: 2024-01-31\n", encoding="utf-8")     # a date: marshal refuses it
+    assert load._builtin_documents([dated]) == [{"set": "base", "note": datetime.date(2024, 1, 31)}]
+    nan = tmp_path / "nan.yaml"
+    nan.write_text("set: base\nratio: .nan\n", encoding="utf-8")            # NaN: not equal to itself
+    (document,) = load._builtin_documents([nan])
+    assert math.isnan(document["ratio"])
+    assert not list((tmp_path / "cache").glob("questc/catalog-*"))
 
 
 def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):

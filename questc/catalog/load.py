@@ -1,7 +1,6 @@
 """Loading the catalog: cards/*.yaml and content packs in, a merged Catalog and Q106 diagnostics out."""
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -91,6 +90,9 @@ def pointer(*parts: Any) -> str:
 @lru_cache(maxsize=1)
 def schema() -> dict:
     """The catalog file schema (schemas/catalog.schema.json)."""
+    # Imported here: only packs are validated, so a run without packs never needs json.
+    import json
+
     return json.loads((data_dir("schemas") / "catalog.schema.json").read_text(encoding="utf-8"))
 
 
@@ -404,20 +406,27 @@ def builtin_files() -> list[Path]:
 
 
 # Bump when what the cache holds changes meaning.
-_CACHE_FORMAT = b"questc built-in catalog documents 1"
+_CACHE_FORMAT = b"questc built-in catalog documents 2"
+# marshal's format 4 (Python 3.4 on) is written, so every Python questc runs on reads it.
+_MARSHAL_VERSION = 4
 
 
 def _builtin_documents(files: list[Path]) -> list[Any]:
     """The parsed YAML documents of the built-in catalog files, in order.
 
     Parsing them needs PyYAML (about 30 ms to import and parse on every run), so the
-    documents are cached as JSON in cache_dir(), keyed by a fingerprint of the files'
-    names, lengths and bytes (CRC-32 and Adler-32: zlib costs next to nothing to
-    import, hashlib about 2.5 ms): an edited card file is a new key. The key is a
-    staleness check, not a defence against tampering. A missing, unreadable or stale
-    cache is ignored and rewritten; documents JSON would not give back unchanged (a
-    number as a key, a date) are not cached.
+    documents are cached in cache_dir() with `marshal`, which is built into the
+    interpreter (json takes about 1.2 ms to import; here it is needed only to check a
+    pack against the schema), keyed by a fingerprint of the files' names, lengths and
+    bytes (CRC-32 and Adler-32: zlib costs next to nothing to import, hashlib about
+    2.5 ms): an edited card file is a new key. The key is a staleness check, not a
+    defence against tampering; the cache is questc's own folder. The cached bytes
+    carry a CRC-32 of themselves, checked before they are unmarshalled, so a truncated
+    or corrupt file is never decoded: like a missing, unreadable or stale one it is
+    ignored and rewritten. Documents marshal cannot hold or would not give back equal
+    (a YAML date, a NaN) are not cached.
     """
+    import marshal
     import zlib
 
     from questc.paths import cache_dir, write_cache
@@ -432,13 +441,16 @@ def _builtin_documents(files: list[Path]) -> list[Any]:
         raws.append(raw)
         for chunk in (b"\0%s\0%d\0" % (path.name.encode(), -1 if raw is None else len(raw)), raw or b""):
             crc, adler = zlib.crc32(chunk, crc), zlib.adler32(chunk, adler)
-    name = f"catalog-{crc:08x}{adler:08x}.json"
+    name = f"catalog-{crc:08x}{adler:08x}.marshal"
     if all(raw is not None for raw in raws):
         try:
-            documents = json.loads((cache_dir() / name).read_bytes())
-            if isinstance(documents, list) and len(documents) == len(files):
-                return documents
-        except (OSError, ValueError):
+            data = (cache_dir() / name).read_bytes()
+            payload = data[4:]
+            if len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(payload):
+                documents = marshal.loads(payload)
+                if isinstance(documents, list) and len(documents) == len(files):
+                    return documents
+        except (OSError, ValueError, EOFError, TypeError):
             pass
     documents = []
     for path in files:
@@ -447,11 +459,11 @@ def _builtin_documents(files: list[Path]) -> list[Any]:
         except PackProblem as problem:
             raise CatalogError(f"{path}: {problem}") from None
     try:
-        data = json.dumps(documents, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):   # a value JSON cannot hold (say a YAML date)
+        payload = marshal.dumps(documents, _MARSHAL_VERSION)
+    except ValueError:   # a value marshal cannot hold (say a YAML date)
         return documents
-    if json.loads(data) == documents:
-        write_cache(name, data.encode("utf-8"), stale="catalog-*.json")
+    if marshal.loads(payload) == documents:
+        write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, stale="catalog-*")
     return documents
 
 
