@@ -57,3 +57,28 @@ def test_the_rare_paths_still_import_what_they_need(tmp_path):
     lines = _lint(["lint", str(quest)], tmp_path, tmp_path / "cache")
     assert "   = help: did you mean `razorwing`?" in lines
     assert lines[-2:] == ["exit 1", "['difflib']"], lines
+
+
+def test_the_console_entry_freezes_the_collector_only_on_the_way_out(tmp_path):
+    """run() (the `questc` script, `python -m questc`) exits like main(), with the same
+    status and output, and leaves the collector frozen so the interpreter's last
+    collection skips the run's objects; main() itself never freezes."""
+    code = ("import gc, sys\n"
+            "from questc.cli import main, run\n"
+            "entry = run if sys.argv[1] == 'run' else main\n"
+            "try:\n"
+            "    entry(sys.argv[2:])\n"
+            "except SystemExit as done:\n"
+            "    print('exit', done.code, 'frozen', gc.get_freeze_count() > 0)\n")
+    env = {"PYTHONPATH": str(REPO), "PATH": "", "XDG_CACHE_HOME": str(tmp_path), "NO_COLOR": "1"}
+    bad = tmp_path / "bad.quest"
+    bad.write_text('quest "Q" {\n  conquest x\n}\n', encoding="utf-8")
+    for quest, status in ((QUEST, 0), (bad, 1)):
+        outputs = {}
+        for entry in ("run", "main"):
+            done = subprocess.run([sys.executable, "-c", code, entry, "lint", str(quest)],
+                                  capture_output=True, text=True, env=env, cwd=tmp_path)
+            outputs[entry] = done.stdout.splitlines()
+        assert outputs["run"][-1] == f"exit {status} frozen True"
+        assert outputs["main"][-1] == f"exit {status} frozen False"
+        assert outputs["run"][:-1] == outputs["main"][:-1] and outputs["run"][:-1]

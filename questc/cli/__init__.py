@@ -61,3 +61,21 @@ def main(argv=None) -> None:
         click.echo(f"questc: internal error: {type(error).__name__}: {error} "
                    "(set QUESTC_DEBUG=1 for the traceback)", err=True)
         sys.exit(2)
+
+
+def run(argv=None) -> None:
+    """The `questc` console script and `python -m questc`: main(), then a quick exit.
+
+    At exit the interpreter collects garbage over every object the run made (modules,
+    the catalog, sight tables): about 8 ms of a 90 ms `questc lint`, spent on memory
+    the process gives back anyway. Freezing the collector first skips that pass;
+    objects are still freed one by one, files flushed and closed, atexit handlers
+    run. Only here, not in main(), which tests and other programs call in a process
+    that goes on.
+    """
+    try:
+        main(argv)
+    finally:
+        import gc
+
+        gc.freeze()
