@@ -11,6 +11,8 @@ column is the first run of each generated quest, cold for its board).  Cold star
 measured in fresh processes: `questc lint` on a 100-cell quest against a bare
 `python -c pass`, with bytecode cached in a temporary PYTHONPYCACHEPREFIX (as an
 installed questc has it; this machine sets PYTHONDONTWRITEBYTECODE=1) and without.
+Both run on the interpreter running this script, so the ratio depends on what that
+interpreter does at start-up: see docs/performance.md, "Cold start".
 """
 from __future__ import annotations
 
@@ -103,6 +105,14 @@ def cold_start(repeat: int = 7) -> dict:
     return out
 
 
+def _package_bytecode() -> Path | None:
+    """A __pycache__ folder inside the questc package, if a run has written one there."""
+    import questc.api
+
+    package = Path(questc.api.__file__).resolve().parent
+    return next((folder for folder in sorted(package.rglob("__pycache__")) if any(folder.glob("*.pyc"))), None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", default="500,2000,8000", help="floor cells of the generated quests")
@@ -144,10 +154,16 @@ def main() -> None:
         print(f"\nlint growth from {c1} to {c2} floor cells: cells^{exponent:.2f} (target: at most 1.5)")
         print(f"lint of the 2,000-cell quest: {sizes[2000][1]:.3f} s (target: under 0.5 s)")
     if not args.no_cold:
+        venv = " (a virtual environment)" if sys.prefix != sys.base_prefix else ""
+        print(f"\ncold start on {sys.executable}{venv}:")
         for label, ((lint_best, lint_median), (bare_best, bare_median)) in cold_start().items():
             print(f"cold start ({label}): questc lint {lint_best:.3f} s (median {lint_median:.3f}), "
                   f"bare python {bare_best:.3f} s (median {bare_median:.3f}), "
-                  f"ratio {lint_best / bare_best:.2f} (target: under 3)")
+                  f"ratio {lint_best / bare_best:.2f} (target: under 3); "
+                  f"questc's own {1000 * (lint_best - bare_best):.0f} ms")
+        stray = _package_bytecode()
+        if stray:
+            print(f"(bytecode found in {stray}: the run without bytecode read it; remove it for a from-source figure)")
 
 
 if __name__ == "__main__":
