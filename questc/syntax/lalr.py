@@ -151,22 +151,22 @@ class Tables:
     def lexer(self, index: int):
         lexer = self._lexers[index]
         if lexer is None:
-            pattern, unless = self._lexer_rows[index]
+            pattern, unless, _ = self._lexer_rows[index]
             lexer = self._lexers[index] = (re.compile(pattern).match, unless)
         return lexer
 
     def root_lexer(self):
         if self._root is None:
-            pattern, unless = self._root_row
+            pattern, unless, _ = self._root_row
             self._root = (re.compile(pattern).match, unless)
         return self._root
 
     def lexer_terminals(self, index: int) -> set[str]:
         """The terminals the lexer of one state can produce (its scanner's group names)."""
-        return set(re.findall(r"\(\?P<([A-Za-z0-9_$]+)>", self._lexer_rows[index][0]))
+        return set(self._lexer_rows[index][2])
 
 
-TABLES_FORMAT = 1   # questc.syntax.make_tables.FORMAT of the tables this module reads
+TABLES_FORMAT = 2   # questc.syntax.make_tables.FORMAT of the tables this module reads
 
 
 def load_tables() -> Tables:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-FORMAT = 1   # bump with questc.syntax.lalr.TABLES_FORMAT when the layout of the tables changes
+FORMAT = 2   # bump with questc.syntax.lalr.TABLES_FORMAT when the layout of the tables changes
 
 
 def build_tables(grammar: str) -> dict:
@@ -89,11 +89,10 @@ def build_tables(grammar: str) -> dict:
         scanner = basic_lexer._build_scanner()
         terminals = scanner.terminals
         assert len(terminals) < 100, "Python's re allows 100 named groups"
-        pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
-        pattern = str(pattern)
+        pattern = str("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals))
         unless = {str(name): {str(t.pattern.value): str(t.name) for t in callback.scanner.terminals}
                   for name, callback in sorted(basic_lexer.callback.items())}
-        return pattern, unless
+        return pattern, unless, sorted(str(t.name) for t in terminals)
 
     lexers, lexer_of_state, seen = [], [], {}
     for old in order:
