@@ -23,7 +23,21 @@ FORMAT = 2   # bump with questc.syntax.lalr.TABLES_FORMAT when the layout of the
 
 
 def build_tables(grammar: str) -> dict:
-    """The tables for `grammar`, as a dict of plain data (see questc.syntax.lalr)."""
+    """The tables for `grammar`, as a dict of plain data:
+
+    ACTIONS[state][symbol]: a shift (or, for a rule's name, a goto) to that state when
+        >= 0; reduce by RULES[-1 - action] when negative.
+    RULES[i]: (node name, number of symbols, is a ?rule that hands up a lone child,
+        plan or None, the rule's own name for the goto). A plan is ((index, splice,
+        Nones before), ...), Nones at the end): which children stay (anonymous tokens
+        go), which are `_rules` spliced in, where absent [optional] parts stand.
+    LEXERS[i]: (pattern, keyword remaps, terminal names): one alternation of named
+        groups in Lark's order for the terminals of the states in LEXER_OF_STATE that
+        point to it; a match of a terminal in the remaps whose text is one of its
+        keywords is that keyword. ROOT_LEXER: the same for every terminal.
+    START_STATE, END_STATE, IGNORE (terminals skipped), LITERALS (terminal -> its
+    text, for the fixed ones), GRAMMAR (the grammar's fingerprint), FORMAT.
+    """
     from lark import Lark
     from lark.parse_tree_builder import maybe_create_child_filter
 
