@@ -150,6 +150,14 @@ def main() -> None:
         renders = render_times(result) if result.compiled and not args.no_render else {}
         print(f"{path.name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
               f"{'':>10}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}")
+    if not args.no_shipped:
+        long_files = {}
+        for count in (5_000, 20_000):   # a long file: the parser alone, statement after statement
+            source = 'quest "Q" { conquest 3 }\n' + "".join(f"door d{i} between A B\n" for i in range(count))
+            long_files[count] = best(lambda source=source: parse_source(source, "long.quest"))
+        growth = math.log(long_files[20_000] / long_files[5_000]) / math.log(4)
+        print(f"\nparse of 5,000 / 20,000 statements: {long_files[5_000]:.3f} s / {long_files[20_000]:.3f} s "
+              f"(statements^{growth:.2f})")
     if 2000 in sizes and 8000 in sizes:
         (c1, t1), (c2, t2) = sizes[2000], sizes[8000]
         exponent = math.log(t2 / t1) / math.log(c2 / c1)

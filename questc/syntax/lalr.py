@@ -308,7 +308,10 @@ def _shape(rule, children: list):
             if nones:
                 kept.extend([None] * nones)
             if splice:
-                kept.extend(children[index].children)
+                if kept:
+                    kept.extend(children[index].children)
+                else:   # take over the list: a repetition `x*` grows one list, not n copies
+                    kept = children[index].children
             else:
                 kept.append(children[index])
         if append_none:

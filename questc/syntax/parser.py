@@ -448,29 +448,34 @@ def _holds_unclosed_long_string(state: lalr.ParserState) -> bool:
     return False
 
 
+_QUOTE_OR_COMMENT = re.compile(r'["#]')
+_LONG_STRING_REST = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S)
+_STRING_REST = re.compile(r'(?:[^"\\\n]|\\.)*"')
+
+
 def _scan(file: str, text: str):
     """One pass over the source: every `#` comment outside strings as (Span, text), and
     every string that never closes as (Span of its opening quotes, is_triple_quoted)."""
-    i, comments, unclosed = 0, [], []
-    while i < len(text):
-        ch = text[i]
+    comments, unclosed = [], []
+    found = _QUOTE_OR_COMMENT.search(text)
+    while found is not None:
+        i = found.start()
         if text.startswith('"""', i):
-            close = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S).match(text, i + 3)
+            close = _LONG_STRING_REST.match(text, i + 3)
             if close is None:
                 unclosed.append((_span(file, text, i, i + 3), True))
                 break
             i = close.end()
-        elif ch == '"':
-            close = re.compile(r'(?:[^"\\\n]|\\.)*"').match(text, i + 1)
+        elif text[i] == '"':
+            close = _STRING_REST.match(text, i + 1)
             if close is None:
                 unclosed.append((_span(file, text, i, i + 1), False))
                 i = _line_end(text, i)
             else:
                 i = close.end()
-        elif ch == "#":
+        else:
             end = _line_end(text, i)
             comments.append((_span(file, text, i, end), text[i:end]))
             i = end
-        else:
-            i += 1
+        found = _QUOTE_OR_COMMENT.search(text, i)
     return comments, unclosed
