@@ -12,7 +12,6 @@ import math
 def generated_quest(floor_cells: int, areas: int = 20, seed: int = 1) -> str:
     rooms = max(1, round(floor_cells / 36))
     columns = max(1, math.ceil(math.sqrt(rooms)))
-    rows = math.ceil(rooms / columns)
     lines = ['quest "Generated" {', "  conquest 5", "}"]
     positions = []
     for index in range(rooms):
@@ -35,7 +34,7 @@ def generated_quest(floor_cells: int, areas: int = 20, seed: int = 1) -> str:
         lines.append("  pieces " + ", ".join(f"R{i}" for i in members))
         if area == 0:
             lines.append("  glyph at 0,0 active")
-        for k, i in enumerate(members):
+        for i in members:
             col, row = positions[i]
             x, y = col * 6, row * 6
             if (i + seed) % 3 == 0:

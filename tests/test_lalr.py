@@ -38,7 +38,7 @@ def assert_same_tree(ours, theirs, path="start") -> None:
             for field in POSITIONS:
                 assert getattr(ours.meta, field) == getattr(theirs.meta, field), (path, field)
         assert len(ours.children) == len(theirs.children), (path, ours.children, theirs.children)
-        for index, (a, b) in enumerate(zip(ours.children, theirs.children)):
+        for index, (a, b) in enumerate(zip(ours.children, theirs.children, strict=True)):
             assert_same_tree(a, b, f"{path}/{theirs.data}[{index}]")
     elif isinstance(theirs, LarkToken):
         assert type(ours) is lalr.Token, (path, ours)
@@ -92,8 +92,8 @@ def test_same_tree_as_lark_on_a_generated_quest(lark):
 
 def _mutants(text: str, rng: random.Random, count: int):
     """Broken variants: a piece of the text dropped, doubled, moved or replaced by a stray."""
-    strays = ["@", "$", "!", "?", "&", "|", "}", "{", "(", ")", ",", ":", "1", "-", "+3", "..", '"', '"""', "at", "x2", "\n", ";", "#",
-              "not", "1,", "R1:", "\\\n", "area", "2..", "=="]
+    strays = ["@", "$", "!", "?", "&", "|", "}", "{", "(", ")", ",", ":", "1", "-", "+3", "..", '"', '"""',
+              "at", "x2", "\n", ";", "#", "not", "1,", "R1:", "\\\n", "area", "2..", "=="]
     for _ in range(count):
         a = rng.randrange(len(text) + 1)
         b = min(len(text), a + rng.randrange(1, 12))
