@@ -87,6 +87,15 @@ def test_guide_has_a_bookmark_per_quest_and_only_bundled_fonts(guide):
     assert fonts and all("DejaVu" in f for f in fonts), fonts
 
 
+def test_each_sheet_in_the_guide_has_its_legend_as_text(results, guide):
+    data, _calls = guide
+    text = " ".join(pages_of(data))
+    assert text.count("Legend") == len(results)
+    for expected in ("A Entry Hall (start)", "C The Reliquary", "A Gatehouse (start)", "D Crypt",
+                     "Blue rune door", "Crushing wall (trap)"):
+        assert expected in text, expected
+
+
 def test_progress_is_told_once_per_quest(guide):
     _data, calls = guide
     assert calls == [1, 1]

@@ -3,6 +3,7 @@ flow over pages, its bytes, and the block markup the templates write."""
 from __future__ import annotations
 
 import io
+import itertools
 import re
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from questc.api import check_file, check_source
-from questc.emit import pdf
+from questc.emit import pdf, png
 from questc.emit.sheet import paragraphs, plain, sheet_data
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
@@ -102,12 +103,79 @@ def test_text_is_real_text_in_the_bundled_font(drowned_pdf):
     assert reader.metadata.title == "The Drowned Reliquary"
 
 
-def test_the_map_is_embedded_once_and_fits_the_page(drowned_pdf):
+def test_the_map_is_embedded_once_without_its_legend_and_fits_the_page(drowned, drowned_pdf):
     reader = PdfReader(io.BytesIO(drowned_pdf))
-    images = [image for page in reader.pages for image in page.images]
-    assert len(images) == 1
-    picture = images[0].image
+    images = [image.image for page in reader.pages for image in page.images]
+    maps = [picture for picture in images if picture.width > 400]
+    assert len(maps) == 1
+    picture = maps[0]
     assert picture.width >= 17 * 80       # the map at the configured 80 px per cell, at least
+    # the picture stops under the map's grid reference: shorter than the PNG with its legend
+    assert picture.size == png.render_map_parts(drowned, cell=80).image.size
+    assert picture.height < png.map_layout(drowned, cell=80, title=False).height
+    # every other picture is a legend symbol or the compass rose, small
+    assert all(p.width <= 160 and p.height <= 160 for p in images if p is not picture)
+
+
+def text_spots(page) -> list[tuple[str, float, float, float, str]]:
+    """The text shown on a page: (text, x, y, size in points, font name) for each run."""
+    spots = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            spots.append((text.strip(), x, y, size * abs(tm[3] * cm[3]), str(font.get("/BaseFont", ""))))
+    page.extract_text(visitor_text=visit)
+    return spots
+
+
+def test_the_legend_is_text_under_the_map_at_a_readable_size(drowned, drowned_pdf):
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from questc.emit.fonts import register_reportlab
+
+    labels = [label for label, _what in png._painter(drowned, 20, False).legend_entries]
+    assert "A  Entry Hall (start)" in labels and "Red rune door" in labels
+    reader = PdfReader(io.BytesIO(drowned_pdf))
+    page = next(p for p in reader.pages if any(i.image.width > 400 for i in p.images))
+    spots = text_spots(page)
+    heading = [s for s in spots if s[0] == "Legend"]
+    assert len(heading) == 1
+    found = {text: (x, y, size) for text, x, y, size, _font in spots if text in labels}
+    assert sorted(found) == sorted(labels)             # every entry, once, as real text
+    assert all(8 <= size <= 9.5 for _x, _y, size in found.values())
+    # below the map, under the heading
+    assert all(y < heading[0][2] for _x, y, _size in found.values())
+    # in columns that never overlap: each entry's words clear of every other's
+    font = register_reportlab()["regular"]
+    boxes = [(x, y - 2, x + stringWidth(t, font, size), y + size) for t, (x, y, size) in found.items()]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+        assert a[2] <= float(page.mediabox.width) - 40     # inside the right margin
+    # entries run down columns: the first column's rows share an x, one row height apart
+    column = sorted((v for v in found.values() if v[0] == found[labels[0]][0]), key=lambda v: -v[1])
+    steps = {round(a[1] - b[1], 2) for a, b in itertools.pairwise(column)}
+    assert len(column) >= 2 and len(steps) == 1
+
+
+def test_a_legend_too_long_for_a_page_flows_on_after_the_map(drowned):
+    from dataclasses import replace
+
+    from reportlab.platypus import SimpleDocTemplate
+
+    parts = png.render_map_parts(drowned, cell=40, symbol_px=24, compass_px=40)
+    many = tuple(replace(parts.symbols[i % len(parts.symbols)], label=f"Entry number {i}") for i in range(400))
+    parts = replace(parts, symbols=many)
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, invariant=1)
+    block = pdf._map_flowable(parts, frame_height=doc.height, max_height=doc.height * 0.8, min_shrink=0.7,
+                              legend={"size": 8.5})
+    doc.build([block])
+    text = text_of(out.getvalue())
+    assert len(PdfReader(io.BytesIO(out.getvalue())).pages) >= 2
+    assert all(f"Entry number {i} " in text + " " for i in range(400))
 
 
 LONG_QUEST = '''quest "The Endless Stair" {{

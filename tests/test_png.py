@@ -161,3 +161,37 @@ def test_a_quest_with_errors_gets_no_map():
 def test_too_small_a_cell_is_refused(drowned):
     with pytest.raises(ValueError, match="at least"):
         png.render_png(drowned, cell=4)
+
+
+# ---- the map's parts for the PDF sheet: the map without its legend, the legend's symbols ----------
+
+
+def test_the_map_parts_are_the_png_without_its_legend(drowned):
+    parts = png.render_map_parts(drowned, cell=40)
+    whole = png.render_image(drowned, cell=40, title=False)
+    layout = png.map_layout(drowned, cell=40, title=False)
+    assert parts.image.width == whole.width
+    assert layout.top + layout.rows * layout.cell < parts.image.height < layout.legend_top
+    # the same map, pixel for pixel, down to where the PNG's legend begins
+    assert parts.image.tobytes() == whole.crop((0, 0, *parts.image.size)).tobytes()
+
+
+def test_the_map_parts_hold_the_pngs_legend_entries_each_with_its_symbol(drowned):
+    parts = png.render_map_parts(drowned, cell=40, symbol_px=60, compass_px=100)
+    painter = png._painter(drowned, 40, False)
+    assert [s.label for s in parts.symbols] == [label for label, _what in painter.legend_entries]
+    assert parts.heading == "Legend"
+    side = 60 + 2 * round(60 * parts.pad)
+    assert all(s.image.size == (side, side) for s in parts.symbols)
+    assert parts.compass.size == (100, 100)
+    symbols = {s.label: s.image.convert("RGB") for s in parts.symbols}
+
+    def holds(image, colour) -> bool:
+        return any(near(p, colour, 6) for _count, p in image.getcolors(1 << 20))
+    assert holds(symbols["Red rune door"], rgb(COLOURS["runes"]["red"]))
+    assert holds(symbols["Master monster"], rgb(COLOURS["figure_master"]))
+    assert holds(symbols["A  Entry Hall (start)"], rgb(COLOURS["area_border"]))
+    assert not holds(symbols["Wall"], rgb(COLOURS["runes"]["red"]))
+    again = png.render_map_parts(drowned, cell=40, symbol_px=60, compass_px=100)
+    assert [s.image.tobytes() for s in again.symbols] == [s.image.tobytes() for s in parts.symbols]
+    assert again.image.tobytes() == parts.image.tobytes()

@@ -7,6 +7,11 @@ markup (one `@style text` per line, described at the top of sheet.j2) that this
 module turns into reportlab platypus flowables, so text is real, selectable vector
 text that flows from page to page and never runs off one.
 
+The map comes from questc.emit.png without the legend the PNG draws into its
+picture: at a page's width those words would print far too small. The legend is
+set here instead, under the map, as text in the bundled font (styles.yaml
+`legend`), each entry beside the map's own symbol drawn small, in columns.
+
 reportlab is the renderer: it lays out flowing text over pages, embeds (subsetted)
 TrueType fonts, and with invariant=1 writes the same bytes for the same input (no
 dates, fixed document id). It is imported only inside this module's functions.
@@ -170,42 +175,207 @@ def _page_geometry() -> tuple:
 # ---- flowables ---------------------------------------------------------------------------
 
 
-def _map_flowable(image, max_height: float, min_shrink: float):
-    """A Pillow image in; a flowable drawing it as large as fits the frame (never taller than max_height).
+def _map_flowable(parts, *, frame_height: float, max_height: float, min_shrink: float, legend: dict | None):
+    """The map's parts (questc.emit.png.MapParts) in; a flowable out: the map picture as large as fits
+    the frame (never taller than max_height), and under it its legend set as text (`legend`:
+    styles.yaml's `legend` section; None: the picture alone).
 
-    When the rest of a page is too short, the map shrinks to fit it, down to
-    `min_shrink` of its full size; smaller than that, it moves to the next page
-    (a map too small to read is worse than white space).
+    Map and legend stay on one page. When the rest of a page is too short, the map shrinks
+    to fit it, down to `min_shrink` of its full size; smaller than that, both move to the
+    next page (a map too small to read is worse than white space). Only a legend too long
+    for any page with its map is let go to flow on after the map.
     """
     from reportlab.lib.utils import ImageReader
-    from reportlab.platypus import Flowable
+    from reportlab.platypus import Flowable, Spacer
 
     class MapPicture(Flowable):
-        """The quest map, scaled to the frame's width (or to max_height), centred."""
+        """The quest map at a scale fixed by its MapBlock, centred."""
 
-        def __init__(self):
+        def __init__(self, scale: float):
             super().__init__()
-            self.reader = ImageReader(image)
-            self.pixels = image.size
+            self.scale = scale
             self.hAlign = "CENTER"
 
         def wrap(self, available_width, available_height):
-            w, h = self.pixels
-            scale = min(available_width / w, max_height / h)
-            if h * scale > available_height >= h * scale * min_shrink:
-                scale = available_height / h
-            self.width, self.height = w * scale, h * scale
+            w, h = parts.image.size
+            self.width, self.height = w * self.scale, h * self.scale
             return self.width, self.height
 
         def draw(self):
-            self.canv.drawImage(self.reader, 0, 0, self.width, self.height)
+            self.canv.drawImage(reader, 0, 0, self.width, self.height)
 
-    return MapPicture()
+    class MapBlock(Flowable):
+        """The quest map, scaled to the frame's width (or to max_height), centred; its legend below."""
+
+        def __init__(self):
+            super().__init__()
+            self.key = _legend(parts, legend) if legend is not None else None
+            self.gap = float(legend.get("space_before", 6)) if legend is not None else 0.0
+
+        def _below(self, available_width) -> float:
+            """The height the legend takes under the map (with the gap between them)."""
+            if self.key is None:
+                return 0.0
+            _w, h = self.key.wrap(available_width, 1e9)
+            return self.gap + h
+
+        def _natural(self, available_width) -> float:
+            """The map's full scale: the frame's width, or max_height."""
+            w, h = parts.image.size
+            return min(available_width / w, max_height / h)
+
+        def smallest(self, available_width) -> float:
+            """The least height this takes: the map shrunk as far as it may, and the legend."""
+            _w, h = parts.image.size
+            return h * self._natural(available_width) * min_shrink + self._below(available_width)
+
+        def wrap(self, available_width, available_height):
+            _w, h = parts.image.size
+            below = self._below(available_width)
+            scale = self._natural(available_width)
+            if h * scale + below > available_height >= h * scale * min_shrink + below:
+                scale = (available_height - below) / h
+            self.scale = scale
+            self.width, self.height = available_width, h * scale + below
+            return self.width, self.height
+
+        def split(self, available_width, available_height):
+            if self.key is None or self.smallest(available_width) <= frame_height:
+                return []     # it moves to the next page, where it fits whole
+            # a legend too long for any page with its map: the map, then the legend flows on
+            _w, h = parts.image.size
+            scale = min(self._natural(available_width), frame_height / h)
+            return [MapPicture(scale), Spacer(1, self.gap), self.key]
+
+        def draw(self):
+            w, h = parts.image.size
+            width, height = w * self.scale, h * self.scale
+            self.canv.drawImage(reader, (self.width - width) / 2, self.height - height, width, height)
+            if self.key is not None:
+                self.key.wrap(self.width, 1e9)
+                self.key.drawOn(self.canv, 0, 0)
+
+    reader = ImageReader(parts.image)
+    return MapBlock()
 
 
-def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, map_image=None,
+def _legend(parts, spec: dict, symbols=None, continued: bool = False):
+    """The map's legend as a flowable: the compass rose at the left, the heading, then each entry's
+    symbol and words in columns (top to bottom, then left to right), in the bundled font at
+    `spec['size']` points. Splits between rows if a page cannot hold it all."""
+    return _legend_class()(parts, spec, symbols, continued)
+
+
+@lru_cache(maxsize=None)
+def _legend_class():
+    import math
+
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Flowable
+
+    from questc.emit.fonts import register_reportlab
+
+    class Legend(Flowable):
+        """See _legend. `continued`: the rest of a legend past a page break, without heading or rose."""
+
+        def __init__(self, parts, spec, symbols, continued):
+            super().__init__()
+            self.parts, self.spec = parts, spec
+            self.symbols = tuple(parts.symbols if symbols is None else symbols)
+            self.continued = continued
+            fonts = register_reportlab()
+            self.font, self.bold = fonts["regular"], fonts["bold"]
+            self.size = float(spec.get("size", 8.5))
+            self.heading_size = float(spec.get("heading_size", self.size + 1))
+            self.icon = float(spec.get("icon", 13))
+            self.row = max(float(spec.get("row", 16)), self.icon + 1)
+            self.label_gap = float(spec.get("label_gap", 5))
+            self.min_gap, self.max_gap = float(spec.get("column_gap", 14)), float(spec.get("max_column_gap", 36))
+            # a continued legend keeps the columns' indent but not the rose
+            self.compass = float(spec.get("compass", 34))
+            self.compass_gap = float(spec.get("compass_gap", 12))
+            self.head = self.heading_size * 1.6 if not continued else 0.0     # the heading's line
+            self.colour = _hex(str(spec.get("colour", "#1f1a15")))
+            self.widths = [stringWidth(s.label, self.font, self.size) for s in self.symbols]
+            self._plan_for = None
+
+        # layout ----------------------------------------------------------------------
+        def _plan(self, available_width):
+            """Columns as many as fit `available_width`: (rows, [(first index, column width)], gap)."""
+            if self._plan_for == available_width:
+                return self._layout
+            room = available_width - self.compass - self.compass_gap
+            count = len(self.symbols)
+            best = None
+            for columns in range(max(1, count), 0, -1):
+                rows = math.ceil(count / columns) if count else 0
+                used = math.ceil(count / rows) if rows else 0
+                cols = [(i, self.icon + self.label_gap + max(self.widths[i:i + rows]))
+                        for i in range(0, count, rows)] if rows else []
+                need = sum(w for _i, w in cols) + self.min_gap * max(0, used - 1)
+                if need <= room or columns == 1:
+                    spare = room - sum(w for _i, w in cols)
+                    gap = min(self.max_gap, spare / (used - 1)) if used > 1 else 0.0
+                    best = (rows, cols, max(gap, self.min_gap))
+                    break
+            self._layout, self._plan_for = best, available_width
+            return best
+
+        def wrap(self, available_width, available_height):
+            rows, _cols, _gap = self._plan(available_width)
+            self.width = available_width
+            self.height = self.head + rows * self.row
+            if not self.continued:
+                self.height = max(self.compass, self.height)
+            return self.width, self.height
+
+        def split(self, available_width, available_height):
+            rows, cols, _gap = self._plan(available_width)
+            fit = int((available_height - self.head) // self.row)
+            if fit < 1 or fit >= rows:
+                return []
+            # as many entries as fill `fit` rows; fewer if, laid out anew, they take more rows
+            for first in range(fit * len(cols), 0, -1):
+                part = _legend(self.parts, self.spec, self.symbols[:first], self.continued)
+                if part.wrap(available_width, available_height)[1] <= available_height:
+                    return [part, _legend(self.parts, self.spec, self.symbols[first:], True)]
+            return []
+
+        # drawing -----------------------------------------------------------------------
+        def draw(self):
+            canvas = self.canv
+            rows, cols, gap = self._plan(self.width)
+            top = self.height
+            if not self.continued:
+                canvas.drawImage(ImageReader(self.parts.compass), 0, top - self.compass, self.compass, self.compass)
+            left = self.compass + self.compass_gap
+            canvas.setFillColorRGB(*self.colour)
+            if not self.continued:
+                canvas.setFont(self.bold, self.heading_size)
+                canvas.drawString(left, top - self.heading_size * 0.95, self.parts.heading)
+            pad = self.parts.pad
+            x = left
+            for first, width in cols:
+                for index in range(first, min(first + rows, len(self.symbols))):
+                    symbol = self.symbols[index]
+                    y = top - self.head - (index - first) * self.row - (self.row + self.icon) / 2
+                    out = self.icon * pad
+                    canvas.drawImage(ImageReader(symbol.image), x - out, y - out, self.icon + 2 * out,
+                                     self.icon + 2 * out)
+                    canvas.setFont(self.font, self.size)
+                    # the words' middle (of a capital) on the symbol's middle
+                    canvas.drawString(x + self.icon + self.label_gap, y + self.icon / 2 - self.size * 0.36,
+                                      symbol.label)
+                x += width + gap
+
+    return Legend
+
+
+def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, map_parts=None,
                toc=None) -> list:
-    """Blocks in; platypus flowables out. `map_image` fills @map; `toc` (a TableOfContents) fills @toc."""
+    """Blocks in; platypus flowables out. `map_parts` (questc.emit.png.MapParts) fills @map; `toc`
+    (a TableOfContents) fills @toc."""
     from reportlab.lib import colors
     from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
@@ -224,15 +394,19 @@ def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, 
         para.questc_toc = style.questc_toc
         return para
 
+    def map_block():
+        spec = config.get("map", {})
+        return _map_flowable(map_parts, frame_height=frame_height,
+                             max_height=frame_height * float(spec.get("max_height", 0.8)),
+                             min_shrink=float(spec.get("min_shrink", 1.0)), legend=config.get("legend") or {})
+
     out = []
     for index, block in enumerate(blocks):
         kind = block.kind
         if kind == "map":
-            if map_image is None:
+            if map_parts is None:
                 raise SheetTemplateError(f"line {block.line}: @map, but there is no map here")
-            spec = config.get("map", {})
-            out.append(_map_flowable(map_image, frame_height * float(spec.get("max_height", 0.8)),
-                                     float(spec.get("min_shrink", 1.0))))
+            out.append(map_block())
         elif kind == "space":
             try:
                 out.append(Spacer(1, float(block.text or 6)))
@@ -276,16 +450,13 @@ def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, 
         else:
             para = paragraph(kind, block.text, block.line)
             following = blocks[index + 1].kind if index + 1 < len(blocks) else None
-            if following == "map" and map_image is not None and para.style.keepWithNext:
+            if following == "map" and map_parts is not None and para.style.keepWithNext:
                 # Keep-with-next would wrap heading and map together at full size, so the
                 # map could never shrink into the rest of a page. Instead: a new page only
-                # if the heading and the smallest acceptable map do not fit.
+                # if the heading and the smallest acceptable map (with its legend) do not fit.
                 from reportlab.platypus import CondPageBreak
 
-                spec = config.get("map", {})
-                w, h = map_image.size
-                full = min(frame_width / w, frame_height * float(spec.get("max_height", 0.8)) / h) * h
-                smallest = full * float(spec.get("min_shrink", 1.0))
+                smallest = map_block().smallest(frame_width)
                 _w, heading = para.wrap(frame_width, frame_height)
                 out.append(CondPageBreak(heading + para.style.spaceBefore + para.style.spaceAfter + smallest))
                 para.style = _unkept(para.style)
@@ -369,10 +540,13 @@ def _hex(value: str) -> tuple[float, float, float]:
     return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
 
 
-def _map_image(result):
-    from questc.emit.png import render_image
+def _map_parts(result):
+    """The map without its legend, and the legend's symbols, as styles.yaml sizes them."""
+    from questc.emit.png import render_map_parts
 
-    return render_image(result, cell=int(_config().get("map", {}).get("cell_px", 80)), title=False)
+    legend = _config().get("legend") or {}
+    return render_map_parts(result, cell=int(_config().get("map", {}).get("cell_px", 80)),
+                            symbol_px=int(legend.get("icon_px", 72)), compass_px=int(legend.get("compass_px", 160)))
 
 
 def _sheet_story(result, doc) -> list:
@@ -382,7 +556,7 @@ def _sheet_story(result, doc) -> list:
     data = sheet_data(result)
     markup = template("sheet.j2").render(q=data)
     width, height = doc.frame_size
-    return _flowables(parse_blocks(markup), frame_width=width, frame_height=height, map_image=_map_image(result))
+    return _flowables(parse_blocks(markup), frame_width=width, frame_height=height, map_parts=_map_parts(result))
 
 
 def render_pdf(result) -> bytes:
@@ -434,7 +608,7 @@ def render_guide(results, progress=None, title: str | None = None) -> bytes:
     for result, data in zip(results, datas):
         story.append(PageBreak())
         story += _flowables(parse_blocks(sheet.render(q=data)), frame_width=width, frame_height=height,
-                            map_image=_map_image(result))
+                            map_parts=_map_parts(result))
         if progress is not None:
             progress(1)
     # Two passes at least: the contents learn their page numbers from the first.

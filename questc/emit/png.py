@@ -8,6 +8,9 @@ stairs, area borders, walls, doors (rune doors in their colour), markers, figure
 large figures over their whole footprint), area letters, labels; then the grid
 reference, a compass rose and a legend of what this map holds.
 
+The PDF sheet prints the map without that legend (render_map_parts): it sets the
+legend's words itself, as text, beside each symbol drawn here as a small picture.
+
 Words, colours and patterns come from templates/sheet/legend.yaml. The bundled font
 and a fixed drawing order make the pixels the same on every machine; the PNG is
 written without timestamps or other metadata.
@@ -95,7 +98,7 @@ class _Painter:
     """Draws one quest's map onto a Pillow image; each `draw_*` takes a box and a size, so the
     legend reuses the very shapes the map shows."""
 
-    def __init__(self, result, cell: int, title: bool):
+    def __init__(self, result, cell: int, title: bool, legend: bool = True):
         from PIL import Image, ImageDraw
 
         self.result = result
@@ -107,6 +110,7 @@ class _Painter:
         self.words = self.style["words"]
         self.s = cell
         self.show_title = title
+        self.show_legend = legend
         self._collect()
         self.layout = self._layout()
         self.image = Image.new("RGB", (self.layout.width, self.layout.height), self.c("background"))
@@ -194,10 +198,13 @@ class _Painter:
         top = title_h + margin
         map_w, map_h = self.board.width * s, self.board.height * s
         width = left + map_w + margin + int(s * 0.12)
-        legend_top = top + map_h + margin + int(s * 0.2)
         self.legend_entries = self._legend_entries()
-        self.legend_plan = self._plan_legend(width)
-        height = legend_top + self.legend_plan["height"] + int(s * 0.3)
+        if self.show_legend:
+            legend_top = top + map_h + margin + int(s * 0.2)
+            self.legend_plan = self._plan_legend(width)
+            height = legend_top + self.legend_plan["height"] + int(s * 0.3)
+        else:   # the map and its grid reference only: the PDF sets the legend itself
+            legend_top = height = top + map_h + margin + int(s * 0.12)
         return MapLayout(s, self.board.origin, self.board.width, self.board.height,
                          left, top, width, height, legend_top)
 
@@ -631,7 +638,8 @@ class _Painter:
 
         self.paint_area_letters()
         self.paint_grid_reference()
-        self.paint_legend()
+        if self.show_legend:
+            self.paint_legend()
         return self.image
 
     def paint_area_letters(self):
@@ -789,6 +797,33 @@ class _Painter:
         elif kind == "area":
             self.draw_area_badge(centre, s * 0.42, what[1])
 
+    def symbol(self, what, px: int, pad: float):
+        """A legend entry's `what` in; its symbol alone out, as a picture `px` pixels square plus
+        `pad` of that blank on each side (a door juts out of its square, as in the PNG's legend).
+
+        Drawn by paint_legend_icon with the proportions of this map's own legend (there a symbol
+        is half a cell), so the PDF's legend shows the very same symbols."""
+        return self._aside(px, pad, lambda at: self.paint_legend_icon(at, px, what))
+
+    def compass(self, px: int):
+        """The compass rose of the legend, north up, alone on a picture `px` pixels square."""
+        return self._aside(px, 0.0, lambda at: self.paint_compass((at[0] + px / 2, at[1] + px / 2), px / 2))
+
+    def _aside(self, px: int, pad: float, paint):
+        """Paint onto a fresh picture (px plus the padding, square) instead of the map; that picture out."""
+        from PIL import Image, ImageDraw
+
+        margin = round(px * pad)
+        saved = self.image, self.draw, self.s
+        self.image = Image.new("RGB", (px + 2 * margin, px + 2 * margin), self.c("background"))
+        self.draw = ImageDraw.Draw(self.image)
+        self.s = px * 2      # a legend symbol is half a cell: line widths as in the legend
+        try:
+            paint((margin, margin))
+            return self.image
+        finally:
+            self.image, self.draw, self.s = saved
+
     def paint_compass(self, centre, r):
         cx, cy = centre
         ink = self.c("compass")
@@ -896,17 +931,56 @@ def _pattern_tile(pattern: str, size: int):
     return tile
 
 
+@dataclass(frozen=True)
+class LegendSymbol:
+    """One legend entry: its words (legend.yaml's) and its symbol, a square Pillow picture with
+    `MapParts.pad` of the symbol's size left blank on each side."""
+
+    label: str
+    image: object
+
+
+@dataclass(frozen=True)
+class MapParts:
+    """The map without its legend, and the legend in pieces for a page to set: its heading, its
+    entries in the PNG legend's order (the same set: only what this map holds, plus floor and
+    wall) and the compass rose."""
+
+    image: object
+    heading: str
+    symbols: tuple[LegendSymbol, ...]
+    compass: object
+    pad: float
+
+
+SYMBOL_PAD = 0.12    # a door and a figure jut out of their square by up to a tenth of it
+
+
+def render_map_parts(result, cell: int = DEFAULT_CELL, symbol_px: int = 72, compass_px: int = 160,
+                     title: bool = False) -> MapParts:
+    """A compiled QuestResult in; the map without a legend and the legend's pieces out (the PDF's map page).
+
+    Each symbol is drawn `symbol_px` pixels square, the compass `compass_px`; the same
+    pixels every time, like the map.
+    """
+    painter = _painter(result, cell, title, legend=False)
+    image = painter.paint()
+    symbols = tuple(LegendSymbol(label, painter.symbol(what, int(symbol_px), SYMBOL_PAD))
+                    for label, what in painter.legend_entries)
+    return MapParts(image, painter.word("legend"), symbols, painter.compass(int(compass_px)), SYMBOL_PAD)
+
+
 def map_layout(result, cell: int = DEFAULT_CELL, title: bool = True) -> MapLayout:
     """A compiled QuestResult and a cell size in; where render_png puts the map out (tests and the PDF use it)."""
     return _painter(result, cell, title).layout
 
 
-def _painter(result, cell: int, title: bool) -> _Painter:
+def _painter(result, cell: int, title: bool, legend: bool = True) -> _Painter:
     if not getattr(result, "compiled", False):
         raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     if cell < MIN_CELL:
         raise ValueError(f"a cell must be at least {MIN_CELL} pixels, not {cell}")
-    return _Painter(result, int(cell), title)
+    return _Painter(result, int(cell), title, legend)
 
 
 def render_image(result, cell: int = DEFAULT_CELL, title: bool = True):
