@@ -222,13 +222,15 @@ class SyntaxProblem(Exception):
 class ParserState:
     """The LALR stacks: states, and the tokens and trees built so far."""
 
-    __slots__ = ("tables", "state_stack", "value_stack", "lexer")
+    __slots__ = ("tables", "state_stack", "value_stack", "lexer", "shape")
 
-    def __init__(self, tables: Tables, state_stack: list, value_stack: list, lexer: Lexer | None = None):
+    def __init__(self, tables: Tables, state_stack: list, value_stack: list, lexer: Lexer | None = None,
+                 shape=None):
         self.tables = tables
         self.state_stack = state_stack
         self.value_stack = value_stack
         self.lexer = lexer
+        self.shape = _shape if shape is None else shape   # what a reduction builds
 
     @property
     def position(self) -> int:
@@ -236,7 +238,7 @@ class ParserState:
 
     def copy(self) -> ParserState:
         """A copy to try moves on (the values themselves are shared, not copied)."""
-        return ParserState(self.tables, list(self.state_stack), list(self.value_stack), self.lexer)
+        return ParserState(self.tables, list(self.state_stack), list(self.value_stack), self.lexer, self.shape)
 
     def feed(self, token: Token, is_end: bool = False):
         """Shift `token`, after the reductions it calls for; with `is_end` (the `$END`
@@ -262,36 +264,31 @@ class ParserState:
                 del value_stack[-size:]
             else:
                 children = []
-            value = _shape(rule, children)
+            value = self.shape(rule, children)
             state_stack.append(actions[state_stack[-1]][rule[4]])
             value_stack.append(value)
             if is_end and state_stack[-1] == tables.end_state:
                 return value_stack[-1]
 
     def accepts(self) -> set[str]:
-        """Exactly the terminals that can come next (each tried on a copy of the state stack)."""
-        tables = self.tables
-        actions, rules = tables.actions, tables.rules
+        """Exactly the terminals that can come next: each is fed to a copy of the state
+        stack that builds no nodes, and kept if it is shifted (or, `$END`, accepted)."""
         accepted = set()
-        for kind in actions[self.state_stack[-1]]:
+        for kind in self.tables.actions[self.state_stack[-1]]:
             if not kind.isupper():
                 continue
-            stack = list(self.state_stack)
-            while True:
-                action = actions[stack[-1]].get(kind)
-                if action is None:
-                    break
-                if action >= 0:
-                    accepted.add(kind)
-                    break
-                rule = rules[-1 - action]
-                if rule[1]:
-                    del stack[-rule[1]:]
-                stack.append(actions[stack[-1]][rule[4]])
-                if kind == "$END" and stack[-1] == tables.end_state:
-                    accepted.add(kind)
-                    break
+            probe = ParserState(self.tables, list(self.state_stack), [None] * len(self.value_stack),
+                                shape=_no_node)
+            try:
+                probe.feed(Token(kind, ""), is_end=kind == "$END")
+            except SyntaxProblem:
+                continue
+            accepted.add(kind)
         return accepted
+
+
+def _no_node(rule, children: list) -> None:
+    return None
 
 
 def _shape(rule, children: list):
@@ -381,22 +378,20 @@ class Lexer:
         self.line_start = 0
         self.last_token: Token | None = None
 
-    @property
-    def column(self) -> int:
-        return self.pos - self.line_start + 1
-
     def skip_to(self, to: int) -> None:
         """Move on to offset `to`, dropping the text before it (line counting kept)."""
-        if to <= self.pos:
-            return
-        text = self.text[self.pos:to]
-        newlines = text.count("\n")
+        if to > self.pos:
+            self._advance(self.text[self.pos:to])
+
+    def _advance(self, value: str) -> None:
+        """Move past `value`, the text at the current offset, counting its lines."""
+        newlines = value.count("\n")
         if newlines:
             self.line += newlines
-            self.line_start = self.pos + text.rindex("\n") + 1
-        self.pos += len(text)
+            self.line_start = self.pos + value.rindex("\n") + 1
+        self.pos += len(value)
 
-    def _read(self, match, unless, parser: ParserState):
+    def _read(self, match, unless):
         """One token with the given scanner, ignored ones skipped: a Token, None at the end
         of the text, or False when nothing matches."""
         text, ignore = self.text, self.tables.ignore
@@ -409,11 +404,7 @@ class Lexer:
             if keywords is not None:
                 kind = keywords.get(value, kind)
             start, line, column = self.pos, self.line, self.pos - self.line_start + 1
-            newlines = value.count("\n")
-            if newlines:
-                self.line += newlines
-                self.line_start = start + value.rindex("\n") + 1
-            self.pos = start + len(value)
+            self._advance(value)
             if kind in ignore:
                 continue
             token = Token(kind, value, start, line, column, self.line, self.pos - self.line_start + 1, self.pos)
@@ -426,7 +417,7 @@ class Lexer:
         tables = self.tables
         index = tables.lexer_of_state[parser.state_stack[-1]]
         match, unless = tables.lexer(index)
-        token = self._read(match, unless, parser)
+        token = self._read(match, unless)
         if token is not False:
             return token
         # Nothing this state expects starts here. Like Lark's contextual lexer, read the
@@ -435,7 +426,7 @@ class Lexer:
         pos = self.pos
         expected = tables.lexer_terminals(index) - tables.ignore
         root_match, root_unless = tables.root_lexer()
-        token = self._read(root_match, root_unless, parser)
+        token = self._read(root_match, root_unless)
         if token:
             raise SyntaxProblem(token, token.start_pos, parser, self, expected)
         raise SyntaxProblem(None, pos, parser, self, expected)
