@@ -18,7 +18,7 @@ from questc.records import dataclass
 from questc.syntax import lalr
 from questc.syntax.lalr import SyntaxProblem, Token, grammar_text
 from questc.syntax.nodes import QuestFile
-from questc.syntax.transform import HEADER_FIELDS, ToNodes
+from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
 
 # Words for the grammar's terminals, as a quest writer would say them.
 _TERMINAL_WORDS = {
@@ -240,8 +240,7 @@ class _Recovery:
                                 found="the file ends", expected=describe_expected(expected),
                                 label="the file ends here", labels=labels,
                                 help="close every `{` with a `}`" if opener else None)
-        span = Span(self.file, token.line, token.column, token.end_line, token.end_column,
-                    token.start_pos, token.end_pos)
+        span = token_span(self.file, token)
         if token.type == "_NL":
             span = _span(self.file, text, token.start_pos, token.start_pos + 1)
         # A top-level statement inside a block: the block above was never closed.
@@ -290,8 +289,7 @@ class _Recovery:
     def _open_block(self, error: SyntaxProblem) -> Span | None:
         for value in reversed(error.parser.value_stack):
             if isinstance(value, Token) and value.type == "LBRACE":
-                return Span(self.file, value.line, value.column, value.end_line, value.end_column,
-                            value.start_pos, value.end_pos)
+                return token_span(self.file, value)
         return None
 
     # -- resuming -------------------------------------------------------------
