@@ -394,11 +394,17 @@ def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, 
         para.questc_toc = style.questc_toc
         return para
 
+    next_map = None   # the next @map's flowable, made once: the heading before it measures it too
+
     def map_block():
-        spec = config.get("map", {})
-        return _map_flowable(map_parts, frame_height=frame_height,
-                             max_height=frame_height * float(spec.get("max_height", 0.8)),
-                             min_shrink=float(spec.get("min_shrink", 1.0)), legend=config.get("legend") or {})
+        nonlocal next_map
+        if next_map is None:
+            spec = config.get("map", {})
+            next_map = _map_flowable(map_parts, frame_height=frame_height,
+                                     max_height=frame_height * float(spec.get("max_height", 0.8)),
+                                     min_shrink=float(spec.get("min_shrink", 1.0)),
+                                     legend=config.get("legend") or {})
+        return next_map
 
     out = []
     for index, block in enumerate(blocks):
@@ -407,6 +413,7 @@ def _flowables(blocks: list[Block], *, frame_width: float, frame_height: float, 
             if map_parts is None:
                 raise SheetTemplateError(f"line {block.line}: @map, but there is no map here")
             out.append(map_block())
+            next_map = None
         elif kind == "space":
             try:
                 out.append(Spacer(1, float(block.text or 6)))
