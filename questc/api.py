@@ -10,7 +10,7 @@ from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.options import Options, apply_policy
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 
 __all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError"]
 

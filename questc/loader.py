@@ -19,7 +19,7 @@ from typing import Iterable
 
 from questc.board.board import Board
 from questc.board.build import BlockInfo, Door, Stairs
-from questc.records import dataclass
+from dataclasses import dataclass
 
 FORMAT = "questc.quest"
 # The newest format this loader understands; older ones would be listed here too.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.diagnostics.registry import descriptor
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ import re
 from questc.diagnostics.codes import q6xx
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.diagnostics.registry import all_descriptors, descriptor
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 
 # `questc:` after the `#`, then the instruction. Anything else starting `questc:` is Q604.
 _MARKER = re.compile(r"#\s*questc\s*:", re.I)

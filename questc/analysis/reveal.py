@@ -13,7 +13,7 @@ tell a cause (a rune door guarding its own key) from its consequences.
 """
 from __future__ import annotations
 
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
 

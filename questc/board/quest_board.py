@@ -9,7 +9,7 @@ from __future__ import annotations
 from questc.board.board import Board
 from questc.board.build import BlockInfo, BoardBuild, Door, PlacedPiece, Stairs, build_board
 from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 
 # The two unit edges a door `at X,Y SIDE` covers: that side of the cell and of the next
 # cell along it (east for north/south, south for east/west).

@@ -8,7 +8,7 @@ from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest
 from questc.diagnostics.codes.q1xx import Q101, Q104
 from questc.diagnostics.core import Diagnostic, Span
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 
 Cell = tuple[int, int]
 

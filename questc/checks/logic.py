@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from questc.diagnostics.codes import q5xx
 from questc.diagnostics.core import Diagnostic, Label
-from questc.records import dataclass
+from dataclasses import dataclass
 from questc.syntax import nodes as n
 
 GAME_PLAYERS = (2, 5)     # Descent is played by 2 to 5 players, the overlord included

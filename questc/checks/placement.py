@@ -14,7 +14,7 @@ from questc.board.geometry import edge_between, edge_cells
 from questc.board.quest_board import door_edges_at
 from questc.diagnostics.codes.q2xx import Q201, Q202, Q203, Q204, Q205, Q206, Q207, Q208, Q209, Q210, Q211
 from questc.diagnostics.core import Diagnostic, Label, Span
-from questc.records import dataclass
+from dataclasses import dataclass
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from questc.diagnostics.codes import q4xx
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 from questc.syntax import nodes as n
 
 COLOURS = ("event", "trap", "monster")

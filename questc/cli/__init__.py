@@ -11,6 +11,8 @@ from importlib import import_module
 
 import click
 
+from questc import __version__
+
 # name -> "module:function"; each module holds one command.
 COMMANDS = {
     "lint": "questc.cli.lint:lint",
@@ -40,7 +42,7 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="questc", prog_name="questc")
+@click.version_option(version=__version__, prog_name="questc")
 def cli():
     """questc: check, compile and print quests for Descent: Journeys in the Dark."""
 

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import string
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
-
-from questc.records import dataclass, field
 
 
 class Severity(str, Enum):

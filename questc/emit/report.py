@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.records import dataclass
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)

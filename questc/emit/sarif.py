@@ -23,11 +23,8 @@ _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: 
 
 @lru_cache(maxsize=None)
 def tool_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("questc")
-    except PackageNotFoundError:
-        return "0.0.0"
+    from questc import __version__
+    return __version__
 
 
 @lru_cache(maxsize=None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
 from questc.diagnostics.core import Span
-from questc.records import dataclass, field
+from dataclasses import dataclass, field
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]

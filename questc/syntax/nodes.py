@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Union
 
 from questc.diagnostics.core import Span
-from questc.records import dataclass
+from dataclasses import dataclass
 
 # ---- values ------------------------------------------------------------------
 

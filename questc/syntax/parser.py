@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from questc.diagnostics.codes import q0xx
 from questc.diagnostics.core import Diagnostic, Label, Span
-from questc.records import dataclass
+from dataclasses import dataclass
 from questc.syntax import lalr
 from questc.syntax.lalr import SyntaxProblem, Token, grammar_text
 from questc.syntax.nodes import QuestFile
