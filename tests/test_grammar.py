@@ -1,6 +1,5 @@
 """The grammar itself: it builds with Lark's strict checks, and every terminal the parser
-can expect has words a quest writer understands. (That questc's own tables are Lark's
-is tests/test_lalr.py.)"""
+can expect has words a quest writer understands."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,8 +9,8 @@ from lark import Lark
 from lark.exceptions import GrammarError, LexError
 
 from questc.syntax import parse_source
-from questc.syntax.make_tables import lark_parser
-from questc.syntax.parser import _SAME, _TERMINAL_WORDS, describe_expected, grammar_text
+from questc.syntax.parser import (_SAME, _TERMINAL_WORDS, LARK_OPTIONS, describe_expected, grammar_text,
+                                  quest_parser)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "syntax"
 ALL_FEATURES = sorted((FIXTURES / "features").glob("*.quest")) + [FIXTURES / "language_example.quest"]
@@ -21,7 +20,7 @@ def test_grammar_builds_in_strict_mode():
     """strict=True (with interegular) fails on any shift/reduce conflict or terminal collision."""
     import interegular  # noqa: F401  -- without it Lark skips the collision check silently
 
-    parser = lark_parser(strict=True)
+    parser = Lark(grammar_text(), **LARK_OPTIONS, strict=True)
     assert parser.options.strict is True
     assert parser.options.parser == "lalr"
 
@@ -45,7 +44,7 @@ def test_grammar_file_is_the_packaged_one():
 
 
 def _expectable_terminals():
-    parser = lark_parser()
+    parser = quest_parser()
     ignored = set(parser.lexer_conf.ignore)
     return [t for t in parser.terminals if t.name not in ignored and t.name != "COMMENT"]
 

@@ -1,22 +1,30 @@
-"""Quest source text -> a QuestFile syntax tree and the syntax diagnostics (Q001-Q005).
+"""Quest source text -> a QuestFile syntax tree and the syntax diagnostics (Q001-Q006).
 
-The grammar (grammar/quest.lark) is LALR(1) with a contextual lexer, compiled by Lark
-and run by questc.syntax.lalr. Parse
-errors are recovered in panic mode: report the error, skip to the end of the
-statement, unwind the parser to where a statement may end, and go on, so one run
-reports several independent syntax errors and no cascade.
+The grammar (grammar/quest.lark) is LALR(1) with Lark's contextual lexer; Lark parses
+with `propagate_positions`, its tables cached in questc's per-user cache folder. Parse
+errors are recovered in panic mode through Lark's `on_error` and interactive parser:
+report the error, skip to the end of the statement, unwind the parser to where a
+statement may end, and go on, so one run reports several independent syntax errors
+and no cascade.
 """
 from __future__ import annotations
 
+import io
 import re
+import sys
+import zlib
 from bisect import bisect_right
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Sequence
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from questc.diagnostics.codes import q0xx
 from questc.diagnostics.core import Diagnostic, Label, Span
-from dataclasses import dataclass
-from questc.syntax import lalr
-from questc.syntax.lalr import SyntaxProblem, Token, grammar_text
+from questc.paths import cache_dir, data_dir, write_cache
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
 
@@ -53,16 +61,60 @@ _MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0
 class ParseResult:
     tree: QuestFile | None
     diagnostics: tuple[Diagnostic, ...]
-    comments: tuple  # (Span, text) of every comment, for the formatter
+    comments: tuple[tuple[Span, str], ...]  # (Span, text) of every comment, for the formatter
 
 
-__all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected"]
+__all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected", "quest_parser"]
+
+# Lark's options for the quest grammar; the tests build it again with strict=True.
+LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True,
+                                "maybe_placeholders": True}
+
+
+@lru_cache(maxsize=None)
+def grammar_text() -> str:
+    return (data_dir("grammar") / "quest.lark").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def quest_parser() -> Lark:
+    """The quest grammar's LALR parser, loaded from the per-user cache when it holds it.
+
+    The cache entry is Lark's own saved parser behind a CRC-32 of its bytes, named by
+    the grammar's CRC and the Lark and Python versions, so an edited grammar or another
+    Lark never reads a stale entry. A missing, unreadable or corrupt entry means the
+    grammar is compiled again (about 0.3 s); a folder that cannot be written means no
+    cache at all. Neither is worth telling the user about.
+    """
+    import lark
+
+    grammar = grammar_text()
+    version = f"lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    name = f"grammar-{zlib.crc32(grammar.encode()):08x}-{version}.lark"
+    try:
+        data = (cache_dir() / name).read_bytes()
+        if len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(data[4:]):
+            return Lark.load(io.BytesIO(data[4:]))
+    except Exception:   # noqa: BLE001 - a missing or broken cache entry is rebuilt, whatever the error
+        pass
+    parser = Lark(grammar, **LARK_OPTIONS)
+    saved = io.BytesIO()
+    parser.save(saved)
+    payload = saved.getvalue()
+    write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, stale=f"grammar-*-{version}.lark")
+    return parser
+
+
+@lru_cache(maxsize=None)
+def _literals() -> dict[str, str]:
+    """Terminal name -> its literal text, for the terminals that are fixed strings (keywords, `{`)."""
+    return {t.name: t.pattern.value for t in quest_parser().terminals if t.pattern.type == "str"}
 
 
 def _describe_terminal(name: str) -> str:
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
-    literal = lalr.load_tables().literals.get(name)
+    literal = _literals().get(name)
     if literal is not None:
         return f"`{literal}`"
     return name.lower()
@@ -93,10 +145,15 @@ def _describe_found(token: Token) -> str:
 
 
 def _previous_word(text: str, pos: int) -> str | None:
-    match = re.search(r'(\S+)\s*$', text[:pos].split("\n")[-1])
-    if not match:
+    """The word before `pos` on its line (its last 20 characters), or None.
+
+    Split, not a regex search for `\\S+\\s*$`: that search restarts at each character of a
+    long run without spaces, quadratic in the run (a 100 kB line of `;` took 45 s).
+    """
+    before = text[text.rfind("\n", 0, pos) + 1:pos].split()
+    if not before:
         return None
-    word = match.group(1)
+    word = before[-1]
     if word.startswith('"') or word.endswith('"'):
         return None
     return word[-20:]
@@ -149,29 +206,33 @@ def _span(file: str, text: str, start: int, end: int) -> Span:
 class _Recovery:
     """The on_error handler: reports causes, skips consequences, resumes the parse."""
 
-    def __init__(self, file: str, text: str, quiet: list[tuple[int, int]] = ()):
+    def __init__(self, file: str, text: str, quiet: Sequence[tuple[int, int]] = ()):
         self.file, self.text = file, text
         self.quiet = list(quiet)   # stretches after an unclosed string, where errors are its consequences
         self.diagnostics: list[Diagnostic] = []
         self.resume_at = -1   # the separator our last skip stopped at: an error there is a consequence
         self.errors = 0
-        self.unclosed: set[int] = set()   # offsets of the `{` of blocks already reported as never closed
+        self.unclosed: set[int] = set()
+        self.full = False   # MAX_SYNTAX_ERRORS were reported and one more was found   # offsets of the `{` of blocks already reported as never closed
 
-    def __call__(self, error: SyntaxProblem) -> bool:
+    def __call__(self, error: UnexpectedInput) -> bool:
         self.errors += 1
-        if self.errors > 200:   # a file of garbage: enough has been said
+        if self.errors > 4 * MAX_SYNTAX_ERRORS:   # errors that are all consequences, never reported
             return False
-        if error.token is None:
-            return self._bad_character(error)
-        return self._bad_token(error)
+        if isinstance(error, UnexpectedCharacters):
+            self._bad_character(error)
+        else:
+            assert isinstance(error, UnexpectedToken)
+            self._bad_token(error)
+        return not self.full   # a file of garbage: enough has been said
 
     # -- a character no token can start with --------------------------------
-    def _bad_character(self, error: SyntaxProblem) -> bool:
-        text, pos = self.text, error.pos
+    def _bad_character(self, error: UnexpectedCharacters) -> None:
+        text, pos = self.text, error.pos_in_stream or 0   # always set for a character
         malformed = self._malformed_value(pos)
         if malformed is None:
             # accepts() is exact, unlike the lexer's set for the state
-            allowed = error.parser.accepts() or error.expected
+            allowed = set(error.interactive_parser.accepts()) or set(error.allowed or ())
             self._report(q0xx.Q001.at(_span(self.file, text, pos, pos + 1),
                          found=f"found `{text[pos]}`",
                          expected=describe_expected(allowed),
@@ -179,8 +240,7 @@ class _Recovery:
         else:
             start, end = malformed
             self._report(self._q003(start, end))
-        self._skip(error.lexer, _statement_end(text, pos + 1))
-        return True
+        self._skip(error.interactive_parser, _statement_end(text, pos + 1))
 
     def _malformed_value(self, pos: int):
         text = self.text
@@ -209,9 +269,9 @@ class _Recovery:
                             help_text=f"write {kind} like `{example}`, with no spaces")
 
     # -- a token the grammar does not allow here ------------------------------
-    def _bad_token(self, error: SyntaxProblem) -> bool:
+    def _bad_token(self, error: UnexpectedToken) -> None:
         token = error.token
-        parser_state = error.parser
+        parser_state = error.interactive_parser
         is_separator = token.type in ("_NL", "$END", "RBRACE")
         consequence = token.start_pos is not None and token.start_pos <= self.resume_at
         if token.type == "$END":
@@ -224,13 +284,12 @@ class _Recovery:
             self._report(self._describe(error))
         if is_separator:
             self._unwind_and_feed(parser_state, token)
-            return True
-        self._skip(error.lexer, _statement_end(self.text, token.end_pos))
-        return True
+            return
+        self._skip(parser_state, _statement_end(self.text, token.end_pos))
 
-    def _describe(self, error: SyntaxProblem) -> Diagnostic:
+    def _describe(self, error: UnexpectedToken) -> Diagnostic:
         token = error.token
-        expected = error.parser.accepts()   # exact, unlike the LALR table's merged lookahead set
+        expected = set(error.interactive_parser.accepts())   # exact, unlike the LALR table's merged lookahead set
         text = self.text
         if token.type == "$END":
             start = len(text.rstrip()) or 0
@@ -275,38 +334,43 @@ class _Recovery:
         return q0xx.Q001.at(span, found=found, expected=expected_words, label="not expected here",
                             help=help_text)
 
-    def _hint(self, error: SyntaxProblem) -> str | None:
+    def _hint(self, error: UnexpectedToken) -> str | None:
         """A concrete fix for a common mistake, recognised by the parser state it fails in."""
-        return _hint_table().get((error.state, error.token.type))
+        return _hint_table().get((error.state.position, error.token.type))
 
-    def _unclosed_block(self, error: SyntaxProblem) -> Span | None:
+    def _unclosed_block(self, error: UnexpectedToken) -> Span | None:
         """The `{` of the block a top-level statement keyword was found in, if it was."""
         token = error.token
         if token.type in ("NAME", "$END", "_NL") or not _TOP_LEVEL.fullmatch(str(token)):
             return None
         return self._open_block(error)
 
-    def _open_block(self, error: SyntaxProblem) -> Span | None:
-        for value in reversed(error.parser.value_stack):
+    def _open_block(self, error: UnexpectedToken) -> Span | None:
+        for value in reversed(error.interactive_parser.parser_state.value_stack):
             if isinstance(value, Token) and value.type == "LBRACE":
                 return token_span(self.file, value)
         return None
 
     # -- resuming -------------------------------------------------------------
-    def _skip(self, lexer: lalr.Lexer, to: int) -> None:
+    def _skip(self, interactive: InteractiveParser, to: int) -> None:
         """Move the lexer to offset `to` (a separator): the rest of the statement is dropped."""
-        lexer.skip_to(to)
+        lexer_state = interactive.lexer_thread.state
+        assert lexer_state is not None   # set for the whole of a parse
+        counter = lexer_state.line_ctr
+        if to > counter.char_pos:
+            counter.feed(self.text[counter.char_pos:to])
         self.resume_at = to
 
-    def _unwind_and_feed(self, state: lalr.ParserState, token: Token) -> None:
+    def _unwind_and_feed(self, interactive: InteractiveParser, token: Token) -> None:
         """Pop half-built statements off the parser stack until `token` fits, then feed it."""
+        state = interactive.parser_state
         # Find the depth first, on a copy: a token that fits nowhere (a stray `}`) is
         # dropped, and must not empty the stack of every statement parsed so far.
-        probe = state.copy()
+        probe = interactive.copy(deepcopy_values=False)
         pops = 0
-        while len(probe.state_stack) > 1 and token.type not in probe.accepts():
-            probe.state_stack.pop()
-            probe.value_stack.pop()
+        while len(probe.parser_state.state_stack) > 1 and not _fits(probe, token.type):
+            probe.parser_state.state_stack.pop()
+            probe.parser_state.value_stack.pop()
             pops += 1
         if token.type == "$END" or token.type in probe.accepts():
             for _ in range(pops):
@@ -316,15 +380,36 @@ class _Recovery:
             self.resume_at = max(self.resume_at, _statement_end(self.text, token.end_pos))
         # The end of input is fed again when the parse resumes; other tokens were
         # already taken from the lexer, so they are fed here.
-        if token.type != "$END" and token.type in state.accepts():
-            state.feed(token)
+        if token.type != "$END" and token.type in interactive.accepts():
+            interactive.feed_token(token)
         if token.type != "$END" and token.end_pos is not None:
             self.resume_at = max(self.resume_at, token.end_pos - 1)
 
     def _report(self, diagnostic: Diagnostic) -> None:
-        if any(start <= diagnostic.span.start < end for start, end in self.quiet):
+        if self.full or any(start <= diagnostic.span.start < end for start, end in self.quiet):
             return
-        self.diagnostics.append(diagnostic)
+        if len(self.diagnostics) < MAX_SYNTAX_ERRORS:
+            self.diagnostics.append(diagnostic)
+            return
+        self.full = True   # this error is one too many: say so in its place, and stop reading
+        start = diagnostic.span.start
+        self.diagnostics.append(q0xx.Q006.at(
+            _span(self.file, self.text, start, min(start + 1, len(self.text) + 1)),
+            problem=f"more than {MAX_SYNTAX_ERRORS} syntax errors: the rest of the file was not read",
+            label="reading stopped here", help_text="fix the errors above, then check again"))
+
+
+def _fits(interactive: InteractiveParser, terminal: str) -> bool:
+    """True when the parser accepts `terminal` next.
+
+    accepts() copies the whole stack for each terminal it tries: asked once per popped
+    state while unwinding a deep stack (40,000 unclosed `(`), it made recovery quadratic.
+    A terminal with no action in the top state's table row never fits, so most states
+    are passed over for a dictionary look-up; accepts() confirms the few that may.
+    """
+    if terminal not in interactive.choices():
+        return False
+    return terminal in interactive.accepts()
 
 
 # Common mistakes and the fix to suggest, recognised by the parser state the example
@@ -359,10 +444,11 @@ def _hint_table() -> dict:
     for hint, examples in _EXAMPLES.items():
         for example in examples:
             try:
-                lalr.parse(example)
-            except SyntaxProblem as error:
-                if error.token is not None:
-                    table.setdefault((error.state, error.token.type), hint)
+                quest_parser().parse(example)
+            except UnexpectedToken as error:
+                table.setdefault((error.state.position, error.token.type), hint)
+            except UnexpectedInput:
+                pass
     return table
 
 
@@ -382,11 +468,12 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
         quiet.append((span.start, len(text) if long or next_statement is None else next_statement.start()))
     recovery = _Recovery(file, text, quiet)
     try:
-        tree = lalr.parse(text, on_error=recovery)
-    except SyntaxProblem as error:   # recovery gave up (too many errors, or at the end)
+        tree = quest_parser().parse(text, on_error=recovery)
+    except UnexpectedInput as error:   # recovery gave up (too many errors, or at the end)
         if not recovery.diagnostics and not early:
+            pos = error.pos_in_stream or 0
             recovery.diagnostics.append(q0xx.Q001.at(
-                _span(file, text, min(error.pos, len(text)), min(error.pos + 1, len(text) + 1)),
+                _span(file, text, min(pos, len(text)), min(pos + 1, len(text) + 1)),
                 found="the input", expected="a quest statement", label="could not parse from here"))
         return ParseResult(None, tuple(early + recovery.diagnostics), tuple(comments))
     deep = _too_deep(tree)
@@ -408,6 +495,7 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
 # A real quest is a few kilobytes and nests conditions a few levels deep.
 MAX_SOURCE_CHARS = 1_000_000
 MAX_NESTING = 100
+MAX_SYNTAX_ERRORS = 50   # reported per file; past that the file is garbage, not a quest with typos
 
 
 def too_large(file: str, head: str, size: int) -> Diagnostic:
@@ -437,9 +525,9 @@ def _too_deep(tree):
 _STARTS_WITH_QUEST = re.compile(r"(?:\s|#[^\n]*\n)*quest\b")
 
 
-def _holds_unclosed_long_string(state: lalr.ParserState) -> bool:
+def _holds_unclosed_long_string(interactive: InteractiveParser) -> bool:
     """True when the parse has swallowed an unclosed triple-quoted string (already a Q002)."""
-    for value in state.value_stack:
+    for value in interactive.parser_state.value_stack:
         tokens = [value] if isinstance(value, Token) else getattr(value, "children", [])
         if any(isinstance(t, Token) and t.type == "UNCLOSED_LONG_STRING" for t in tokens):
             return True

@@ -7,7 +7,7 @@ import textwrap
 from questc.diagnostics.codes import q0xx
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.syntax import nodes as n
-from questc.syntax.lalr import Token, Transformer
+from lark import Token, Transformer, v_args
 
 _HEADER_FIELDS = ("id", "edition", "expansions", "players", "conquest", "treachery", "reveal",
                   "author", "version", "intro", "special", "use")
@@ -17,8 +17,9 @@ _ESCAPE = re.compile(r'\\(["\\n])')
 
 
 def token_span(file: str, token: Token) -> Span:
-    return Span(file, token.line, token.column, token.end_line, token.end_column,
-                token.start_pos, token.end_pos)
+    # The lexer's tokens always carry their place; Lark types it optional for tokens made by hand.
+    return Span(file, token.line or 0, token.column or 0, token.end_line or 0, token.end_column or 0,
+                token.start_pos or 0, token.end_pos or 0)
 
 
 def unescape(body: str) -> str:
@@ -37,10 +38,12 @@ def dedent_long(body: str) -> str:
     return body.rstrip(" \t").rstrip("\n") if body.rstrip(" \t").endswith("\n") else body
 
 
+@v_args(meta=True)   # every rule's method gets (meta, children); INT and SIGNED get their token
 class ToNodes(Transformer):
     """Builds nodes bottom-up; collects value problems in `self.diagnostics`."""
 
     def __init__(self, file: str, header_written: bool = False):
+        super().__init__(visit_tokens=True)
         self.file = file
         self.header_written = header_written   # a `quest` header was written, though maybe broken
         self.diagnostics: list[Diagnostic] = []

@@ -91,7 +91,7 @@ Q006 = Descriptor(
     template="{problem}",
     label_template="{label}",
     help_template="{help_text}",
-    summary="An input beyond what questc checks: a file over 1,000,000 characters, a condition nested over 100 levels, or a map over 20,000 cells or 400 cells across.",
+    summary="An input beyond what questc checks: a file over 1,000,000 characters or with over 50 syntax errors, a condition nested over 100 levels, or a map over 20,000 cells or 400 cells across.",
     explanation="""
 A real quest is a few kilobytes, nests its conditions a few levels deep and fits on a
 table. Input far past that is almost always a generated or broken file; questc

@@ -1,0 +1,118 @@
+"""The syntax stage on hostile input and with a broken cache: it stays linear, stops
+reporting after a cap, and parses whatever state the per-user cache folder is in."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+
+from questc.syntax import parse_source
+from questc.syntax.parser import MAX_SYNTAX_ERRORS
+
+REPO = Path(__file__).resolve().parent.parent
+HEAD = 'quest "Q" {\n  conquest 3\n}\n'
+
+
+def _timed(text: str):
+    started = time.perf_counter()
+    result = parse_source(text, "hostile.quest")
+    return result, time.perf_counter() - started
+
+
+def test_forty_thousand_unclosed_parentheses_are_one_error_at_once():
+    """Unwinding a 40,000-deep parser stack once per state asked Lark's accepts() each
+    time, which copies the stack: 66 s. Now well under a second."""
+    result, seconds = _timed(HEAD + "victory heroes when " + "(" * 40_000 + "\n")
+    assert seconds < 5, seconds
+    assert [d.code for d in result.diagnostics] == ["Q001"]
+    assert result.diagnostics[0].span.line == 4
+
+
+@pytest.mark.parametrize("stray", ["x", "{", "}", "(", "1"])
+def test_a_long_line_of_separators_with_stray_tokens(stray):
+    """A 100 kB line of `;` with four stray tokens: the word before each error was found
+    by a regex search that restarts at every `;` (45 s). Each stray token is one error."""
+    run = ";" * 25_000
+    line = "".join(f"{run} {stray} " for _ in range(4))
+    result, seconds = _timed(HEAD + line + "\n")
+    assert seconds < 5, seconds
+    assert len(result.diagnostics) == 4
+    assert all(d.span.line == 4 for d in result.diagnostics)
+
+
+def test_reported_syntax_errors_are_capped_with_a_final_word():
+    text = HEAD + "piece @\n" * 5_000
+    result, seconds = _timed(text)
+    assert seconds < 5, seconds
+    assert len(result.diagnostics) == MAX_SYNTAX_ERRORS + 1
+    assert {d.code for d in result.diagnostics[:-1]} == {"Q001"}
+    last = result.diagnostics[-1]
+    assert last.code == "Q006"
+    assert f"more than {MAX_SYNTAX_ERRORS} syntax errors" in last.message
+    assert last.span.line == 4 + MAX_SYNTAX_ERRORS   # where reading stopped
+
+
+def test_fewer_errors_than_the_cap_are_all_reported():
+    result, _ = _timed(HEAD + "piece @\n" * MAX_SYNTAX_ERRORS)
+    assert [d.code for d in result.diagnostics] == ["Q001"] * MAX_SYNTAX_ERRORS
+
+
+# -- the per-user cache of Lark's tables ------------------------------------------
+
+PARSE = ("from questc.syntax import parse_source\n"
+         "import sys\n"
+         "r = parse_source(open(sys.argv[1], encoding='utf-8').read(), 'q')\n"
+         "print('tree' if r.tree is not None else 'none', len(r.diagnostics))\n")
+QUEST = REPO / "quests" / "three_seals.quest"
+
+
+def _parse_with_cache(cache_home: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home), "PYTHONPATH": str(REPO)}
+    return subprocess.run([sys.executable, "-c", PARSE, str(QUEST)], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def _entries(cache_home: Path) -> list[Path]:
+    return sorted((cache_home / "questc").glob("grammar-*.lark"))
+
+
+def _valid(entry: Path) -> bool:
+    data = entry.read_bytes()
+    return len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(data[4:])
+
+
+def test_a_missing_cache_folder_is_made_and_filled(tmp_path):
+    done = _parse_with_cache(tmp_path / "new")
+    assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
+    [entry] = _entries(tmp_path / "new")
+    assert _valid(entry)
+    again = _parse_with_cache(tmp_path / "new")     # read back
+    assert (again.stdout.strip(), again.stderr) == ("tree 0", "")
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "good crc, bad pickle"])
+def test_a_corrupt_cache_entry_is_rebuilt_silently(tmp_path, damage):
+    assert _parse_with_cache(tmp_path).returncode == 0
+    [entry] = _entries(tmp_path)
+    data = entry.read_bytes()
+    broken = {"garbage": os.urandom(len(data)), "truncated": data[: len(data) // 2], "empty": b"",
+              "good crc, bad pickle": zlib.crc32(b"not a pickle").to_bytes(4, "big") + b"not a pickle"}[damage]
+    entry.write_bytes(broken)
+    done = _parse_with_cache(tmp_path)
+    assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
+    assert _valid(entry) and entry.read_bytes() != broken
+
+
+def test_a_cache_folder_that_cannot_be_made_means_no_cache(tmp_path):
+    """XDG_CACHE_HOME names a file, so the folder cannot exist (this holds for root too,
+    unlike a read-only mode)."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    done = _parse_with_cache(blocker)
+    assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
+    assert blocker.read_text(encoding="utf-8") == "x"
