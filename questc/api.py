@@ -6,17 +6,14 @@
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.errors import QuestcError
 from questc.options import Options, apply_policy
-from dataclasses import dataclass, field
 
 __all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError"]
-
-
-class QuestcError(Exception):
-    """A problem with how questc was asked to run (a missing file, a bad option): exit status 2."""
 
 
 @dataclass
@@ -27,7 +24,7 @@ class QuestResult:
     source: str
     syntax: object = None          # questc.syntax.nodes.QuestFile
     model: object = None           # questc.model.QuestModel
-    context: object = None         # questc.checks.context.CheckContext (board, analysis)
+    context: object = None         # questc.rules.context.CheckContext (board, analysis)
     diagnostics: list[Diagnostic] = field(default_factory=list)   # after the policy, sorted
     all_diagnostics: list[Diagnostic] = field(default_factory=list)   # before the policy
     comments: tuple = ()
@@ -58,9 +55,9 @@ def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 def check_source(source: str, path: str = "<quest>", options: Options | None = None) -> QuestResult:
     """Run every stage on one quest's text: parse, resolve, build the board, analyse, check."""
-    from questc.checks import family_runners
-    from questc.checks.context import CheckContext
     from questc.model import resolve
+    from questc.rules.context import CheckContext
+    from questc.rules.runner import run_checks
     from questc.syntax import parse_source
 
     options = options or Options()
@@ -78,16 +75,9 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
             found.append(oversized)   # exact sight on such a map would take minutes: refuse
         elif model.resolved and not any(d.severity is Severity.ERROR for d in names):
             context = CheckContext(model, options.owned_sets)
-            broken_map = False
-            for phase, run in family_runners():
-                if phase == "reveal" and broken_map:
-                    continue   # reveal problems on a broken map are consequences, not causes
-                produced = run(context)
-                found += produced
-                if phase == "placement":
-                    broken_map = any(d.severity is Severity.ERROR for d in produced)
+            found += run_checks(context)
             result.context = context
-    from questc.suppress import apply_suppressions   # `# questc: ignore[...]` needs the source and comments
+    from questc.suppress import apply_suppressions  # `# questc: ignore[...]` needs the source and comments
     complete = result.context is not None and not any(d.severity is Severity.ERROR for d in found)   # no phase skipped
     found = apply_suppressions(found, source, result.comments, path, complete=complete)
     result.all_diagnostics = _sorted(found)
@@ -103,7 +93,7 @@ MAX_MAP_SIDE = 400
 
 def _map_too_large(model) -> Diagnostic | None:
     """Q006 on the piece that takes the map past MAX_MAP_CELLS or MAX_MAP_SIDE, else None."""
-    from questc.diagnostics.codes.q0xx import Q006
+    from questc.rules.syntax.beyond_limits import Q006
     cells: set = set()
     x0 = y0 = x1 = y1 = None
     for piece in model.pieces.values():
@@ -132,8 +122,8 @@ def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        from questc.diagnostics.codes.q0xx import Q001
         from questc.diagnostics.core import Span
+        from questc.rules.syntax.unexpected_input import Q001
         line = data[:error.start].count(b"\n") + 1
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         result = QuestResult(str(path), data.decode("utf-8", errors="replace"))

@@ -24,11 +24,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from questc.api import QuestcError
-from questc.diagnostics.codes import q6xx
 from questc.diagnostics.core import Diagnostic, Severity, Span
-from questc.diagnostics.registry import all_descriptors
+from questc.errors import QuestcError
 from questc.options import Options
+from questc.rules import descriptors
+from questc.rules.suppressions.unknown_code import Q602
 
 KEYS = ("expansions", "select", "ignore", "severity", "strict", "packs", "per-file-ignores")
 LEVELS = ("error", "warning", "info", "off")
@@ -53,7 +53,7 @@ def _toml():
     try:
         import tomllib
     except ModuleNotFoundError:   # Python 3.10: the same parser, as the `tomli` dependency
-        import tomli as tomllib   # type: ignore[no-redef]
+        import tomli as tomllib  # type: ignore[no-redef]
     return tomllib
 
 
@@ -134,9 +134,9 @@ class _Checker:
         code = written.strip().upper()
         if not _PREFIX.fullmatch(code):
             self.fail(f"`{written}` in `{key}` is not a code or a code prefix (write `Q305`, or `Q3` for the family)")
-        matched = [d for c, d in all_descriptors().items() if c.startswith(code)]
+        matched = [d for c, d in descriptors().items() if c.startswith(code)]
         if not matched:
-            self.warnings.append(q6xx.Q602.at(
+            self.warnings.append(Q602.at(
                 self._locate(written), code=written, problem=f"in `{key}` matches no diagnostic code",
                 help_text="check the number; `questc explain all` lists the codes"))
         elif not may_be_locked and all(d.minimum is Severity.ERROR for d in matched):
@@ -159,7 +159,7 @@ class _Checker:
         values: dict = {}
         for key in table:
             if key not in KEYS:
-                import difflib   # only for a misspelt key
+                import difflib  # only for a misspelt key
                 close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1)
                 hint = f" (did you mean `{close[0]}`?)" if close else f"; the keys are: {', '.join(KEYS)}"
                 self.fail(f"unknown key `{key}`{hint}")

@@ -13,13 +13,14 @@ catalog, never the source), and every answer must match the compiler's.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from questc.board.board import Board
 from questc.board.build import BlockInfo, Door, Stairs
-from dataclasses import dataclass
+from questc.errors import QuestJSONError, UnsupportedFormatVersion
 
 FORMAT = "questc.quest"
 # The newest format this loader understands; older ones would be listed here too.
@@ -29,14 +30,6 @@ Cell = tuple[int, int]
 
 __all__ = ["EngineQuest", "QuestJSONError", "UnsupportedFormatVersion", "load_quest_json",
            "schema", "SUPPORTED_VERSIONS"]
-
-
-class QuestJSONError(ValueError):
-    """The input is not a valid questc engine JSON document (with the reason why)."""
-
-
-class UnsupportedFormatVersion(QuestJSONError):
-    """The document's `format_version` is one this loader does not know (newer, usually)."""
 
 
 @lru_cache(maxsize=None)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.diagnostics.registry import descriptor
-from dataclasses import dataclass, field
+from questc.rules import descriptor
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,14 @@ configuration then does with the code. Checks never see suppressions.
 from __future__ import annotations
 
 import re
-
-from questc.diagnostics.codes import q6xx
-from questc.diagnostics.core import Diagnostic, Severity, Span
-from questc.diagnostics.registry import all_descriptors, descriptor
 from dataclasses import dataclass, field
+
+from questc.diagnostics.core import Diagnostic, Severity, Span
+from questc.rules import descriptor, descriptors
+from questc.rules.suppressions.malformed_suppression import Q604
+from questc.rules.suppressions.unknown_code import Q602
+from questc.rules.suppressions.unsuppressible_code import Q603
+from questc.rules.suppressions.unused_suppression import Q601
 
 # `questc:` after the `#`, then the instruction. Anything else starting `questc:` is Q604.
 _MARKER = re.compile(r"#\s*questc\s*:", re.I)
@@ -38,7 +41,7 @@ class Suppression:
 
 def known_prefix(prefix: str) -> bool:
     """True when `prefix` (`Q3`, `Q305`) starts at least one code of this installation."""
-    return any(code.startswith(prefix) for code in all_descriptors())
+    return any(code.startswith(prefix) for code in descriptors())
 
 
 def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppression], list[Diagnostic]]:
@@ -57,7 +60,7 @@ def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppressi
             continue
         match = _DIRECTIVE.match(text)
         if match is None:
-            problems.append(q6xx.Q604.at(span))
+            problems.append(Q604.at(span))
             continue
         codes: dict[str, Span] = {}
         body_start = match.start("codes")
@@ -71,14 +74,14 @@ def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppressi
             code = written.upper()
             entry = descriptor(code) if CODE.fullmatch(code) else None
             if entry is None:
-                problems.append(q6xx.Q602.at(where, code=written, **_unknown(written)))
+                problems.append(Q602.at(where, code=written, **_unknown(written)))
             elif entry.minimum is Severity.ERROR:
                 kind = "syntax" if code.startswith("Q0") else "reference"
-                problems.append(q6xx.Q603.at(where, code=code, kind=kind))
+                problems.append(Q603.at(where, code=code, kind=kind))
             else:
                 codes.setdefault(code, where)
         if not match.group("codes").strip():
-            problems.append(q6xx.Q604.at(span, help="name the codes to suppress: `# questc: ignore[Q305]`"))
+            problems.append(Q604.at(span, help="name the codes to suppress: `# questc: ignore[Q305]`"))
             continue
         if not codes:
             continue   # every code was reported above; nothing is left to suppress
@@ -137,8 +140,8 @@ def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments, fil
                 listed = ", ".join(f"`{c}`" for c in unused)
                 what = ("the comment" if len(unused) == len(s.codes) else
                         f"{listed} from the comment")
-                problems.append(q6xx.Q601.at(s.codes[unused[0]] if len(unused) < len(s.codes) else s.span,
-                                             codes=listed, what=what))
+                problems.append(Q601.at(s.codes[unused[0]] if len(unused) < len(s.codes) else s.span,
+                                        codes=listed, what=what))
     # A file may say that it knows about its own suppression problems.
     problems = [d for d in problems if not _suppressed(d, [s for s in suppressions if s.file_wide], file)]
     return kept + problems

@@ -5,7 +5,8 @@ import pytest
 
 from helpers import assert_codes, render, span_text
 from questc.api import check_source
-from questc.diagnostics import Severity, all_descriptors
+from questc.diagnostics import Severity
+from questc.rules import descriptors
 from questc.options import Options
 
 # Only this family (the syntax and name errors always show): the map checks of other
@@ -370,7 +371,7 @@ def test_q409_fixed_one_inactive_glyph_per_dark_glyph():
 # ---- the pages --------------------------------------------------------------------------------
 
 
-FAMILY = [d for code, d in all_descriptors().items() if code.startswith("Q4")]
+FAMILY = [d for code, d in descriptors().items() if code.startswith("Q4")]
 
 
 def test_every_q4_code_of_the_contract_is_defined():

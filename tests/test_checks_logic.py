@@ -5,9 +5,11 @@ import pytest
 
 from helpers import assert_codes, dedent, render, span_text
 from questc.api import check_source
-from questc.checks import logic
-from questc.diagnostics import Severity, all_descriptors
-from questc.diagnostics.codes.q5xx import BOX_LINES, BOX_WIDTH
+from questc.rules.logic import conquest_on_the_map as q507
+from questc.rules.logic import text_overflows_box as q508
+from questc.diagnostics import Severity
+from questc.rules import descriptors
+from questc.rules.logic.text_overflows_box import BOX_LINES, BOX_WIDTH
 from questc.options import Options
 
 Q5 = Options(select=("Q5",), verbose=True)
@@ -209,10 +211,10 @@ def test_q507_counts_only_what_the_heroes_reach():
     everything = frozenset((x, y) for x in range(6) for y in range(6))
     # One glyph, one chest and the encounter out of reach; the chief stands next to reached cells.
     cut = everything - {glyph.at, (2, 2), (1, 4)}
-    reach = logic.Reach(cut, frozenset({"A"}), frozenset())
-    d = logic.conquest_available(model, reach)[0]
+    reach = q507.Reach(cut, frozenset({"A"}), frozenset())
+    d = q507.conquest_available(model, reach)[0]
     assert "can gain up to 9 where they can reach" in d.message   # glyph 3, chest 4, trigger 1, chief 1
-    whole = logic.conquest_available(model, None)[0]
+    whole = q507.conquest_available(model, None)[0]
     assert "can gain up to 16 on the map" in whole.message
 
 
@@ -224,7 +226,7 @@ def test_q507_without_an_analysis_the_whole_map_counts():
         def analysis(self):
             raise ImportError("questc.analysis is not built yet")
 
-    assert logic.reach_of(NoAnalysis()) is None
+    assert q507.reach_of(NoAnalysis()) is None
 
 
 def test_q507_not_reported_without_a_starting_conquest():
@@ -236,10 +238,10 @@ def test_q507_not_reported_without_a_starting_conquest():
 
 
 def test_printed_lines_wrap_at_the_box_width():
-    assert logic.printed_lines("short") == 1
-    assert logic.printed_lines("word " * 30) == 3            # 150 characters at 60 a line
-    assert logic.printed_lines("a\n\nb") == 3                # a blank line takes a line too
-    assert logic.printed_lines("x" * (BOX_WIDTH + 1)) == 2   # a word wider than the box is broken
+    assert q508.printed_lines("short") == 1
+    assert q508.printed_lines("word " * 30) == 3            # 150 characters at 60 a line
+    assert q508.printed_lines("a\n\nb") == 3                # a blank line takes a line too
+    assert q508.printed_lines("x" * (BOX_WIDTH + 1)) == 2   # a word wider than the box is broken
 
 
 def long_text(lines: int) -> str:
@@ -275,7 +277,7 @@ def test_a_clean_quest_has_no_logic_problem():
     assert_codes(hall(win="victory heroes when killed chief"), options=Options(select=("Q5",)))
 
 
-FAMILY = [d for code, d in all_descriptors().items() if code.startswith("Q5")]
+FAMILY = [d for code, d in descriptors().items() if code.startswith("Q5")]
 
 
 def test_every_q5_code_of_the_contract_is_defined():

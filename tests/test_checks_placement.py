@@ -8,7 +8,7 @@ import pytest
 
 from helpers import assert_codes, dedent, span_text
 from questc.api import check_source
-from questc.diagnostics.codes import q2xx
+from questc.rules import family_rules
 from questc.diagnostics.core import Descriptor, Severity
 
 HEAD = 'quest "T" {\n  conquest 3\n}\n'
@@ -40,7 +40,7 @@ def placement_codes(source: str) -> list[str]:
 
 # ---- the descriptors ----------------------------------------------------------------
 
-DESCRIPTORS = [d for d in vars(q2xx).values() if isinstance(d, Descriptor)]
+DESCRIPTORS = [rule.descriptor for rule in family_rules("placement")]
 
 
 def test_every_code_from_q201_to_q211_is_described():

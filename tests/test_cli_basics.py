@@ -13,12 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 from questc.cli import cli
-from questc.diagnostics.registry import all_descriptors, descriptor
+from questc.rules import descriptor, descriptors
+from conftest import ACCEPTANCE
 
 HERE = Path(__file__).parent
 CLEAN = HERE / "fixtures" / "syntax" / "language_example.quest"
 ERRORS = HERE / "fixtures" / "syntax" / "errors"
-ACCEPTANCE = Path("/work/shared/acceptance/cases")
 
 
 def run(*args, env=None):
@@ -108,7 +108,7 @@ def test_explain_all_lists_every_code():
     result = run("explain", "all")
     assert result.exit_code == 0
     lines = result.output.splitlines()
-    assert [line.split()[0] for line in lines] == list(all_descriptors())
+    assert [line.split()[0] for line in lines] == list(descriptors())
     assert lines[0].startswith("Q001  error    unexpected-input: ")
 
 

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from questc.api import QuestcError
+from questc.errors import QuestcError
 from questc.config import find_config, load_options
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.options import Options, apply_policy, glob_matches
+from conftest import ACCEPTANCE
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "config"
 
@@ -162,7 +163,7 @@ def test_globs(pattern, path, expected):
 def test_lint_exit_status_follows_configuration(tmp_path, monkeypatch):
     from questc.cli import cli
 
-    quest = Path("/work/shared/acceptance/cases/q305_visible_from_start.quest")
+    quest = ACCEPTANCE / "q305_visible_from_start.quest"
     if not quest.exists():
         pytest.skip("acceptance cases not available")
     monkeypatch.chdir(tmp_path)

@@ -8,7 +8,8 @@ from click.testing import CliRunner
 
 from helpers import span_text
 from questc.api import check_file, check_source
-from questc.checks.treachery import DeckPlan, PlanError, load_plan, price_plan
+from questc.errors import PlanError
+from questc.rules.components.deck_plan import DeckPlan, check_plan, load_plan
 from questc.cli import cli
 
 PLANS = Path(__file__).parent / "fixtures" / "plans"
@@ -157,7 +158,7 @@ def test_an_empty_list_is_an_empty_plan():
 def test_the_quest_plan_and_a_yaml_plan_price_alike():
     model = check_file(RUINS).model
     yaml_plan = load_plan("cards:\n  - {name: Rolling Stone, copies: 2}\n  - Danger\n", "p.yaml")
-    priced = price_plan(yaml_plan, model, model.expansions)
+    priced = check_plan(yaml_plan, model, model.expansions)
     assert priced.spent == {"event": 1, "trap": 6, "monster": 0}
     assert priced.left == {"event": 1, "trap": 0, "monster": 2}
     assert (priced.unspent, priced.extra_cards, priced.over) == (3, 1, {})

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 
 from questc.syntax import parse_source
+from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = ROOT / "editors" / "questc.tmLanguage.json"
-CASES = Path("/work/shared/acceptance/cases")
+CASES = ACCEPTANCE
 
 
 def quest_files() -> list[Path]:

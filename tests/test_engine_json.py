@@ -19,10 +19,10 @@ from jsonschema import Draft202012Validator
 from questc.api import check_file, check_source
 from questc.emit.engine_json import canonical_bytes, engine_document, engine_json
 from questc.options import Options
+from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = ROOT / "tests" / "snapshots" / "json"
-ACCEPTANCE = Path(os.environ.get("QUESTC_ACCEPTANCE", "/work/shared/acceptance/cases"))
 SCHEMA = json.loads((ROOT / "schemas" / "quest.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
 SUNKEN = SNAPSHOTS / "sunken_crypt.quest"

@@ -12,9 +12,10 @@ from questc.fmt import format_source, without_spans
 from questc.fmt.printer import quote_long, quote_short
 from questc.syntax import parse_source
 from questc.syntax.transform import dedent_long, unescape
+from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = Path("/work/shared/acceptance/cases")
+CASES = ACCEPTANCE
 
 
 def quests() -> list[Path]:

@@ -16,8 +16,9 @@ from click.testing import CliRunner
 
 from questc.api import QuestResult
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
-from questc.diagnostics.registry import all_descriptors
+from questc.rules import descriptors
 from questc.emit import github, junit, sarif
+from conftest import ACCEPTANCE
 
 TESTS = Path(__file__).resolve().parent
 SNAPSHOTS = TESTS / "snapshots" / "formats"
@@ -115,9 +116,9 @@ def test_sarif_contents():
     assert driver["name"] == "questc" and driver["version"] and driver["informationUri"].startswith("https://")
     assert run["columnKind"] == "unicodeCodePoints"
     rules = driver["rules"]
-    assert [r["id"] for r in rules] == list(all_descriptors())
+    assert [r["id"] for r in rules] == list(descriptors())
     for r in rules:
-        entry = all_descriptors()[r["id"]]
+        entry = descriptors()[r["id"]]
         assert r["name"] == entry.name and r["shortDescription"]["text"] == entry.summary
         assert r["fullDescription"]["text"] and r["help"]["text"] == entry.page()
         assert "```" in r["help"]["markdown"]
@@ -190,7 +191,7 @@ def test_junit_snapshot():
 # ---- through the command line ------------------------------------------------------------------
 
 
-QUEST = Path("/work/shared/acceptance/cases/q101_unknown_monster.quest")
+QUEST = ACCEPTANCE / "q101_unknown_monster.quest"
 
 
 @pytest.mark.parametrize("fmt", ["github", "sarif", "junit"])

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 from questc.api import check_source
 from questc.cli import cli
+from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parents[1]
-ACCEPTANCE = Path("/work/shared/acceptance/cases")
 CORPUS = sorted((ROOT / "quests").glob("*.quest")) + sorted(ACCEPTANCE.glob("*.quest"))
 TEXTS = {p.name: p.read_text(encoding="utf-8") for p in CORPUS}
 TOKEN = re.compile(r'"""|"[^"\n]*"|[A-Za-z_][A-Za-z0-9_]*|[+-]?\d+(?:,\d+)?(?:\.\.\d+(?:,\d+)?)?|\S')

@@ -13,10 +13,11 @@ from pypdf import PdfReader
 from questc.api import check_file
 from questc.cli import cli
 from questc.emit import pdf
+from conftest import ACCEPTANCE
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
-ACCEPTANCE = Path("/work/shared/acceptance/cases/clean_drowned_reliquary.quest")
-DROWNED = ACCEPTANCE if ACCEPTANCE.is_file() else SHEETS / "drowned_reliquary.quest"
+DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
+DROWNED = DROWNED_CASE if DROWNED_CASE.is_file() else SHEETS / "drowned_reliquary.quest"
 EVERYTHING = SHEETS / "everything.quest"
 
 BROKEN = '''quest "Broken Bridge" {

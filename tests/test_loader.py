@@ -18,10 +18,10 @@ import pytest
 from questc.api import check_file, check_source
 from questc.emit.engine_json import engine_document, engine_json
 from questc.loader import EngineQuest, QuestJSONError, UnsupportedFormatVersion, load_quest_json
+from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = ROOT / "tests" / "snapshots" / "json"
-ACCEPTANCE = Path(os.environ.get("QUESTC_ACCEPTANCE", "/work/shared/acceptance/cases"))
 DROWNED = SNAPSHOTS / "clean_drowned_reliquary.quest"
 SUNKEN = SNAPSHOTS / "sunken_crypt.quest"
 
@@ -253,7 +253,7 @@ def test_the_loader_needs_neither_the_catalog_nor_the_source(tmp_path):
         quest = load_quest_json({str(path)!r})
         assert quest.sees((0, 0), (1, 1)) and quest.can_step((0, 0), (1, 1))
         leaked = [m for m in sys.modules if m.startswith(("questc.catalog", "questc.model", "questc.syntax",
-                                                            "questc.analysis", "questc.checks", "lark", "yaml"))]
+                                                            "questc.analysis", "questc.rules", "lark", "yaml"))]
         assert not leaked, leaked
     ''')
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -11,10 +11,11 @@ from PIL import Image, ImageColor
 from questc.api import check_file, check_source
 from questc.emit import png
 from questc.emit.sheet import load_yaml
+from conftest import ACCEPTANCE
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
-ACCEPTANCE = Path("/work/shared/acceptance/cases/clean_drowned_reliquary.quest")
-DROWNED = ACCEPTANCE if ACCEPTANCE.is_file() else SHEETS / "drowned_reliquary.quest"
+DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
+DROWNED = DROWNED_CASE if DROWNED_CASE.is_file() else SHEETS / "drowned_reliquary.quest"
 COLOURS = load_yaml("legend.yaml")["colours"]
 
 

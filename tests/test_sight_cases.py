@@ -10,8 +10,9 @@ from questc.board.build import Door
 from questc.board.geometry import hedge, vedge
 from questc.board.sight_reference import sees_reference
 from questc.board.testing import BOULDER, FOG, RUBBLE, WATER, drowned_reliquary, shape_piece
+from conftest import ACCEPTANCE as CASES
 
-LOS_FILE = Path("/work/shared/acceptance/cases/los.txt")
+LOS_FILE = CASES / "los.txt"
 ACCEPTANCE = [
     ("1,1", "4,4", (), True), ("0,3", "5,3", (), False), ("0,4", "4,2", (), False),
     ("12,2", "13,5", (), True), ("14,3", "12,5", (), True), ("10,2", "12,5", (), False),

@@ -22,12 +22,12 @@ from questc.cli.output import print_report
 from questc.syntax import parse_source
 from questc.syntax.parser import quest_parser
 from questc.syntax.parser import _EXAMPLES
+from conftest import ACCEPTANCE
 
 HERE = Path(__file__).parent
 ERRORS = HERE / "fixtures" / "syntax" / "errors"
 FEATURES = HERE / "fixtures" / "syntax" / "features"
 SNAPSHOTS = HERE / "snapshots" / "syntax"
-ACCEPTANCE = Path("/work/shared/acceptance/cases")
 UPDATE = os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1"
 
 # fixture -> the codes it must give, exactly (any order, counts matter)

@@ -12,10 +12,11 @@ from helpers import span_text, where
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
 from questc.syntax import parse_source
+from conftest import SHARED
 
 FIXTURES = Path(__file__).parent / "fixtures" / "syntax"
 FEATURES = FIXTURES / "features"
-SPEC = Path("/work/shared/spec/LANGUAGE.md")
+SPEC = SHARED / "spec" / "LANGUAGE.md"
 
 
 def load(name: str):

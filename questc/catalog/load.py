@@ -11,15 +11,12 @@ from questc.catalog.model import (
     NONE_OWNED, UNKNOWN, CardType, Catalog, ChestCard, Count, DarkGlyph, MarkerKind, MonsterType,
     ObstacleKind, Opening, PieceType, SetInfo, TreasureKind, frozen_map,
 )
-from questc.diagnostics.codes.q1xx import Q106
 from questc.diagnostics.core import Diagnostic, Span
+from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
+from questc.rules.names.bad_content_pack import Q106
 
 PackSpec = tuple[str, "Span | None", Path]
-
-
-class CatalogError(RuntimeError):
-    """The built-in catalog (cards/*.yaml) is broken: an installation fault, not bad input."""
 
 
 @lru_cache(maxsize=1)
@@ -51,10 +48,6 @@ def _strict_loader():
                     pass
             return super().construct_mapping(node, deep)
     return _StrictLoader
-
-
-class PackProblem(Exception):
-    """One reason a catalog file cannot be used; the text follows "content pack `p`: "."""
 
 
 def read_yaml(path: Path) -> Any:

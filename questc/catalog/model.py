@@ -1,14 +1,15 @@
 """The catalog's values: frozen records of pieces, monsters, props, cards and sets, and the Catalog that holds them."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest
-from questc.diagnostics.codes.q1xx import Q101, Q104
 from questc.diagnostics.core import Diagnostic, Span
-from dataclasses import dataclass, field
+from questc.rules.names.component_from_unlisted_set import Q104
+from questc.rules.names.unknown_catalog_name import Q101
 
 Cell = tuple[int, int]
 

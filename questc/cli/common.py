@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from questc.api import QuestcError
+from questc.errors import QuestcError
 
 
 def fail(message: str) -> None:

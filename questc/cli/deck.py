@@ -21,11 +21,12 @@ def deck(quest, plan, expansions):
     exits 1 when the plan breaks the rules (over budget, a card it may not take).
     """
     from questc.api import check_file
-    from questc.checks.components import dark_glyph_room
-    from questc.checks.treachery import PlanError, load_plan, price_plan
     from questc.config import load_options
     from questc.diagnostics.core import Severity
     from questc.emit.report import display_path
+    from questc.errors import PlanError
+    from questc.rules.components.dark_glyphs_without_glyphs import dark_glyph_room
+    from questc.rules.components.deck_plan import check_plan, load_plan
 
     options = load_options(expansions=expansions)
     quest_path, plan_path = display_path(quest), display_path(plan)
@@ -50,7 +51,7 @@ def deck(quest, plan, expansions):
         fail(f"bad deck plan: {error}")
 
     sets = options.owned_sets or model.expansions
-    pricing = price_plan(deck_plan, model, sets)
+    pricing = check_plan(deck_plan, model, sets)
     # The quest's own treachery problem (a `second` edition quest with a budget) concerns the plan too.
     treachery_field = model.header.get("treachery") if model.header is not None else None
     shown = [d for d in result.all_diagnostics
@@ -69,7 +70,7 @@ def deck(quest, plan, expansions):
 
 def _table(pricing) -> str:
     """A priced plan in, the lines of its spending table out."""
-    from questc.checks.treachery import COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND
+    from questc.rules.components.deck_plan import COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND
 
     if pricing.budget is None:
         spent = sum(pricing.spent.values())

@@ -9,15 +9,16 @@ import click
 @click.command()
 @click.argument("code")
 def explain(code):
-    """Print the page of a diagnostic code (Q303), or list every code with `all`."""
-    from questc.diagnostics.registry import all_descriptors, descriptor
+    """Print the page of a diagnostic code, by number (Q303) or name (rune-door-guards-own-key),
+    or list every code with `all`."""
+    from questc.rules import descriptors, find_rule
 
     if code.lower() == "all":
-        for entry in all_descriptors().values():
+        for entry in descriptors().values():
             click.echo(f"{entry.code}  {entry.severity.value:<7}  {entry.name}: {entry.summary}")
         return
-    entry = descriptor(code)
-    if entry is None:
+    rule = find_rule(code)
+    if rule is None:
         click.echo(f"questc: no diagnostic code {code!r}; `questc explain all` lists them", err=True)
         sys.exit(2)
-    click.echo(entry.page(), nl=False)
+    click.echo(rule.descriptor.page(), nl=False)

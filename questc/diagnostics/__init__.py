@@ -1,6 +1,7 @@
-"""Diagnostics: what every stage reports, and the table of codes."""
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
-from questc.diagnostics.registry import all_descriptors, descriptor
+"""Diagnostics: the values every stage reports problems with (spans, labels, diagnostics, descriptors).
 
-__all__ = ["Descriptor", "Diagnostic", "Example", "Label", "Severity", "Span",
-           "all_descriptors", "descriptor"]
+The table of codes is questc.rules: one module per code, listed in its family's `RULES`.
+"""
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
+
+__all__ = ["Descriptor", "Diagnostic", "Example", "Label", "Severity", "Span"]

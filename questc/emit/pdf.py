@@ -25,14 +25,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
+from questc.errors import SheetTemplateError
+
 _DIRECTIVE = re.compile(r"^@([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*))?$")
 
 # Block kinds the layout knows besides paragraph styles.
 _CONTROL = {"map", "space", "pagebreak", "table", "row", "cell", "endtable", "toc"}
-
-
-class SheetTemplateError(ValueError):
-    """A sheet template produced markup the layout cannot use (an unknown style, a stray @cell...)."""
 
 
 # ---- the block markup --------------------------------------------------------------

@@ -13,8 +13,8 @@ from functools import lru_cache
 from urllib.parse import quote
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Severity, Span
-from questc.diagnostics.registry import all_descriptors
 from questc.emit.report import display_path
+from questc.rules import descriptors
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 FALLBACK_URI = "https://pypi.org/project/questc/"
@@ -104,7 +104,7 @@ def result(d: Diagnostic, index: dict[str, int]) -> dict:
 
 def sarif_log(results) -> dict:
     """QuestResults in; the SARIF log as a dict out."""
-    rules = [rule(entry) for entry in all_descriptors().values()]
+    rules = [rule(entry) for entry in descriptors().values()]
     index = {r["id"]: number for number, r in enumerate(rules)}
     return {
         "$schema": SCHEMA,

@@ -17,14 +17,11 @@ from collections import Counter
 from dataclasses import dataclass
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.errors import FormatterError
 from questc.syntax.nodes import Header
 from questc.syntax.transform import HEADER_FIELDS
 
 __all__ = ["Formatted", "FormatterError", "format_source", "without_spans"]
-
-
-class FormatterError(Exception):
-    """The formatter would have changed what a quest means or lost a comment (a bug in questc)."""
 
 
 @dataclass(frozen=True)

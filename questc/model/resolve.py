@@ -11,12 +11,15 @@ import re
 from pathlib import Path
 
 from questc.catalog import Catalog, load_catalog
-from questc.diagnostics.codes import q1xx
 from questc.diagnostics.core import Diagnostic, Label
 from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
 )
+from questc.rules.names.duplicate_identifier import Q102
+from questc.rules.names.named_monster_placement import Q105
+from questc.rules.names.undefined_reference import Q103
+from questc.rules.names.unknown_catalog_name import Q101
 from questc.syntax import nodes as n
 
 TREACHERY_PARTS = ("event", "trap", "monster")
@@ -67,14 +70,14 @@ class Resolver:
         from questc.catalog.lookup import closest
         match = closest(name.value, list(known))
         help = f"did you mean `{match}`?" if match else None
-        self.report(q1xx.Q103.at(name.span, kind=kind, name=name.value, help=help))
+        self.report(Q103.at(name.span, kind=kind, name=name.value, help=help))
 
     def define(self, table: dict, kind: str, name: n.Name, value) -> bool:
         if name.value in table:
             first = table[name.value]
             first_span = getattr(getattr(first, "node", None), "id", None)
             labels = [Label(first_span.span, "first defined here")] if first_span is not None else []
-            self.report(q1xx.Q102.at(name.span, kind=kind, name=name.value, labels=labels))
+            self.report(Q102.at(name.span, kind=kind, name=name.value, labels=labels))
             return False
         table[name.value] = value
         return True
@@ -145,8 +148,8 @@ class Resolver:
             model.treachery = {part: 0 for part in TREACHERY_PARTS}
             for part in parts:
                 if part.colour.value not in TREACHERY_PARTS:
-                    self.report(q1xx.Q101.at(part.colour.span, kind="treachery colour", name=part.colour.value,
-                                             help="the treachery budget's colours are event, trap and monster"))
+                    self.report(Q101.at(part.colour.span, kind="treachery colour", name=part.colour.value,
+                                        help="the treachery budget's colours are event, trap and monster"))
                 else:
                     model.treachery[part.colour.value] += part.amount
 
@@ -266,8 +269,8 @@ class Resolver:
         elif isinstance(stmt, n.Chest):
             kinds = self.chest_kinds()
             if stmt.kind.value not in kinds:
-                self.report(q1xx.Q101.at(stmt.kind.span, kind="chest type", name=stmt.kind.value,
-                                         help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
+                self.report(Q101.at(stmt.kind.span, kind="chest type", name=stmt.kind.value,
+                                    help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
                 return
             for point in stmt.at:
                 cell = self.cell(point)
@@ -311,14 +314,14 @@ class Resolver:
     def check_named_placements(self) -> None:
         for named in self.model.named.values():
             if not named.placements:
-                self.report(q1xx.Q105.at(named.node.id.span, name=named.id, problem="defined but never placed",
-                                         label="defined here",
-                                         help=f"place it inside an area: `named {named.id} at X,Y`"))
+                self.report(Q105.at(named.node.id.span, name=named.id, problem="defined but never placed",
+                                    label="defined here",
+                                    help=f"place it inside an area: `named {named.id} at X,Y`"))
             for extra in named.placements[1:]:
-                self.report(q1xx.Q105.at(extra.id.span, name=named.id, problem="placed more than once",
-                                         label="placed again here",
-                                         labels=[Label(named.placements[0].id.span, "first placed here")],
-                                         help="a named monster is unique: keep one placement"))
+                self.report(Q105.at(extra.id.span, name=named.id, problem="placed more than once",
+                                    label="placed again here",
+                                    labels=[Label(named.placements[0].id.span, "first placed here")],
+                                    help="a named monster is unique: keep one placement"))
 
     # ---- effects, triggers, chests, plan, victory ---------------------------------
     def ref(self, table: dict, kind: str, name: n.Name) -> None:
@@ -340,15 +343,15 @@ class Resolver:
                     self.cell(point)
             elif isinstance(effect, n.TreasureEffect):
                 if effect.kind.value not in ("copper", "silver", "gold"):
-                    self.report(q1xx.Q101.at(effect.kind.span, kind="treasure card", name=effect.kind.value,
-                                             help="treasure cards are `copper`, `silver` or `gold`"))
+                    self.report(Q101.at(effect.kind.span, kind="treasure card", name=effect.kind.value,
+                                        help="treasure cards are `copper`, `silver` or `gold`"))
             elif isinstance(effect, n.WinEffect):
                 self.side(effect.side)
 
     def side(self, name: n.Name) -> None:
         if name.value not in SIDES:
-            self.report(q1xx.Q101.at(name.span, kind="side", name=name.value,
-                                     help="the sides are `heroes` and `overlord`"))
+            self.report(Q101.at(name.span, kind="side", name=name.value,
+                                help="the sides are `heroes` and `overlord`"))
 
     def trigger(self, trigger: n.Trigger) -> None:
         if trigger.event == "reveal":
@@ -364,20 +367,20 @@ class Resolver:
         kinds = self.chest_kinds()
         for row in chart.rows:
             if row.kind.value not in kinds:
-                self.report(q1xx.Q101.at(row.kind.span, kind="chest type", name=row.kind.value,
-                                         help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
+                self.report(Q101.at(row.kind.span, kind="chest type", name=row.kind.value,
+                                    help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
             for content in row.contents:
                 if content.kind == "potion":
                     self.lookup("treasure", content.name)
                 elif content.name is not None and self.catalog.lookup("chest_card", content.kind) is not None:
                     self.lookup("chest_card", content.name)      # a set's card (feat): Q104 without it
                 elif content.kind not in ("coins", "conquest") and content.kind not in CHEST_CONTENT_CARDS:
-                    self.report(q1xx.Q101.at(content.name.span, kind="chest content", name=content.kind,
-                                             help="a chest holds coins N, copper, silver or gold [N], "
-                                                  "conquest N, curse [N], feat [N] or potion KIND"))
+                    self.report(Q101.at(content.name.span, kind="chest content", name=content.kind,
+                                        help="a chest holds coins N, copper, silver or gold [N], "
+                                             "conquest N, curse [N], feat [N] or potion KIND"))
         if self.model.chest_chart is not None:
-            self.report(q1xx.Q102.at(chart.span, kind="chest chart", name="chests",
-                                     labels=[Label(self.model.chest_chart.span, "first defined here")]))
+            self.report(Q102.at(chart.span, kind="chest chart", name="chests",
+                                labels=[Label(self.model.chest_chart.span, "first defined here")]))
             return
         self.model.chest_chart = chart
 
@@ -392,8 +395,8 @@ class Resolver:
         for glyph in plan.glyphs:
             self.lookup("dark_glyph", glyph.name)
         if self.model.overlord is not None:
-            self.report(q1xx.Q102.at(plan.span, kind="deck plan", name="overlord",
-                                     labels=[Label(self.model.overlord.span, "first defined here")]))
+            self.report(Q102.at(plan.span, kind="deck plan", name="overlord",
+                                labels=[Label(self.model.overlord.span, "first defined here")]))
             return
         self.model.overlord = plan
 

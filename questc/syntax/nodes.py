@@ -6,10 +6,10 @@ unescaping and dedent); looking names up is the model's job. Every node has a
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Union
 
 from questc.diagnostics.core import Span
-from dataclasses import dataclass
 
 # ---- values ------------------------------------------------------------------
 

@@ -18,13 +18,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-from questc.diagnostics.codes import q0xx
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.paths import cache_dir, data_dir, write_cache
+from questc.rules.syntax.bad_header_field import Q004
+from questc.rules.syntax.beyond_limits import Q006
+from questc.rules.syntax.malformed_value import Q003
+from questc.rules.syntax.unexpected_input import Q001
+from questc.rules.syntax.unterminated_string import Q002
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
 
@@ -233,7 +237,7 @@ class _Recovery:
         if malformed is None:
             # accepts() is exact, unlike the lexer's set for the state
             allowed = set(error.interactive_parser.accepts()) or set(error.allowed or ())
-            self._report(q0xx.Q001.at(_span(self.file, text, pos, pos + 1),
+            self._report(Q001.at(_span(self.file, text, pos, pos + 1),
                          found=f"found `{text[pos]}`",
                          expected=describe_expected(allowed),
                          label="unexpected character"))
@@ -264,9 +268,9 @@ class _Recovery:
             kind, example = "a point", "4,2"
         else:
             kind, example = "a number", "12"
-        return q0xx.Q003.at(_span(self.file, self.text, start, end), problem=f"`{value}` is not {kind}",
-                            label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
-                            help_text=f"write {kind} like `{example}`, with no spaces")
+        return Q003.at(_span(self.file, self.text, start, end), problem=f"`{value}` is not {kind}",
+                       label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
+                       help_text=f"write {kind} like `{example}`, with no spaces")
 
     # -- a token the grammar does not allow here ------------------------------
     def _bad_token(self, error: UnexpectedToken) -> None:
@@ -295,25 +299,25 @@ class _Recovery:
             start = len(text.rstrip()) or 0
             opener = self._open_block(error)
             labels = [Label(opener, "this block is never closed")] if opener else []
-            return q0xx.Q001.at(_span(self.file, text, max(start - 1, 0), max(start, 1)),
-                                found="the file ends", expected=describe_expected(expected),
-                                label="the file ends here", labels=labels,
-                                help="close every `{` with a `}`" if opener else None)
+            return Q001.at(_span(self.file, text, max(start - 1, 0), max(start, 1)),
+                           found="the file ends", expected=describe_expected(expected),
+                           label="the file ends here", labels=labels,
+                           help="close every `{` with a `}`" if opener else None)
         span = token_span(self.file, token)
         if token.type == "_NL":
             span = _span(self.file, text, token.start_pos, token.start_pos + 1)
         # A top-level statement inside a block: the block above was never closed.
         opener = self._unclosed_block(error)
         if opener is not None:
-            return q0xx.Q001.at(span, found=f"found `{token}` inside the block opened on line {opener.line}",
-                                expected=describe_expected(expected), label="not expected here",
-                                labels=[Label(opener, "this block is never closed")],
-                                help=f"close the block with `}}` before line {token.line}")
+            return Q001.at(span, found=f"found `{token}` inside the block opened on line {opener.line}",
+                           expected=describe_expected(expected), label="not expected here",
+                           labels=[Label(opener, "this block is never closed")],
+                           help=f"close the block with `}}` before line {token.line}")
         # An unknown word where a header field starts.
         if {"CONQUEST", "EDITION", "EXPANSIONS"} <= expected and token.type not in ("_NL", "RBRACE"):
             fields = ", ".join(HEADER_FIELDS)
-            return q0xx.Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
-                                help_text=f"the header's fields are: {fields}")
+            return Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
+                           help_text=f"the header's fields are: {fields}")
         # A number where a point or range belongs: `at 4` or `players 3 5`.
         if token.type == "INT" and expected & {"POINT", "RANGE", "RECT"}:
             start, end = self._malformed_value(token.start_pos) or (token.start_pos, token.end_pos)
@@ -331,8 +335,8 @@ class _Recovery:
         if before:
             found = f"{found} after `{before}`"
         help_text = self._hint(error)
-        return q0xx.Q001.at(span, found=found, expected=expected_words, label="not expected here",
-                            help=help_text)
+        return Q001.at(span, found=found, expected=expected_words, label="not expected here",
+                       help=help_text)
 
     def _hint(self, error: UnexpectedToken) -> str | None:
         """A concrete fix for a common mistake, recognised by the parser state it fails in."""
@@ -393,7 +397,7 @@ class _Recovery:
             return
         self.full = True   # this error is one too many: say so in its place, and stop reading
         start = diagnostic.span.start
-        self.diagnostics.append(q0xx.Q006.at(
+        self.diagnostics.append(Q006.at(
             _span(self.file, self.text, start, min(start + 1, len(self.text) + 1)),
             problem=f"more than {MAX_SYNTAX_ERRORS} syntax errors: the rest of the file was not read",
             label="reading stopped here", help_text="fix the errors above, then check again"))
@@ -462,8 +466,8 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
     early: list[Diagnostic] = []
     quiet = []
     for span, long in unclosed:
-        early.append(q0xx.Q002.at(span, help_text='close it with `"""`' if long else
-                                  'close it with `"` on the same line (use `"""` for text over several lines)'))
+        early.append(Q002.at(span, help_text='close it with `"""`' if long else
+                             'close it with `"` on the same line (use `"""` for text over several lines)'))
         next_statement = _TOP_LEVEL.search(text, _line_end(text, span.start) + 1)
         quiet.append((span.start, len(text) if long or next_statement is None else next_statement.start()))
     recovery = _Recovery(file, text, quiet)
@@ -472,7 +476,7 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
     except UnexpectedInput as error:   # recovery gave up (too many errors, or at the end)
         if not recovery.diagnostics and not early:
             pos = error.pos_in_stream or 0
-            recovery.diagnostics.append(q0xx.Q001.at(
+            recovery.diagnostics.append(Q001.at(
                 _span(file, text, min(pos, len(text)), min(pos + 1, len(text) + 1)),
                 found="the input", expected="a quest statement", label="could not parse from here"))
         return ParseResult(None, tuple(early + recovery.diagnostics), tuple(comments))
@@ -480,7 +484,7 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
     if deep is not None:
         # The tree builder and the checks walk conditions recursively: refuse, don't crash.
         start = min(deep.meta.start_pos, len(text)) if not deep.meta.empty else 0
-        return ParseResult(None, tuple(early + recovery.diagnostics) + (q0xx.Q006.at(
+        return ParseResult(None, tuple(early + recovery.diagnostics) + (Q006.at(
             _span(file, text, start, min(start + 1, len(text))),
             problem=f"this expression is nested more than {MAX_NESTING} levels deep",
             label="nested too deep from here", help_text="split the condition into simpler ones"),),
@@ -501,10 +505,10 @@ MAX_SYNTAX_ERRORS = 50   # reported per file; past that the file is garbage, not
 def too_large(file: str, head: str, size: int) -> Diagnostic:
     """Q006 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span)."""
     end = len(head.split("\n", 1)[0]) or 1
-    return q0xx.Q006.at(Span(file, 1, 1, 1, end + 1, 0, end),
-                        problem=f"this file of {size:,} characters is too large to be a quest",
-                        label="the file is too large",
-                        help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
+    return Q006.at(Span(file, 1, 1, 1, end + 1, 0, end),
+                   problem=f"this file of {size:,} characters is too large to be a quest",
+                   label="the file is too large",
+                   help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
 
 
 def _too_deep(tree):

@@ -4,10 +4,13 @@ from __future__ import annotations
 import re
 import textwrap
 
-from questc.diagnostics.codes import q0xx
-from questc.diagnostics.core import Diagnostic, Label, Span
-from questc.syntax import nodes as n
 from lark import Token, Transformer, v_args
+
+from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.rules.syntax.bad_header_field import Q004
+from questc.rules.syntax.malformed_value import Q003
+from questc.rules.syntax.missing_quest_header import Q005
+from questc.syntax import nodes as n
 
 _HEADER_FIELDS = ("id", "edition", "expansions", "players", "conquest", "treachery", "reveal",
                   "author", "version", "intro", "special", "use")
@@ -61,7 +64,7 @@ class ToNodes(Transformer):
         return n.Name(token_span(self.file, token), str(token))
 
     def _q003(self, span: Span, problem: str, label: str, help_text: str) -> None:
-        self.diagnostics.append(q0xx.Q003.at(span, problem=problem, label=label, help_text=help_text))
+        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text))
 
     # ---- terminals -------------------------------------------------------
     def INT(self, token):
@@ -150,7 +153,7 @@ class ToNodes(Transformer):
         for part in c:
             earlier = first.get(part.colour.value)
             if earlier is not None:
-                self.diagnostics.append(q0xx.Q004.at(
+                self.diagnostics.append(Q004.at(
                     part.colour.span, problem=f"the treachery colour `{part.colour.value}` is given twice",
                     label="given again here",
                     help_text=f"write `{part.colour.value}` once, with the whole amount "
@@ -186,7 +189,7 @@ class ToNodes(Transformer):
                 key = Span(self.file, field.span.line, field.span.column, field.span.line,
                            field.span.column + len(field.keyword), field.span.start,
                            field.span.start + len(field.keyword))
-                self.diagnostics.append(q0xx.Q004.at(
+                self.diagnostics.append(Q004.at(
                     key, problem=f"the header field `{field.keyword}` is given twice",
                     label="given again here", help_text=f"keep one `{field.keyword}` line",
                     labels=[Label(first.span, "first given here")]))
@@ -424,7 +427,7 @@ class ToNodes(Transformer):
                 else:
                     key = Span(self.file, item.span.line, item.span.column, item.span.line,
                                item.span.column + 5, item.span.start, item.span.start + 5)
-                    self.diagnostics.append(q0xx.Q004.at(
+                    self.diagnostics.append(Q004.at(
                         key, problem="a file holds one quest, but this is a second `quest` header",
                         label="second header", help_text="put each quest in a file of its own",
                         labels=[Label(header.span, "the quest starts here")]))
@@ -434,15 +437,15 @@ class ToNodes(Transformer):
             if kept:
                 self._missing_header(kept[0])
             else:
-                self.diagnostics.append(q0xx.Q005.at(Span(self.file, 1, 1, 1, 1, 0, 0),
-                                                     label="this file holds no quest"))
+                self.diagnostics.append(Q005.at(Span(self.file, 1, 1, 1, 1, 0, 0),
+                                                label="this file holds no quest"))
         return n.QuestFile(self._span(meta), self.file, header, tuple(kept))
 
     def _missing_header(self, first) -> None:
         span = first.span
         keyword = Span(self.file, span.line, span.column, span.line, span.column + _keyword_length(first),
                        span.start, span.start + _keyword_length(first))
-        self.diagnostics.append(q0xx.Q005.at(keyword, label="the file starts here, before any `quest` header"))
+        self.diagnostics.append(Q005.at(keyword, label="the file starts here, before any `quest` header"))
 
 
 def _keyword_length(item) -> int:

@@ -1,0 +1,44 @@
+"""Counting components against the owned sets, for the figure, piece and marker rules (Q403-Q405)."""
+from __future__ import annotations
+
+from typing import Any
+
+from questc.catalog.model import Count
+from questc.diagnostics.core import Descriptor, Diagnostic, Label, Severity, Span
+
+# Labels after the first one too many: enough to find the others, not a wall of them.
+MAX_LABELS = 8
+
+
+def graded(diagnostic: Diagnostic, owned: Count) -> Diagnostic:
+    """A count from a rule book makes an error; an estimate only a warning."""
+    return diagnostic if owned.source == "rulebook" else diagnostic.with_severity(Severity.WARNING)
+
+
+def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]], label: str,
+              **values: Any) -> Diagnostic | None:
+    """Counted items (span, how many markers) in source order; a diagnostic at the first beyond `owned`, or None.
+
+    The other items beyond the count are labelled with `label`, then those within it with
+    their running count, MAX_LABELS in all.
+    """
+    if owned.count is None:
+        return None   # the books do not say: nothing to check against
+    total = sum(weight for _, weight in items)
+    if total <= owned.count:
+        return None
+    running, first, beyond, within = 0, None, [], []
+    for span, weight in items:
+        running += weight
+        if running <= owned.count:
+            within.append(Label(span, f"{running} of {owned.count}"))
+        elif first is None:
+            first = span
+        else:
+            beyond.append(Label(span, label))
+    # Of the counted items, label the last one on each line: many marks on one line only clutter it.
+    last_on_line = {label.span.line: label for label in within}
+    labels = (beyond + list(last_on_line.values()))[:MAX_LABELS]
+    diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=total - owned.count,
+                               **values)
+    return graded(diagnostic, owned)

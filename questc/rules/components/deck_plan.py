@@ -1,0 +1,297 @@
+"""Overlord deck plans: the quest's `overlord { }` block or a YAML plan file in, priced against the
+quest's treachery budget out.
+
+Pricing only counts: what each colour spends, and what is wrong with each line (an
+unknown card, one from a set not owned, too many copies, no known cost). The rules of
+the components family turn that into diagnostics (Q401, Q402, Q407, Q408, Q409), for the
+quest's own plan while it is checked and for a plan file in `questc deck`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from questc.diagnostics.core import Diagnostic, Label, Severity, Span
+from questc.errors import PlanError
+from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.catalog.model import Count
+    from questc.model.quest import QuestModel
+    from questc.rules.context import CheckContext
+
+COLOURS = ("event", "trap", "monster")
+COLOUR_GEMS = {"event": "green", "trap": "purple", "monster": "red"}
+STARTING_HAND = 3       # overlord cards the overlord starts with
+MAX_HAND = 8            # the most he may hold
+POINTS_PER_CARD = 2     # unspent treachery, of any colour, per extra starting card
+PUBLISHED_TOTALS = (9, 12)   # the base quests' budgets total 9 to 12
+
+
+@dataclass(frozen=True)
+class PlanItem:
+    """One line of a plan: a card (`copies` of it) or a dark glyph, and where its name is written."""
+
+    kind: str            # "card" or "dark_glyph"
+    name: str
+    copies: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class DeckPlan:
+    """A whole plan, items in the order written; `span` is where the plan begins (to point at the plan itself)."""
+
+    items: tuple[PlanItem, ...]
+    span: Span
+
+    @classmethod
+    def from_syntax(cls, plan: n.OverlordPlan) -> "DeckPlan":
+        """The quest's `overlord { }` block in, a DeckPlan out (its span: the `overlord` keyword)."""
+        items = [PlanItem("card", card.name.value, card.copies, card.name.span) for card in plan.cards]
+        items += [PlanItem("dark_glyph", glyph.name.value, 1, glyph.name.span) for glyph in plan.glyphs]
+        items.sort(key=lambda item: (item.span.line, item.span.column))
+        s = plan.span
+        keyword = Span(s.file, s.line, s.column, s.line, s.column + len("overlord"), s.start,
+                       s.start + len("overlord"))
+        return cls(tuple(items), keyword)
+
+
+# ---- YAML plans -------------------------------------------------------------------------
+
+
+def _span(path: str, node) -> Span:
+    start, end = node.start_mark, node.end_mark
+    return Span(path, start.line + 1, start.column + 1, end.line + 1, end.column + 1,
+                start.index, end.index)
+
+
+def _scalar(node, path: str, what: str) -> str:
+    import yaml
+    if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str" or not node.value.strip():
+        raise PlanError(f"{path}:{node.start_mark.line + 1}: {what} must be a name (text)")
+    return node.value.strip()
+
+
+def load_plan(text: str, path: str) -> DeckPlan:
+    """A YAML plan's text and file name in, a DeckPlan out; PlanError when it is not a plan.
+
+    The form (every key optional):
+        cards:
+          - Rolling Stone              # one copy
+          - {name: Danger, copies: 2}
+        dark_glyphs: [summoning]
+    """
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        # compose, not load: the nodes keep their positions, so diagnostics point into the plan.
+        root = yaml.compose(text, Loader=loader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        problem = getattr(error, "problem", None) or str(error)
+        raise PlanError(f"{path}{where}: not valid YAML: {problem}") from None
+    if root is None:
+        raise PlanError(f"{path}: the plan is empty; write `cards:` and/or `dark_glyphs:` lists")
+    if not isinstance(root, yaml.MappingNode):
+        raise PlanError(f"{path}: a plan is a mapping with `cards:` and `dark_glyphs:` lists")
+    items: list[PlanItem] = []
+    for key_node, value_node in root.value:
+        key = _scalar(key_node, path, "a key")
+        if key not in ("cards", "dark_glyphs"):
+            raise PlanError(f"{path}:{key_node.start_mark.line + 1}: unknown key `{key}`: "
+                            "a plan has `cards:` and `dark_glyphs:`")
+        if isinstance(value_node, yaml.ScalarNode) and value_node.tag == "tag:yaml.org,2002:null":
+            continue   # `cards:` with nothing under it: an empty list
+        if not isinstance(value_node, yaml.SequenceNode):
+            raise PlanError(f"{path}:{value_node.start_mark.line + 1}: `{key}` must be a list")
+        for entry in value_node.value:
+            if key == "dark_glyphs":
+                items.append(PlanItem("dark_glyph", _scalar(entry, path, "a dark glyph"), 1, _span(path, entry)))
+            else:
+                items.append(_card_entry(entry, path))
+    return DeckPlan(tuple(items), _span(path, root.value[0][0]) if root.value else Span(path, 1, 1, 1, 2))
+
+
+def _card_entry(node, path: str) -> PlanItem:
+    """A `cards:` entry (a name, or {name, copies}) in, a PlanItem out."""
+    import yaml
+    if isinstance(node, yaml.ScalarNode):
+        return PlanItem("card", _scalar(node, path, "a card"), 1, _span(path, node))
+    if not isinstance(node, yaml.MappingNode):
+        raise PlanError(f"{path}:{node.start_mark.line + 1}: a card is a name or {{name: ..., copies: N}}")
+    fields = {}
+    for key_node, value_node in node.value:
+        key = _scalar(key_node, path, "a key")
+        if key not in ("name", "copies"):
+            raise PlanError(f"{path}:{key_node.start_mark.line + 1}: unknown key `{key}` in a card: "
+                            "a card has `name` and `copies`")
+        fields[key] = value_node
+    if "name" not in fields:
+        raise PlanError(f"{path}:{node.start_mark.line + 1}: this card has no `name`")
+    copies = 1
+    if "copies" in fields:
+        value = fields["copies"]
+        if not (isinstance(value, yaml.ScalarNode) and value.tag == "tag:yaml.org,2002:int"
+                and int(value.value) >= 1):
+            raise PlanError(f"{path}:{value.start_mark.line + 1}: `copies` must be a whole number, 1 or more")
+        copies = int(value.value)
+    name_node = fields["name"]
+    return PlanItem("card", _scalar(name_node, path, "a card's `name`"), copies, _span(path, name_node))
+
+# ---- pricing ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """Why one plan line cannot be priced, or breaks a rule.
+
+    `kind`: "unknown" (no such card or dark glyph), "not owned" (its set is not owned),
+    "copies" (more copies than the sets hold; `owned` is the count), "base deck" (a card
+    without a treachery cost), "cost unknown" (the books do not state its cost).
+    """
+
+    item: PlanItem
+    kind: str
+    set: str = ""                   # the set a "not owned" or "copies" line comes from
+    taken: int = 0                  # copies taken so far ("copies")
+    owned: Count | None = None      # the copies owned ("copies")
+    colour: str = ""                # the treachery colour ("cost unknown")
+
+
+@dataclass
+class Pricing:
+    """A plan priced: the budget and the spending per colour, and what is wrong with its lines.
+
+    `budget` is None when the quest gives no treachery. `costs` holds (line, colour,
+    points) for every line that could be priced, in plan order.
+    """
+
+    budget: dict[str, int] | None
+    spent: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLOURS})
+    costs: list[tuple[PlanItem, str, int]] = field(default_factory=list)
+    problems: list[LineProblem] = field(default_factory=list)
+    unpriced: list[PlanItem] = field(default_factory=list)   # unknown, not owned, or without a known cost
+    diagnostics: list[Diagnostic] = field(default_factory=list)   # filled by check_plan
+
+    @property
+    def left(self) -> dict[str, int]:
+        """Unspent points per colour (never below 0: overspending one colour frees nothing)."""
+        budget = self.budget or {}
+        return {c: max(budget.get(c, 0) - self.spent[c], 0) for c in COLOURS}
+
+    @property
+    def over(self) -> dict[str, int]:
+        """Colours spent beyond their budget, and by how much."""
+        budget = self.budget or {}
+        return {c: self.spent[c] - budget.get(c, 0) for c in COLOURS if self.spent[c] > budget.get(c, 0)}
+
+    @property
+    def unspent(self) -> int:
+        return sum(self.left.values())
+
+    @property
+    def extra_cards(self) -> int:
+        """Extra starting cards the unspent points buy: 1 per 2 points, up to a full hand of 8."""
+        return min(self.unspent // POINTS_PER_CARD, MAX_HAND - STARTING_HAND)
+
+    @property
+    def failed(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def budget_labels(model, colour: str | None = None) -> list[Label]:
+    """Labels on the header's treachery budget: the one colour's part if written, else the whole field."""
+    header = model.header
+    found = header.get("treachery") if header is not None else None
+    if found is None:
+        return []
+    if colour is not None:
+        for part in found.value:
+            if part.colour.value == colour:
+                return [Label(part.span, f"the {colour} budget is {model.treachery.get(colour, 0)}")]
+        return [Label(found.span, f"no {colour} treachery here: the {colour} budget is 0")]
+    return [Label(found.span, "the treachery budget")]
+
+
+def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Any) -> Pricing:
+    """A plan, the resolved quest and the owned sets in; what each colour spends and each line's problem out."""
+    catalog = model.catalog
+    sets = tuple(owned_sets)
+    pricing = Pricing(dict(model.treachery) if model.treachery is not None else None)
+    problems = pricing.problems
+    taken: dict[tuple[str, str], int] = {}          # copies taken so far, by (kind, name)
+    for item in plan.items:
+        if item.kind == "dark_glyph":
+            glyph = catalog.dark_glyphs.get(item.name)
+            if glyph is None or glyph.set not in sets:
+                problems.append(LineProblem(item, "unknown") if glyph is None
+                                else LineProblem(item, "not owned", set=glyph.set))
+                pricing.unpriced.append(item)
+                continue
+            pricing.costs.append((item, glyph.treachery_kind, glyph.cost))
+            continue
+        card = catalog.cards.get(item.name)
+        if card is None or card.set not in sets:
+            problems.append(LineProblem(item, "unknown") if card is None
+                            else LineProblem(item, "not owned", set=card.set))
+            pricing.unpriced.append(item)
+            continue
+        key = ("card", card.name)
+        taken[key] = taken.get(key, 0) + item.copies
+        if card.treachery_kind is not None:
+            # A base-deck card cannot be in a plan at all; its copies are beside the point.
+            owned = catalog.copies_owned(card.name, sets)
+            # Reported once per card: at the line that first goes over.
+            if owned.count is not None and taken[key] > owned.count >= taken[key] - item.copies:
+                problems.append(LineProblem(item, "copies", set=card.set, taken=taken[key], owned=owned))
+        if card.treachery_kind is None or card.treachery_cost is None:
+            pricing.unpriced.append(item)
+        if card.treachery_kind is None:
+            problems.append(LineProblem(item, "base deck"))
+        elif card.treachery_cost is None:
+            problems.append(LineProblem(item, "cost unknown", colour=card.treachery_kind))
+        else:
+            pricing.costs.append((item, card.treachery_kind, card.treachery_cost * item.copies))
+    for item, colour, points in pricing.costs:
+        pricing.spent[colour] += points
+    return pricing
+
+
+def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Any) -> Pricing:
+    """A plan priced, with every diagnostic about it (in plan order, then the budget's) in `diagnostics`."""
+    from questc.rules.components import (
+        card_not_for_the_plan,
+        treachery_not_in_this_quest,
+        treachery_over_budget,
+        unspent_treachery,
+    )
+
+    pricing = price_plan(plan, model, owned_sets)
+    out = pricing.diagnostics
+    for problem in pricing.problems:
+        if problem.kind == "unknown":
+            kind = "dark_glyph" if problem.item.kind == "dark_glyph" else "card"
+            out.append(model.catalog.unknown(kind, problem.item.name, problem.item.span))
+        else:
+            out.append(card_not_for_the_plan.diagnostic(problem, tuple(owned_sets)))
+    if pricing.budget is None:
+        out.append(treachery_not_in_this_quest.plan_without_budget(plan, model))
+        return pricing
+    out += treachery_over_budget.over_budget(pricing, model)
+    if not pricing.over and pricing.unspent:
+        out.append(unspent_treachery.unspent(pricing, plan, model))
+    return pricing
+
+
+def quest_plan(context: CheckContext) -> tuple[DeckPlan, Pricing] | None:
+    """The quest's own `overlord { }` plan, checked once and shared by the rules; None without one."""
+    return context.shared(_quest_plan)
+
+
+def _quest_plan(context: CheckContext) -> tuple[DeckPlan, Pricing] | None:
+    if context.model.overlord is None:
+        return None
+    plan = DeckPlan.from_syntax(context.model.overlord)
+    return plan, check_plan(plan, context.model, context.sets)

@@ -1,0 +1,94 @@
+"""Q405 too-many-markers: the code's descriptor and the check that finds it."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from questc.catalog.model import Count
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
+from questc.rules import Rule
+from questc.rules.components.counting import too_many
+from questc.rules.components.examples import BASE, quest
+from questc.rules.context import CheckContext
+
+Q405 = Descriptor(
+    code="Q405", name="too-many-markers", severity=Severity.ERROR,
+    template="the quest places {count} {component}, but the sets owned ({sets}) hold {owned}",
+    label_template="one too many",
+    help_template="remove {extra} of them, or list a set that brings more in `expansions`",
+    summary="More doors, rune doors, glyphs, encounter markers, staircases, chests, relics or treasures "
+            "than the owned sets hold.",
+    explanation="""
+The base game holds 7 doors and 3 rune doors (one red, one yellow, one blue), 10
+glyphs, 10 encounter markers, 6 staircase markers, 8 chest markers, 4 relic markers
+and 9 each of healing potion, vitality potion and money markers; The Well of Darkness
+adds 2 staircase markers, 6 relic markers, 11 money markers and 9 power potions.
+
+A `stairs` statement places a pair of staircase markers, so it counts 2. Rune doors
+are also counted by colour, and so are runekeys (the books do not count runekeys: one
+per rune door is an estimate, so too many runekeys is a warning). Markers whose
+number the books do not give are not checked.
+""",
+    example=Example(
+        failing=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n"
+                              "  relic helm at 5,0\n"),
+        fixed=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n")),
+    fields=("count", "component", "sets", "owned", "extra"),
+)
+
+
+# Marker kinds counted per colour as well as in all: the base game's three rune doors
+# are one of each colour, and so (by estimate) are its three runekeys.
+BY_COLOUR = ("rune_door", "runekey")
+
+
+def find(context: CheckContext) -> list[Diagnostic]:
+    """Q405: doors, rune doors, glyphs, encounters, staircases, chests, relics, runekeys and treasures."""
+    model, sets = context.model, context.sets
+    catalog = model.catalog
+    # (catalog marker kind, words for it) -> [(span, markers, colour)]
+    counted: dict[tuple[str, str], list[tuple[Span, int, str | None]]] = defaultdict(list)
+    for door in model.doors.values():
+        if door.rune is None:
+            counted[("door", "doors")].append((door.node.id.span, 1, None))
+        else:
+            counted[("rune_door", "rune doors")].append((door.node.id.span, 1, door.rune))
+    for stairs in model.stairs:
+        # `stairs` places a pair: the books count staircase markers, not pairs.
+        counted[("staircase", "staircase markers")].append((stairs.node.colour.span, 2, None))
+    words = {"glyph": "glyphs", "encounter": "encounter markers", "chest": "chest markers",
+             "relic": "relic markers", "runekey": "runekeys"}
+    treasures = []
+    for marker in model.markers:
+        if marker.kind == "treasure":
+            treasures.append(marker)
+        elif marker.kind in words:
+            colour = marker.variant if marker.kind == "runekey" else None
+            counted[(marker.kind, words[marker.kind])].append((marker.span, 1, colour))
+    found = []
+    for (kind, word), items in counted.items():
+        owned = catalog.markers_owned(kind, sets)
+        found += _check(owned, items, word, sets)
+        marker = catalog.markers.get(kind)
+        if kind in BY_COLOUR and marker is not None and marker.variants and owned.count is not None \
+                and owned.count % len(marker.variants) == 0:
+            each = Count(owned.count // len(marker.variants), owned.source)
+            for colour in marker.variants:
+                of_colour = [item for item in items if item[2] == colour]
+                found += _check(each, of_colour, f"{colour} {word}", sets)
+    by_treasure = defaultdict(list)
+    for marker in treasures:
+        by_treasure[marker.variant].append((marker.span, 1, None))
+    for name, items in by_treasure.items():
+        entry = catalog.treasures.get(name)
+        title = entry.title if entry is not None and entry.title else name
+        found += _check(catalog.treasures_owned(name, sets), items, f"{title} markers", sets)
+    return found
+
+
+def _check(owned: Count, items, word: str, sets) -> list[Diagnostic]:
+    diagnostic = too_many(Q405, owned, [(span, weight) for span, weight, _ in items],
+                           "one more", component=word, sets=", ".join(sets))
+    return [diagnostic] if diagnostic is not None else []
+
+
+RULE = Rule(Q405, find)

@@ -1,0 +1,64 @@
+"""Q408 treachery-not-in-this-quest: the code's descriptor and the check that finds it."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.rules import Rule
+from questc.rules.components.deck_plan import DeckPlan, quest_plan
+from questc.rules.components.examples import WOD, quest
+from questc.rules.context import CheckContext
+
+if TYPE_CHECKING:
+    from questc.model.quest import QuestModel
+
+Q408 = Descriptor(
+    code="Q408", name="treachery-not-in-this-quest", severity=Severity.ERROR,
+    template="{problem}",
+    label_template="{label}",
+    summary="Treachery given in a `second` edition quest, or a deck plan for a quest with no treachery.",
+    explanation="""
+Treachery is a first edition rule (The Well of Darkness and later): second edition
+quests have no treachery budget. And a quest whose header gives no `treachery` lets
+the overlord play the base deck only, so a deck plan for it has nothing to spend.
+""",
+    example=Example(
+        failing=quest(WOD.replace("  treachery event 4, trap 3, monster 3\n", ""),
+                       tail='overlord {\n  card "Danger"\n}\n'),
+        fixed=quest(WOD, tail='overlord {\n  card "Danger"\n}\n')),
+    fields=("problem", "label"),
+)
+
+
+def find(context: CheckContext) -> list[Diagnostic]:
+    """Q408: treachery in a second edition quest, and a deck plan in a quest without a budget."""
+    model = context.model
+    found = []
+    field = model.header.get("treachery") if model.header is not None else None
+    if model.treachery is not None and field is not None and model.edition == "second":
+        edition = model.header.get("edition")
+        labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
+        found.append(Q408.at(
+            field.span, problem="treachery is a first edition rule: a `second` edition quest has none",
+            label="not in a second edition quest", labels=labels,
+            help="remove the `treachery` line, or make the quest `edition first`"))
+    checked = quest_plan(context)
+    if checked is not None:
+        found += [d for d in checked[1].diagnostics if d.code == Q408.code]
+    return found
+
+
+def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
+    """The Q408 for a deck plan priced against a quest that gives no treachery."""
+    if model.edition == "second":
+        problem = "a `second` edition quest has no treachery, so a deck plan has nothing to spend"
+        help = "leave the deck plan out"
+    else:
+        problem = "the deck plan has nothing to spend: the quest gives no treachery budget"
+        help = ("give the quest a budget in its header (`treachery event 4, trap 4, monster 4`), "
+                "or leave the deck plan out")
+    return Q408.at(plan.span, problem=problem, label="a deck plan", help=help,
+                   labels=[Label(model.header_span(), "this quest gives no `treachery`")])
+
+
+RULE = Rule(Q408, find)

@@ -1,0 +1,44 @@
+"""What every check reads: the resolved quest, its board and its reveal analysis, each built once on demand."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+if TYPE_CHECKING:
+    from questc.analysis.reveal import Analysis
+    from questc.board.quest_board import QuestBoard
+    from questc.model.quest import QuestModel
+
+T = TypeVar("T")
+
+
+class CheckContext:
+    """The quest model in; the board, the analysis and each family's shared facts built lazily, once."""
+
+    def __init__(self, model: QuestModel, owned_sets: tuple[str, ...] | None = None):
+        self.model = model
+        # The sets the user owns (`--expansions`, configuration); None: the quest's own list.
+        self.owned_sets = owned_sets
+        self._shared: dict[Callable[[CheckContext], Any], Any] = {}
+
+    @cached_property
+    def board(self) -> QuestBoard:
+        from questc.board.quest_board import quest_board
+        return quest_board(self.model)
+
+    @cached_property
+    def analysis(self) -> Analysis:
+        from questc.analysis import analyse
+        return analyse(self.model, self.board)
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        """The sets counted against: those the user owns, else the quest's own `expansions`."""
+        return tuple(self.owned_sets) if self.owned_sets else tuple(self.model.expansions)
+
+    def shared(self, make: Callable[[CheckContext], T]) -> T:
+        """`make(self)`, computed once per quest: the facts several rules of a family read."""
+        if make not in self._shared:
+            self._shared[make] = make(self)
+        value: T = self._shared[make]
+        return value
