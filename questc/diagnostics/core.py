@@ -52,6 +52,30 @@ class Label:
     message: str
 
 
+class Applicability(str, Enum):
+    """Whether a fix may be applied without a person reading it (ruff's safe/unsafe)."""
+
+    SAFE = "safe"        # keeps the quest's meaning except for the problem fixed
+    UNSAFE = "unsafe"    # a guess (a did-you-mean, a moved figure): apply with --unsafe-fixes
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the text of `span` (its `start`/`end` offsets) with `text`; an empty span inserts."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """A machine-applicable change that cures a diagnostic: one message, non-overlapping edits."""
+
+    message: str
+    edits: tuple[Edit, ...]
+    applicability: Applicability = Applicability.SAFE
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem: code, severity, message, where, related places and a fix."""
@@ -63,6 +87,7 @@ class Diagnostic:
     label: str = ""  # the text under the primary span's ^^^
     labels: tuple[Label, ...] = ()
     help: str | None = None
+    fixes: tuple[Fix, ...] = ()
 
     def sort_key(self) -> tuple:
         return (*self.span.sort_key(), self.code, self.message)
@@ -114,14 +139,15 @@ class Descriptor:
         return found
 
     def at(self, span: Span, *, labels: tuple[Label, ...] | list[Label] = (),
-           help: str | None = None, label: str | None = None, **values) -> Diagnostic:
+           help: str | None = None, label: str | None = None, fixes: tuple[Fix, ...] = (),
+           **values) -> Diagnostic:
         """Make a diagnostic of this code at `span`, filling the templates with `values`."""
         message = self.template.format(**values)
         if help is None and self.help_template:
             help = self.help_template.format(**values)
         if label is None:
             label = self.label_template.format(**values) if self.label_template else ""
-        return Diagnostic(self.code, self.severity, message, span, label, tuple(labels), help)
+        return Diagnostic(self.code, self.severity, message, span, label, tuple(labels), help, fixes)
 
     def page(self) -> str:
         """The code's documentation page, as `questc explain` prints it."""
