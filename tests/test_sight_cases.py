@@ -1,7 +1,6 @@
 """questc.board line of sight: the acceptance cases and hand-checked situations."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
