@@ -313,13 +313,13 @@ class Printer:
 
     def header_field(self, f: n.HeaderField, depth: int) -> str:
         value = f.value
-        if f.keyword in ("id", "edition", "reveal"):
+        if f.keyword in ("id", "edition", "reveal", "part_of"):
             shown = value.value
         elif f.keyword == "expansions":
             shown = ", ".join(name.value for name in value)
         elif f.keyword == "players":
             shown = count_range(value)
-        elif f.keyword == "conquest":
+        elif f.keyword in ("conquest", "encounter"):
             shown = str(value)
         elif f.keyword == "treachery":
             shown = ", ".join(f"{part.colour.value} {part.amount}" for part in value)
@@ -435,6 +435,13 @@ class Printer:
             return f"relic {s.name.value} at {point(s.at)}"
         if isinstance(s, n.Runekey):
             return f"runekey {s.colour.value} at {point(s.at)}"
+        if isinstance(s, n.Token):
+            colour = f" {s.colour.value}" if s.colour is not None else ""
+            return f"{s.kind}{colour} at {points(s.at)}"
+        if isinstance(s, n.Lieutenant):
+            return f"lieutenant {s.name.value} at {point(s.at)}" + (f" facing {s.facing.value}" if s.facing else "")
+        if isinstance(s, n.HeroStart):
+            return f"start at {points(s.at)}"
         if isinstance(s, n.ConquestEffect):
             return f"conquest {signed(s.amount)}"
         if isinstance(s, n.CoinsEffect):
@@ -516,6 +523,11 @@ def condition(c, inside: str | None = None) -> str:
     if isinstance(c, n.CompareCondition):
         if c.counter == "conquest" and c.op == "<=" and c.value == 0:
             return "conquest 0"
+        # The short forms of the second edition counters: `objectives 3` (at least 3), `exited`.
+        if c.counter == "objectives" and c.op == ">=":
+            return f"objectives {c.value}"
+        if c.counter == "exited" and c.op == ">=":
+            return "exited" if c.value == 1 else f"exited {c.value}"
         return f"{c.counter} {c.op} {c.value}"
     raise TypeError(f"the formatter does not know the condition {type(c).__name__}")
 
