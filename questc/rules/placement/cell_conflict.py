@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
@@ -83,7 +84,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     # Markers on obstacles that block movement: heroes could never reach them.
     for marker in markers:
         blocker = facts.blocker(marker.at)
-        if blocker is not None:
+        if blocker is not None and marker.kind not in TOKEN_KINDS:   # tokens: Q212
             out.append(Q207.at(marker.span, thing=marker_name(marker), where=fmt(marker.at),
                                problem=f"lies on {blocker.kind.name}, which blocks movement",
                                label="no hero can step here",

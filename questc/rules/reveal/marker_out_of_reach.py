@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.analysis import named_reachable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
@@ -47,6 +48,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
     out = []
     revealed = analysis.revealed
     for marker in model.markers:
+        if marker.kind in TOKEN_KINDS:
+            continue   # second edition tokens are searched from next to them: Q310's
         if marker.area not in revealed or marker.at in analysis.reached or marker.at in hopeful.reached:
             continue
         if model.area_of(marker.at) != marker.area:
