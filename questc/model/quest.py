@@ -150,7 +150,7 @@ class QuestModel:
     # Second edition: which encounter of which quest this file is (None: not given).
     encounter: int | None = None
     part_of: str | None = None
-    pieces: dict[str, PlacedPieceModel] = field(default_factory=dict)
+    pieces: dict[str, PlacedPieceModel | None] = field(default_factory=dict)   # None: named, unusable
     doors: dict[str, DoorModel] = field(default_factory=dict)
     stairs: list[StairsModel] = field(default_factory=list)
     areas: dict[str, AreaModel] = field(default_factory=dict)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.model.quest import Marker
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.second_examples import second
@@ -26,7 +27,7 @@ cannot be set up, and a victory such as `killed splig` would be ambiguous.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q411: every lieutenant token after the first of its name, labelled on the first."""
-    first: dict[str, object] = {}
+    first: dict[str, Marker] = {}
     out = []
     for marker in context.model.markers:
         if marker.kind != "lieutenant" or marker.variant is None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.model.quest import PlacedPieceModel
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.second_examples import second
@@ -34,25 +35,25 @@ def find(context: CheckContext) -> list[Diagnostic]:
     first of a number is reported: the same piece type again (placed twice) or another
     side (both sides). Parts of one side (13A's two) may go together, once each."""
     model = context.model
-    first_of: dict[str, object] = {}
+    first_of: dict[str, PlacedPieceModel] = {}
     out = []
     for piece in model.pieces.values():
         if piece is None or piece.type.tile_number is None:
             continue
-        number = piece.type.tile_number
+        number, tile = piece.type.tile_number, piece.type.tile or ""
         first = first_of.get(number)
         if first is None:
             first_of[number] = piece
             continue
-        same_side = first.type.tile == piece.type.tile
+        same_side = first.type.tile == tile
         if same_side and first.type.name != piece.type.name:
             continue   # the other part of the same side (13A)
         if same_side:
-            problem = f"tile {piece.type.tile} is placed twice: the box holds one tile {number}"
-            label = "a second tile_" + piece.type.tile.lower()
+            problem = f"tile {tile} is placed twice: the box holds one tile {number}"
+            label = "a second tile_" + tile.lower()
             help_text = "use another tile here: `questc catalog pieces` lists them"
         else:
-            problem = (f"tile {number} is used on both sides: {first.type.tile} and {piece.type.tile} "
+            problem = (f"tile {number} is used on both sides: {first.type.tile} and {tile} "
                        "are the two faces of one tile")
             label = f"the other side of tile {number}"
             help_text = f"keep one side of tile {number} and use another tile here"
