@@ -275,7 +275,7 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     target = Path(output)
     results, _ = _quests(quests, options, 1, [])
     _check_target(target, _inputs(results, options))
-    included = [r for r in results if r.compiled and not r.failed(options.strict)]
+    included = encounters_together([r for r in results if r.compiled and not r.failed(options.strict)])
     report = GuideReport(results, included, [r for r in results if r not in included])
     if not included:
         return report
@@ -291,6 +291,26 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
+
+
+def encounters_together(results: list["QuestResult"]) -> list["QuestResult"]:
+    """Quests in; the same, with the encounters of each second edition quest (one `part_of`)
+    one after the other in encounter order, where the first of them stood. Other quests
+    keep their places."""
+    def quest_of(result: "QuestResult") -> str | None:
+        return result.model.part_of if result.model is not None else None
+
+    out: list["QuestResult"] = []
+    placed: set[str] = set()
+    for result in results:
+        key = quest_of(result)
+        if key is None:
+            out.append(result)
+        elif key not in placed:
+            placed.add(key)
+            group = [r for r in results if quest_of(r) == key]
+            out += sorted(group, key=lambda r: (r.model.encounter or 0) if r.model is not None else 0)
+    return out
 
 
 def _check_target(target: Path, inputs: list[tuple[Path, str]]) -> None:
