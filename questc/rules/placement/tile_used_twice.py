@@ -35,28 +35,30 @@ def find(context: CheckContext) -> list[Diagnostic]:
     first of a number is reported: the same piece type again (placed twice) or another
     side (both sides). Parts of one side (13A's two) may go together, once each."""
     model = context.model
-    first_of: dict[str, PlacedPieceModel] = {}
+    first_of_type: dict[str, PlacedPieceModel] = {}
+    first_of_number: dict[str, PlacedPieceModel] = {}
     out = []
     for piece in model.pieces.values():
         if piece is None or piece.type.tile_number is None:
             continue
         number, tile = piece.type.tile_number, piece.type.tile or ""
-        first = first_of.get(number)
-        if first is None:
-            first_of[number] = piece
-            continue
-        same_side = first.type.tile == tile
-        if same_side and first.type.name != piece.type.name:
-            continue   # the other part of the same side (13A)
-        if same_side:
+        same = first_of_type.get(piece.type.name)
+        other = first_of_number.get(number)
+        if same is not None:
+            first = same
             problem = f"tile {tile} is placed twice: the box holds one tile {number}"
             label = "a second tile_" + tile.lower()
             help_text = "use another tile here: `questc catalog pieces` lists them"
-        else:
-            problem = (f"tile {number} is used on both sides: {first.type.tile} and {tile} "
+        elif other is not None and other.type.tile != tile:
+            first = other
+            problem = (f"tile {number} is used on both sides: {other.type.tile} and {tile} "
                        "are the two faces of one tile")
             label = f"the other side of tile {number}"
             help_text = f"keep one side of tile {number} and use another tile here"
+        else:   # the first of its number, or the other part of the same side (13A)
+            first_of_type[piece.type.name] = piece
+            first_of_number.setdefault(number, piece)
+            continue
         out.append(Q213.at(piece.node.type.span, problem=problem, label=label, help_text=help_text,
                            labels=[Label(first.node.type.span, f"tile {first.type.tile} already placed here")]))
     return out
