@@ -165,7 +165,8 @@ def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tu
     for i, raw in enumerate(entry["openings"]):
         here = pointer("pieces", name, "openings", i)
         side = raw["side"]
-        pair = tuple(sorted(tuple(c) for c in raw["cells"]))
+        first, second = sorted((c[0], c[1]) for c in raw["cells"])   # the schema asks for two cells
+        pair = (first, second)
         (ax, ay), (bx, by) = pair
         off = [c for c in pair if c not in cells]
         if off:
@@ -529,4 +530,4 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
             continue
         for at, message in builder.add(document, f"pack `{path_str}`", pack=path_str):
             report(f"entry `{at}`: {message}")
-    return builder.build(expansions), diagnostics
+    return replace(builder.build(expansions), pack_files=tuple(sorted(seen))), diagnostics
