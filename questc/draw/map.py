@@ -21,11 +21,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING, Any
+
 from questc.draw import symbols as sym
 from questc.draw.items import Box, Drawing, Group, Layer, Line, Paint, Rect, Text
 from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
+
+if TYPE_CHECKING:
+    from questc.catalog.model import ObstacleKind
 
 Cell = tuple[int, int]
 
@@ -115,34 +120,31 @@ def _merge(edges) -> list[tuple[tuple[int, int], tuple[int, int]]]:
             vertical.setdefault(x0, []).append(min(y0, y1))
     runs = []
     for y, xs in sorted(horizontal.items()):
-        xs.sort()
-        start = prev = xs[0]
-        for x in xs[1:] + [None]:
-            if x is not None and x == prev + 1:
-                prev = x
-                continue
-            runs.append(((start, y), (prev + 1, y)))
-            if x is not None:
-                start = prev = x
+        for start, end in _runs(xs):
+            runs.append(((start, y), (end, y)))
     for x, ys in sorted(vertical.items()):
-        ys.sort()
-        start = prev = ys[0]
-        for y in ys[1:] + [None]:
-            if y is not None and y == prev + 1:
-                prev = y
-                continue
-            runs.append(((x, start), (x, prev + 1)))
-            if y is not None:
-                start = prev = y
+        for start, end in _runs(ys):
+            runs.append(((x, start), (x, end)))
     return runs
 
 
-def obstacle_groups(obstacles) -> list[tuple[object, list[Cell]]]:
+def _runs(starts: list[int]) -> list[tuple[int, int]]:
+    """Unit steps' starting coordinates in; maximal runs (first, last + 1) out."""
+    out: list[tuple[int, int]] = []
+    for value in sorted(starts):
+        if out and out[-1][1] == value:
+            out[-1] = (out[-1][0], value + 1)
+        else:
+            out.append((value, value + 1))
+    return out
+
+
+def obstacle_groups(obstacles) -> list[tuple["ObstacleKind", list[Cell]]]:
     """Obstacles in; (kind, cells) for each 4-connected group of cells of one kind out, in a fixed order.
 
     Two `rubble at 2,3 2,4` cells make one rubble patch on the map: one outline, one label.
     """
-    by_kind: dict[str, tuple[object, set]] = {}
+    by_kind: dict[str, tuple["ObstacleKind", set]] = {}
     for obstacle in obstacles:
         kind, cells = by_kind.setdefault(obstacle.kind.name, (obstacle.kind, set()))
         cells.update(obstacle.cells)
@@ -392,8 +394,10 @@ class _Builder:
         for cell in self.board.cells:
             x, y = self.point(*cell)
             area = self.area_of.get(cell)
-            attrs = (("cell", f"{cell[0]},{cell[1]}"),) + ((("area", area),) if area else ())
-            self.layers["floor"].add(Group("cell", (Rect(x, y, s, s, Paint(fill=self.tint.get(area, self.p.c("background")))),),
+            attrs: tuple[tuple[str, str], ...] = (("cell", f"{cell[0]},{cell[1]}"),)
+            if area:
+                attrs += (("area", area),)
+            self.layers["floor"].add(Group("cell", (Rect(x, y, s, s, Paint(fill=self.tint.get(area or "", self.p.c("background")))),),
                                            attrs))
 
     def _obstacles(self) -> None:
@@ -493,7 +497,7 @@ class _Builder:
                 cx, cy, r = x + s * 0.8, y + s * 0.8, s * 0.15
             else:
                 cx, cy, r = x + s / 2, y + s / 2, s * 0.3
-            attrs = (("cell", f"{marker.at[0]},{marker.at[1]}"), ("marker", marker.kind))
+            attrs: tuple[tuple[str, str], ...] = (("cell", f"{marker.at[0]},{marker.at[1]}"), ("marker", marker.kind))
             if marker.kind == "encounter" and marker.encounter:
                 attrs += (("encounter", marker.encounter),)
             self.layers["markers"].add(Group("marker", tuple(sym.marker(self.p, marker, cx, cy, r)), attrs))
@@ -518,7 +522,7 @@ class _Builder:
         self.codes: dict[str, str] = {}
         self.named_keys: dict[str, str] = {}
         badge_size = max(MIN_TEXT, min(s * 0.15, 8.0))
-        plans: dict[tuple[int, int], tuple[float, bool]] = {}
+        plans: dict[tuple[int, int], tuple[float, bool, float, float]] = {}
         for footprint, figures in sorted(by_size.items()):
             x0, y0, x1, y1 = sym.figure_shape(0, 0, s, footprint)
             one = footprint == (1, 1)
@@ -582,7 +586,8 @@ class _Builder:
                                                            badge, badge_size)
                 items += badge_items
                 self.labels.append(PlacedLabel(badge, badge_box, owner, "on", badge_size))
-            attrs = (("cell", f"{figure.at[0]},{figure.at[1]}"), ("figure", figure.type.name), ("rank", figure.rank))
+            attrs: tuple[tuple[str, str], ...] = (("cell", f"{figure.at[0]},{figure.at[1]}"),
+                                                  ("figure", figure.type.name), ("rank", figure.rank))
             if figure.named:
                 attrs += (("named", figure.named),)
             self.layers["figures"].add(Group("figure", tuple(items), attrs))
@@ -785,7 +790,7 @@ class _Builder:
             add(p.word("encounter"), ("encounter",))
         for colour in sorted({st.colour for st in board.stairs}):
             add(p.word("stairs", colour=readable(colour).capitalize()), ("stairs", colour))
-        kinds = {}
+        kinds: dict[str, Any] = {}
         for obstacle in model.obstacles:
             kinds.setdefault(obstacle.kind.name, obstacle.kind)
         for name in sorted(kinds, key=lambda k: (kinds[k].trap, k)):

@@ -8,6 +8,10 @@ sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from questc.draw.map import MapDrawing
 
 MM = 72 / 25.4
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -42,7 +46,7 @@ class MapPage:
     body_width: float
     body_height: float
     heading_height: float
-    map: object              # questc.draw.MapDrawing at the printed scale
+    map: "MapDrawing"        # the map drawn at the printed scale
     legend: LegendPlan
 
 
@@ -120,6 +124,7 @@ def map_page(result, paper: str = "a4") -> MapPage:
         cell = shared if beside else alone
         if best is None or cell > best[0] + 0.5:     # landscape only when clearly larger
             best = (cell, landscape, w, h, body_w, body_h, beside)
+    assert best is not None
     cell, landscape, w, h, body_w, body_h, beside = best
     for _ in range(4):     # the legend drawn at this scale may be longer (codes, keys): fit again
         drawn = draw_map(result, cell)

@@ -13,7 +13,7 @@ from questc.draw.patterns import pattern
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
 def _w(width: float, scale: float) -> int:
