@@ -440,3 +440,34 @@ def test_the_sheet_words_second_edition_contents(tmp_path):
     assert "the lieutenant <b>Splig</b> at 13,10, facing west" in words
     assert "a red objective token at 14,11" in words
     assert data["victories"][0]["condition"]["words"] == "3 or more objective tokens are held or <b>Splig</b> is killed"
+
+
+def test_the_map_draws_terrain_tokens_lieutenants_and_the_way_out_with_a_legend():
+    import io
+    import xml.etree.ElementTree as ET
+
+    from PIL import Image
+
+    from questc.draw import draw_map, map_png, map_svg
+
+    result = check_file(QUESTS / "greywater_ferry.quest")
+    md = draw_map(result, 20.0)
+    legend = [entry.label for entry in md.legend]
+    for words in ("Search token", "Objective (plain side)", "Villager", "Splig (lieutenant)", "Blocked", "Water",
+                  "Entrance (edge spaces)", "Exit (edge spaces)"):
+        assert words in legend, legend
+    assert any(label.text == "Splig" and label.owner.startswith("marker:") for label in md.labels)
+    root = ET.fromstring(map_svg(result, 20.0))
+    groups = [g.attrib for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    markers = Counter(g.get("data-marker") for g in groups if g.get("class") == "marker")
+    assert markers == {"search": 3, "objective": 1, "villager": 1, "lieutenant": 1}
+    obstacles = Counter(g.get("data-obstacle") for g in groups if g.get("class") == "obstacle")
+    assert obstacles == {"water": 11, "blocked": 4}   # the ford (tile 21A) 5, the quay (3A) 6
+    # The way off the map: the entrance's two edge spaces and the exit's (the raft), one side each.
+    edges = sorted((g.get("data-edge"), g.get("data-cell")) for g in groups if g.get("class") == "edge")
+    assert edges == [("entrance", "0,2"), ("entrance", "0,3"), ("exit", "25,1"), ("exit", "25,2")]
+    # The PNG paints a search token in its own green (left of its question mark).
+    scale = 160 / 20.0
+    image = Image.open(io.BytesIO(map_png(result, 20.0, px_per_cell=160))).convert("RGB")
+    x, y, w, h = md.cell_rect((7, 2))     # `search at Road:5,0`
+    assert image.getpixel((int((x + w * 0.32) * scale), int((y + h / 2) * scale))) == (0x2f, 0x7d, 0x4a)
