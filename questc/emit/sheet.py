@@ -157,11 +157,12 @@ class _Builder:
 
     def door_ref(self, door_id: str) -> dict:
         door = self.model.doors.get(door_id)
-        return {"id": door_id, "rune": door.rune if door else None}
+        return {"id": door_id, "name": door.display if door else label(door_id), "rune": door.rune if door else None}
 
     def encounter_ref(self, encounter_id: str) -> dict:
         encounter = self.model.encounters.get(encounter_id)
-        return {"id": encounter_id, "area": self.area_ref(encounter.area) if encounter else None,
+        return {"id": encounter_id, "name": encounter.display if encounter else label(encounter_id),
+                "area": self.area_ref(encounter.area) if encounter else None,
                 "at": point(encounter.at) if encounter else None}
 
     def treasure_title(self, kind: str | None) -> str | None:
@@ -270,7 +271,11 @@ class _Builder:
             elif what == "marker":
                 if thing.kind == "encounter":
                     add(("encounter", thing.encounter),
-                        {"kind": "encounter", "encounter": thing.encounter}, thing.at)
+                        {"kind": "encounter", "encounter": thing.encounter,
+                         "name": self.encounter_ref(thing.encounter)["name"]}, thing.at)
+                elif thing.kind == "relic":
+                    add(("relic", thing.variant), {"kind": "relic", "variant": label(thing.variant),
+                                                   "name": thing.display or label(thing.variant)}, thing.at)
                 else:
                     add((thing.kind, thing.variant, thing.active),
                         {"kind": thing.kind, "variant": label(thing.variant) if thing.variant else None,
@@ -314,7 +319,7 @@ class _Builder:
 
     # the rest ----------------------------------------------------------------------
     def encounters(self) -> list[dict]:
-        return [{"id": e.id, "area": self.area_ref(e.area), "at": point(e.at),
+        return [{"id": e.id, "name": e.display, "area": self.area_ref(e.area), "at": point(e.at),
                  "effects": self.effects(e.node.effects)} for e in self.model.encounters.values()]
 
     def triggers(self) -> list[dict]:
@@ -418,7 +423,7 @@ class _Builder:
                     area = self.model.area_of(cell)
                     if area and self.area_ref(area) not in areas:
                         areas.append(self.area_ref(area))
-            out.append({"id": door.id, "rune": door.rune, "areas": areas})
+            out.append({"id": door.id, "name": door.display, "rune": door.rune, "areas": areas})
         return out
 
     def build(self) -> dict:
