@@ -85,8 +85,45 @@ def test_quest_text_is_printed_literally_not_as_markup(everything):
     assert "2 × Danger (1 green each)" in text
     assert "Dark glyph: summoning (2 red)" in text
     assert ("(Lord Vexis is killed and a hero triggers the encounter altar) or "
-            "(area D (Crypt) is revealed and it is round 12 or earlier)") in text
+            "(area D (Crypt) is revealed before round 13)") in text
     assert "Overlord only: Vexis wakes only when the altar is touched" in text
+
+
+def test_conditions_read_as_english(everything):
+    """`not` is said plainly, a round after an event says when, "The" inside a sentence is "the"."""
+    from questc.emit.sheet import mid_sentence
+
+    source = everything.source.replace(
+        'victory overlord "Hold the shrine" when round > 20 or conquest 0',
+        'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0')
+    result = check_source(source, "everything.quest")
+    assert result.compiled, result.diagnostics
+    words = [plain(v["condition"]["words"]) for v in sheet_data(result)["victories"]]
+    assert words[1] == "(Lord Vexis is still alive before round 15) or the heroes have no conquest tokens left"
+    assert "it is not so" not in " ".join(words)
+    assert mid_sentence("The Brass Chamberlain") == "the Brass Chamberlain" and mid_sentence("Narthak") == "Narthak"
+
+
+def test_areas_list_their_doors_and_stairs(everything):
+    areas = {a["id"]: a for a in sheet_data(everything)["areas"]}
+    ways = [plain(x["words"]) for x in areas["A"]["exits"]]
+    assert "the door hall to area B (Corridor of Ash)" in ways[0] or any("the door hall to area" in w for w in ways)
+    assert any(w.startswith("the blue rune door crypt to area D") for w in ways), ways
+    assert any(w.startswith("the green stairs to area") for w in ways), ways
+
+
+def test_a_second_edition_sheet_says_so_and_prints_no_treachery():
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "greywater_ferry.quest")
+    text = text_of(pdf.render_pdf(result))
+    assert "Second edition" in text and "the whole map is revealed from the start" in text
+    assert "Treachery" not in text and "treachery" not in text
+
+
+def test_backticked_references_print_as_players_read_them():
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
+    notes = [plain(n) for a in sheet_data(result)["areas"] for n in a["notes"]]
+    assert any("(see when Skritch the Lamp-Eater is killed)" in n for n in notes), notes
+    assert "`" not in text_of(pdf.render_pdf(result))
 
 
 def test_same_bytes_every_time(drowned, drowned_pdf):
