@@ -52,8 +52,13 @@ def checking_options(function):
     return function
 
 
-def run_options(strict, select, ignore, verbose, config_file, expansions):
+def run_options(strict, select, ignore, verbose, config_file, expansions, paper=None):
     """The values of `checking_options` in; the run's Options (configuration file merged) out."""
     from questc.config import load_options
     return load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions)
+                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions, paper=paper)
+
+
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
+                            help="Paper of the printed sheets: a4 or letter (default: `paper` in the "
+                                 "configuration, else a4).")

@@ -306,6 +306,7 @@ class _Builder:
         """
         if isinstance(condition, n.NotCondition):
             return self.condition(condition.operand, not negated)
+        data: dict[str, Any]
         if isinstance(condition, n.EventCondition):
             refs = {"killed": self.named_ref, "revealed": self.area_ref,
                     "triggered": self.encounter_ref, "opened": self.door_ref}
