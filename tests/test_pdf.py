@@ -347,3 +347,22 @@ def test_a_quest_with_errors_gets_no_sheet():
     assert not result.compiled
     with pytest.raises(ValueError, match="has errors"):
         pdf.render_pdf(result)
+
+
+@pytest.mark.parametrize("name", ["burning_well", "three_seals", "hollow_teeth"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_legend_entry_is_printed_inside_the_page(name, paper):
+    from questc.draw.metrics import text_width
+    from questc.draw.page import map_page
+
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    labels = {entry.label for entry in map_page(result, paper).map.legend}
+    reader = PdfReader(io.BytesIO(pdf.render_pdf(result, paper=paper)))
+    found = set()
+    for page in reader.pages:
+        width = float(page.mediabox.width)
+        for text, x, _y, size in text_spots(page):
+            if text in labels:
+                assert x + text_width(text, size) <= width - 30, (name, paper, text, x)
+                found.add(text)
+    assert found == labels, labels - found
