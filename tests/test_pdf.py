@@ -366,3 +366,40 @@ def test_every_legend_entry_is_printed_inside_the_page(name, paper):
                 assert x + text_width(text, size) <= width - 30, (name, paper, text, x)
                 found.add(text)
     assert found == labels, labels - found
+
+
+def lines_of(page) -> list[tuple[float, list[tuple[str, float, str]]]]:
+    """A page's body text as lines, top to bottom: (y, [(text, size, font name)]), header and footer left out."""
+    height = float(page.mediabox.height)
+    runs: dict[float, list] = {}
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip() or font is None:
+            return
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        if y < 40 or y > height - 40:          # the footer and the running header
+            return
+        runs.setdefault(round(y), []).append((text.strip(), size * abs(tm[3] * cm[3]), str(font.get("/BaseFont", ""))))
+    page.extract_text(visitor_text=visit)
+    return sorted(runs.items(), key=lambda item: -item[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_heading_ends_a_page_and_no_page_is_near_empty(paper):
+    for path in sorted((Path(__file__).resolve().parent.parent / "quests").glob("*.quest")):
+        reader = PdfReader(io.BytesIO(pdf.render_pdf(check_file(path), paper=paper)))
+        pages = list(reader.pages)
+        for number, page in enumerate(pages[:-1], 1):
+            lines = lines_of(page)
+            if not lines:
+                continue
+            _y, last = lines[-1]
+            assert not all("Bold" in font and size >= 10 for _t, size, font in last), \
+                (path.name, paper, number, last)          # a heading alone at the bottom of a page
+            following = pages[number].extract_text()
+            if "The map" in following.split("\n", 2)[0:2] or following.lstrip().startswith("The map"):
+                continue                                  # the map takes the next page whole
+            height = float(page.mediabox.height)
+            used = (height - 50 - lines[-1][0]) / (height - 110)
+            assert used >= 1 / 3, (path.name, paper, number, round(used, 2))
