@@ -150,7 +150,7 @@ def test_acceptance_syntax_cases(pattern):
 # ---- real processes: the entry points and colour -------------------------------------------------
 
 def _env(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
     env.update(extra)
     return env
 

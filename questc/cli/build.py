@@ -17,7 +17,7 @@ from typing import Callable
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, run_options
+from questc.cli.common import checking_options, fail, guarded, quest_files, run_options
 
 KINDS = ("json", "png", "pdf")
 
@@ -129,7 +129,7 @@ def check_plan(results, out_dir: Path, emitters: list[Emitter], inputs: list[Pat
 @guarded
 def build(paths, out_dir, only, jobs, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write DIR/<id>.json (and .png, .pdf) for each quest with no error."""
-    from questc.api import check_file, find_quests
+    from questc.api import check_file
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
@@ -137,7 +137,7 @@ def build(paths, out_dir, only, jobs, strict, select, ignore, verbose, config_fi
     # Infos are always collected: the JSON records every warning and info the quest
     # compiled with; only the printing below honours --verbose.
     options = run_options(strict, select, ignore, True, config_file, expansions)
-    inputs = find_quests(paths)
+    inputs = quest_files(paths, options)
     jobs = jobs or os.cpu_count() or 1
     rendered = None   # with -j: path -> kind -> bytes (or the renderer's exception)
     if jobs > 1 and len(inputs) > 1:

@@ -10,28 +10,33 @@ import sys
 
 import click
 
-from questc.cli.common import guarded
+from questc.cli.common import discovery_options, guarded
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Configuration file to use (for its `exclude` settings).")
+@discovery_options
 @guarded
-def fmt(paths, check, show_diff):
+def fmt(paths, check, show_diff, config_file):
     """Format quests (files, or folders searched for .quest files) in the canonical layout."""
     import difflib
     import os
     import tempfile
     from pathlib import Path
 
-    from questc.api import find_quests
+    from questc.cli.common import discovery_values, quest_files
+    from questc.config import load_options
     from questc.emit.report import display_path
     from questc.fmt import FormatterError, format_source
 
+    options = load_options(config_file=config_file, **discovery_values())
     dry = check or show_diff
     changed = unchanged = broken = internal = 0
-    for path in find_quests(paths):
+    for path in quest_files(paths, options):
         shown = display_path(str(path))
         try:
             source = path.read_bytes().decode("utf-8")

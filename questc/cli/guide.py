@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, run_options
+from questc.cli.common import checking_options, fail, guarded, quest_files, run_options
 
 
 @click.command()
@@ -27,12 +27,12 @@ from questc.cli.common import checking_options, fail, guarded, run_options
 @guarded
 def guide(paths, output, title, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write one printable quest guide (PDF) of those with no error."""
-    from questc.api import check_file, find_quests
+    from questc.api import check_file
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
     options = run_options(strict, select, ignore, verbose, config_file, expansions)
-    inputs = find_quests(paths)
+    inputs = quest_files(paths, options)
     target = Path(output)
     for source in inputs:
         if target.resolve() == source.resolve():

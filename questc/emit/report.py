@@ -39,3 +39,9 @@ def display_path(path: str) -> str:
     if rel.startswith(".."):
         return path.replace(os.sep, "/")
     return rel.replace(os.sep, "/")
+
+
+def generator() -> dict:
+    """Who wrote an output: questc and its version (questc/__init__.py, the one place it is written)."""
+    from questc import __version__
+    return {"name": "questc", "version": __version__}
