@@ -351,3 +351,19 @@ def test_color_option_and_force_color(tree):
     assert "\x1b[" not in (tree / "out.txt").read_text(encoding="utf-8")
     run("lint", "-o", "out.txt", "--color", "always", "quests/warn.quest", env=plain)
     assert "\x1b[1;33mwarning[Q305]" in (tree / "out.txt").read_text(encoding="utf-8")
+
+
+def test_pre_commit_hooks_leave_excluded_files_out(monkeypatch):
+    """pre-commit runs a hook's `entry` with every staged .quest file: in this repository, broken
+    fixtures among them must not fail the commit."""
+    import shlex
+
+    import yaml
+    hooks = {hook["id"]: hook for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))}
+    entry = shlex.split(hooks["questc-lint"]["entry"])
+    assert entry[:2] == ["questc", "lint"]
+    monkeypatch.chdir(REPO)
+    staged = ["quests/chandlers_cellar.quest", "tests/fixtures/syntax/errors/q004_duplicate_field.quest"]
+    done = run(*entry[1:], *staged)
+    assert done.exit_code == 0 and done.stdout.endswith("in 1 file\n"), done.output
+    assert "--force-exclude" in shlex.split(hooks["questc-fmt"]["entry"])
