@@ -1,8 +1,13 @@
-"""The library API: quest files in, checked quests out. The command line is a thin layer over this.
+"""The library API: quest files in, checked quests and their printed files out.
 
-    from questc.api import check_file, find_quests
+    from questc.api import build, check_file, guide
     result = check_file(Path("quests/drowned.quest"))
     for d in result.diagnostics: ...
+    report = build(["quests"], "out", kinds=["json"])      # out/<id>.json per clean quest
+    guide(["quests"], "guide.pdf", title="Our campaign")
+
+The command line, the language server and the preview server are thin layers over this
+module; nothing below it knows they exist.
 """
 from __future__ import annotations
 
@@ -13,7 +18,10 @@ from questc.diagnostics.core import Diagnostic, Severity
 from questc.errors import QuestcError
 from questc.options import Options, apply_policy
 
-__all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError"]
+# Below the imports above on purpose: questc.build needs QuestResult only when called.
+
+__all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError",
+           "build", "guide", "BuildReport", "GuideReport", "BuildError", "KINDS"]
 
 
 @dataclass
@@ -192,3 +200,6 @@ def _excluded_with_parents(path: Path, options: Options) -> bool:
         if options.excluded(parent):
             return True
     return False
+
+
+from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide  # noqa: E402

@@ -529,4 +529,4 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
             continue
         for at, message in builder.add(document, f"pack `{path_str}`", pack=path_str):
             report(f"entry `{at}`: {message}")
-    return builder.build(expansions), diagnostics
+    return replace(builder.build(expansions), pack_files=tuple(sorted(seen))), diagnostics

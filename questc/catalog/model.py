@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -311,6 +312,8 @@ class Catalog:
     sets: Mapping[str, SetInfo]
     expansions: tuple[str, ...] | None = None
     chest_cards: Mapping[str, ChestCard] = field(default_factory=lambda: _EMPTY)
+    # The content pack files loaded (resolved): a build must never write over one.
+    pack_files: tuple[Path, ...] = ()
 
     # --- names -------------------------------------------------------------------
 
