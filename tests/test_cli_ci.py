@@ -367,3 +367,15 @@ def test_pre_commit_hooks_leave_excluded_files_out(monkeypatch):
     done = run(*entry[1:], *staged)
     assert done.exit_code == 0 and done.stdout.endswith("in 1 file\n"), done.output
     assert "--force-exclude" in shlex.split(hooks["questc-fmt"]["entry"])
+
+
+def test_build_honours_the_exclusions(tree):
+    write(tree / "questc.toml", 'extend-exclude = ["tests", "drafts"]\n')
+    done = run("build", "--only", "json", "-o", "out", ".")
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in (tree / "out").iterdir()) == ["one_room.json", "two_rooms.json"]
+    # the output folder itself is `out`, not excluded by default: a second build does not read it
+    # (it holds no .quest), and an empty search says so
+    (tree / "empty").mkdir()
+    empty = run("build", "--only", "json", "-o", "out2", "empty")
+    assert empty.exit_code == 0 and "no .quest file found in empty" in empty.stderr
