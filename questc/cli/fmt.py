@@ -32,6 +32,7 @@ def fmt(paths, check, show_diff, config_file):
     from questc.config import load_options
     from questc.emit.report import display_path
     from questc.fmt import FormatterError, format_source
+    from questc.words import plural
 
     options = load_options(config_file=config_file, **discovery_values())
     dry = check or show_diff
@@ -78,7 +79,7 @@ def fmt(paths, check, show_diff, config_file):
                 raise
             click.echo(f"reformatted {shown}", err=True)
     verb = "would be reformatted" if dry else "reformatted"
-    summary = f"{changed} file{'' if changed == 1 else 's'} {verb}, {unchanged} left unchanged"
+    summary = f"{plural(changed, 'file')} {verb}, {unchanged} left unchanged"
     if broken:
         summary += f", {broken} not formatted (errors)"
     click.echo(summary, err=True)

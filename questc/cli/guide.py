@@ -13,6 +13,7 @@ from dataclasses import replace
 import click
 
 from questc.cli.common import checking_options, guarded, quest_files, run_options
+from questc.words import plural
 
 
 @click.command()
@@ -48,7 +49,7 @@ def guide(paths, output, title, strict, select, ignore, verbose, config_file, ex
         click.echo("questc: no quest without errors: no guide written", err=True)
         sys.exit(1)
     count = len(report.included)
-    click.echo(f"wrote {report.written.as_posix()} ({count} quest{'s' if count != 1 else ''})")
+    click.echo(f"wrote {report.written.as_posix()} ({plural(count, 'quest')})")
     sys.exit(1 if report.left_out else 0)
 
 

@@ -94,12 +94,13 @@ def _show_settings(options, paths, output_file) -> None:
     from questc.api import find_quests
     from questc.config import show_settings
     from questc.emit.report import display_path
+    from questc.words import plural
 
     text = show_settings(options)
     if paths:
         excluded: list = []
         found = find_quests(paths, options, excluded)
-        text += f"# {len(found)} quest file{'' if len(found) == 1 else 's'} to check in {', '.join(paths)}"
+        text += f"# {plural(len(found), 'quest file')} to check in {', '.join(paths)}"
         text += ":\n" + "".join(f"#   {display_path(str(p))}\n" for p in found) if found else "\n"
         if excluded:
             text += "# passed over as excluded:\n" + "".join(f"#   {display_path(str(p))}\n" for p in excluded)
