@@ -62,7 +62,8 @@ def _count_json(count: Count) -> dict:
 
 
 def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.pieces):
         piece = catalog.pieces[name]
         rows.append({"name": name, "kind": piece.kind, "set": piece.set, "width": piece.width,
@@ -76,7 +77,8 @@ def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
 
 
 def _monsters(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.monsters):
         m = catalog.monsters[name]
         rows.append({"name": name, "set": m.set, "footprint": list(m.footprint),
@@ -87,7 +89,8 @@ def _monsters(catalog: Catalog) -> tuple[list[dict], list[str]]:
 
 
 def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.markers):
         m = catalog.markers[name]
         counts = {s: _count_json(c) for s, c in sorted(m.counts.items())}
@@ -129,7 +132,8 @@ def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
 
 
 def _cards(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.cards, key=str.casefold):
         c = catalog.cards[name]
         rows.append({"name": name, "set": c.set, "type": c.type, "threat_cost": c.threat_cost,
@@ -141,7 +145,7 @@ def _cards(catalog: Catalog) -> tuple[list[dict], list[str]]:
             cost = "?" if c.treachery_cost is None else c.treachery_cost
             deck = f"treachery {cost} {c.treachery_kind} ({c.treachery_colour})"
         copies = ""
-        if c.copies.known:
+        if c.copies.known and c.copies.count is not None:
             copies = f", {plural(c.copies.count, 'copy')} ({c.copies.source})"
         text.append(f"{name:<26} {c.set:<18} {c.type or 'type unknown':<13} {deck}{copies}")
     return rows, text

@@ -19,12 +19,12 @@ def print_report(results, fmt: str, stream, verbose: bool = False, *, quiet: boo
     """
     diagnostics = [d for r in results for d in r.diagnostics]
     if statistics:
-        from questc.emit.statistics import render_json, render_text
+        from questc.emit import statistics as counts
         if fmt == "json":
-            stream.write(render_json(diagnostics))
+            stream.write(counts.render_json(diagnostics))
         else:
             if not (quiet and not diagnostics):
-                stream.write(render_text(diagnostics))
+                stream.write(counts.render_text(diagnostics))
                 stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
         return
     if fmt == "json":

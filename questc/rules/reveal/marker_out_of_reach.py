@@ -1,6 +1,8 @@
 """Q302 marker-out-of-reach: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from questc.analysis import named_reachable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
@@ -8,6 +10,9 @@ from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
 from questc.rules.reveal.facts import rune_doors
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.model.quest import Marker
 
 Q302 = Descriptor(
     code="Q302", name="marker-out-of-reach", severity=Severity.ERROR,
@@ -37,7 +42,7 @@ _MARKER_WORDS = {"chest": "chest", "glyph": "glyph", "encounter": "encounter", "
                  "relic": "relic", "treasure": "treasure"}
 
 
-def unreachable_markers(context: CheckContext) -> list[tuple[object, str]]:
+def unreachable_markers(context: CheckContext) -> list[tuple[Marker, str]]:
     """The markers Q302 reports, with what each is called (`gold chest`), in source order.
 
     Markers in areas never revealed are Q301's (or Q303's) cause already; a marker
