@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["write_atomic", "rewrite_atomic"]
 
 
 def _umask() -> int:
@@ -22,12 +22,13 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path | str, data: bytes) -> Path:
+def write_atomic(path: Path | str, data: bytes, mode: int | None = None) -> Path:
     """Write `data` to `path` atomically; return the path written.
 
     The folder must exist. The new file gets the usual permissions for a new file
-    (0666 less the umask), not the 0600 a temporary file is created with, and a file
-    already at `path` is replaced only once the new bytes are safely on disk.
+    (0666 less the umask), not the 0600 a temporary file is created with, or `mode`
+    when given (a rewritten file keeps its own); a file already at `path` is
+    replaced only once the new bytes are safely on disk.
     """
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
@@ -38,7 +39,7 @@ def write_atomic(path: Path | str, data: bytes) -> Path:
             handle.flush()
             os.fsync(handle.fileno())
         if hasattr(os, "chmod"):
-            os.chmod(temp_name, 0o666 & ~_umask())
+            os.chmod(temp_name, (0o666 & ~_umask()) if mode is None else mode)
         os.replace(temp_name, path)
     except BaseException:
         # Whatever went wrong (a full disk, an interrupt), no partial file may remain.
@@ -65,3 +66,13 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def rewrite_atomic(path: Path | str, data: bytes) -> Path:
+    """Replace an existing file's bytes atomically, keeping its permissions; through a symbolic
+    link the file it points to is rewritten and the link stays a link. Returns the file written."""
+    import stat
+
+    target = Path(os.path.realpath(path))
+    mode = stat.S_IMODE(target.stat().st_mode)
+    return write_atomic(target, data, mode=mode)
