@@ -6,7 +6,7 @@ import textwrap
 
 from lark import Token, Transformer, v_args
 
-from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.rules.syntax.bad_header_field import Q004
 from questc.rules.syntax.malformed_value import Q003
 from questc.rules.syntax.missing_quest_header import Q005
@@ -63,8 +63,8 @@ class ToNodes(Transformer):
             return None
         return n.Name(token_span(self.file, token), str(token))
 
-    def _q003(self, span: Span, problem: str, label: str, help_text: str) -> None:
-        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text))
+    def _q003(self, span: Span, problem: str, label: str, help_text: str, fixes: tuple[Fix, ...] = ()) -> None:
+        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text, fixes=fixes))
 
     # ---- terminals -------------------------------------------------------
     def INT(self, token):
@@ -115,8 +115,10 @@ class ToNodes(Transformer):
         if token.type == "RANGE":
             low, high = (int(part) for part in str(token).split(".."))
             if low > high:
+                # Safe: a range is the counts between its ends, whichever end is written first.
                 self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
-                           f"write `{high}..{low}`")
+                           f"write `{high}..{low}`",
+                           (Fix(f"write `{high}..{low}`", (Edit(span, f"{high}..{low}"),), Applicability.SAFE),))
                 low, high = high, low
             return n.CountRange(span, low, high)
         return n.CountRange(span, int(token), int(token))
