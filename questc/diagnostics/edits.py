@@ -108,11 +108,7 @@ class SourceText:
         start = self.line_start(span.start)
         end = self.line_end(span.end)
         if end < len(self.text):
-            end += 1
-        elif start > 0:                    # the last line: take the newline before it instead
-            start -= 1
-            if start > 0 and self.text[start - 1] == "\r":
-                start -= 1
+            end += 1                       # a last line without a newline goes alone: the line before keeps its own
         return Edit(self.span(start, end), "")
 
     def delete_trailing(self, span: Span) -> Edit:

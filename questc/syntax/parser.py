@@ -568,7 +568,7 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
             problem=f"this expression is nested more than {MAX_NESTING} levels deep",
             label="nested too deep from here", help_text="split the condition into simpler ones"),),
             tuple(comments))
-    builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None)
+    builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None, source=text)
     quest = builder.transform(tree)
     syntax = early + recovery.diagnostics + builder.diagnostics
     return ParseResult(quest, tuple(syntax), tuple(comments))
