@@ -16,9 +16,12 @@ its syntax errors, and a run whose text still has syntax errors at the end is no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severity
+
+if TYPE_CHECKING:
+    from questc.api import QuestResult
 
 __all__ = ["MAX_PASSES", "FixRun", "apply_fixes", "chosen_fixes", "fix_source", "has_syntax_errors",
            "is_syntax"]
@@ -119,7 +122,7 @@ class FixRun:
     path: str
     original: str
     source: str
-    result: object                        # questc.api.QuestResult of `source`
+    result: QuestResult                   # the check of `source`
     applied: list[tuple[Diagnostic, Fix]] = field(default_factory=list)
     passes: int = 0
     converged: bool = True                # False: MAX_PASSES ran out with fixes still to apply
@@ -141,8 +144,8 @@ class FixRun:
 
 
 def fix_source(source: str, path: str = "<quest>", options=None, *, unsafe: bool = False,
-               max_passes: int = MAX_PASSES, result=None,
-               check: Callable[[str], object] | None = None) -> FixRun:
+               max_passes: int = MAX_PASSES, result: QuestResult | None = None,
+               check: Callable[[str], QuestResult] | None = None) -> FixRun:
     """Check `source`, apply its fixes, check again, until nothing is left to fix.
 
     `check` turns a text into a QuestResult (default: questc.api.check_source with
@@ -153,7 +156,7 @@ def fix_source(source: str, path: str = "<quest>", options=None, *, unsafe: bool
     if check is None:
         from questc.api import check_source
 
-        def check(text: str):
+        def check(text: str) -> QuestResult:
             return check_source(text, path, options)
     current = result if result is not None else check(source)
     run = FixRun(path, source, source, current)

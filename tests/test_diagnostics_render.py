@@ -169,7 +169,8 @@ def test_json_document_shape(tmp_path, monkeypatch):
                  "help": "keep one `conquest` line",
                  "labels": [{"file": "quests/twice.quest", "line": 2, "column": 3, "end_line": 2,
                              "end_column": 13, "message": "first given here"}],
-                 "fixes": []}
+                 "fixes": [{"message": "remove the second `conquest` line", "applicability": "unsafe",
+                            "edits": [{"line": 3, "column": 1, "end_line": 4, "end_column": 1, "text": ""}]}]}
 
 
 def test_json_help_is_null_when_there_is_none_and_text_is_not_escaped():

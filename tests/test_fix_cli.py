@@ -132,8 +132,8 @@ def test_text_report_says_what_is_fixable(folder):
     write(folder / "q.quest", TYPO)
     write(folder / "g.quest", GUESS)
     result = run("lint", ".")
-    assert result.stdout.endswith("2 errors, 0 warnings in 2 files\n"
-                                  "1 fixable with `questc lint --fix` (1 more with --unsafe-fixes)\n")
+    assert result.stdout.endswith("1 fixable with `questc lint --fix` (1 more with --unsafe-fixes)\n"
+                                  "2 errors, 0 warnings in 2 files\n")
 
 
 # ---- standard input ---------------------------------------------------------------------------

@@ -22,11 +22,11 @@ def print_report(results, fmt: str, stream, verbose: bool = False, fixing: bool 
     shown = [_with_display_paths(d) for d in diagnostics]
     for d in shown:
         stream.write(renderer.render(d) + "\n\n")
-    stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
-    if not fixing:
+    if not fixing:   # before the summary, which stays the last line (INTERFACE.md)
         hint = fixable_hint(diagnostics, unsafe)
         if hint:
             stream.write(hint + "\n")
+    stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
 
 
 def fixable_hint(diagnostics, unsafe: bool = False) -> str | None:

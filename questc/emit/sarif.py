@@ -87,7 +87,7 @@ def _location(span: Span) -> dict:
 def result(d: Diagnostic, index: dict[str, int]) -> dict:
     """One diagnostic as a SARIF result; `index` maps codes to their place in the rules."""
     text = d.message + (f"\nhelp: {d.help}" if d.help else "")
-    out = {"ruleId": d.code}
+    out: dict = {"ruleId": d.code}
     if d.code in index:
         out["ruleIndex"] = index[d.code]
     out.update({"level": _LEVELS[d.severity], "message": {"text": text}, "locations": [_location(d.span)]})

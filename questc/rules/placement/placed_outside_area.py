@@ -1,7 +1,7 @@
 """Q204 placed-outside-area: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Severity, Span
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
@@ -121,7 +121,7 @@ def _q204(facts: Facts, thing: str, where: str, span: Span, area_id: str, proble
         if len(elsewhere) == 1 and not partly:
             options.append(f"move the statement into area `{elsewhere[0]}`")
         help = "; or ".join(options) or f"move it onto a cell of `{area_id}`"
-    fixes = ()
+    fixes: tuple[Fix, ...] = ()
     if movable and spot:
         footprint = figure.type.cells(spot, figure.facing) if figure is not None else None
         fixes = move_fix(facts, span, spot, f"the {thing}", footprint)

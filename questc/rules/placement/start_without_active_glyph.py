@@ -46,15 +46,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
     labels = [Label(g.span, "this glyph is not active") for g in glyphs]
     # Unsafe, both: which glyph the heroes start at, or where a new one goes, is a guess.
     fixes: tuple = ()
+    help: str | None = None
     if glyphs:
         help = f"make it active: `glyph at {fmt(glyphs[0].at)} active`"
         fixes = fix(f"make the glyph at {fmt(glyphs[0].at)} active", insert_after(glyphs[0].span, " active"))
     else:
         cells = sorted(area.cells, key=lambda c: (c[1], c[0]))
         spot = facts.free_cell(area.id, cells[0]) if cells else None
-        help = f"add `glyph at {fmt(spot)} active` to area `{area.id}`" if spot else None
-        edit = add_statement(facts.text, area.node, f"glyph at {fmt(spot)} active") if spot else None
-        fixes = fix(f"add an active glyph at {fmt(spot)}", edit) if edit else ()
+        if spot is not None:
+            help = f"add `glyph at {fmt(spot)} active` to area `{area.id}`"
+            edit = add_statement(facts.text, area.node, f"glyph at {fmt(spot)} active")
+            fixes = fix(f"add an active glyph at {fmt(spot)}", edit) if edit else ()
     return [Q210.at(area.node.id.span, area=area.id, labels=labels, help=help, fixes=fixes)]
 
 
