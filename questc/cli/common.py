@@ -92,14 +92,15 @@ def discovery_values() -> dict:
             "force_exclude": meta.get("questc.force_exclude")}
 
 
-def run_options(strict, select, ignore, verbose, config_file, expansions):
-    """The values of `checking_options` in; the run's Options (configuration file merged) out."""
+def run_options(strict, select, ignore, verbose, config_file, expansions, start=None):
+    """The values of `checking_options` in; the run's Options (configuration file merged) out.
+    `start`: the folder the configuration is looked for from (default: the current folder)."""
     from questc.config import load_options
     ctx = click.get_current_context(silent=True)
     extend = split_codes(ctx.meta.get("questc.extend_select")) if ctx is not None else ()
     return load_options(config_file=config_file, strict=strict, select=split_codes(select),
                         ignore=split_codes(ignore), verbose=verbose, expansions=expansions,
-                        extend_select=extend, **discovery_values())
+                        extend_select=extend, start=start, **discovery_values())
 
 
 def quest_files(paths, options) -> list:
