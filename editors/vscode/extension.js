@@ -1,0 +1,103 @@
+'use strict';
+// The VS Code client of questc's language server: it starts `questc server` over
+// stdio for quest files and restarts it when its settings change. Every language
+// feature (diagnostics, hover, completion, rename, formatting, quick fixes...) is the
+// server's; colouring is the TextMate grammar's.
+const vscode = require('vscode');
+const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+const { serverCommand } = require('./server');
+
+/** @type {LanguageClient | undefined} */
+let client;
+/** @type {vscode.OutputChannel | undefined} */
+let output;
+
+function workspaceFolderPath() {
+  const folders = vscode.workspace.workspaceFolders;
+  return folders && folders.length ? folders[0].uri.fsPath : undefined;
+}
+
+async function startClient() {
+  const config = vscode.workspace.getConfiguration('questc');
+  let server;
+  try {
+    server = serverCommand(config.get('path'), config.get('serverArgs'), workspaceFolderPath());
+  } catch (err) {
+    vscode.window.showErrorMessage(`questc: ${err.message}`);
+    return;
+  }
+  const executable = {
+    command: server.command,
+    args: server.args,
+    transport: TransportKind.stdio,
+    options: { cwd: workspaceFolderPath() },
+  };
+  client = new LanguageClient(
+    'questc',
+    'questc',
+    { run: executable, debug: executable },
+    {
+      documentSelector: [
+        { scheme: 'file', language: 'quest' },
+        { scheme: 'untitled', language: 'quest' },
+      ],
+      outputChannel: output,
+      // The server reads questc.toml / pyproject.toml from the document's folder:
+      // tell it when one changes so it can check open quests again.
+      synchronize: {
+        fileEvents: vscode.workspace.createFileSystemWatcher('**/{questc.toml,pyproject.toml}'),
+      },
+    },
+  );
+  try {
+    await client.start();
+  } catch (err) {
+    const action = await vscode.window.showErrorMessage(
+      `questc: could not start "${server.command} ${server.args.join(' ')}" (${err.message || err}). ` +
+        'Install questc or set questc.path to it.',
+      'Open settings',
+    );
+    if (action === 'Open settings') {
+      vscode.commands.executeCommand('workbench.action.openSettings', 'questc.path');
+    }
+  }
+}
+
+async function stopClient() {
+  const running = client;
+  client = undefined;
+  if (running) {
+    try {
+      await running.stop();
+    } catch (err) {
+      output.appendLine(`questc: stopping the server: ${err.message || err}`);
+    }
+  }
+}
+
+async function restartClient() {
+  await stopClient();
+  await startClient();
+}
+
+/** @param {vscode.ExtensionContext} context */
+async function activate(context) {
+  output = vscode.window.createOutputChannel('questc');
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('questc.restartServer', restartClient),
+    vscode.commands.registerCommand('questc.showOutput', () => output.show()),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('questc.path') || event.affectsConfiguration('questc.serverArgs')) {
+        restartClient();
+      }
+    }),
+  );
+  await startClient();
+}
+
+function deactivate() {
+  return stopClient();
+}
+
+module.exports = { activate, deactivate };
