@@ -6,8 +6,8 @@
   lines; `include` pulls in repository entries; `captures`, `beginCaptures` and
   `endCaptures` scope groups. The regexes are written in the subset Oniguruma and
   Python's `re` share, so they run unchanged. It needs nothing but Python.
-- `vscode-textmate`: VS Code's own engine on Oniguruma (editors/vscode/test/tokenize.js),
-  when node and the extension's node_modules are there (tests/vscode_tools.py).
+- `vscode-textmate`: VS Code's own engine on Oniguruma (editors/vscode/tools/tokenize.js),
+  when node and the extension's node_modules are there (tests/editor_tools.py).
 
 Every scope test runs on both, and `test_the_engines_agree` checks that the Python one
 gives VS Code's scopes on every shipped and acceptance quest, so its results can be trusted
@@ -26,11 +26,11 @@ import pytest
 
 from questc.syntax import nodes, parse_source
 from conftest import ACCEPTANCE
-from vscode_tools import VSCODE, require_node_tools
+from editor_tools import VSCODE, require_node_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = VSCODE / "syntaxes" / "quest.tmLanguage.json"
-TOKENIZE_JS = VSCODE / "test" / "tokenize.js"
+TOKENIZE_JS = VSCODE / "tools" / "tokenize.js"
 
 NAME = "variable.other.name.quest"
 PIECE = "variable.other.piece.quest"

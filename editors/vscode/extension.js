@@ -5,12 +5,19 @@
 // server's; colouring is the TextMate grammar's.
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
-const { serverCommand } = require('./server');
+const { serverCommand, findProgram } = require('./server');
 
 /** @type {LanguageClient | undefined} */
 let client;
 /** @type {vscode.OutputChannel | undefined} */
 let output;
+// Starting and stopping run one after the other: a setting saved twice in a row, or
+// a deactivation during a start, must not stop a client that is still starting.
+let queue = Promise.resolve();
+function serially(task) {
+  queue = queue.then(task, task);
+  return queue;
+}
 
 function workspaceFolderPath() {
   const folders = vscode.workspace.workspaceFolders;
@@ -24,6 +31,18 @@ async function startClient() {
     server = serverCommand(config.get('path'), config.get('serverArgs'), workspaceFolderPath());
   } catch (err) {
     vscode.window.showErrorMessage(`questc: ${err.message}`);
+    return;
+  }
+  if (!findProgram(server.command)) {
+    // One clear message instead of the client's "couldn't create connection".
+    const action = await vscode.window.showErrorMessage(
+      `questc: "${server.command}" was not found, so quests get no diagnostics, hover or completion. ` +
+        'Install questc, or set questc.path to the questc program (for example ${workspaceFolder}/.venv/bin/questc).',
+      'Open settings',
+    );
+    if (action === 'Open settings') {
+      vscode.commands.executeCommand('workbench.action.openSettings', 'questc.path');
+    }
     return;
   }
   const executable = {
@@ -66,7 +85,7 @@ async function startClient() {
 async function stopClient() {
   const running = client;
   client = undefined;
-  if (running) {
+  if (running && running.needsStop()) {
     try {
       await running.stop();
     } catch (err) {
@@ -75,9 +94,11 @@ async function stopClient() {
   }
 }
 
-async function restartClient() {
-  await stopClient();
-  await startClient();
+function restartClient() {
+  return serially(async () => {
+    await stopClient();
+    await startClient();
+  });
 }
 
 /** @param {vscode.ExtensionContext} context */
@@ -93,11 +114,11 @@ async function activate(context) {
       }
     }),
   );
-  await startClient();
+  await serially(startClient);
 }
 
 function deactivate() {
-  return stopClient();
+  return serially(stopClient);
 }
 
 module.exports = { activate, deactivate };

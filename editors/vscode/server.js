@@ -1,6 +1,7 @@
 'use strict';
 // How the extension starts `questc server`: kept apart from extension.js so that
 // node can test it without VS Code (test/server.test.js).
+const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
@@ -31,4 +32,32 @@ function serverCommand(questcPath, serverArgs, workspaceFolder) {
   return { command, args: ['server', ...extra] };
 }
 
-module.exports = { serverCommand };
+/**
+ * Where `command` would be run from: itself if it names a folder, else the first match
+ * on PATH (with PATHEXT's endings on Windows); undefined if there is no such program.
+ * @param {string} command
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {string | undefined}
+ */
+function findProgram(command, env = process.env) {
+  const windows = process.platform === 'win32';
+  const endings = windows ? ['', ...(env.PATHEXT || '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
+  const runnable = (file) => {
+    try {
+      fs.accessSync(file, windows ? fs.constants.F_OK : fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  };
+  const folders = /[\\/]/.test(command) ? [''] : (env.PATH || env.Path || '').split(path.delimiter).filter(Boolean);
+  for (const folder of folders) {
+    for (const ending of endings) {
+      const file = folder ? path.join(folder, command + ending) : command + ending;
+      if (runnable(file)) return file;
+    }
+  }
+  return undefined;
+}
+
+module.exports = { serverCommand, findProgram };
