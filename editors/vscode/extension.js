@@ -30,19 +30,13 @@ async function startClient() {
   try {
     server = serverCommand(config.get('path'), config.get('serverArgs'), workspaceFolderPath());
   } catch (err) {
-    vscode.window.showErrorMessage(`questc: ${err.message}`);
+    offerSettings(`questc: ${err.message}`);
     return;
   }
   if (!findProgram(server.command)) {
     // One clear message instead of the client's "couldn't create connection".
-    const action = await vscode.window.showErrorMessage(
-      `questc: "${server.command}" was not found, so quests get no diagnostics, hover or completion. ` +
-        'Install questc, or set questc.path to the questc program (for example ${workspaceFolder}/.venv/bin/questc).',
-      'Open settings',
-    );
-    if (action === 'Open settings') {
-      vscode.commands.executeCommand('workbench.action.openSettings', 'questc.path');
-    }
+    offerSettings(`questc: "${server.command}" was not found, so quests get no diagnostics, hover or completion. ` +
+      'Install questc, or set questc.path to the questc program (for example ${workspaceFolder}/.venv/bin/questc).');
     return;
   }
   const executable = {
@@ -60,26 +54,27 @@ async function startClient() {
         { scheme: 'file', language: 'quest' },
         { scheme: 'untitled', language: 'quest' },
       ],
+      // The server finds questc.toml / pyproject.toml from each quest's folder itself,
+      // and reads them again when they change: no settings or file events to pass on.
       outputChannel: output,
-      // The server reads questc.toml / pyproject.toml from the document's folder:
-      // tell it when one changes so it can check open quests again.
-      synchronize: {
-        fileEvents: vscode.workspace.createFileSystemWatcher('**/{questc.toml,pyproject.toml}'),
-      },
     },
   );
   try {
     await client.start();
   } catch (err) {
-    const action = await vscode.window.showErrorMessage(
-      `questc: could not start "${server.command} ${server.args.join(' ')}" (${err.message || err}). ` +
-        'Install questc or set questc.path to it.',
-      'Open settings',
-    );
+    offerSettings(`questc: could not start "${server.command} ${server.args.join(' ')}" (${err.message || err}). ` +
+      'Install questc or set questc.path to it.');
+  }
+}
+
+// Not awaited: the message's promise settles only when the user answers it, and the
+// start/stop queue must not wait for that.
+function offerSettings(message) {
+  vscode.window.showErrorMessage(message, 'Open settings').then((action) => {
     if (action === 'Open settings') {
       vscode.commands.executeCommand('workbench.action.openSettings', 'questc.path');
     }
-  }
+  });
 }
 
 async function stopClient() {
