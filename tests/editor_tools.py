@@ -1,12 +1,13 @@
 """What the editor tests need from outside Python: node and the VS Code extension's
-node_modules (from `npm ci` in editors/vscode), Neovim, and a questc that has `server`.
+node_modules (from `npm ci` in editors/vscode), Neovim, and questc's `server` command.
 
-`.ci/run` installs them in CI. Without one, a test that needs it skips, saying how to
-get it; under CI (`CI=true`) it fails instead, so these tests can never quietly not run
-there.
+`.ci/run` installs the tools in CI. Without one, a test that needs it skips, saying how
+to get it; under CI (`CI=true`) it fails instead, so these tests can never quietly not
+run there. The server is part of questc: see `require_questc_server`.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -51,10 +52,17 @@ def _questc_server() -> str | None:
 
 
 def require_questc_server() -> str:
-    """The questc program of this environment, once it has the `server` command."""
+    """The questc program of this environment, which must have the `server` command.
+
+    A checkout without the server's package (questc/server) skips, even in CI: the
+    editor set-ups are then there before the server they start. With the package, a
+    questc whose `server` does not answer `--help` fails the test."""
+    if importlib.util.find_spec("questc.server") is None:
+        pytest.skip("this checkout has no language server yet (questc/server)")
     command = _questc_server()
     if command is None:
-        missing("this questc has no `server` command")
+        pytest.fail(f"questc/server exists but `questc server --help` fails (questc: "
+                    f"{Path(sys.executable).with_name('questc')})")
     return command
 
 

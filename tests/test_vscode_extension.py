@@ -11,12 +11,18 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from editor_tools import REPO, VSCODE, require_node_tools, require_questc_server
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
 
 GRAMMAR = VSCODE / "syntaxes" / "quest.tmLanguage.json"
 HOST = VSCODE / "tools" / "vscode-host.js"
@@ -64,6 +70,9 @@ def test_the_manifest_contributes_the_quest_language():
     commands = {c["command"] for c in m["contributes"]["commands"]}
     assert commands == set(re.findall(r"registerCommand\('([A-Za-z.]+)'", code))
     assert "vscode-languageclient" in m["dependencies"]
+    # the repository pyproject.toml names (vsce asks for one)
+    urls = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert m["repository"]["url"] == urls["Repository"] and m["repository"]["directory"] == "editors/vscode"
 
 
 def test_the_language_configuration_follows_the_language():
