@@ -67,6 +67,11 @@ class Range {
     [this.start, this.end] = typeof a === 'number' ? [new Position(a, b), new Position(c, d)] : [a, b];
   }
 }
+class Disposable {
+  constructor(onDispose) { this.onDispose = onDispose; }
+  dispose() { if (this.onDispose) this.onDispose(); this.onDispose = undefined; }
+  static from(...items) { return new Disposable(() => items.forEach((item) => item.dispose())); }
+}
 class CancellationTokenSource {
   constructor() {
     this.token = { isCancellationRequested: false, onCancellationRequested: () => ({ dispose() {} }) };
@@ -85,7 +90,7 @@ const vscode = partial('vscode', {
   Position, Range, Diagnostic, CancellationTokenSource,
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   EventEmitter: Emitter,
-  Disposable: partial('Disposable', Object.assign(function Disposable() {}, { from: () => ({ dispose() {} }) })),
+  Disposable,
   workspace: partial('workspace', {
     getConfiguration: (section) => ({
       get: (key, fallback) => (section === 'questc' && key in settings ? settings[key] : fallback),
@@ -181,6 +186,12 @@ main().catch((err) => {
   process.stderr.write(`${err.stack || err}\n${output.join('')}\n`);
   process.exit(1);
 });
+// A session that hangs (a stop that never settles...) is a failure, with what it saw.
+setTimeout(() => {
+  process.stderr.write(`vscode-host: no end after 120 s; spawned ${JSON.stringify(spawned)}, exits ${JSON.stringify(exits)}\n${output.join('')}\n`);
+  process.exit(1);
+}, 120000).unref();
+
 // A promise the client or the extension dropped is a failure of the session.
 process.on('unhandledRejection', (err) => {
   process.stderr.write(`unhandled rejection: ${err.stack || err}\n${output.join('')}\n`);
