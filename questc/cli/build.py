@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, paper_option, run_options
+from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 
 
 def parse_only(values) -> tuple[str, ...] | None:
@@ -55,8 +55,8 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
 
     # Infos are always collected: the JSON records every warning and info the quest
     # compiled with; only the printing honours --verbose.
-    options = run_options(strict, select, ignore, True, config_file, expansions, paper)
-    report = build_quests(paths, out_dir, kinds=parse_only(only), options=options,
+    options = run_options(strict, select, ignore, True, config_file, expansions, paper=paper)
+    report = build_quests(quest_files(paths, options), out_dir, kinds=parse_only(only), options=options,
                           jobs=jobs or os.cpu_count() or 1, on_checked=show)
     for result in report.results:
         if not result.failed(options.strict) and not result.compiled:

@@ -305,8 +305,11 @@ def _prelude(*, paper: str, title: str, author: str | None, running: bool) -> st
         paper_name = PAPERS[paper.lower()]
     except KeyError:
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
+    from questc import __version__
+
     style = (data_dir("templates") / "sheet" / "sheet.typ").read_text(encoding="utf-8")
     return (f"#let paper = {tstr(paper_name)}\n#let doc-title = {tstr(title)}\n"
+            f"#let made-by = {tstr('questc ' + __version__)}\n"
             f"#let doc-author = {tstr(author) if author else '()'}\n#let running = {'true' if running else 'false'}\n"
             + style + "\n")
 
