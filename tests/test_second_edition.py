@@ -234,7 +234,7 @@ def test_header_encounter_fields():
 def test_unknown_lieutenants_and_colours_are_q101_with_a_suggestion():
     result = assert_codes(second("  lieutenant spig at 0,0\n  objective purple at 1,1\n"), "Q101", "Q101")
     lieutenant, colour = sorted(result.diagnostics, key=lambda d: d.span.line)
-    assert "unknown lieutenant `spig`" in lieutenant.message and lieutenant.help == "did you mean `splig`?"
+    assert "unknown lieutenant `spig`" in lieutenant.message and lieutenant.help.startswith("did you mean `splig`")
     assert "objective colour `purple`" in colour.message and "`red`, `blue`, `green`, `white`" in colour.help
 
 
@@ -242,7 +242,7 @@ def test_killed_names_a_lieutenant_on_the_map():
     assert_codes(second("  lieutenant splig at 3,3\n", win="victory heroes when killed splig\n"))
     result = assert_codes(second("  lieutenant splig at 3,3\n", win="victory heroes when killed spilg\n"), "Q103")
     assert "named monster or lieutenant" in result.diagnostics[0].message
-    assert result.diagnostics[0].help == "did you mean `splig`?"
+    assert result.diagnostics[0].help.startswith("did you mean `splig`")
 
 
 @pytest.mark.parametrize("source, kind, name", [

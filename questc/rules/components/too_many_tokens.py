@@ -11,7 +11,7 @@ from questc.rules.second_examples import second
 
 Q410 = Descriptor(
     code="Q410", name="too-many-tokens", severity=Severity.ERROR,
-    template="the quest places {count} {component}, but the sets owned ({sets}) hold {owned}",
+    template="the quest places {counted}, but the sets owned ({sets}) hold {owned}",
     label_template="one too many",
     help_template="remove {extra} of them, or list a set that brings more in `expansions`",
     summary="More search, objective, villager or lieutenant tokens than the owned sets hold.",
@@ -26,12 +26,12 @@ counted with the other markers: Q405.)
         failing=second("  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3)) + "\n"),
         fixed=second("  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3) if (x, y) != (2, 2))
                      + "\n")),
-    fields=("count", "component", "sets", "owned", "extra"),
+    fields=("counted", "sets", "owned", "extra"),
 )
 
-# Token kind -> what the message calls them.
-WORDS = {"search": "search tokens", "objective": "objective tokens", "villager": "villager tokens",
-         "lieutenant": "lieutenant tokens"}
+# Token kind -> what the message calls one of them.
+WORDS = {"search": "search token", "objective": "objective token", "villager": "villager token",
+         "lieutenant": "lieutenant token"}
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
@@ -43,8 +43,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
             counted[marker.kind].append((marker.span, 1))
     found = []
     for kind, items in counted.items():
-        diagnostic = too_many(Q410, model.catalog.markers_owned(kind, sets), items, "one more",
-                              component=WORDS[kind], sets=", ".join(sets))
+        diagnostic = too_many(Q410, model.catalog.markers_owned(kind, sets), items, "one more", WORDS[kind],
+                              sets=", ".join(sets))
         if diagnostic is not None:
             found.append(diagnostic)
     return found
