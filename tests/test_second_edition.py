@@ -471,3 +471,20 @@ def test_the_map_draws_terrain_tokens_lieutenants_and_the_way_out_with_a_legend(
     image = Image.open(io.BytesIO(map_png(result, 20.0, px_per_cell=160))).convert("RGB")
     x, y, w, h = md.cell_rect((7, 2))     # `search at Road:5,0`
     assert image.getpixel((int((x + w * 0.32) * scale), int((y + h / 2) * scale))) == (0x2f, 0x7d, 0x4a)
+
+
+def test_fixes_move_a_misplaced_token_and_remove_a_second_edition_conquest():
+    from questc.diagnostics.core import Applicability
+    from questc.fixes import apply_fixes
+
+    source = second("  search at 9,9\n")
+    result = check_source(source, "q.quest")
+    (d,) = [d for d in result.diagnostics if d.code == "Q212"]
+    (fix,) = d.fixes
+    assert fix.applicability is Applicability.UNSAFE and fix.edits[0].text == d.help.rsplit(" ", 1)[1]
+    text, _ = apply_fixes(source, [(d, fix)])
+    assert "Q212" not in {x.code for x in check_source(text, "q.quest").diagnostics}
+    source = second(head=HEAD.replace("edition second\n", "edition second\n  conquest 4\n"))
+    (d,) = [d for d in check_source(source, "q.quest").diagnostics if d.code == "Q509"]
+    text, _ = apply_fixes(source, [(d, d.fixes[0])])
+    assert d.fixes[0].applicability is Applicability.SAFE and text == second()

@@ -1,7 +1,7 @@
 """Q509 other-edition-rule: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
+from questc.diagnostics.core import Applicability, Descriptor, Diagnostic, Example, Fix, Label, Severity, Span
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.second_examples import HEAD, second
@@ -63,10 +63,15 @@ def find(context: CheckContext) -> list[Diagnostic]:
         labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
         field = model.header.get("conquest") if model.header is not None else None
         if field is not None:
+            # The line says nothing a second edition quest can use: removing it is safe.
+            text = context.text
+            fixes = (Fix("remove the `conquest` line", (text.delete_lines(field.span),), Applicability.SAFE),) \
+                if text is not None and text.alone_on_line(field.span) else ()
             out.append(Q509.at(_keyword(field.span, "conquest"), label="no conquest in the second edition",
                                problem="conquest is a first edition rule: an `edition second` quest has no "
                                        "conquest tokens", labels=labels,
-                               help_text="remove the `conquest` line: the victory conditions decide the quest"))
+                               help_text="remove the `conquest` line: the victory conditions decide the quest",
+                               fixes=fixes))
         for effect in _effects(model):
             if isinstance(effect, n.ConquestEffect):
                 out.append(Q509.at(effect.span, label="no conquest in the second edition", labels=labels,

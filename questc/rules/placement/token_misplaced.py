@@ -6,6 +6,7 @@ from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.facts import fmt, marker_name, placement_facts
+from questc.rules.placement.suggest import move_fix
 from questc.rules.second_examples import second
 
 Q212 = Descriptor(
@@ -43,19 +44,23 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for marker in model.markers:
         if marker.kind not in TOKEN_KINDS:
             continue
+        blocker = facts.blocker(marker.at)
+        if marker.at in facts.floor and blocker is None:
+            continue
         spot = facts.free_cell(marker.area, marker.at) if marker.area in model.areas else None
         move = f", such as {fmt(spot)}" if spot else ""
-        if marker.at not in facts.floor:
+        # Moving it to the nearest free space of its area is a guess at what was meant: unsafe.
+        fixes = move_fix(facts, marker.span, spot, f"the {marker_name(marker)}") if spot else ()
+        if blocker is None:
             out.append(Q212.at(marker.span, thing=marker_name(marker), where=fmt(marker.at), problem="off the map",
-                               label="no space here", help=f"put it on a space of area `{marker.area}`{move}"))
-            continue
-        blocker = facts.blocker(marker.at)
-        if blocker is not None:
+                               label="no space here", help=f"put it on a space of area `{marker.area}`{move}",
+                               fixes=fixes))
+        else:
             out.append(Q212.at(marker.span, thing=marker_name(marker), where=fmt(marker.at),
                                problem=f"on a {blocker.kind.name} space, where no figure may go",
                                label="a blocked space",
                                labels=[Label(blocker.span, f"{blocker.kind.name} printed on this piece")],
-                               help=f"move it to a free space{move}"))
+                               help=f"move it to a free space{move}", fixes=fixes))
     return out
 
 
