@@ -436,7 +436,7 @@ def test_the_sheet_words_second_edition_contents(tmp_path):
     data = sheet_data(check_file(QUESTS / "lantern_road_2.quest"))
     crypt = next(a for a in data["areas"] if a["id"] == "C")
     words = [i["words"] for i in crypt["contents"]]
-    assert "water printed on tile 2A (9 spaces)" in words
+    assert "9 water spaces printed on tile 2A" in words
     assert "the lieutenant <b>Splig</b> at 13,10, facing west" in words
     assert "a red objective token at 14,11" in words
     assert data["victories"][0]["condition"]["words"] == "3 or more objective tokens are held or <b>Splig</b> is killed"

@@ -29,6 +29,7 @@ from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
+from questc.words import plural
 
 if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
@@ -383,7 +384,7 @@ class _Builder:
         text = f"Map of {self.model.title}, {self.board.width} by {self.board.height} squares: " + "; ".join(parts)
         extras = []
         if doors:
-            extras.append(f"{doors} door{'s' if doors != 1 else ''}")
+            extras.append(plural(doors, "door"))
         if stairs:
             extras.append(f"{stairs} stairs")
         return text + (". " + " and ".join(extras).capitalize() + "." if extras else ".")

@@ -8,6 +8,7 @@ from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.rules.reveal.facts import atom_area, rune_doors
 from questc.syntax import nodes as n
+from questc.words import plural
 
 Q307 = Descriptor(
     code="Q307", name="victory-impossible", severity=Severity.ERROR,
@@ -48,7 +49,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
             have = objectives_held(model, analysis, side)
             if not _count_possible(atom, have):
                 whose = "the heroes can reach" if side == "heroes" else "on the map"
-                out.append(Q307.at(atom.span, reason=f"only {have} objective token{'s' if have != 1 else ''} "
+                out.append(Q307.at(atom.span, reason=f"only {plural(have, 'objective token')} "
                                                      f"{whose}, and it needs {atom.op} {atom.value}",
                                    help_text="place enough objective tokens where they can be taken, or ask for fewer",
                                    labels=[Label(victory.side.span, f"the {side}' victory")]))
