@@ -359,7 +359,8 @@
 
   function selectDiagnostic(k) {
     ui.diag = ui.diag === k ? null : k;
-    showDiagnostics();
+    for (const li of $("diag-list").children) li.classList.toggle("on", Number(li.dataset.index) === ui.diag);
+    showDiagDetail();
     if (scene && svg) drawPins();
   }
 
@@ -485,7 +486,8 @@
       if (i !== null) cellRect(i, "pv-hover", layers.hover);
       showHover(i);
     });
-    box.addEventListener("pointerleave", () => { ui.hover = null; if (layers.hover) clear(layers.hover); showHover(null); });
+    // Leaving the map keeps the last square's words: the panels below do not jump.
+    box.addEventListener("pointerleave", () => { ui.hover = null; if (layers.hover) clear(layers.hover); });
     box.addEventListener("pointerup", (evt) => {
       const wasDrag = drag && drag.moved;
       drag = null;
