@@ -328,8 +328,9 @@
       li.append(sev, where, msg);
       list.appendChild(li);
     });
-    $("diag-count").textContent = diags.length ? `(${counts.error} errors, ${counts.warning} warnings` +
-      (counts.info ? `, ${counts.info} infos)` : ")") : "(none)";
+    const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    $("diag-count").textContent = diags.length ? `(${n(counts.error, "error")}, ${n(counts.warning, "warning")}` +
+      (counts.info ? `, ${n(counts.info, "info")})` : ")") : "(none)";
     showDiagDetail();
   }
 
@@ -349,9 +350,16 @@
     where.textContent = `${d.file}:${d.line}:${d.column}`;
     box.appendChild(where);
     if (d.source !== null && d.source !== undefined) {
+      // The line without its indent, and cut to a window around the span when long,
+      // so the carets stay under the words in a narrow panel.
+      let text = d.source, column = d.column;
+      const indent = text.length - text.trimStart().length;
+      if (indent && column > indent) { text = text.slice(indent); column -= indent; }
+      const width = d.end_line === d.line ? Math.max(1, d.end_column - d.column) : Math.max(1, text.length - column + 1);
+      const over = column + width - 34;
+      if (over > 0 && column > 12) { const cut = Math.min(over + 1, column - 8); text = "…" + text.slice(cut); column -= cut - 1; }
       const pre = document.createElement("pre");
-      const width = d.end_line === d.line ? Math.max(1, d.end_column - d.column) : Math.max(1, d.source.length - d.column + 1);
-      pre.textContent = `${String(d.line).padStart(4)} | ${d.source}\n     | ${" ".repeat(d.column - 1)}${"^".repeat(width)}` +
+      pre.textContent = `${String(d.line).padStart(4)} | ${text}\n     | ${" ".repeat(column - 1)}${"^".repeat(width)}` +
         (d.label ? " " + d.label : "");
       box.appendChild(pre);
     }
