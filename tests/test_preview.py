@@ -65,7 +65,12 @@ def test_scene_cells_areas_waves_match_the_checked_quest(bells):
     assert {board.cells[i] for i in last} == set(analysis.reached)
     layout = scene["map"]["layout"]
     assert (layout["columns"], layout["rows"]) == (board.width, board.height)
-    assert scene["map"]["svg"].startswith("<svg") and "questc-map" in scene["map"]["svg"]
+    # the map is the printed sheet's drawing (questc.draw), byte for byte: no second painter
+    from questc.draw import map_svg
+    from questc.preview.drawing import PREVIEW_CELL
+    printed = map_svg(result, PREVIEW_CELL).decode("utf-8")
+    assert printed.endswith(scene["map"]["svg"]) and printed.startswith("<?xml")   # less the XML declaration
+    assert scene["map"]["svg"].count('class="cell" data-cell=') == len(board.cells)
 
 
 def test_a_diagnostic_is_pinned_on_the_cell_it_is_about(bells):

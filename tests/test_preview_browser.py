@@ -137,6 +137,9 @@ def board_of(quest):
 def test_the_map_renders_with_every_square(page, quest):
     board = board_of(quest)
     assert count(page, "#pv-drawing") == 1
+    # the squares of the map drawing itself (questc.draw marks each), and the page's layer over them
+    assert cells_of(page, "#pv-drawing g.cell[data-cell]") == set(board.cells)
+    assert count(page, "#pv-drawing g.cell[data-cell]") == len(board.cells)
     assert cells_of(page, ".pv-cell") == set(board.cells)
     assert page.find_element("id", "status").text == "ok"
     # the drawing itself is on screen at the map's size
@@ -279,6 +282,7 @@ def test_the_exported_page_works_from_disk_without_the_network(browser, quest, t
     browser.get(out.as_uri())
     wait(browser, lambda: count(browser, ".pv-cell") > 0)
     board = board_of(quest)
+    assert count(browser, "#pv-drawing g.cell[data-cell]") == len(board.cells)
     assert cells_of(browser, ".pv-cell") == set(board.cells)
     assert [p.get_attribute("data-anchor") for p in browser.find_elements("css selector", ".pv-pin")] == ["7,4"]
     browser.find_element("css selector", '.pv-door[data-door="nave"]').click()

@@ -215,7 +215,7 @@ def scene_data(result, picture) -> dict:
     pin_diagnostics(diagnostics, result.diagnostics, model, qb, index, result.path)
     return {
         "title": model.title, "edition": model.edition, "reveal": model.reveal,
-        "map": {"svg": picture.svg, "layout": picture.layout},
+        "map": {"svg": picture.svg, "layout": picture.layout}, "legend": list(picture.legend),
         "cells": cell_rows, "areas": areas, "pieces": piece_ids, "doors": doors,
         "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
         "diagnostics": diagnostics,

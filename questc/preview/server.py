@@ -38,7 +38,7 @@ _CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'
 
 def asset(name: str) -> str:
     """One of the page's own files (questc/preview/static/NAME), as text."""
-    return resources.files("questc.preview").joinpath("static", name).read_text(encoding="utf-8")
+    return resources.files("questc.preview").joinpath("static").joinpath(name).read_text(encoding="utf-8")
 
 
 def page_html(title: str, inline: dict | None = None) -> str:

@@ -12,9 +12,12 @@ import json
 import threading
 import traceback
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from questc.errors import QuestcError
+
+if TYPE_CHECKING:
+    from questc.options import Options
 
 Cell = tuple[int, int]
 
@@ -54,7 +57,7 @@ class Snapshot:
 class Preview:
     """The live state of one quest file for the preview server (thread-safe)."""
 
-    def __init__(self, path: Path | str, options: Callable[[], object] | None = None, picture=None):
+    def __init__(self, path: Path | str, options: Callable[[], "Options | None"] | None = None, picture=None):
         from questc.preview.drawing import map_picture
 
         self.path = Path(path)

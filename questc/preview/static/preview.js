@@ -110,6 +110,8 @@
     drawing.setAttribute("x", 0); drawing.setAttribute("y", 0);
     drawing.setAttribute("width", L.width); drawing.setAttribute("height", L.height);
     drawing.setAttribute("id", "pv-drawing");
+    // The map's own title would be a tooltip over every square; the page says it in its bar.
+    for (const t of drawing.querySelectorAll(":scope > title")) t.remove();
     fresh.appendChild(drawing);
     const defs = el("defs", {}, fresh);
     const pattern = el("pattern", { id: "pv-reach-pattern", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse" }, defs);
@@ -134,6 +136,23 @@
     svg = fresh;
     $("no-map").hidden = true;
     if (sameSize && ui.viewBox) setViewBox(ui.viewBox); else fit();
+  }
+
+  function showLegend() {
+    const list = $("legend-list");
+    list.textContent = "";
+    for (const entry of scene.legend || []) {
+      const li = document.createElement("li");
+      const symbol = new DOMParser().parseFromString(entry.svg, "image/svg+xml").documentElement;
+      if (symbol.tagName === "svg") {
+        for (const t of symbol.querySelectorAll(":scope > title")) t.remove();
+        li.appendChild(document.importNode(symbol, true));
+      }
+      const words = document.createElement("span");
+      words.textContent = entry.label;
+      li.appendChild(words);
+      list.appendChild(li);
+    }
   }
 
   function title(text) { const t = el("title", {}); t.textContent = text; return t; }
@@ -238,6 +257,11 @@
         : "No answer for this square.";
       return;
     }
+    // What it does not see is shaded, so the squares it sees stand out whatever their area's tint.
+    const seenSet = new Set(seen);
+    const unseen = [];
+    for (let j = 0; j < scene.cells.length; j++) if (!seenSet.has(j) && j !== i) unseen.push(j);
+    if (unseen.length) el("path", { d: squaresPath(unseen), class: "pv-unseen" }, layers.seen);
     for (const j of seen) if (j !== i) cellRect(j, "pv-seen", layers.seen, { "data-cell": scene.cells[j][0] + "," + scene.cells[j][1] });
     el("rect", { x: c[0] + 0.06, y: c[1] + 0.06, width: 0.88, height: 0.88, class: "pv-from", "data-cell": c[0] + "," + c[1] }, layers.from);
     layers.seen.dataset.count = seen.length;
@@ -405,6 +429,7 @@
       document.title = scene.title + " · questc preview";
       $("title").textContent = scene.title;
       buildMap();
+      showLegend();
       // Keep what the writer was looking at, where it still exists.
       const n = scene.waves.length;
       ui.wave = n === 0 ? null : (ui.wave === null ? n - 1 : Math.min(ui.wave, n - 1));   // first look: the whole reveal
