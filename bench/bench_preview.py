@@ -41,11 +41,10 @@ from generate import generated_quest  # noqa: E402
 _PROBE = """
 const [kind, cx, cy, done] = [arguments[0], arguments[1], arguments[2], arguments[arguments.length - 1]];
 const box = document.getElementById('map');
-const svg = box.querySelector('svg');
+const r = document.getElementById('pv-layer').getBoundingClientRect();
 const L = window.questcPreview.scene.map.layout;
-const p = svg.createSVGPoint();
-p.x = L.left + (cx - L.origin[0] + 0.5) * L.cell; p.y = L.top + (cy - L.origin[1] + 0.5) * L.cell;
-const s = p.matrixTransform(svg.getScreenCTM());
+const s = {x: r.left + (L.left + (cx - L.origin[0] + 0.5) * L.cell) * r.width / L.width,
+           y: r.top + (L.top + (cy - L.origin[1] + 0.5) * L.cell) * r.height / L.height};
 const init = {clientX: s.x, clientY: s.y, bubbles: true, button: 0, pointerId: 1, isPrimary: true};
 const start = performance.now();
 const painted = () => requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
@@ -113,8 +112,8 @@ def measure(driver, path: Path, extra: list[str], saves: int, probes: int, seed:
     process, url = serve(path, extra)
     try:
         driver.get(url)
-        wait(lambda: driver.execute_script("return document.querySelectorAll('.pv-cell').length") > 0, 30)
-        cells = driver.execute_script("return document.querySelectorAll('.pv-cell').length")
+        wait(lambda: driver.execute_script("return document.querySelectorAll('#pv-drawing g.cell').length") > 0, 30)
+        cells = driver.execute_script("return document.querySelectorAll('#pv-drawing g.cell').length")
         driver.execute_script(_WATCH)
         text = path.read_text(encoding="utf-8")
         lags = []

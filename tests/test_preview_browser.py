@@ -24,6 +24,7 @@ from conftest import REPO
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
+SQUARES = "#pv-drawing g.cell[data-cell]"   # the map drawing's own squares (questc.draw marks each)
 
 
 def _missing() -> str | None:
@@ -88,7 +89,7 @@ def browser():
 @pytest.fixture(scope="module")
 def page(browser, server):
     browser.get(server)
-    wait(browser, lambda: count(browser, ".pv-cell") > 0)
+    wait(browser, lambda: count(browser, SQUARES) > 0)
     return browser
 
 
@@ -114,7 +115,7 @@ def cells_of(driver, selector) -> set[tuple[int, int]]:
 def click_cell(driver, x, y):
     from selenium.webdriver.common.action_chains import ActionChains
 
-    target = driver.find_element("css selector", f'.pv-cell[data-cell="{x},{y}"]')
+    target = driver.find_element("css selector", f'#pv-drawing g.cell[data-cell="{x},{y}"]')
     ActionChains(driver).move_to_element(target).click().perform()
 
 
@@ -138,12 +139,11 @@ def test_the_map_renders_with_every_square(page, quest):
     board = board_of(quest)
     assert count(page, "#pv-drawing") == 1
     # the squares of the map drawing itself (questc.draw marks each), and the page's layer over them
-    assert cells_of(page, "#pv-drawing g.cell[data-cell]") == set(board.cells)
-    assert count(page, "#pv-drawing g.cell[data-cell]") == len(board.cells)
-    assert cells_of(page, ".pv-cell") == set(board.cells)
+    assert cells_of(page, SQUARES) == set(board.cells)
+    assert count(page, SQUARES) == len(board.cells)
     assert page.find_element("id", "status").text == "ok"
     # the drawing itself is on screen at the map's size
-    size = page.execute_script("const r = document.querySelector('#map svg').getBoundingClientRect(); "
+    size = page.execute_script("const r = document.getElementById('pv-drawing').getBoundingClientRect(); "
                                "return [r.width, r.height]")
     assert size[0] > 400 and size[1] > 300
 
@@ -151,7 +151,7 @@ def test_the_map_renders_with_every_square(page, quest):
 def test_hover_tells_the_square(page):
     from selenium.webdriver.common.action_chains import ActionChains
 
-    target = page.find_element("css selector", '.pv-cell[data-cell="7,4"]')
+    target = page.find_element("css selector", '#pv-drawing g.cell[data-cell="7,4"]')
     ActionChains(page).move_to_element(target).perform()
     wait(page, lambda: "7,4" in page.find_element("id", "hover-body").text)
     text = page.find_element("id", "hover-body").text
@@ -230,7 +230,7 @@ def test_the_wave_control_steps_through_the_reveal(page, quest):
 def test_an_edit_on_disk_shows_up_keeping_wave_and_zoom(page, quest):
     page.find_element("id", "wave-prev").click()
     page.find_element("id", "zoom-in").click()
-    view_box = page.execute_script("return document.querySelector('#map svg').getAttribute('viewBox')")
+    view_box = page.execute_script("return document.getElementById('stage').style.transform")
     wave = page.find_element("id", "wave-label").text
     version = page.execute_script("return document.body.dataset.sceneVersion")
     text = quest.read_text(encoding="utf-8")
@@ -240,7 +240,8 @@ def test_an_edit_on_disk_shows_up_keeping_wave_and_zoom(page, quest):
     elapsed = time.monotonic() - started
     assert count(page, ".pv-pin") == 0 and count(page, "#diag-list li") == 0
     assert page.find_element("id", "wave-label").text == wave
-    assert page.execute_script("return document.querySelector('#map svg').getAttribute('viewBox')") == view_box
+    assert page.execute_script("return document.getElementById('stage').style.transform") == view_box
+    assert "scale(" in view_box
     assert elapsed < 1.0, f"the page took {elapsed:.2f} s to show the save"
     quest.write_text(text, encoding="utf-8")
     wait(page, lambda: count(page, ".pv-pin") == 1, 3.0)
@@ -250,13 +251,13 @@ def test_an_edit_on_disk_shows_up_keeping_wave_and_zoom(page, quest):
 
 def test_a_syntax_error_keeps_the_last_map(page, quest):
     text = quest.read_text(encoding="utf-8")
-    squares = cells_of(page, ".pv-cell")
+    squares = cells_of(page, SQUARES)
     version = page.execute_script("return document.body.dataset.version")
     quest.write_text(text.replace("piece C1 corridor_2x2 at 6,3", "piece C1 corridor_2x2 at 6,"), encoding="utf-8")
     try:
         wait(page, lambda: page.find_element("id", "status").text == "stale", 3.0)
         assert page.execute_script("return document.body.dataset.version") != version
-        assert cells_of(page, ".pv-cell") == squares and count(page, "#pv-drawing") == 1
+        assert cells_of(page, SQUARES) == squares and count(page, "#pv-drawing") == 1
         banner = page.find_element("id", "banner")
         assert banner.is_displayed() and "last one that compiled" in banner.text
         errors = page.find_elements("css selector", "#diag-list li.error")
@@ -280,10 +281,10 @@ def test_the_exported_page_works_from_disk_without_the_network(browser, quest, t
     browser.get_log("performance")   # drop what came before
     browser.get_log("browser")
     browser.get(out.as_uri())
-    wait(browser, lambda: count(browser, ".pv-cell") > 0)
+    wait(browser, lambda: count(browser, SQUARES) > 0)
     board = board_of(quest)
-    assert count(browser, "#pv-drawing g.cell[data-cell]") == len(board.cells)
-    assert cells_of(browser, ".pv-cell") == set(board.cells)
+    assert count(browser, SQUARES) == len(board.cells)
+    assert cells_of(browser, SQUARES) == set(board.cells)
     assert [p.get_attribute("data-anchor") for p in browser.find_elements("css selector", ".pv-pin")] == ["7,4"]
     browser.find_element("css selector", '.pv-door[data-door="nave"]').click()
     click_cell(browser, 7, 3)

@@ -12,12 +12,12 @@
   // What the writer is looking at: kept across updates of the quest.
   const ui = {
     view: "overlord", wave: null, showReach: true, selected: null, open: new Set(),
-    diag: null, viewBox: null, hover: null,
+    diag: null, zoom: null, hover: null,
   };
   let state = null;          // the last state from the server
   let scene = null;          // state.scene, with lookups
   let sceneVersion = null;
-  let svg = null, overlay = null, layers = {};
+  let svg = null, stage = null, overlay = null, layers = {};
   const sightCache = new Map();
 
   // ---- data ------------------------------------------------------------------------
@@ -94,35 +94,58 @@
   }
 
   function squaresPath(indexes) {
+    // Squares joined into runs along each row: far fewer edges for the browser to fill
+    // (a 2,000-square map rasterises in a fraction of the time of one square each).
+    const rows = new Map();
+    for (const i of indexes) {
+      const [x, y] = scene.cells[i];
+      if (!rows.has(y)) rows.set(y, []);
+      rows.get(y).push(x);
+    }
     let d = "";
-    for (const i of indexes) { const [x, y] = scene.cells[i]; d += `M${x} ${y}h1v1h-1z`; }
+    for (const [y, xs] of rows) {
+      xs.sort((a, b) => a - b);
+      let start = xs[0], end = xs[0];
+      for (let k = 1; k <= xs.length; k++) {
+        if (k < xs.length && xs[k] === end + 1) { end = xs[k]; continue; }
+        d += `M${start} ${y}h${end - start + 1}v1h${start - end - 1}z`;
+        if (k < xs.length) start = end = xs[k];
+      }
+    }
     return d;
   }
 
   function buildMap() {
+    // Two pictures stacked on a stage: the map drawing, then the page's own layer in a
+    // composited layer of its own, so sight, hover and waves repaint the layer alone and
+    // never the drawing. Zoom and pan move the stage (a CSS transform).
     const box = $("map");
     const L = scene.map.layout;
-    const parsed = new DOMParser().parseFromString(scene.map.svg, "image/svg+xml").documentElement;
-    const sameSize = svg && svg.dataset.size === L.width + "x" + L.height;
-    const fresh = el("svg", { viewBox: `0 0 ${L.width} ${L.height}`, "aria-label": "quest map" });
+    const sameSize = stage && stage.dataset.size === L.width + "x" + L.height;
+    const fresh = document.createElement("div");
+    fresh.id = "stage";
     fresh.dataset.size = L.width + "x" + L.height;
-    const drawing = document.importNode(parsed, true);
-    drawing.setAttribute("x", 0); drawing.setAttribute("y", 0);
+    fresh.style.width = L.width + "px";
+    fresh.style.height = L.height + "px";
+    // Parsed once by the HTML parser, in place (no second copy of thousands of elements).
+    fresh.innerHTML = scene.map.svg;
+    const drawing = fresh.firstElementChild;
     drawing.setAttribute("width", L.width); drawing.setAttribute("height", L.height);
     drawing.setAttribute("id", "pv-drawing");
     // The map's own title would be a tooltip over every square; the page says it in its bar.
     for (const t of drawing.querySelectorAll(":scope > title")) t.remove();
-    fresh.appendChild(drawing);
-    const defs = el("defs", {}, fresh);
+    const layer = el("svg", { id: "pv-layer", viewBox: `0 0 ${L.width} ${L.height}`, width: L.width, height: L.height,
+      "aria-label": "quest map" });
+    fresh.appendChild(layer);
+    const defs = el("defs", {}, layer);
     const pattern = el("pattern", { id: "pv-reach-pattern", width: 0.25, height: 0.25, patternUnits: "userSpaceOnUse" }, defs);
     el("circle", { cx: 0.125, cy: 0.125, r: 0.045, fill: "#1e8449", "fill-opacity": 0.8 }, pattern);
     const ox = L.left - L.origin[0] * L.cell, oy = L.top - L.origin[1] * L.cell;
-    overlay = el("g", { id: "pv-overlay", transform: `translate(${ox} ${oy}) scale(${L.cell})` }, fresh);
+    overlay = el("g", { id: "pv-overlay", transform: `translate(${ox} ${oy}) scale(${L.cell})` }, layer);
     layers = {};
-    for (const name of ["cells", "dim", "reach", "seen", "fog", "news", "diag", "from", "hover", "doors", "pins"]) {
+    for (const name of ["dim", "reach", "seen", "fog", "news", "diag", "from", "hover", "doors", "pins"]) {
       layers[name] = el("g", { class: "pv-layer-" + name }, overlay);
     }
-    scene.cells.forEach((c, i) => cellRect(i, "pv-cell", layers.cells, { "data-cell": c[0] + "," + c[1] }));
     for (const door of scene.doors) {
       // A hit area over the door's two edges, a third of a cell thick.
       const xs = door.edges.flatMap((e) => [e[0], e[2]]), ys = door.edges.flatMap((e) => [e[1], e[3]]);
@@ -132,10 +155,11 @@
         width: (x1 - x0) + (x0 === x1 ? 2 * t : 0), height: (y1 - y0) + (y0 === y1 ? 2 * t : 0),
         class: "pv-door", "data-door": door.id }, layers.doors).appendChild(title("door " + door.id + " (click: open or close)"));
     }
-    if (svg) box.replaceChild(fresh, svg); else box.appendChild(fresh);
-    svg = fresh;
+    if (stage) box.replaceChild(fresh, stage); else box.appendChild(fresh);
+    stage = fresh;
+    svg = layer;
     $("no-map").hidden = true;
-    if (sameSize && ui.viewBox) setViewBox(ui.viewBox); else fit();
+    if (sameSize && ui.zoom) setZoom(ui.zoom); else fit();
   }
 
   function showLegend() {
@@ -257,11 +281,6 @@
         : "No answer for this square.";
       return;
     }
-    // What it does not see is shaded, so the squares it sees stand out whatever their area's tint.
-    const seenSet = new Set(seen);
-    const unseen = [];
-    for (let j = 0; j < scene.cells.length; j++) if (!seenSet.has(j) && j !== i) unseen.push(j);
-    if (unseen.length) el("path", { d: squaresPath(unseen), class: "pv-unseen" }, layers.seen);
     for (const j of seen) if (j !== i) cellRect(j, "pv-seen", layers.seen, { "data-cell": scene.cells[j][0] + "," + scene.cells[j][1] });
     el("rect", { x: c[0] + 0.06, y: c[1] + 0.06, width: 0.88, height: 0.88, class: "pv-from", "data-cell": c[0] + "," + c[1] }, layers.from);
     layers.seen.dataset.count = seen.length;
@@ -460,37 +479,41 @@
   }
 
   // ---- zoom and pan ---------------------------------------------------------------------
-  function setViewBox(v) {
-    ui.viewBox = v;
-    if (svg) svg.setAttribute("viewBox", v.join(" "));
+  // ui.zoom = [x, y, k]: the stage's top-left corner in the map box (CSS pixels) and its scale.
+  function setZoom(z) {
+    ui.zoom = z;
+    if (stage) stage.style.transform = `translate(${z[0]}px, ${z[1]}px) scale(${z[2]})`;
   }
 
   function fit() {
-    const L = scene.map.layout;
-    setViewBox([0, 0, L.width, L.height]);
+    const L = scene.map.layout, box = $("map");
+    const k = Math.min(box.clientWidth / L.width, box.clientHeight / L.height);
+    setZoom([(box.clientWidth - L.width * k) / 2, (box.clientHeight - L.height * k) / 2, k]);
   }
 
   function zoom(factor, cx, cy) {
-    if (!svg) return;
-    const [x, y, w, h] = ui.viewBox;
-    const L = scene.map.layout;
-    const nw = Math.min(Math.max(w * factor, L.cell * 2), L.width * 4);
-    const f = nw / w;
-    if (cx === undefined) { cx = x + w / 2; cy = y + h / 2; }
-    setViewBox([cx - (cx - x) * f, cy - (cy - y) * f, w * f, h * f]);
+    // factor < 1 zooms in; about the point (cx, cy) of the map box (its middle by default).
+    if (!stage) return;
+    const box = $("map"), L = scene.map.layout;
+    const [x, y, k] = ui.zoom;
+    const fitted = Math.min(box.clientWidth / L.width, box.clientHeight / L.height);
+    const next = Math.min(Math.max(k / factor, fitted / 4), 600 / L.cell);   // at most 600 px a square
+    if (cx === undefined) { cx = box.clientWidth / 2; cy = box.clientHeight / 2; }
+    const f = next / k;
+    setZoom([cx - (cx - x) * f, cy - (cy - y) * f, next]);
   }
 
-  function svgPoint(evt) {
-    const p = svg.createSVGPoint();
-    p.x = evt.clientX; p.y = evt.clientY;
-    return p.matrixTransform(svg.getScreenCTM().inverse());
+  function boxPoint(evt) {
+    const r = $("map").getBoundingClientRect();
+    return [evt.clientX - r.left, evt.clientY - r.top];
   }
 
   function cellAt(evt) {
     if (!scene || !svg) return null;
-    const p = svgPoint(evt), L = scene.map.layout;
-    const x = Math.floor((p.x - L.left) / L.cell) + L.origin[0];
-    const y = Math.floor((p.y - L.top) / L.cell) + L.origin[1];
+    const r = svg.getBoundingClientRect(), L = scene.map.layout;
+    const px = (evt.clientX - r.left) * L.width / r.width, py = (evt.clientY - r.top) * L.height / r.height;
+    const x = Math.floor((px - L.left) / L.cell) + L.origin[0];
+    const y = Math.floor((py - L.top) / L.cell) + L.origin[1];
     const i = scene.index.get(x + "," + y);
     return i === undefined ? null : i;
   }
@@ -501,15 +524,12 @@
     let drag = null;
     box.addEventListener("pointerdown", (evt) => {
       if (!svg || evt.button !== 0) return;
-      drag = { x: evt.clientX, y: evt.clientY, moved: false, start: ui.viewBox.slice() };
+      drag = { x: evt.clientX, y: evt.clientY, moved: false, start: ui.zoom.slice() };
     });
     box.addEventListener("pointermove", (evt) => {
       if (drag && (drag.moved || Math.hypot(evt.clientX - drag.x, evt.clientY - drag.y) > 5)) {
         if (!drag.moved) { drag.moved = true; box.setPointerCapture(evt.pointerId); box.classList.add("panning"); }
-        const scale = ui.viewBox[2] / box.clientWidth;
-        const k = Math.max(scale, ui.viewBox[3] / box.clientHeight);
-        setViewBox([drag.start[0] - (evt.clientX - drag.x) * k, drag.start[1] - (evt.clientY - drag.y) * k,
-          ui.viewBox[2], ui.viewBox[3]]);
+        setZoom([drag.start[0] + evt.clientX - drag.x, drag.start[1] + evt.clientY - drag.y, drag.start[2]]);
         return;
       }
       const i = cellAt(evt);
@@ -539,8 +559,8 @@
     box.addEventListener("wheel", (evt) => {
       if (!svg) return;
       evt.preventDefault();
-      const p = svgPoint(evt);
-      zoom(evt.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
+      const [cx, cy] = boxPoint(evt);
+      zoom(evt.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
     }, { passive: false });
     $("zoom-in").onclick = () => zoom(1 / 1.3);
     $("zoom-out").onclick = () => zoom(1.3);
