@@ -246,9 +246,14 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
 
 def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int):
     """Check and render the quests in `jobs` worker processes; results in input order."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
+    # Workers from a fresh interpreter (forkserver, else spawn), never a fork of this process:
+    # a fork of a process whose PDF engine (typst) has started its threads hangs in the child.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), mp_context=context) as pool:
         done = list(pool.map(_check_and_render, inputs, [options] * len(inputs), [kinds] * len(inputs)))
     return [slim for slim, _ in done], {slim.path: outputs for slim, outputs in done}
 

@@ -1,7 +1,9 @@
 """The map's page: how large the map prints on a sheet of paper, and which way the page turns.
 
 The sheet gives the map a page of its own: a heading, the map as large as the page allows
-(portrait or landscape, whichever gives the larger squares), and the legend under it. The
+(portrait or landscape, whichever gives the larger squares), and the legend under it; when
+the legend would keep the squares under COMFORTABLE points, the map takes the page alone
+and the legend follows on the next. The
 PNG uses the same scale, so the picture and the printed map carry the same words at the same
 sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 """
@@ -16,7 +18,7 @@ if TYPE_CHECKING:
 MM = 72 / 25.4
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 LARGEST_CELL = 36.0     # half an inch: a larger map square only spends ink
-SHARE = 0.15            # the most of its scale a map gives up to have its legend on its page
+COMFORTABLE = 24.0      # a third of an inch: squares this large read well; past it the legend comes first
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,12 @@ def plan_legend(entries, width: float, spec: dict | None = None) -> LegendPlan:
     return LegendPlan(rows, columns, max(gap, spread), head + rows * float(spec["row"]) + float(spec["space_before"]))
 
 
+def legend_width(body_width: float) -> float:
+    """The width the legend's columns share: the page's text width less the compass rose at their left."""
+    spec = legend_spec()
+    return body_width - float(spec.get("compass", 34)) - float(spec.get("compass_gap", 12))
+
+
 def paper_size(paper: str) -> tuple[float, float]:
     try:
         return PAPERS[paper.lower()]
@@ -114,21 +122,21 @@ def map_page(result, paper: str = "a4") -> MapPage:
         if landscape:
             w, h = h, w
         body_w, body_h = w - 2 * margin, h - 2 * margin - footer
-        legend = plan_legend(probe.legend, body_w)
+        legend = plan_legend(probe.legend, legend_width(body_w))
         alone = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading, largest=LARGEST_CELL)
         shared = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading - legend.height,
                           largest=LARGEST_CELL)
-        # The legend stays under the map unless it would cost the map more than SHARE of its size:
-        # then the map takes the page and the legend follows.
-        beside = shared >= alone * (1 - SHARE)
-        cell = shared if beside else alone
-        if best is None or cell > best[0] + 0.5:     # landscape only when clearly larger
-            best = (cell, landscape, w, h, body_w, body_h, beside)
+        for cell, beside in ((shared, True), (alone, False)):
+            # Squares up to COMFORTABLE points count in full; past that the legend on the map's page
+            # is worth more than larger squares; then the larger squares; portrait on a tie.
+            score = (round(min(cell, COMFORTABLE), 1), beside, round(cell, 1))
+            if best is None or score > best[0]:
+                best = (score, cell, landscape, w, h, body_w, body_h, beside)
     assert best is not None
-    cell, landscape, w, h, body_w, body_h, beside = best
+    _score, cell, landscape, w, h, body_w, body_h, beside = best
     for _ in range(4):     # the legend drawn at this scale may be longer (codes, keys): fit again
         drawn = draw_map(result, cell)
-        legend = plan_legend(drawn.legend, body_w)
+        legend = plan_legend(drawn.legend, legend_width(body_w))
         below = legend.height if beside else 0.0
         if drawn.height + below + heading <= body_h + 0.01 and drawn.width <= body_w + 0.01:
             break

@@ -61,38 +61,3 @@ def render_png(result, cell: int = DEFAULT_CELL, title: bool = True) -> bytes:
     render_image(result, cell, title).save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
-
-# ---- the map's parts for the reportlab sheet (questc.emit.pdf), until the sheet sets the SVG itself ----
-
-
-def render_map_parts(result, cell: int = 80, symbol_px: int = 72, compass_px: int = 160, title: bool = False):
-    """The map without its legend as a picture, and the legend's symbols as small pictures."""
-    from dataclasses import dataclass
-
-    from questc.draw.legend import PAD, symbol_drawing
-    from questc.draw.page import map_page
-    from questc.draw.raster import to_image
-    from questc.draw import symbols as sym
-    from questc.draw.items import Drawing, Layer
-
-    @dataclass(frozen=True)
-    class LegendSymbol:
-        label: str
-        image: object
-
-    @dataclass(frozen=True)
-    class MapParts:
-        image: object
-        heading: str
-        symbols: tuple
-        compass: object
-        pad: float
-
-    md = map_page(result).map
-    palette = sym.Palette()
-    tint = next(iter(_tints(md)), "#f1e8d4")
-    symbols = tuple(LegendSymbol(e.label, to_image(symbol_drawing(palette, e.what, 20, tint), symbol_px / 20))
-                    for e in md.legend)
-    rose = Drawing(20, 20, [Layer("compass", sym.compass(palette, 10, 10, 10))])
-    return MapParts(to_image(md.drawing, cell / md.cell), palette.word("legend"), symbols,
-                    to_image(rose, compass_px / 20), PAD)
