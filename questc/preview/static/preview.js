@@ -19,6 +19,7 @@
   let sceneVersion = null;
   let svg = null, stage = null, overlay = null, layers = {};
   const sightCache = new Map();
+  const pending = new Map();   // sight asked of the server, not yet answered
 
   // ---- data ------------------------------------------------------------------------
   function decodeBits(text, size) {
@@ -48,6 +49,13 @@
     const doors = [...ui.open].sort().join(",");
     const key = sceneVersion + "|" + i + "|" + doors;
     if (sightCache.has(key)) return sightCache.get(key);
+    if (pending.has(key)) return pending.get(key);   // already asked (a hover's prefetch)
+    const answer = askSight(i, cell, doors, key);
+    pending.set(key, answer);
+    try { return await answer; } finally { pending.delete(key); }
+  }
+
+  async function askSight(i, cell, doors, key) {
     let seen;
     if (offline) {
       const table = offline.sight.states[doors];
@@ -272,7 +280,8 @@
     const i = ui.selected, c = scene.cells[i];
     const token = {};
     drawSight.token = token;
-    const seen = await sightOf(i);
+    let seen = null;
+    try { seen = await sightOf(i); } catch (e) { seen = null; }   // the server gone: said below
     if (drawSight.token !== token || ui.selected !== i) return;   // a newer click won
     clear(layers.seen); clear(layers.from);
     body.className = "";
@@ -521,7 +530,7 @@
   // ---- events ------------------------------------------------------------------------
   function wire() {
     const box = $("map");
-    let drag = null;
+    let drag = null, prefetch = null;
     box.addEventListener("pointerdown", (evt) => {
       if (!svg || evt.button !== 0) return;
       drag = { x: evt.clientX, y: evt.clientY, moved: false, start: ui.zoom.slice() };
@@ -538,6 +547,12 @@
       clear(layers.hover || document.createElement("g"));
       if (i !== null) cellRect(i, "pv-hover", layers.hover);
       showHover(i);
+      // Ask for the square's sight while the pointer rests on it: the click that follows
+      // finds the answer here instead of waiting for the server.
+      if (i !== null && !offline) {
+        clearTimeout(prefetch);
+        prefetch = setTimeout(() => { if (ui.hover === i) sightOf(i).catch(() => {}); }, 40);
+      }
     });
     // Leaving the map keeps the last square's words: the panels below do not jump.
     box.addEventListener("pointerleave", () => { ui.hover = null; if (layers.hover) clear(layers.hover); });
@@ -627,5 +642,7 @@
     refresh();
     listen();
   }
-  window.questcPreview = { ui, get scene() { return scene; }, get state() { return state; } };
+  // For tests and the benchmark: what the page holds, and a way to forget the sight it has cached.
+  window.questcPreview = { ui, get scene() { return scene; }, get state() { return state; },
+    forgetSight() { sightCache.clear(); } };
 })();
