@@ -159,20 +159,29 @@ def measure(driver, path: Path, extra: list[str], saves: int, probes: int, seed:
         process.wait(timeout=10)
 
 
-def _refresh_time(path: Path, extra: list[str]) -> float:
-    """The server's own share of a save: a Preview refreshed in this process (best of 3, warm)."""
+def _refresh_time(path: Path, extra: list[str]) -> tuple[float, float, float]:
+    """The server's own share of a save, in this process (best of 3, warm): the whole refresh,
+    and of it the check (questc.api.check_file) and the map drawing (questc.draw, SVG)."""
     sys.path.insert(0, str(REPO))
-    from questc.api import Options
+    from questc.api import Options, check_file
+    from questc.preview.drawing import map_picture
     from questc.preview.session import Preview
 
     ignore = tuple(extra[extra.index("--ignore") + 1].split(",")) if "--ignore" in extra else ()
-    preview = Preview(path, lambda: Options(ignore=ignore))
+    options = Options(ignore=ignore)
+    preview = Preview(path, lambda: options)
     preview.refresh()
-    times = []
+    refresh, check, draw = [], [], []
     for _ in range(3):
         preview.refresh()
-        times.append(preview.timings["refresh"])
-    return min(times)
+        refresh.append(preview.timings["refresh"])
+        started = time.perf_counter()
+        result = check_file(path, options)
+        check.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        map_picture(result)
+        draw.append(time.perf_counter() - started)
+    return min(refresh), min(check), min(draw)
 
 
 def ms(values) -> str:
@@ -202,12 +211,13 @@ def main() -> None:
             driver.quit()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print("| quest | cells | save -> page (median / worst, ms) | refresh (ms) | hover (median / worst, ms) "
+    print("| quest | cells | save -> page (median / worst, ms) | refresh: all / check / drawing (ms) | hover (median / worst, ms) "
           "| click after hover (median / worst, ms) | click, cold (median / worst, ms) "
           "| click, doors open, cold (median / worst, ms) |")
     print("|---|--:|--:|--:|--:|--:|--:|--:|")
     for r in rows:
-        print(f"| {r['quest']} | {r['cells']} | {ms(r['lags'])} | {r['refresh'] * 1000:.0f} | "
+        print(f"| {r['quest']} | {r['cells']} | {ms(r['lags'])} | "
+              f"{' / '.join(f'{t * 1000:.0f}' for t in r['refresh'])} | "
               f"{statistics.median(r['hover']):.1f} / {max(r['hover']):.1f} | "
               f"{statistics.median(r['hover_click']):.1f} / {max(r['hover_click']):.1f} | "
               f"{statistics.median(r['click']):.1f} / {max(r['click']):.1f} | "
