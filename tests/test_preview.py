@@ -347,3 +347,15 @@ def test_another_host_is_served_with_a_warning(bells):
         process.send_signal(signal.SIGINT)
         process.wait(timeout=10)
     assert "warning: serving on 0.0.0.0" in process.stderr.read()
+
+
+def test_a_quest_with_check_errors_is_drawn_with_its_errors_pinned(bells):
+    text = bells.read_text(encoding="utf-8").replace("7,4 facing east\n", "7,4\n  obstacle rubble at 7,4\n")
+    bells.write_text(text, encoding="utf-8")
+    preview = Preview(bells)
+    preview.refresh()
+    assert not preview.stale and preview.snapshot is not None   # the board was built: a map
+    scene = preview.snapshot.data
+    (q207,) = [d for d in scene["diagnostics"] if d["code"] == "Q207"]
+    assert q207["severity"] == "error" and [tuple(scene["cells"][i][:2]) for i in q207["cells"]] == [(7, 4)]
+    assert 'data-cell="7,4"' in scene["map"]["svg"]
