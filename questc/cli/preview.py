@@ -37,8 +37,13 @@ def preview(quest, port, host, open_browser, export_to, strict, select, ignore, 
     if not path.is_file():
         fail(f"no such quest file: {quest}")
 
+    context = click.get_current_context()
+
     def options():
-        return run_options(strict, select, ignore, verbose, config_file, expansions)
+        # Read again on every save (the configuration may have changed), from the watcher's
+        # thread too: with this command's context current, as the options' values live there.
+        with context:
+            return run_options(strict, select, ignore, verbose, config_file, expansions)
 
     options()   # a bad configuration is a usage problem now, not a page later
     session = Preview(path, options)
