@@ -85,8 +85,45 @@ def test_quest_text_is_printed_literally_not_as_markup(everything):
     assert "2 × Danger (1 green each)" in text
     assert "Dark glyph: summoning (2 red)" in text
     assert ("(Lord Vexis is killed and a hero triggers the encounter altar) or "
-            "(area D (Crypt) is revealed and it is round 12 or earlier)") in text
+            "(area D (Crypt) is revealed before round 13)") in text
     assert "Overlord only: Vexis wakes only when the altar is touched" in text
+
+
+def test_conditions_read_as_english(everything):
+    """`not` is said plainly, a round after an event says when, "The" inside a sentence is "the"."""
+    from questc.emit.sheet import mid_sentence
+
+    source = everything.source.replace(
+        'victory overlord "Hold the shrine" when round > 20 or conquest 0',
+        'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0')
+    result = check_source(source, "everything.quest")
+    assert result.compiled, result.diagnostics
+    words = [plain(v["condition"]["words"]) for v in sheet_data(result)["victories"]]
+    assert words[1] == "(Lord Vexis is still alive before round 15) or the heroes have no conquest tokens left"
+    assert "it is not so" not in " ".join(words)
+    assert mid_sentence("The Brass Chamberlain") == "the Brass Chamberlain" and mid_sentence("Narthak") == "Narthak"
+
+
+def test_areas_list_their_doors_and_stairs(everything):
+    areas = {a["id"]: a for a in sheet_data(everything)["areas"]}
+    ways = [plain(x["words"]) for x in areas["A"]["exits"]]
+    assert "the door hall to area B (Corridor of Ash)" in ways[0] or any("the door hall to area" in w for w in ways)
+    assert any(w.startswith("the blue rune door crypt to area D") for w in ways), ways
+    assert any(w.startswith("the green stairs to area") for w in ways), ways
+
+
+def test_a_second_edition_sheet_says_so_and_prints_no_treachery():
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "greywater_ferry.quest")
+    text = text_of(pdf.render_pdf(result))
+    assert "Second edition" in text and "the whole map is revealed from the start" in text
+    assert "Treachery" not in text and "treachery" not in text
+
+
+def test_backticked_references_print_as_players_read_them():
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
+    notes = [plain(n) for a in sheet_data(result)["areas"] for n in a["notes"]]
+    assert any("(see when Skritch the Lamp-Eater is killed)" in n for n in notes), notes
+    assert "`" not in text_of(pdf.render_pdf(result))
 
 
 def test_same_bytes_every_time(drowned, drowned_pdf):
@@ -310,3 +347,59 @@ def test_a_quest_with_errors_gets_no_sheet():
     assert not result.compiled
     with pytest.raises(ValueError, match="has errors"):
         pdf.render_pdf(result)
+
+
+@pytest.mark.parametrize("name", ["burning_well", "three_seals", "hollow_teeth"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_legend_entry_is_printed_inside_the_page(name, paper):
+    from questc.draw.metrics import text_width
+    from questc.draw.page import map_page
+
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    labels = {entry.label for entry in map_page(result, paper).map.legend}
+    reader = PdfReader(io.BytesIO(pdf.render_pdf(result, paper=paper)))
+    found = set()
+    for page in reader.pages:
+        width = float(page.mediabox.width)
+        for text, x, _y, size in text_spots(page):
+            if text in labels:
+                assert x + text_width(text, size) <= width - 30, (name, paper, text, x)
+                found.add(text)
+    assert found == labels, labels - found
+
+
+def lines_of(page) -> list[tuple[float, list[tuple[str, float, str]]]]:
+    """A page's body text as lines, top to bottom: (y, [(text, size, font name)]), header and footer left out."""
+    height = float(page.mediabox.height)
+    runs: dict[float, list] = {}
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip() or font is None:
+            return
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        if y < 40 or y > height - 40:          # the footer and the running header
+            return
+        runs.setdefault(round(y), []).append((text.strip(), size * abs(tm[3] * cm[3]), str(font.get("/BaseFont", ""))))
+    page.extract_text(visitor_text=visit)
+    return sorted(runs.items(), key=lambda item: -item[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_heading_ends_a_page_and_no_page_is_near_empty(paper):
+    for path in sorted((Path(__file__).resolve().parent.parent / "quests").glob("*.quest")):
+        reader = PdfReader(io.BytesIO(pdf.render_pdf(check_file(path), paper=paper)))
+        pages = list(reader.pages)
+        for number, page in enumerate(pages[:-1], 1):
+            lines = lines_of(page)
+            if not lines:
+                continue
+            _y, last = lines[-1]
+            assert not all("Bold" in font and size >= 10 for _t, size, font in last), \
+                (path.name, paper, number, last)          # a heading alone at the bottom of a page
+            following = pages[number].extract_text()
+            if "The map" in following.split("\n", 2)[0:2] or following.lstrip().startswith("The map"):
+                continue                                  # the map takes the next page whole
+            height = float(page.mediabox.height)
+            used = (height - 50 - lines[-1][0]) / (height - 110)
+            assert used >= 1 / 3, (path.name, paper, number, round(used, 2))

@@ -196,3 +196,20 @@ def test_the_legend_is_drawn_under_the_map(drowned, picture):
     words = [t.text for t in walk(legend.items) if isinstance(t, Text)]
     assert "Legend" in words and "Red rune door" in words and "A  Entry Hall (start)" in words
     assert legend.offset[1] >= layout.md.height      # below the map and its grid reference
+
+
+# ---- the renders checked in under docs/images, reviewed by eye ------------------------------------
+
+DOC_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+
+@pytest.mark.parametrize("name", ["three_seals", "burning_well"])
+def test_the_checked_in_renders_are_what_questc_draws_today(name):
+    """docs/images/<quest>.png are the maps as questc draws them (40 px a square), looked at by eye
+    when they were made. A change to the drawing fails here: render them again
+    (png.render_png(result, cell=40)), look at them, and check them in."""
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    fresh = Image.open(io.BytesIO(png.render_png(result, cell=40))).convert("RGB")
+    stored = Image.open(DOC_IMAGES / f"{name}.png").convert("RGB")
+    assert fresh.size == stored.size
+    assert fresh.tobytes() == stored.tobytes()

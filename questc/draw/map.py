@@ -28,6 +28,7 @@ from questc.draw.items import Box, Drawing, Group, Layer, Line, Paint, Rect, Tex
 from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
+from questc.model.quest import readable    # names for players: one rule for every output
 
 if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
@@ -38,9 +39,6 @@ LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "walls"
           "figures", "labels", "frame")
 
 
-def readable(identifier: str) -> str:
-    """An identifier in (warden_lamp); how a player reads it out (warden lamp)."""
-    return identifier.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -699,7 +697,7 @@ class _Builder:
                 self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
                                   legend_words=f"{name} (encounter)")
             elif marker.kind == "relic" and marker.variant:
-                name = self.relic_name(marker.variant)
+                name = self.relic_name(marker)
                 self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
                                   legend_words=f"{name} (relic)")
         for stairs in self.board.stairs:
@@ -719,17 +717,18 @@ class _Builder:
     # names for players (stage: display names) ------------------------------------------------
     def door_name(self, door_id: str) -> str:
         door = self.model.doors.get(door_id)
-        return getattr(door, "display", None) or readable(door_id)
+        return door.display if door is not None else readable(door_id)
 
     def encounter_name(self, encounter_id: str) -> str:
         encounter = self.model.encounters.get(encounter_id)
-        return getattr(encounter, "display", None) or readable(encounter_id)
+        return encounter.display if encounter is not None else readable(encounter_id)
 
-    def relic_name(self, variant: str) -> str:
-        return readable(variant)
+    def relic_name(self, marker) -> str:
+        return marker.display or readable(marker.variant)
 
     def stairs_name(self, stairs) -> str:
-        return f"{readable(stairs.colour)} stairs"
+        model = next((s for s in self.model.stairs if s.colour == stairs.colour), None)
+        return model.display if model is not None else f"{readable(stairs.colour)} stairs"
 
     # frame ------------------------------------------------------------------------------------
     def _frame(self) -> None:

@@ -144,5 +144,8 @@ def map_page(result, paper: str = "a4") -> MapPage:
                                          body_h - heading - below, largest=LARGEST_CELL))
     from dataclasses import replace
 
+    if not beside:    # the legend follows on the next page, which is portrait: its columns fit that
+        portrait_w = paper_size(paper)[0] - 2 * margin
+        legend = plan_legend(drawn.legend, legend_width(portrait_w))
     return MapPage(paper.lower(), landscape, w, h, margin, body_w, body_h, heading, drawn,
                    replace(legend, beside_map=beside))

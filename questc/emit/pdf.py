@@ -35,6 +35,7 @@ _DIRECTIVE = re.compile(r"^@([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*))?$")
 _CONTROL = {"map", "space", "pagebreak", "table", "row", "cell", "endtable", "toc", "keep", "endkeep"}
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}
+KEEP_ROWS = 12      # a table of this many rows or fewer never splits over two pages
 
 
 # ---- the block markup --------------------------------------------------------------
@@ -224,7 +225,9 @@ def to_typst(blocks: list[Block], *, map_page=None) -> str:
                 raise SheetTemplateError(f"line {block.line}: no table style {block.style!r} (known: chart)")
             header = ", ".join(f"[{inline(text)}]" for _style, text in rows[0])
             cells = ", ".join(f"[{inline(text)}]" for row in rows[1:] for _style, text in row)
-            out.append(f"#qs-chart(({header},), {cells})" if cells else f"#qs-chart(({header},))")
+            table = f"qs-chart(({header},), {cells})" if cells else f"qs-chart(({header},))"
+            # a short table stays whole on one page; a long one splits between rows, its header repeated
+            out.append(f"#qs-keep({table})" if len(rows) <= KEEP_ROWS else f"#{table}")
         else:
             raise SheetTemplateError(f"line {block.line}: no block style @{kind} "
                                      f"(known: {', '.join(sorted(set(_HEADINGS) | set(_STYLES) | set(_LISTS)))})")
@@ -302,8 +305,11 @@ def _prelude(*, paper: str, title: str, author: str | None, running: bool) -> st
         paper_name = PAPERS[paper.lower()]
     except KeyError:
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
+    from questc import __version__
+
     style = (data_dir("templates") / "sheet" / "sheet.typ").read_text(encoding="utf-8")
     return (f"#let paper = {tstr(paper_name)}\n#let doc-title = {tstr(title)}\n"
+            f"#let made-by = {tstr('questc ' + __version__)}\n"
             f"#let doc-author = {tstr(author) if author else '()'}\n#let running = {'true' if running else 'false'}\n"
             + style + "\n")
 

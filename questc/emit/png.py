@@ -41,7 +41,7 @@ def _tints(md):
     return seen
 
 
-def render_image(result, cell: int = DEFAULT_CELL, title: bool = True):
+def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4"):
     """A compiled QuestResult in; the map with its legend as a Pillow RGB image out."""
     from questc.draw.raster import to_image
 
@@ -49,15 +49,16 @@ def render_image(result, cell: int = DEFAULT_CELL, title: bool = True):
         raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     if cell < MIN_CELL:
         raise ValueError(f"a cell must be at least {MIN_CELL} pixels, not {cell}")
-    drawing, md = png_drawing(result, title)
+    drawing, md = png_drawing(result, title, paper)
     return to_image(drawing, cell / md.cell)
 
 
-def render_png(result, cell: int = DEFAULT_CELL, title: bool = True) -> bytes:
-    """A compiled QuestResult in; the map as PNG bytes out, `cell` pixels per map square."""
+def render_png(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
+    """A compiled QuestResult in; the map as PNG bytes out, `cell` pixels per map square, its words
+    at the sizes they print on `paper`."""
     import io
 
     out = io.BytesIO()
-    render_image(result, cell, title).save(out, format="PNG", compress_level=6)
+    render_image(result, cell, title, paper).save(out, format="PNG", compress_level=6)
     return out.getvalue()
 
