@@ -382,11 +382,13 @@ class _Builder:
         doors = len(self.board.doors)
         stairs = len(self.board.stairs)
         text = f"Map of {self.model.title}, {self.board.width} by {self.board.height} squares: " + "; ".join(parts)
+        from questc.words import plural
+
         extras = []
         if doors:
             extras.append(plural(doors, "door"))
         if stairs:
-            extras.append(f"{stairs} stairs")
+            extras.append(plural(stairs, "staircase"))
         return text + (". " + " and ".join(extras).capitalize() + "." if extras else ".")
 
     def _floor(self) -> None:
