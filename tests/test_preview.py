@@ -21,7 +21,7 @@ from conftest import REPO
 
 from questc.api import check_file
 from questc.cli import cli
-from questc.preview.export import door_states, export_html, sight_tables
+from questc.preview.export import door_states, export_html
 from questc.preview.scene import bitset
 from questc.preview.server import serve
 from questc.preview.session import Preview
