@@ -290,4 +290,13 @@ def on_code_action(ls: QuestServer, params: types.CodeActionParams):
 def serve() -> None:
     """Talk LSP over standard input and output until the client says exit."""
     logging.basicConfig(level=logging.WARNING, format="questc server: %(message)s")
+    import sys
+    # A check runs in the worker thread holding the GIL; the event loop and pygls's stdin
+    # reader get it back after the switch interval. At the default 5 ms, each message that
+    # arrives during a long check waits that long (a burst of 50 edits took twice as long).
+    sys.setswitchinterval(0.0005)
+    # Most edits leave the map as it was: keep the boards (and their sight tables) of the
+    # last few maps checked, so such an edit skips building the board and casting sight.
+    import questc.board.quest_board as boards
+    boards.remember(4)
     server.start_io()
