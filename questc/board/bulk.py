@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import islice
 from math import gcd
 from typing import TYPE_CHECKING, Iterator
+from weakref import WeakKeyDictionary
 
 from .geometry import (CELL, E, HALONG, HCROSS, N, NE, NW, POINT, QUADRANTS, REACH, S, SE, SW,
                        VALONG, VCROSS, W, Cell, position_of, quadrant_cell, quadrant_of,
@@ -228,6 +229,37 @@ def _components(board: "Board", state: SightState):
     return component, boxes
 
 
+class _Shared:
+    """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
+    no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
+
+    def __init__(self, board: "Board", bits: "BitBoard"):
+        index = bits.index
+        floor = fog = no_entry = 0
+        opaque = bits.full
+        for cell in board.cells:
+            bit = 1 << index(cell)
+            floor |= bit
+            if board.is_fog(cell):
+                fog |= bit
+            if not board.blocks_sight(cell):
+                opaque &= ~bit
+            if board.blocks_movement(cell):
+                no_entry |= bit
+        self.floor, self.fog, self.opaque, self.no_entry = floor, fog, opaque, no_entry
+        self.valid: dict[tuple[int, int, int, int], int] = {}
+
+
+_SHARED: "WeakKeyDictionary[Board, _Shared]" = WeakKeyDictionary()
+
+
+def _shared(board: "Board", bits: "BitBoard") -> _Shared:
+    found = _SHARED.get(board)
+    if found is None:
+        found = _SHARED[board] = _Shared(board, bits)
+    return found
+
+
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
@@ -237,17 +269,9 @@ class BitBoard:
         self.w, self.h = board.width, board.height
         self.wp = wp = self.w + 2
         self.full = (1 << (wp * (self.h + 2))) - 1
-        floor = 0
-        for cell in board.cells:
-            floor |= 1 << self.index(cell)
+        shared = _shared(board, self)
+        floor, fog, opaque, no_entry = shared.floor, shared.fog, shared.opaque, shared.no_entry
         self.floor = floor
-        fog = 0
-        opaque = self.full & ~floor
-        for cell in board.cells:
-            if board.is_fog(cell):
-                fog |= 1 << self.index(cell)
-            if board.blocks_sight(cell):
-                opaque |= 1 << self.index(cell)
         self.fog = fog
         self.target_ok = floor & ~fog
         vb = hb = 0
@@ -300,12 +324,9 @@ class BitBoard:
         self._rows: dict[tuple[int, int], int] = {}
         self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
         self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
+        self._valid_memo = shared.valid
         self._boxes: dict[tuple[int, int, int, int], int] = {}
         self.state = state
-        no_entry = 0
-        for cell in board.cells:
-            if board.blocks_movement(cell):
-                no_entry |= 1 << self.index(cell)
         self.no_entry = no_entry
         self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
         self._component: dict[Cell, int] | None = None   # regions, for the second edition
@@ -317,7 +338,16 @@ class BitBoard:
 
     def _valid(self, dx_lo: int, dx_hi: int, dy_lo: int, dy_hi: int) -> int:
         """Bits of the box cells s with s.x + dx_lo >= 0, s.x + dx_hi <= w - 1, and the same
-        for y: the sources for which offsets in that range stay on the box's cells."""
+        for y: the sources for which offsets in that range stay on the box's cells.
+        Remembered per board (it depends on the box alone, not on the doors): every door
+        state's cast asks for the same offsets."""
+        key = (dx_lo, dx_hi, dy_lo, dy_hi)
+        found = self._valid_memo.get(key)
+        if found is None:
+            found = self._valid_memo[key] = self._compute_valid(dx_lo, dx_hi, dy_lo, dy_hi)
+        return found
+
+    def _compute_valid(self, dx_lo: int, dx_hi: int, dy_lo: int, dy_hi: int) -> int:
         lo, hi = max(0, -dx_lo), min(self.w - 1, self.w - 1 - dx_hi)
         cols = self._cols.get((lo, hi))
         if cols is None:
