@@ -135,15 +135,18 @@ def test_renderers_that_exist_are_called_and_written(work, monkeypatch):
     assert done.exit_code == 0 and files(work / "only_png") == ["drowned_reliquary.png", "sunken_crypt.png"]
 
 
-def test_a_renderer_failure_exits_2_and_writes_no_file_for_it(work, monkeypatch):
+def test_a_renderer_failure_exits_2_and_writes_none_of_that_quests_files(work, monkeypatch):
+    # All of a quest's outputs or none: a JSON beside a missing PNG would look like a finished build.
     def render_png(result):
-        raise RuntimeError("out of ink")
+        if result.model.id == "drowned_reliquary":
+            raise RuntimeError("out of ink")
+        return b"\x89PNG " + result.model.id.encode()
 
     fake_renderer(monkeypatch, "png", render_png)
     monkeypatch.delenv("QUESTC_DEBUG", raising=False)
-    done = run("build", "--only", "json,png", "-o", "out", "quests/" + DROWNED.name)
+    done = run("build", "--only", "json,png", "-o", "out", "quests")
     assert done.exit_code == 2 and "out of ink" in done.output
-    assert files(work / "out") == ["drowned_reliquary.json"]
+    assert files(work / "out") == ["sunken_crypt.json", "sunken_crypt.png"]
 
 
 # ---- quests with errors -------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from helpers import assert_codes, dedent, span_text
 from questc.api import check_source
 from questc.rules import family_rules
-from questc.diagnostics.core import Descriptor, Severity
+from questc.diagnostics.core import Severity
 
 HEAD = 'quest "T" {\n  conquest 3\n}\n'
 TWO_ROOMS = HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import random
 import shlex
 import subprocess

@@ -9,7 +9,6 @@ fast by construction.
 from __future__ import annotations
 
 import json
-import os
 import random
 import signal
 import subprocess

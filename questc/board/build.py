@@ -9,63 +9,13 @@ other side, which makes a *joint*.  Every edge between floor and non-floor is a 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dataclasses import dataclass, field
 
+from .board import Board
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
+from .parts import BlockInfo, Door, PlacedPiece, Stairs
 
-if TYPE_CHECKING:   # the board module imports this one at run time
-    from .board import Board
-
-
-@dataclass(frozen=True)
-class PlacedPiece:
-    """A map piece already turned and placed.
-
-    id: the quest's name for it; cells: its floor cells in board coordinates;
-    openings: each opening as its two unit boundary edges (normalised `Edge`s).
-    """
-
-    id: str
-    cells: frozenset[Cell]
-    openings: tuple[tuple[Edge, Edge], ...] = ()
-
-
-@dataclass(frozen=True)
-class Door:
-    """A door on a two-cell stretch of edge: id, its two unit edges, rune colour or None."""
-
-    id: str
-    edges: tuple[Edge, Edge]
-    rune: str | None = None
-
-
-@dataclass(frozen=True)
-class Stairs:
-    """A pair of staircase markers of one colour, on the cells `ends`."""
-
-    colour: str
-    ends: tuple[Cell, Cell]
-
-
-@dataclass(frozen=True)
-class BlockInfo:
-    """What an obstacle in a cell does.
-
-    blocks_movement: figures cannot enter the cell (diagonal steps past it are fine);
-    blocks_sight: a line through the cell's interior is blocked;
-    fog: sight enters the cell only from a neighbouring cell, and leaves it only to one;
-    wall_like: a boulder or crushing wall: the cell is walled in on all four sides, for
-    movement and sight alike (so it also counts at grid points, as walls do);
-    kind: the obstacle's catalog name, used in explanations ("rubble at 2,3").
-    """
-
-    blocks_movement: bool
-    blocks_sight: bool
-    fog: bool = False
-    wall_like: bool = False
-    kind: str = "obstacle"
+__all__ = ["BlockInfo", "BoardBuild", "Door", "PlacedPiece", "Stairs", "build_board"]
 
 
 @dataclass(frozen=True)
@@ -82,7 +32,7 @@ class BoardBuild:
     overlaps: ``(piece_a, piece_b, cells)`` for pieces sharing cells (cells sorted).
     """
 
-    board: "Board"
+    board: Board
     joints: list[tuple[str, str, tuple[Edge, Edge]]] = field(default_factory=list)
     unjoined_openings: list[tuple[str, int]] = field(default_factory=list)
     openings_meeting_wall: list[tuple[str, int, str]] = field(default_factory=list)
@@ -98,8 +48,6 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
     ignored for joining and reported as unjoined.  Obstacles on cells that are not floor
     are kept in `Board.blocking` but have no effect.
     """
-    from .board import Board  # the board module imports this one for the data classes
-
     owner: dict[Cell, str] = {}
     order = {p.id: i for i, p in enumerate(pieces)}
     overlaps: list[tuple[str, str, tuple[Cell, ...]]] = []
@@ -120,8 +68,8 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
         edges: set[Edge] = set()
         for cell in piece.cells:
             for side in cell_sides(cell):
-                a, b = edge_cells(side)
-                other = b if a == cell else a
+                near, far = edge_cells(side)
+                other = far if near == cell else near
                 if other not in piece.cells:
                     edges.add(side)
         boundary[piece.id] = edges
@@ -132,10 +80,9 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
     cells_of = {p.id: p.cells for p in pieces}
     for piece in pieces:
         for index, opening in enumerate(piece.openings):
-            opening = tuple(norm_edge(*e) for e in opening)
-            if len(set(opening)) == 2 and all(is_unit_edge(e) and e in boundary[piece.id]
-                                              for e in opening):
-                by_edges.setdefault(frozenset(opening), []).append((piece.id, index))
+            normal = tuple(norm_edge(*e) for e in opening)
+            if len(set(normal)) == 2 and all(is_unit_edge(e) and e in boundary[piece.id] for e in normal):
+                by_edges.setdefault(frozenset(normal), []).append((piece.id, index))
 
     joined: set[tuple[str, int]] = set()
     joints: list[tuple[str, str, tuple[Edge, Edge]]] = []
@@ -150,8 +97,8 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
                 joined.add((pa, ia))
                 joined.add((pb, ib))
                 first, second = (pa, pb) if order[pa] <= order[pb] else (pb, pa)
-                edges = tuple(sorted(edge_set))
-                joints.append((first, second, edges))  # type: ignore[arg-type]
+                low, high = sorted(edge_set)
+                joints.append((first, second, (low, high)))
                 open_edges.update(edge_set)
     joints.sort(key=lambda j: (order[j[0]], order[j[1]], j[2]))
 
@@ -163,23 +110,23 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
                 continue
             unjoined.append((piece.id, index))
             others: set[str] = set()
-            for edge in opening:
-                edge = norm_edge(*edge)
+            for raw in opening:
+                edge = norm_edge(*raw)
                 if not is_unit_edge(edge):
                     continue
                 for cell in edge_cells(edge):
                     if cell not in piece.cells and cell in owner and owner[cell] != piece.id:
                         others.add(owner[cell])
-            for other in sorted(others, key=lambda o: order[o]):
-                meeting_wall.append((piece.id, index, other))
+            for other_id in sorted(others, key=lambda o: order[o]):
+                meeting_wall.append((piece.id, index, other_id))
 
     # Walls: every edge around a floor cell whose other side is not floor of the same
     # piece, except the joints' edges.
     walls: set[Edge] = set()
     for cell, pid in owner.items():
         for side in cell_sides(cell):
-            a, b = edge_cells(side)
-            other = b if a == cell else a
+            near, far = edge_cells(side)
+            other = far if near == cell else near
             if owner.get(other) == pid:
                 continue
             if side in open_edges and other in owner:
@@ -187,8 +134,7 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
             walls.add(side)
 
     board = Board(owner=owner, walls=frozenset(walls),
-                  doors=[Door(d.id, tuple(norm_edge(*e) for e in d.edges), d.rune)  # type: ignore[arg-type]
-                         for d in doors],
+                  doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
                   stairs=list(stairs), blocking=dict(blocking),
                   joints=joints)
     return BoardBuild(board=board, joints=joints, unjoined_openings=unjoined,

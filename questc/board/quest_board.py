@@ -6,10 +6,12 @@ never breaks the whole map.
 """
 from __future__ import annotations
 
-from questc.board.board import Board
-from questc.board.build import BlockInfo, BoardBuild, Door, PlacedPiece, Stairs, build_board
-from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
 from dataclasses import dataclass, field
+
+from questc.board.board import Board
+from questc.board.build import BoardBuild, build_board
+from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
+from questc.board.parts import BlockInfo, Door, PlacedPiece, Stairs
 
 # The two unit edges a door `at X,Y SIDE` covers: that side of the cell and of the next
 # cell along it (east for north/south, south for east/west).
@@ -38,7 +40,8 @@ class QuestBoard:
 
 
 def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
-    return tuple(norm_edge(*e) for e in _SIDE_EDGES[side](*cell))  # type: ignore[return-value]
+    first, second = _SIDE_EDGES[side](*cell)
+    return norm_edge(*first), norm_edge(*second)
 
 
 # Boards kept by what they were built from, when a long-running caller asks for it
@@ -94,7 +97,7 @@ def _build(model) -> QuestBoard:
     # First without doors, to learn the joints that `between` doors stand on.
     plain = build_board(pieces, [], stairs, blocking)
     joint_edges = {e for _a, _b, edges in plain.joints for e in edges}
-    owner = {c: plain.board.piece_of(c) for c in plain.board.cells}
+    owner = {c: p for c in plain.board.cells if (p := plain.board.piece_of(c)) is not None}
     doors, problems, placed = [], [], {}
     for door in model.doors.values():
         if door.between:

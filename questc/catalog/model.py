@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -57,7 +58,7 @@ class Count:
         if not known:
             return cls(None, None)
         rulebook = len(known) == len(parts) and all(p.source == "rulebook" for p in known)
-        return cls(sum(p.count for p in known), "rulebook" if rulebook else "estimate")
+        return cls(sum(p.count for p in known if p.count is not None), "rulebook" if rulebook else "estimate")
 
     def __str__(self) -> str:
         return "unknown" if self.count is None else f"{self.count} ({self.source})"
@@ -133,8 +134,8 @@ class PieceType:
         openings = []
         for opening in self.openings:
             turned = shapes.shift(shapes.turn_cells(opening.cells, w, h, turn), at)
-            openings.append(Opening(shapes.turn_side(opening.side, turn),
-                                    tuple(sorted(turned)), opening.end))
+            first, second = sorted(turned)
+            openings.append(Opening(shapes.turn_side(opening.side, turn), (first, second), opening.end))
         tw, th = shapes.turned_size(w, h, turn)
         return PlacedShape(cells, tuple(openings), tw, th)
 
@@ -311,6 +312,8 @@ class Catalog:
     sets: Mapping[str, SetInfo]
     expansions: tuple[str, ...] | None = None
     chest_cards: Mapping[str, ChestCard] = field(default_factory=lambda: _EMPTY)
+    # The content pack files loaded (resolved): a build must never write over one.
+    pack_files: tuple[Path, ...] = ()
 
     # --- names -------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["write_all_atomic", "write_atomic"]
 
 
 def _umask() -> int:
@@ -29,26 +29,44 @@ def write_atomic(path: Path | str, data: bytes) -> Path:
     (0666 less the umask), not the 0600 a temporary file is created with, and a file
     already at `path` is replaced only once the new bytes are safely on disk.
     """
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    return write_all_atomic({Path(path): data})[0]
+
+
+def write_all_atomic(files: dict[Path, bytes]) -> list[Path]:
+    """Write several files (one quest's outputs) each atomically and all or none; return the paths.
+
+    Every file's bytes reach the disk (as temporary files) before the first rename, so
+    a full disk or an interrupt while writing leaves every target as it was. An OSError
+    names the target that could not be written (its `filename`).
+    """
+    temps: list[tuple[str, Path]] = []
+    path = Path(".")
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if hasattr(os, "chmod"):
-            os.chmod(temp_name, 0o666 & ~_umask())
-        os.replace(temp_name, path)
-    except BaseException:
+        for path, data in files.items():
+            folder = path.parent if str(path.parent) else Path(".")
+            fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+            temps.append((temp_name, path))
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            if hasattr(os, "chmod"):
+                os.chmod(temp_name, 0o666 & ~_umask())
+        for temp_name, path in temps:
+            os.replace(temp_name, path)
+    except BaseException as error:
         # Whatever went wrong (a full disk, an interrupt), no partial file may remain.
-        try:
-            os.unlink(temp_name)
-        except FileNotFoundError:
-            pass
+        for temp_name, _ in temps:
+            try:
+                os.unlink(temp_name)
+            except FileNotFoundError:
+                pass
+        if isinstance(error, OSError):
+            raise OSError(error.errno, error.strerror or str(error), str(path)) from error
         raise
-    _sync_folder(folder)
-    return path
+    for folder in dict.fromkeys(p.parent if str(p.parent) else Path(".") for _, p in temps):
+        _sync_folder(folder)
+    return [path for _, path in temps]
 
 
 def _sync_folder(folder: Path) -> None:

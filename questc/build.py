@@ -1,0 +1,299 @@
+"""Checked quests in; their files out: a build (JSON, PNG and PDF per quest) or a guide (one PDF).
+
+The library half of `questc build` and `questc guide` (questc.api re-exports both);
+the commands only print what these return. Nothing is written for a quest with an
+error (or, under `strict`, a warning), nor for a quest one of whose renderers failed:
+a quest's files are made in memory first and then written all together, each
+atomically. A build that would clash (two quests with one id, an output that is one
+of the inputs: a source, a content pack, the configuration file) raises BuildError
+before anything is written.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, cast
+
+from questc.errors import QuestcError
+from questc.options import Options
+
+if TYPE_CHECKING:
+    from questc.api import QuestResult
+    from questc.model.quest import QuestModel
+    from questc.rules.context import CheckContext
+
+__all__ = ["KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide"]
+
+KINDS = ("json", "png", "pdf")
+
+
+class BuildError(QuestcError):
+    """A build or guide that must not start: found before anything is written."""
+
+
+@dataclass(frozen=True)
+class Emitter:
+    """One output kind: its file suffix and the function turning a compiled QuestResult into bytes."""
+
+    kind: str
+    render: Callable[["QuestResult"], bytes]
+
+
+def _json(result: "QuestResult") -> bytes:
+    from questc.emit.engine_json import engine_json
+    return engine_json(result)
+
+
+def emitter(kind: str) -> Emitter:
+    """An output kind in; its Emitter out. ImportError (saying why) when the module that
+    renders it is not installed or lacks its `render_<kind>` function."""
+    if kind == "json":
+        return Emitter("json", _json)
+    module_name, function = f"questc.emit.{kind}", f"render_{kind}"
+    try:
+        module = import_module(module_name)
+    except ImportError as error:
+        raise ImportError(f"{module_name} cannot be imported ({error})") from None
+    render = getattr(module, function, None)
+    if not callable(render):
+        raise ImportError(f"{module_name} has no {function}()")
+    return Emitter(kind, render)
+
+
+def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[str]]:
+    """The kinds asked for (None: every kind) in; (emitters, notes) out.
+
+    A kind asked for by name that cannot be rendered is a BuildError: the user wants a
+    file questc cannot make. With no kinds named, a missing renderer is skipped with a
+    note, so a plain build still writes what it can.
+    """
+    unknown = sorted(set(kinds or ()) - set(KINDS))
+    if unknown:
+        raise BuildError(f"unknown output kind {', '.join(unknown)}: the kinds are {', '.join(KINDS)}")
+    emitters, notes = [], []
+    for kind in (kinds or KINDS):
+        try:
+            emitters.append(emitter(kind))
+        except ImportError as error:
+            if kinds is not None:
+                raise BuildError(f"cannot build {kind}: {error}; install questc with its {kind} renderer, "
+                                 f"or leave {kind} out") from None
+            notes.append(f"{kind} not built: {error}")
+    return emitters, notes
+
+
+@dataclass
+class BuildReport:
+    """What a build did. `problems` are renderer or write failures (the quest's files were
+    not written); `notes` say which kinds were skipped because their renderer is missing."""
+
+    results: list["QuestResult"]
+    strict: bool = False
+    written: list[Path] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        """Some quest was not built because of its own diagnostics (or did not compile)."""
+        return any(r.failed(self.strict) or not r.compiled for r in self.results)
+
+
+def _quests(quests: Iterable["Path | str | QuestResult"], options: Options, jobs: int,
+            kinds: list[str]) -> tuple[list["QuestResult"], dict[str, dict[str, object]] | None]:
+    """Paths or results in; results (and, with jobs > 1, each quest's rendered outputs) out."""
+    from questc.api import QuestResult, check_file, find_quests
+
+    given = list(quests)
+    if all(isinstance(q, QuestResult) for q in given):
+        return list(given), None   # type: ignore[arg-type]   # all results, checked just above
+    paths = find_quests(q for q in given if not isinstance(q, QuestResult))
+    if jobs > 1 and len(paths) > 1:
+        return _in_parallel(paths, options, kinds, jobs)
+    return [check_file(path, options) for path in paths], None
+
+
+def _inputs(results: list["QuestResult"], options: Options) -> list[tuple[Path, str]]:
+    """Every file the run read, with what it is: quest sources, content packs, the configuration."""
+    files = [(Path(r.path), "source") for r in results]
+    for result in results:
+        if result.model is not None:
+            files += [(pack, "content pack") for pack in result.model.catalog.pack_files]
+    if options.config_file is not None:
+        files.append((Path(options.config_file), "configuration"))
+    return files
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """True when two paths name one file (symlinks resolved; hard links caught when both exist)."""
+    if a.resolve() == b.resolve():
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]]) -> None:
+    for source, what in inputs:
+        if _same_file(target, source):
+            raise BuildError(f"refusing to overwrite the {what} {source} with {target}: "
+                             "choose another output (-o)")
+
+
+def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
+          inputs: list[tuple[Path, str]]) -> None:
+    """Refuse a build that would clash: two quests with one id, or an output that is an input."""
+    by_id: dict[str, list[str]] = {}
+    for result in results:
+        if result.model is not None:
+            by_id.setdefault(result.model.id, []).append(result.path)
+    clashes = {qid: paths for qid, paths in by_id.items() if len(paths) > 1}
+    if clashes:
+        lines = [f"`{qid}` in {', '.join(paths)}" for qid, paths in sorted(clashes.items())]
+        raise BuildError("two quests with the same id would write the same files: " + "; ".join(lines)
+                         + " (give one of them another `id` in its header)")
+    for result in results:
+        if result.model is not None:
+            for e in emitters:
+                _refuse_to_overwrite(out_dir / f"{result.model.id}.{e.kind}", inputs)
+    if out_dir.exists() and not out_dir.is_dir():
+        raise BuildError(f"the output {out_dir} exists and is not a folder")
+
+
+def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "build", *,
+          kinds: Sequence[str] | None = None, options: Options | None = None, jobs: int = 1,
+          on_checked: Callable[[list["QuestResult"]], None] | None = None) -> BuildReport:
+    """Quest files, folders or checked results in; DIR/<id>.json (.png, .pdf) for each quest
+    that compiled clean, and a BuildReport, out.
+
+    `kinds` limits the outputs (None: every kind installed). `jobs` > 1 checks and renders
+    quests in that many processes (same bytes). `on_checked` is called with every result
+    once all are checked and before anything is written (the CLI prints diagnostics there).
+    Raises BuildError, with nothing written, for a clash or a kind that cannot be made.
+    """
+    options = options or Options()
+    emitters, notes = choose_emitters(kinds)
+    results, rendered = _quests(quests, options, jobs, [e.kind for e in emitters])
+    if on_checked is not None:
+        on_checked(results)
+    out = Path(out_dir)
+    _plan(results, out, emitters, _inputs(results, options))
+    report = BuildReport(results, strict=options.strict, notes=notes)
+    # Only what compiled completely: a quest with no error but a stage that did not run
+    # is never written half-made (BuildReport.failed counts it).
+    buildable = [r for r in results if r.compiled and not r.failed(options.strict)]
+    if buildable:
+        out.mkdir(parents=True, exist_ok=True)
+    from questc.emit.atomic import write_all_atomic
+
+    for result in buildable:
+        assert result.model is not None   # compiled
+        files: dict[Path, bytes] = {}
+        for e in emitters:
+            target = out / f"{result.model.id}.{e.kind}"
+            try:
+                data = e.render(result) if rendered is None else rendered[result.path][e.kind]
+                if isinstance(data, Exception):
+                    raise data
+            except Exception as error:  # one renderer's failure must not stop the other quests
+                if os.environ.get("QUESTC_DEBUG"):
+                    raise
+                report.problems.append(f"internal error while making {target}: {type(error).__name__}: {error}")
+                break
+            if not isinstance(data, (bytes, bytearray)):
+                report.problems.append(f"internal error: the {e.kind} renderer returned "
+                                       f"{type(data).__name__}, not bytes; {target} not made")
+                break
+            files[target] = bytes(data)
+        else:
+            try:
+                report.written += write_all_atomic(files)
+            except OSError as error:   # a full disk or a read-only folder: say so, go on
+                report.problems.append(f"cannot write {Path(error.filename).as_posix()}: "
+                                       f"{error.strerror or error}; none of {result.path}'s files written")
+    return report
+
+
+def _check_and_render(path: Path, options: Options, kinds: list[str]):
+    """One quest, in a worker process: check it and, when it compiled, render every kind.
+
+    Returns the result reduced to what the parent prints and plans with (path, source,
+    diagnostics, id, pack files, compiled or not), and kind -> bytes or the renderer's exception.
+    """
+    from types import SimpleNamespace
+
+    from questc.api import check_file
+
+    result = check_file(path, options)
+    outputs: dict[str, object] = {}
+    if not result.failed(options.strict) and result.compiled:
+        for kind in kinds:
+            try:
+                outputs[kind] = emitter(kind).render(result)
+            except Exception as error:   # reported by the parent, in order, as a serial build would
+                outputs[kind] = error
+    # The model and the board do not cross processes: the parent reads only the id, the
+    # pack files and whether the quest compiled, so stand-ins carry just those.
+    model = None if result.model is None else SimpleNamespace(
+        id=result.model.id, catalog=SimpleNamespace(pack_files=result.model.catalog.pack_files))
+    slim = replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
+                   context=cast("CheckContext | None", None if result.context is None else True))
+    return slim, outputs
+
+
+def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int):
+    """Check and render the quests in `jobs` worker processes; results in input order."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
+        done = list(pool.map(_check_and_render, inputs, [options] * len(inputs), [kinds] * len(inputs)))
+    return [slim for slim, _ in done], {slim.path: outputs for slim, outputs in done}
+
+
+@dataclass
+class GuideReport:
+    """What a guide holds: the quests included (in order) and those left out for their diagnostics."""
+
+    results: list["QuestResult"]
+    included: list["QuestResult"]
+    left_out: list["QuestResult"]
+    written: Path | None = None
+
+
+def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, title: str | None = None,
+          options: Options | None = None, progress: Callable[[int], None] | None = None) -> GuideReport:
+    """Quest files, folders or checked results in; one printable PDF guide of those that compiled
+    clean, written atomically to `output` (nothing is written when no quest is left).
+
+    `progress` is called with 1 after each quest is laid out. Raises BuildError when the
+    output is a folder or one of the inputs.
+    """
+    options = options or Options()
+    target = Path(output)
+    results, _ = _quests(quests, options, 1, [])
+    _check_target(target, _inputs(results, options))
+    included = [r for r in results if r.compiled and not r.failed(options.strict)]
+    report = GuideReport(results, included, [r for r in results if r not in included])
+    if not included:
+        return report
+    from questc.emit.atomic import write_atomic
+    from questc.emit.pdf import render_guide
+
+    data = render_guide(included, progress=progress, title=title)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, data)
+    except OSError as error:
+        raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
+    report.written = target
+    return report
+
+
+def _check_target(target: Path, inputs: list[tuple[Path, str]]) -> None:
+    if target.is_dir():
+        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
+    _refuse_to_overwrite(target, inputs)
