@@ -52,8 +52,9 @@ def checking_options(function):
     return function
 
 
-def run_options(strict, select, ignore, verbose, config_file, expansions):
-    """The values of `checking_options` in; the run's Options (configuration file merged) out."""
+def run_options(strict, select, ignore, verbose, config_file, expansions, start=None):
+    """The values of `checking_options` in; the run's Options (configuration file merged) out.
+    `start`: the folder the configuration is looked for from (default: the current folder)."""
     from questc.config import load_options
     return load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions)
+                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions, start=start)

@@ -1,13 +1,23 @@
-"""`questc lint PATH...`: check quests and print their diagnostics; writes nothing."""
+"""`questc lint PATH...`: check quests and print their diagnostics; with `--fix`, apply their fixes.
+
+`questc lint -` checks the text on standard input (`--stdin-filename` names it, for
+the configuration and the positions). `--fix` rewrites each file with its safe
+fixes applied (`--unsafe-fixes`: the unsafe ones too), atomically, and then reports
+what is left; a file whose text would still have syntax errors is never written.
+`--diff` prints the changes `--fix` would make and writes nothing.
+"""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
-from questc.cli.common import checking_options, guarded, run_options
+from questc.cli.common import checking_options, fail, guarded, run_options
 
 FORMATS = ("text", "json", "github", "sarif", "junit")
+STDIN = "-"
+STDIN_NAME = "<stdin>"
 
 
 @click.command()
@@ -15,21 +25,122 @@ FORMATS = ("text", "json", "github", "sarif", "junit")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="How to print the diagnostics.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are errors.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes, rewriting the files (never one left with syntax errors); "
+                   "then report what is left. With `-`, print the fixed text.")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="With --fix or --diff: apply the unsafe fixes too (guesses, such as a did-you-mean).")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing; print a unified diff of what --fix would change (exit 1 if anything).")
+@click.option("--stdin-filename", metavar="PATH",
+              help="With `-`: the file the text on standard input is checked as (configuration, positions).")
 @checking_options
 @guarded
-def lint(paths, fmt, strict, select, ignore, exit_zero, verbose, config_file, expansions):
-    """Check quests (files, or folders searched for .quest files) and print diagnostics."""
+def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_diff, stdin_filename,
+         verbose, config_file, expansions):
+    """Check quests (files, or folders searched for .quest files; `-` for standard input) and print
+    diagnostics; --fix applies their fixes."""
     from questc.api import check_file, find_quests
     from questc.cli.output import print_report
 
-    options = run_options(strict, select, ignore, verbose, config_file, expansions)
-    results = [check_file(path, options) for path in find_quests(paths)]
+    stdin = STDIN in paths
+    if stdin and len(paths) > 1:
+        fail("`-` (standard input) cannot be given with other paths")
+    if stdin_filename is not None and not stdin:
+        fail("--stdin-filename names the text read from `-`; give `-` as the path")
+    start = Path(stdin_filename).absolute().parent if stdin_filename else None
+    options = run_options(strict, select, ignore, verbose, config_file, expansions, start=start)
+    if stdin:
+        results = [_check_stdin(stdin_filename or STDIN_NAME, options)]
+    else:
+        results = [check_file(path, options) for path in find_quests(paths)]
+    if fix or show_diff:
+        results = _fix(results, options, unsafe_fixes, show_diff, stdin)
+        if show_diff:
+            return   # _fix exited
     config_problems = _config_result(options)
     if config_problems is not None:
         results.insert(0, config_problems)
-    print_report(results, fmt, sys.stdout, verbose=options.verbose)
+    # With `lint - --fix` the fixed text is on standard output: the report goes to standard error.
+    stream = sys.stderr if stdin and fix else sys.stdout
+    print_report(results, fmt, stream, verbose=options.verbose, fixing=fix, unsafe=unsafe_fixes)
     failed = any(r.failed(options.strict) for r in results)
     sys.exit(0 if exit_zero or not failed else 1)
+
+
+def _check_stdin(name: str, options):
+    """The text on standard input, checked as the file `name`."""
+    from questc.api import check_source, undecodable
+
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return undecodable(name, data, error)
+    return check_source(text, name, options)
+
+
+def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
+    """Fix each checked quest. With `show_diff`: print the diffs and exit (1 if any). Otherwise write
+    the fixed files (or, for `-`, print the text) and return the results of the texts now in place."""
+    import difflib
+
+    from questc.emit.atomic import rewrite_atomic
+    from questc.emit.report import display_path
+    from questc.fixes import fix_source
+
+    out = []
+    fixed = files = hidden = 0
+    for result in results:
+        if result.syntax is None and "\ufffd" in result.source:
+            out.append(result)   # not UTF-8: the text shown is not the file's; never rewrite it
+            continue
+        run = fix_source(result.source, result.path, options, unsafe=unsafe, result=result)
+        shown = display_path(result.path)
+        if run.broke:
+            click.echo(f"questc: {shown}: a fix would have broken the quest's syntax; that pass was undone "
+                       "(please report it)", err=True)
+        if run.changed and not run.writable:
+            click.echo(f"questc: {shown} has syntax errors the fixes do not cure; left untouched", err=True)
+        writable = run.writable
+        if writable:
+            fixed += len(run.applied)
+            files += 1
+        hidden += run.remaining(unsafe) if writable else _remaining(result, unsafe)
+        if show_diff:
+            if writable:
+                sys.stdout.writelines(difflib.unified_diff(
+                    _lines(run.original), _lines(run.source), fromfile=f"a/{shown}", tofile=f"b/{shown}"))
+            continue
+        if stdin:
+            sys.stdout.write(run.source if writable else run.original)
+        elif writable:
+            rewrite_atomic(result.path, run.source.encode("utf-8"))
+        out.append(run.result if writable else result)
+    verb = "would fix" if show_diff else "fixed"
+    summary = f"{verb} {_plural(fixed, 'problem')} in {_plural(files, 'file')}" if files else "no fixes to apply"
+    if hidden:
+        summary += f" ({_plural(hidden, 'more fix', 'more fixes')} with --unsafe-fixes)"
+    click.echo(summary, err=True)
+    if show_diff:
+        sys.exit(1 if files else 0)
+    return out
+
+
+def _remaining(result, unsafe: bool) -> int:
+    from questc.fixes import allowed
+    return sum(1 for d in result.diagnostics if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n\\ No newline at end of file\n"
+    return lines
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def _config_result(options):

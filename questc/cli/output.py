@@ -4,7 +4,8 @@ from __future__ import annotations
 from questc.emit.report import Summary, display_path
 
 
-def print_report(results, fmt: str, stream, verbose: bool = False) -> None:
+def print_report(results, fmt: str, stream, verbose: bool = False, fixing: bool = False,
+                 unsafe: bool = False) -> None:
     diagnostics = [d for r in results for d in r.diagnostics]
     if fmt == "json":
         from questc.emit.json_report import render_json
@@ -21,7 +22,24 @@ def print_report(results, fmt: str, stream, verbose: bool = False) -> None:
     shown = [_with_display_paths(d) for d in diagnostics]
     for d in shown:
         stream.write(renderer.render(d) + "\n\n")
+    if not fixing:   # before the summary, which stays the last line (INTERFACE.md)
+        hint = fixable_hint(diagnostics, unsafe)
+        if hint:
+            stream.write(hint + "\n")
     stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
+
+
+def fixable_hint(diagnostics, unsafe: bool = False) -> str | None:
+    """`2 fixable with `questc lint --fix` (1 more with --unsafe-fixes)`, or None when nothing is."""
+    from questc.fixes import allowed
+    safe = sum(1 for d in diagnostics if any(allowed(f, unsafe) for f in d.fixes))
+    more = sum(1 for d in diagnostics if d.fixes) - safe
+    if not safe and not more:
+        return None
+    command = "questc lint --fix" + (" --unsafe-fixes" if unsafe else "")
+    if not safe:
+        return f"{more} fixable with `questc lint --fix --unsafe-fixes`"
+    return f"{safe} fixable with `{command}`" + (f" ({more} more with --unsafe-fixes)" if more else "")
 
 
 def _displayed(sources: dict[str, str]) -> dict[str, str]:

@@ -120,7 +120,7 @@ def context_at(document: QuestDocument, offset: int, text: str) -> Context | Non
     """The parser's view just before `offset` in `text` (the quest's text, without a byte-order mark)."""
     index = document.index()
     tree = index.tree
-    starts = []
+    starts: list[int] = []
     if tree is not None:
         items = ([tree.header] if tree.header is not None else []) + list(tree.items)
         holding = [i for i in items if i.span.start <= offset <= i.span.end]
@@ -129,10 +129,9 @@ def context_at(document: QuestDocument, offset: int, text: str) -> Context | Non
             starts.append(holding[0].span.start)
         if before:
             starts.append(max(i.span.end for i in before))
-    starts.append(0 if tree is None or not tree.items else None)
+    if tree is None or not tree.items:
+        starts.append(0)
     for start in starts:
-        if start is None:
-            continue
         found = _parse_prefix(text[start:offset])
         if found is not None:
             return found
@@ -170,7 +169,8 @@ def _expansions(document: QuestDocument) -> tuple[str, ...]:
     field = header.get("expansions") if header is not None else None
     if field is None:
         return ("base",)
-    return tuple(name.value for name in field.value)
+    names = field.value if isinstance(field.value, tuple) else ()
+    return tuple(name.value for name in names if isinstance(name, n.Name))
 
 
 def complete(document: QuestDocument, position: types.Position) -> list[types.CompletionItem]:

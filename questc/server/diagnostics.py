@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Sequence
 
 from lsprotocol import types
 
@@ -63,7 +64,7 @@ def _edits(fix, lines: LineIndex) -> list[types.TextEdit]:
 
 
 def code_actions(document: QuestDocument, request_range: types.Range,
-                 only: list[str] | None) -> list[types.CodeAction]:
+                 only: Sequence[str] | None) -> list[types.CodeAction]:
     """A quick fix for every machine-applicable fix of a diagnostic touching the range, and one
     `source.fixAll` action that applies every safe fix that does not overlap another."""
     checked = document.checked

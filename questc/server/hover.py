@@ -272,7 +272,8 @@ def _cell(document: QuestDocument, ref) -> str:
     model = _model(document)
     if model is None:
         return f"cell {_cells_text(cells)}: the quest has not compiled yet, nothing known about it"
-    stale = document.compiled is not document.checked or document.compiled.text is not document.text
+    compiled = document.compiled
+    stale = compiled is None or compiled is not document.checked or compiled.text is not document.text
     if len(cells) > 1:
         areas = _join(model.area_of(c) for c in cells)
         return f"cells {_cells_text(cells)}: {len(cells)} cells, area {areas}"

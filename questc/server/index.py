@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any, Iterable
 
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
@@ -75,7 +76,7 @@ class QuestIndex:
     occurrences: list[Occurrence] = field(default_factory=list)
     catalog_names: list[CatalogName] = field(default_factory=list)
     cells: list[CellRef] = field(default_factory=list)
-    statements: list[object] = field(default_factory=list)   # every node with a span, outermost first
+    statements: list[Any] = field(default_factory=list)   # every node with a span, outermost first
 
     # ---- look-ups -------------------------------------------------------------------
     def defined(self, kind: str | None = None) -> dict[str, Occurrence]:
@@ -102,13 +103,13 @@ class QuestIndex:
     def cell_at(self, line: int, column: int) -> CellRef | None:
         return _innermost(c for c in self.cells if contains(c.span, line, column))
 
-    def enclosing(self, line: int, column: int, kinds: tuple = ()) -> list[object]:
+    def enclosing(self, line: int, column: int, kinds: tuple = ()) -> list[Any]:
         """The nodes whose span holds the cursor, outermost first (only `kinds` if given)."""
         return [s for s in self.statements
                 if contains(s.span, line, column) and (not kinds or isinstance(s, kinds))]
 
 
-def _innermost(candidates):
+def _innermost(candidates: Iterable[Any]) -> Any:
     best = None
     for candidate in candidates:
         if best is None or (candidate.span.start, -candidate.span.end) > (best.span.start, -best.span.end):

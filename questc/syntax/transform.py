@@ -6,7 +6,7 @@ import textwrap
 
 from lark import Token, Transformer, v_args
 
-from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.rules.syntax.bad_header_field import Q004
 from questc.rules.syntax.malformed_value import Q003
 from questc.rules.syntax.missing_quest_header import Q005
@@ -45,11 +45,12 @@ def dedent_long(body: str) -> str:
 class ToNodes(Transformer):
     """Builds nodes bottom-up; collects value problems in `self.diagnostics`."""
 
-    def __init__(self, file: str, header_written: bool = False):
+    def __init__(self, file: str, header_written: bool = False, source: str | None = None):
         super().__init__(visit_tokens=True)
         self.file = file
         self.header_written = header_written   # a `quest` header was written, though maybe broken
         self.diagnostics: list[Diagnostic] = []
+        self.source = source                   # the text parsed, for fixes that remove whole lines
 
     # ---- helpers ---------------------------------------------------------
     def _span(self, meta) -> Span:
@@ -63,8 +64,20 @@ class ToNodes(Transformer):
             return None
         return n.Name(token_span(self.file, token), str(token))
 
-    def _q003(self, span: Span, problem: str, label: str, help_text: str) -> None:
-        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text))
+    def _drop_line(self, field) -> tuple[Fix, ...]:
+        """The fix removing a repeated header field that stands on lines of its own (unsafe: the
+        first value is the one kept, which the writer may not have meant)."""
+        if self.source is None:
+            return ()
+        from questc.diagnostics.edits import SourceText
+        text = SourceText(self.source, self.file)
+        if not text.alone_on_line(field.span):
+            return ()
+        return (Fix(f"remove the second `{field.keyword}` line", (text.delete_lines(field.span),),
+                    Applicability.UNSAFE),)
+
+    def _q003(self, span: Span, problem: str, label: str, help_text: str, fixes: tuple[Fix, ...] = ()) -> None:
+        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text, fixes=fixes))
 
     # ---- terminals -------------------------------------------------------
     def INT(self, token):
@@ -115,8 +128,10 @@ class ToNodes(Transformer):
         if token.type == "RANGE":
             low, high = (int(part) for part in str(token).split(".."))
             if low > high:
+                # Safe: a range is the counts between its ends, whichever end is written first.
                 self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
-                           f"write `{high}..{low}`")
+                           f"write `{high}..{low}`",
+                           (Fix(f"write `{high}..{low}`", (Edit(span, f"{high}..{low}"),), Applicability.SAFE),))
                 low, high = high, low
             return n.CountRange(span, low, high)
         return n.CountRange(span, int(token), int(token))
@@ -192,7 +207,7 @@ class ToNodes(Transformer):
                 self.diagnostics.append(Q004.at(
                     key, problem=f"the header field `{field.keyword}` is given twice",
                     label="given again here", help_text=f"keep one `{field.keyword}` line",
-                    labels=[Label(first.span, "first given here")]))
+                    labels=[Label(first.span, "first given here")], fixes=self._drop_line(field)))
                 continue
             seen[field.keyword] = field
             kept.append(field)
