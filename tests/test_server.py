@@ -336,3 +336,47 @@ async def test_formatting_is_fmt(client: LanguageClient, folder: Path):
     again = await client.text_document_formatting_async(types.DocumentFormattingParams(
         ident(uri), types.FormattingOptions(2, True)))
     assert list(again) == []   # already formatted: nothing to change
+
+
+# ---- code actions ---------------------------------------------------------------------------
+
+
+async def actions_at(client, uri, found, only=None):
+    start = min((d.range.start for d in found), key=lambda p: (p.line, p.character))
+    end = max((d.range.end for d in found), key=lambda p: (p.line, p.character))
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=ident(uri), range=types.Range(start, end),
+        context=types.CodeActionContext(diagnostics=list(found), only=only)))
+
+
+async def test_code_actions_are_the_diagnostics_fixes(client: LanguageClient, folder: Path):
+    text = QUEST.replace("victory heroes", "# questc: ignore[Q305]\nvictory heroes").replace(
+        "monster beastman", "monster beastmen")
+    uri, found, path = await opened(client, folder, "actions.quest", text)
+    assert sorted(d.code for d in found) == ["Q101"]   # with a name error the suppression is not judged
+    actions = await actions_at(client, uri, found)
+    quick = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    assert [a.title for a in quick] == ["replace `beastmen` with `beastman` (Q101) [unsafe]"]
+    assert quick[0].diagnostics[0].code == "Q101" and not quick[0].is_preferred
+    fixed = apply_edits(text, quick[0].edit.changes[uri])
+    assert fixed == text.replace("monster beastmen", "monster beastman")
+    # Applied as an editor applies it: the server now reports the next problem, whose fix is safe.
+    found = await change(client, uri, 2, [whole(fixed)])
+    assert [d.code for d in found] == ["Q601"]
+    assert list(found[0].tags) == [types.DiagnosticTag.Unnecessary]
+    actions = await actions_at(client, uri, found)
+    quick = [a for a in actions if a.kind == types.CodeActionKind.QuickFix]
+    assert [a.title for a in quick] == ["remove the unused suppression (Q601)"] and quick[0].is_preferred
+    cleaned = apply_edits(fixed, quick[0].edit.changes[uri])
+    assert cleaned == QUEST and check_source(cleaned, str(path)).diagnostics == []
+    fix_all = [a for a in actions if a.kind == "source.fixAll.questc"]
+    assert len(fix_all) == 1 and apply_edits(fixed, fix_all[0].edit.changes[uri]) == QUEST
+    only = await actions_at(client, uri, found, only=["source.fixAll"])
+    assert [a.kind for a in only] == ["source.fixAll.questc"]
+
+
+async def test_no_code_action_without_a_fix(client: LanguageClient, folder: Path):
+    text = QUEST.replace("door d2 between", "door d1 between")   # Q102: a duplicate has no mechanical cure
+    uri, found, _ = await opened(client, folder, "no-actions.quest", text)
+    assert [d.code for d in found] == ["Q102"]
+    assert not await actions_at(client, uri, found)
