@@ -12,6 +12,7 @@ shipped quest and reports the server's resident memory along the way.
     python bench/bench_server.py                 # shipped quest + 2,000-cell quest, 50 edits each
     python bench/bench_server.py --memory        # and 1,000 edits with the server's memory
     python bench/bench_server.py --edits 5 --quests chandlers_cellar   # smoke run
+    python bench/bench_server.py --lint          # and `questc lint` of 2,000 cells in 125 areas
 
 Times are wall-clock milliseconds on this machine, client and server included (the
 client is pygls's, in this process; the server is `python -m questc server`).
@@ -177,13 +178,47 @@ async def run(args) -> int:
     return 0
 
 
+def lint_many_areas(folder: Path, repeat: int = 3) -> None:
+    """`questc lint` of a 2,000-cell map of 125 areas (4x4 rooms): in this process (check_source,
+    best of `repeat`, after one run that warms the ray templates) and as a command (best of `repeat`)."""
+    import subprocess
+
+    from questc.api import Options, check_source
+
+    text = generated_quest(2000, areas=125, room=4)
+    path = folder / "generated_2000_125_areas.quest"
+    path.write_text(text, encoding="utf-8")
+    options = Options(ignore=("Q404", "Q405"))
+    result = check_source(text, str(path), options)
+    assert result.compiled and len(result.model.areas) == 125, [d.message for d in result.errors]
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        check_source(text, str(path), options)
+        times.append(time.perf_counter() - began)
+    command = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "questc", "lint", "--ignore", "Q404,Q405", str(path)],
+                       check=True, capture_output=True)
+        command.append(time.perf_counter() - began)
+    cells = len(result.context.board.board.cells)
+    print(f"lint of {cells:,} cells in {len(result.model.areas)} areas ({len(result.context.analysis.waves)} "
+          f"reveal waves): check_source {min(times):.3f} s, `questc lint` command {min(command):.3f} s (best of {repeat})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quests", nargs="+", default=["chandlers_cellar", "three_seals", "generated_2000"],
                         help="shipped quest names or generated_CELLS")
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--memory", action="store_true", help="also 1,000 edits, with the server's memory")
-    return asyncio.run(run(parser.parse_args()))
+    parser.add_argument("--lint", action="store_true", help="also `questc lint` of 2,000 cells in 125 areas")
+    args = parser.parse_args()
+    status = asyncio.run(run(args))
+    if args.lint and status == 0:
+        lint_many_areas(Path(tempfile.mkdtemp(prefix="questc-bench-lint-")))
+    return status
 
 
 if __name__ == "__main__":
