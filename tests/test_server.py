@@ -380,3 +380,20 @@ async def test_no_code_action_without_a_fix(client: LanguageClient, folder: Path
     uri, found, _ = await opened(client, folder, "no-actions.quest", text)
     assert [d.code for d in found] == ["Q102"]
     assert not await actions_at(client, uri, found)
+
+
+async def test_positions_are_utf16_code_units(client: LanguageClient, folder: Path):
+    """A character outside the Basic Multilingual Plane takes two UTF-16 units (VS Code's default
+    encoding): positions after it on its line must count two."""
+    text = QUEST.replace("  monster beastman at 3,1", '  read "🕯🕯 wax"; monster beastmen at 3,1')
+    uri, found, _ = await opened(client, folder, "utf16.quest", text)
+    line = text.split("\n").index('  read "🕯🕯 wax"; monster beastmen at 3,1')
+    column = '  read "🕯🕯 wax"; monster '.__len__() + 2     # two candles, one extra unit each
+    assert [(d.code, d.range.start.line, d.range.start.character, d.range.end.character) for d in found] == [
+        ("Q101", line, column, column + len("beastmen"))]
+    hover = await client.text_document_hover_async(types.HoverParams(
+        ident(uri), types.Position(line, column + 2)))
+    assert "unknown monster `beastmen`: did you mean `beastman`?" in hover.contents.value
+    actions = await actions_at(client, uri, found)
+    fixed = [a for a in actions if a.kind == types.CodeActionKind.QuickFix][0].edit.changes[uri][0]
+    assert fixed.range == found[0].range and fixed.new_text == "beastman"
