@@ -254,6 +254,20 @@ async def test_completion_follows_expansions(client: LanguageClient, folder: Pat
     assert "tomb_of_ice" in sets
 
 
+async def test_completion_of_overlord_cards(client: LanguageClient, folder: Path):
+    from questc.catalog import builtin_catalog
+    cards = builtin_catalog().cards
+    text = QUEST + 'overlord {\n  card "\n}\n'
+    uri, _, _ = await opened(client, folder, "complete-cards.quest", text)
+    found = await client.text_document_completion_async(types.CompletionParams(
+        ident(uri), position_of(text, 'card "', shift=6)))
+    offered = {item.label: item for item in found.items}
+    assert set(offered) == {name for name, card in cards.items() if card.set == "base"}
+    name = sorted(offered)[0]
+    edit = offered[name].text_edit
+    assert edit.new_text == f'"{name}"' and edit.range.start == position_of(text, 'card "', shift=5)
+
+
 # ---- navigation and rename ------------------------------------------------------------------
 
 
@@ -397,3 +411,20 @@ async def test_positions_are_utf16_code_units(client: LanguageClient, folder: Pa
     actions = await actions_at(client, uri, found)
     fixed = [a for a in actions if a.kind == types.CodeActionKind.QuickFix][0].edit.changes[uri][0]
     assert fixed.range == found[0].range and fixed.new_text == "beastman"
+
+
+async def test_semantic_tokens(client: LanguageClient, folder: Path):
+    uri, _, _ = await opened(client, folder, "tokens.quest")
+    found = await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(ident(uri)))
+    from questc.server.tokens import TOKEN_TYPES
+    lines, decoded, line, start = QUEST.split("\n"), [], 0, 0
+    data = list(found.data)
+    for i in range(0, len(data), 5):
+        delta_line, delta_start, length, kind, modifiers = data[i:i + 5]
+        line += delta_line
+        start = start + delta_start if delta_line == 0 else delta_start
+        decoded.append((lines[line][start:start + length], TOKEN_TYPES[kind], bool(modifiers)))
+    assert ("R1", "class", True) in decoded and ("R1", "class", False) in decoded
+    assert ("B", "namespace", True) in decoded and ("boss", "variable", False) in decoded
+    assert ("room_4x4", "type", False) in decoded and ("ogre", "type", False) in decoded
+    assert ("3,1", "number", False) in decoded and ("e1", "event", True) in decoded

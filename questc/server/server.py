@@ -20,7 +20,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from questc import __version__
-from questc.server import completion, diagnostics, hover, navigation, outline
+from questc.server import completion, diagnostics, hover, navigation, outline, tokens
 from questc.server.document import OptionsCache, QuestDocument, check
 
 log = logging.getLogger("questc.server")
@@ -257,6 +257,12 @@ def on_symbols(ls: QuestServer, params: types.DocumentSymbolParams):
 @guarded("folding ranges")
 def on_folding(ls: QuestServer, params: types.FoldingRangeParams):
     return outline.folding_ranges(ls.document(params.text_document.uri))
+
+
+@server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, tokens.LEGEND)
+@guarded("semantic tokens")
+def on_semantic_tokens(ls: QuestServer, params: types.SemanticTokensParams):
+    return tokens.semantic_tokens(ls.document(params.text_document.uri))
 
 
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
