@@ -2,6 +2,8 @@
 colours keywords; this tells an area from a piece from a catalog name)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from lsprotocol import types
 
 from questc.server.document import QuestDocument
@@ -31,11 +33,10 @@ def semantic_tokens(document: QuestDocument) -> types.SemanticTokens:
         if name.kind != "card":   # a card is a string: the grammar colours it
             add(name.span, "type")
     for cell in index.cells:
-        start = cell.span
+        span = cell.span
         if cell.node.piece is not None:   # `R1:2,3`: the piece is an occurrence; the rest a number
-            piece_end = cell.node.piece.span
-            start = type(start)(start.file, start.line, piece_end.end_column + 1, start.end_line, start.end_column)
-        add(start, "number")
+            span = replace(span, column=cell.node.piece.span.end_column + 1)
+        add(span, "number")
     data: list[int] = []
     previous_line = previous_start = 0
     for line, start, length, kind, modifiers in sorted(set(found)):
