@@ -428,3 +428,15 @@ async def test_semantic_tokens(client: LanguageClient, folder: Path):
     assert ("B", "namespace", True) in decoded and ("boss", "variable", False) in decoded
     assert ("room_4x4", "type", False) in decoded and ("ogre", "type", False) in decoded
     assert ("3,1", "number", False) in decoded and ("e1", "event", True) in decoded
+
+
+async def test_an_unsaved_buffer(client: LanguageClient):
+    """A buffer never saved (`untitled:`) is checked with the default configuration."""
+    from server_client import diagnostics_for
+    uri = "untitled:Untitled-1"
+    text = QUEST.replace("monster beastman", "monster beastmen")
+    found = await diagnostics_for(client, uri, 1, lambda: client.text_document_did_open(
+        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "quest", 1, text))))
+    assert [d.code for d in found] == ["Q101"]
+    hover = await hover_at(client, uri, text, "3,1", shift=1)
+    assert "figures: beastman" not in hover and "cell 3,1" in hover
