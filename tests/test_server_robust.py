@@ -95,4 +95,3 @@ def _lint(text: str, path: Path):
     result = check_source(text, str(path))
     return sorted((d.code, d.span.line - 1, d.span.column - 1, d.span.end_line - 1, d.span.end_column - 1)
                   for d in result.diagnostics)
-
