@@ -13,6 +13,7 @@ shipped quest and reports the server's resident memory along the way.
     python bench/bench_server.py --memory        # and 1,000 edits with the server's memory
     python bench/bench_server.py --edits 5 --quests chandlers_cellar   # smoke run
     python bench/bench_server.py --lint          # and `questc lint` of 2,000 cells in 125 areas
+    python bench/bench_server.py --no-reuse      # the server building every board anew, to compare
 
 Times are wall-clock milliseconds on this machine, client and server included (the
 client is pygls's, in this process; the server is `python -m questc server`).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -41,7 +43,8 @@ SHIPPED = HERE.parent / "quests"
 class Editor:
     """A pygls client that opens quests, edits them and waits for each version's diagnostics."""
 
-    def __init__(self):
+    def __init__(self, reuse: bool = True):
+        self.reuse = reuse
         self.client = LanguageClient("questc-bench", "1")
         self.versions: dict[str, int] = {}
         self.waiting: dict[tuple[str, int], asyncio.Future] = {}
@@ -53,7 +56,12 @@ class Editor:
                 future.set_result(params.diagnostics)
 
     async def start(self):
-        await self.client.start_io(sys.executable, "-m", "questc", "server")
+        if self.reuse:
+            await self.client.start_io(sys.executable, "-m", "questc", "server")
+        else:   # the server as it would be without keeping boards between checks, for comparison
+            await self.client.start_io(sys.executable, "-c", "import questc.board.quest_board as b; "
+                                       "b.remember = lambda count: None; "
+                                       "from questc.server.server import serve; serve()")
         await self.client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
         self.client.initialized(types.InitializedParams())
 
@@ -127,7 +135,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def run(args) -> int:
-    editor = Editor()
+    editor = Editor(reuse=not args.no_reuse)
     await editor.start()
     folder = Path(tempfile.mkdtemp(prefix="questc-bench-server-"))
     rows = []
@@ -154,7 +162,8 @@ async def run(args) -> int:
             return 1
         times = await type_edits(editor, uri, typing_spot(text), args.edits)
         rows.append((name, text.count("\n"), opened, times))
-    print(f"questc server, {args.edits} single-character edits per quest (change -> its diagnostics), ms")
+    print(f"questc server{' (boards not kept)' if args.no_reuse else ''}, {args.edits} single-character edits "
+          f"per quest (change -> its diagnostics), ms; load average {os.getloadavg()[0]:.1f}")
     print(f"{'quest':<22} {'lines':>6} {'open':>7} {'median':>7} {'p95':>7} {'max':>7}")
     for name, lines, opened, times in rows:
         print(f"{name:<22} {lines:>6} {opened * 1000:>7.1f} {statistics.median(times) * 1000:>7.1f} "
@@ -213,6 +222,8 @@ def main() -> int:
                         help="shipped quest names or generated_CELLS")
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--memory", action="store_true", help="also 1,000 edits, with the server's memory")
+    parser.add_argument("--no-reuse", action="store_true",
+                        help="start the server without keeping boards between checks (for comparison)")
     parser.add_argument("--lint", action="store_true", help="also `questc lint` of 2,000 cells in 125 areas")
     args = parser.parse_args()
     status = asyncio.run(run(args))

@@ -1,7 +1,9 @@
 """`questc server` with two planted faults, for the test that the server survives its own bugs.
 
 Hover raises on any document whose name holds `fault`; checking raises on the first
-check of such a document. Everything else is the real server.
+check of such a document. A command, `test.pending`, tells how many futures the
+protocol holds (none once every message is answered: the leak test). Everything else
+is the real server.
 """
 from __future__ import annotations
 
@@ -29,6 +31,11 @@ def faulty_check(doc, text, version, options):
 
 hover.hover_markdown = faulty_hover
 server.check = faulty_check
+
+
+@server.server.command("test.pending")
+def pending(ls, *args):
+    return len(ls.protocol._request_futures)
 
 if __name__ == "__main__":
     server.serve()
