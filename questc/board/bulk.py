@@ -350,6 +350,23 @@ class BitBoard:
         self._component: dict[Cell, int] | None = None   # regions, for the second edition
         self._component_box: list[tuple[int, int, int, int]] = []
 
+    def region_of(self, seeds: int) -> int:
+        """The floor cells joined to the `seeds` (bits) by edges free of walls and closed doors
+        in this door state: a line of sight from a seed never leaves them (a grid point is
+        passed only where one way round it is free, so its cells are joined too)."""
+        free_v, free_h = self.masks[_BASE[VCROSS]], self.masks[_BASE[HCROSS]]
+        wp, floor = self.wp, self.floor
+        # Stepping east crosses the vertical edge whose bit is the cell's bit + 1; west, the
+        # cell's own; south, the horizontal edge a row down; north, the cell's own.
+        east, south = free_v >> 1, free_h >> wp
+        region = frontier = seeds & floor
+        while frontier:
+            grown = ((frontier & east) << 1) | ((frontier & free_v) >> 1) | \
+                ((frontier & south) << wp) | ((frontier & free_h) >> wp)
+            frontier = grown & floor & ~region
+            region |= frontier
+        return region
+
     def index(self, xy: tuple[int, int]) -> int:
         """The bit index of a cell, edge key or lattice point (board coordinates)."""
         return (xy[1] - self.oy + 1) * self.wp + (xy[0] - self.ox + 1)
@@ -424,7 +441,8 @@ class BitBoard:
             seen |= (v << k if k >= 0 else v >> -k) & self.floor
         return seen
 
-    def sight_table(self, start: dict[tuple[int, int], int] | None = None) -> dict[tuple[int, int], int]:
+    def sight_table(self, start: dict[tuple[int, int], int] | None = None,
+                    reach: tuple[int, int] | None = None) -> dict[tuple[int, int], int]:
         """First edition, by offset: (dx, dy) -> the bits of the sources that see the cell
         (dx, dy) away, for every offset at Chebyshev distance >= 2 some source sees.
 
@@ -434,12 +452,14 @@ class BitBoard:
         each from its given sources only (the caller knows the other answers); else
         every such direction from every source.  Sight is symmetric, so the opposite
         directions are not cast: the sources seeing offset -d are the targets seen at
-        offset d.
+        offset d. `reach` (w, h): no offset is seen at |dx| >= w or |dy| >= h (the caller
+        knows the sources' regions fit in such a box), so rays stop there.
         """
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
         table: dict[tuple[int, int], int] = {}
         if w <= 2 and h <= 2:
             return table
+        reach_w, reach_h = (min(w, reach[0]), min(h, reach[1])) if reach is not None else (w, h)
         far = self.floor & ~self.fog
         directions = start.items() if start is not None else \
             ((d, far) for d in _directions(w - 1, h - 1) if d[1] > 0 or (d[1] == 0 and d[0] > 0))
@@ -466,7 +486,7 @@ class BitBoard:
                         break
                     continue
                 tx, ty = x + dx, y + dy
-                if abs(tx) >= w or abs(ty) >= h:
+                if abs(tx) >= reach_w or abs(ty) >= reach_h:
                     break
                 cur &= valid(tx, tx, ty, ty)
                 if not cur:
@@ -715,6 +735,10 @@ class BitBoard:
             frontier = new & enter & ~reached
             reached |= frontier
         return self._cells(reached)
+
+    def cells_of(self, bits: int) -> set[Cell]:
+        """The floor cells whose bits are set."""
+        return self._cells(bits)
 
     def _cells(self, bits: int) -> set[Cell]:
         """The cells whose bits are set (floor only)."""
