@@ -23,8 +23,8 @@ from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severi
 if TYPE_CHECKING:
     from questc.api import QuestResult
 
-__all__ = ["MAX_PASSES", "FixRun", "apply_fixes", "chosen_fixes", "fix_source", "has_syntax_errors",
-           "is_syntax"]
+__all__ = ["MAX_PASSES", "FixRun", "apply_fixes", "chosen_fixes", "compatible_fixes", "fix_source",
+           "has_syntax_errors", "is_syntax"]
 
 # Each pass re-checks the whole quest (about 0.1 s); real fixes settle in two or three.
 MAX_PASSES = 10
@@ -75,39 +75,43 @@ def _clash(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return (s1 == e1 and s2 < s1 < e2) or (s2 == e2 and s1 < s2 < e1)
 
 
-def apply_fixes(text: str, fixes: Iterable[tuple[Diagnostic, Fix]]) -> tuple[str, list[tuple[Diagnostic, Fix]]]:
-    """Apply the fixes that fit together to `text`; return the new text and the fixes applied.
-
-    Fixes are taken in the order of their first edit (then the diagnostics' order); one
-    that overlaps an edit already taken, or whose own edits overlap or fall outside the
-    text, is left out. A fix identical to one taken counts as applied. Edit offsets
-    count from after a byte-order mark, which is kept.
-    """
-    bom = "\ufeff" if text.startswith("\ufeff") else ""
-    body = text[len(bom):]
+def compatible_fixes(fixes: Iterable[tuple[Diagnostic, Fix]],
+                     length: int | None = None) -> list[tuple[Diagnostic, Fix]]:
+    """The fixes that can be applied together, in order of their first edit (then the diagnostics'
+    order): one that overlaps an edit already taken, or whose own edits overlap (or fall outside a
+    text of `length` characters), is left out. A fix identical to one taken is kept (it changes
+    nothing more). An editor's "fix all" can turn these straight into text edits."""
     ordered = sorted(fixes, key=lambda pair: (min(_bounds(e) for e in pair[1].edits), pair[0].sort_key()))
     taken: list[tuple[int, int]] = []
-    edits: list[Edit] = []
     seen: set[tuple[Edit, ...]] = set()
-    applied: list[tuple[Diagnostic, Fix]] = []
+    out: list[tuple[Diagnostic, Fix]] = []
     for diagnostic, fix in ordered:
         key = tuple(sorted(fix.edits, key=_bounds))
         if key in seen:
-            applied.append((diagnostic, fix))
+            out.append((diagnostic, fix))
             continue
         bounds = [_bounds(e) for e in key]
-        if any(not 0 <= s <= e <= len(body) for s, e in bounds):
+        if any(s > e or s < 0 or (length is not None and e > length) for s, e in bounds):
             continue
         if any(_clash(a, b) for i, a in enumerate(bounds) for b in bounds[i + 1:]):
             continue
         if any(_clash(a, b) for a in bounds for b in taken):
             continue
         taken += bounds
-        edits += key
         seen.add(key)
-        applied.append((diagnostic, fix))
+        out.append((diagnostic, fix))
+    return out
+
+
+def apply_fixes(text: str, fixes: Iterable[tuple[Diagnostic, Fix]]) -> tuple[str, list[tuple[Diagnostic, Fix]]]:
+    """Apply the fixes that fit together (compatible_fixes) to `text`; return the new text and the
+    fixes applied. Edit offsets count from after a byte-order mark, which is kept."""
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    body = text[len(bom):]
+    applied = compatible_fixes(fixes, len(body))
+    edits = sorted({e for _, fix in applied for e in fix.edits}, key=_bounds)
     pieces, cursor = [], 0
-    for edit in sorted(edits, key=_bounds):
+    for edit in edits:
         start, end = _bounds(edit)
         pieces += [body[cursor:start], edit.text]
         cursor = end

@@ -275,6 +275,22 @@ def test_q207_two_figures_never_get_the_same_cell():
     assert len(moves) == len(set(moves)) >= 1
 
 
+def test_q207_marker_on_a_blocking_obstacle():
+    before = BASE.replace("  chest copper at 5,1\n", "  obstacle rubble at 5,1\n  chest copper at 5,1\n")
+    assert_fix(before, "Q207", before.replace("chest copper at 5,1", "chest copper at 5,0"), UNSAFE)
+
+
+def test_spawned_figures_move_too():
+    """A spawn off the map (Q204) and one on rubble (Q207): the help's cell, as the fix."""
+    lever = "  encounter lever at 3,3 {\n    spawn skeleton at {at}\n  }\n"
+    off = BASE.replace("  monster skeleton at 2,2\n", "  monster skeleton at 2,2\n" + lever.replace("{at}", "9,9"))
+    d, fix = fixable(off, "Q204")
+    assert "such as at 7,3" in d.help and fix.edits[0].text == "7,3"
+    on = BASE.replace("  monster skeleton at 2,2\n", "  monster skeleton at 2,2\n  obstacle rubble at 1,2\n"
+                      + lever.replace("{at}", "1,2"))
+    assert_fix(on, "Q207", on.replace("spawn skeleton at 1,2", "spawn skeleton at 1,1"), UNSAFE)
+
+
 def test_q207_near_miss_two_obstacles_in_one_cell():
     assert_no_fix(BASE.replace("  glyph at 0,0 active\n",
                                "  glyph at 0,0 active\n  obstacle rubble at 3,3\n  obstacle water at 3,3\n"), "Q207")

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from questc.cli.common import fail, guarded
+from questc.cli.common import discovery_options, fail, guarded
 
 
 @click.command()
@@ -21,16 +21,21 @@ from questc.cli.common import fail, guarded
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
 @click.option("--stdin-filename", metavar="PATH", help="With `-`: the file name the text on standard input is shown as.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Configuration file to use (for its `exclude` settings).")
+@discovery_options
 @guarded
-def fmt(paths, check, show_diff, stdin_filename):
+def fmt(paths, check, show_diff, stdin_filename, config_file):
     """Format quests (files, or folders searched for .quest files; `-`: standard input to standard
     output) in the canonical layout."""
     import difflib
 
-    from questc.api import find_quests
+    from questc.cli.common import discovery_values, quest_files
+    from questc.config import load_options
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
     from questc.fmt import FormatterError, format_source
+    from questc.words import plural
 
     if "-" in paths:
         if len(paths) > 1:
@@ -38,9 +43,10 @@ def fmt(paths, check, show_diff, stdin_filename):
         _format_stdin(stdin_filename or "<stdin>", check, show_diff)
     if stdin_filename is not None:
         fail("--stdin-filename names the text read from `-`; give `-` as the path")
+    options = load_options(config_file=config_file, **discovery_values())
     dry = check or show_diff
     changed = unchanged = broken = internal = 0
-    for path in find_quests(paths):
+    for path in quest_files(paths, options):
         shown = display_path(str(path))
         try:
             source = path.read_bytes().decode("utf-8")
@@ -76,7 +82,7 @@ def fmt(paths, check, show_diff, stdin_filename):
             rewrite_atomic(path, result.output.encode("utf-8"))
             click.echo(f"reformatted {shown}", err=True)
     verb = "would be reformatted" if dry else "reformatted"
-    summary = f"{changed} file{'' if changed == 1 else 's'} {verb}, {unchanged} left unchanged"
+    summary = f"{plural(changed, 'file')} {verb}, {unchanged} left unchanged"
     if broken:
         summary += f", {broken} not formatted (errors)"
     click.echo(summary, err=True)

@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, run_options
+from questc.cli.common import checking_options, guarded, quest_files, run_options
+from questc.words import plural
 
 
 @click.command()
@@ -24,13 +25,13 @@ from questc.cli.common import checking_options, guarded, run_options
 @guarded
 def guide(paths, output, title, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write one printable quest guide (PDF) of those with no error."""
-    from questc.api import check_file, find_quests
+    from questc.api import check_file
     from questc.api import guide as make_guide
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
     options = run_options(strict, select, ignore, verbose, config_file, expansions)
-    results = _with_progress(find_quests(paths), "Checking quests", lambda path: check_file(path, options))
+    results = _with_progress(quest_files(paths, options), "Checking quests", lambda path: check_file(path, options))
     shown = results if verbose else [
         replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
     print_report(shown, "text", sys.stdout, verbose=verbose)
@@ -48,7 +49,7 @@ def guide(paths, output, title, strict, select, ignore, verbose, config_file, ex
         click.echo("questc: no quest without errors: no guide written", err=True)
         sys.exit(1)
     count = len(report.included)
-    click.echo(f"wrote {report.written.as_posix()} ({count} quest{'s' if count != 1 else ''})")
+    click.echo(f"wrote {report.written.as_posix()} ({plural(count, 'quest')})")
     sys.exit(1 if report.left_out else 0)
 
 

@@ -1,10 +1,11 @@
 """`questc lint PATH...`: check quests and print their diagnostics; with `--fix`, apply their fixes.
 
-`questc lint -` checks the text on standard input (`--stdin-filename` names it, for
-the configuration and the positions). `--fix` rewrites each file with its safe
-fixes applied (`--unsafe-fixes`: the unsafe ones too), atomically, and then reports
-what is left; a file whose text would still have syntax errors is never written.
-`--diff` prints the changes `--fix` would make and writes nothing.
+Writes nothing else but the report file of --output-file. `questc lint -` checks the
+text on standard input (`--stdin-filename` names it, for the configuration and the
+positions). `--fix` rewrites each file with its safe fixes applied (`--unsafe-fixes`:
+the unsafe ones too), atomically, and then reports what is left; a file whose text
+would still have syntax errors is never written. `--diff` prints the changes `--fix`
+would make and writes nothing.
 """
 from __future__ import annotations
 
@@ -13,18 +14,29 @@ from pathlib import Path
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, run_options
+from questc.cli.common import checking_options, fail, guarded, quest_files, run_options
+from questc.cli.output import FORMATS
 
-FORMATS = ("text", "json", "github", "sarif", "junit")
 STDIN = "-"
 STDIN_NAME = "<stdin>"
 
 
 @click.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="How to print the diagnostics.")
+              help="How to print the diagnostics (gitlab: GitLab Code Quality JSON).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are errors.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="Print only the summary line, and nothing when there is no diagnostic (text format).")
+@click.option("--statistics", is_flag=True, help="Print how many diagnostics of each code, not the diagnostics "
+                                                 "(text or json format).")
+@click.option("--output-file", "-o", type=click.Path(dir_okay=False),
+              help="Write the report to this file (whole or not at all) instead of standard output.")
+@click.option("--color", "colour", type=click.Choice(("auto", "always", "never")), default="auto",
+              show_default=True, help="Colour the text report; auto: on a terminal, honouring NO_COLOR and "
+                                      "FORCE_COLOR.")
+@click.option("--show-settings", is_flag=True,
+              help="Print the settings in force and where each comes from (and the quests PATHS hold); check nothing.")
 @click.option("--fix", is_flag=True,
               help="Apply the safe fixes, rewriting the files (never one left with syntax errors); "
                    "then report what is left. With `-`, print the fixed text.")
@@ -37,11 +49,12 @@ STDIN_NAME = "<stdin>"
 @checking_options
 @guarded
 def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_diff, stdin_filename,
-         verbose, config_file, expansions):
+         verbose, config_file, expansions, quiet, statistics, output_file, colour, show_settings):
     """Check quests (files, or folders searched for .quest files; `-` for standard input) and print
     diagnostics; --fix applies their fixes."""
-    from questc.api import check_file, find_quests
-    from questc.cli.output import print_report
+    import io
+
+    from questc.api import check_file
 
     stdin = STDIN in paths
     if stdin and len(paths) > 1:
@@ -50,10 +63,19 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         fail("--stdin-filename names the text read from `-`; give `-` as the path")
     start = Path(stdin_filename).absolute().parent if stdin_filename else None
     options = run_options(strict, select, ignore, verbose, config_file, expansions, start=start)
+    if show_settings:
+        _show_settings(options, paths, output_file)
+        return
+    if not paths:
+        ctx = click.get_current_context()
+        param = next(p for p in ctx.command.params if p.name == "paths")
+        raise click.MissingParameter(ctx=ctx, param=param)   # required unless --show-settings
+    if statistics and fmt not in ("text", "json"):
+        raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     if stdin:
         results = [_check_stdin(stdin_filename or STDIN_NAME, options)]
     else:
-        results = [check_file(path, options) for path in find_quests(paths)]
+        results = [_timed(check_file, path, options) for path in quest_files(paths, options)]
     if fix or show_diff:
         results = _fix(results, options, unsafe_fixes, show_diff, stdin)
         if show_diff:
@@ -61,13 +83,66 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
     config_problems = _config_result(options)
     if config_problems is not None:
         results.insert(0, config_problems)
-    # With `lint - --fix` the fixed text is on standard output: the report goes to standard error.
-    stream = sys.stderr if stdin and fix else sys.stdout
-    print_report(results, fmt, stream, verbose=options.verbose, fixing=fix, unsafe=unsafe_fixes)
+    how = dict(quiet=quiet, statistics=statistics, fixing=fix, unsafe=unsafe_fixes)
+    if output_file is None:
+        # With `lint - --fix` the fixed text is on standard output: the report goes to standard error.
+        stream = sys.stderr if stdin and fix else sys.stdout
+        print_report(results, fmt, stream, options, colour=colour, **how)
+    else:
+        # FORCE_COLOR is for logs: a file gets colour only when --color always asks for it
+        buffer = io.StringIO()
+        print_report(results, fmt, buffer, options, colour="always" if colour == "always" else "never", **how)
+        _write(output_file, buffer.getvalue())
     failed = any(r.failed(options.strict) for r in results)
     sys.exit(0 if exit_zero or not failed else 1)
 
 
+def print_report(results, fmt, stream, options, **how):
+    from questc.cli.output import print_report as report
+    report(results, fmt, stream, verbose=options.verbose, strict=options.strict, **how)
+
+
+def _timed(check, path, options):
+    """check(path, options), with the seconds it took kept on the result (for JUnit's `time`)."""
+    import time
+    started = time.perf_counter()
+    result = check(path, options)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _write(output_file: str, text: str) -> None:
+    """The report into a file, atomically (a reader never sees half of it); its folder is made if missing."""
+    from pathlib import Path
+
+    from questc.emit.atomic import write_atomic
+
+    target = Path(output_file)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as error:
+        fail(f"cannot write {output_file}: {error.strerror or error}")
+
+
+def _show_settings(options, paths, output_file) -> None:
+    from questc.api import find_quests
+    from questc.config import show_settings
+    from questc.emit.report import display_path
+    from questc.words import plural
+
+    text = show_settings(options)
+    if paths:
+        excluded: list = []
+        found = find_quests(paths, options, excluded)
+        text += f"# {plural(len(found), 'quest file')} to check in {', '.join(paths)}"
+        text += ":\n" + "".join(f"#   {display_path(str(p))}\n" for p in found) if found else "\n"
+        if excluded:
+            text += "# passed over as excluded:\n" + "".join(f"#   {display_path(str(p))}\n" for p in excluded)
+    if output_file is None:
+        click.echo(text, nl=False)
+    else:
+        _write(output_file, text)
 def _check_stdin(name: str, options):
     """The text on standard input, checked as the file `name`."""
     from questc.api import check_source, undecodable
@@ -88,6 +163,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
     from questc.fixes import fix_source
+    from questc.words import plural
 
     out = []
     fixed = files = hidden = 0
@@ -118,9 +194,9 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
             rewrite_atomic(result.path, run.source.encode("utf-8"))
         out.append(run.result if writable else result)
     verb = "would fix" if show_diff else "fixed"
-    summary = f"{verb} {_plural(fixed, 'problem')} in {_plural(files, 'file')}" if files else "no fixes to apply"
+    summary = f"{verb} {plural(fixed, 'problem')} in {plural(files, 'file')}" if files else "no fixes to apply"
     if hidden:
-        summary += f" ({_plural(hidden, 'more fix', 'more fixes')} with --unsafe-fixes)"
+        summary += f" ({plural(hidden, 'more fix')} with --unsafe-fixes)"
     click.echo(summary, err=True)
     if show_diff:
         sys.exit(1 if files else 0)
@@ -138,9 +214,6 @@ def _lines(text: str) -> list[str]:
         lines[-1] += "\n\\ No newline at end of file\n"
     return lines
 
-
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
 def _config_result(options):

@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_all_atomic", "write_atomic", "rewrite_atomic"]
+__all__ = ["rewrite_atomic", "write_all_atomic", "write_atomic"]
 
 
 def _umask() -> int:
@@ -27,10 +27,19 @@ def write_atomic(path: Path | str, data: bytes, mode: int | None = None) -> Path
 
     The folder must exist. The new file gets the usual permissions for a new file
     (0666 less the umask), not the 0600 a temporary file is created with, or `mode`
-    when given (a rewritten file keeps its own); a file already at `path` is
-    replaced only once the new bytes are safely on disk.
+    when given (a rewritten file keeps its own); a file already at `path` is replaced
+    only once the new bytes are safely on disk.
     """
     return write_all_atomic({Path(path): data}, mode)[0]
+
+
+def rewrite_atomic(path: Path | str, data: bytes) -> Path:
+    """Replace an existing file's bytes atomically, keeping its permissions; through a symbolic
+    link the file it points to is rewritten and the link stays a link. Returns the file written."""
+    import stat
+
+    target = Path(os.path.realpath(path))
+    return write_atomic(target, data, mode=stat.S_IMODE(target.stat().st_mode))
 
 
 def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[Path]:
@@ -84,13 +93,3 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def rewrite_atomic(path: Path | str, data: bytes) -> Path:
-    """Replace an existing file's bytes atomically, keeping its permissions; through a symbolic
-    link the file it points to is rewritten and the link stays a link. Returns the file written."""
-    import stat
-
-    target = Path(os.path.realpath(path))
-    mode = stat.S_IMODE(target.stat().st_mode)
-    return write_atomic(target, data, mode=mode)

@@ -31,6 +31,7 @@ from questc.rules.syntax.unexpected_input import Q001
 from questc.rules.syntax.unterminated_string import Q002
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
+from questc.words import noun
 
 # Words for the grammar's terminals, as a quest writer would say them.
 _TERMINAL_WORDS = {
@@ -418,7 +419,7 @@ class _Recovery:
             listed = ", ".join(str(n) for n in names[:count])
             first = _previous_word(text, cut) or ""
             return (f"separate the names with commas: `{first}, {listed}`",
-                    (Fix("add the missing comma" + ("s" if count > 1 else ""), edits, Applicability.SAFE),))
+                    (Fix(f"add the missing {noun(count, 'comma')}", edits, Applicability.SAFE),))
         return None
 
     def _hint(self, error: UnexpectedToken) -> str | None:
@@ -501,7 +502,7 @@ def _fits(interactive: InteractiveParser, terminal: str) -> bool:
 
 # Common mistakes and the fix to suggest, recognised by the parser state the example
 # fails in. The table doubles as test data.
-_EXAMPLES = {
+HINT_EXAMPLES = {
     # One hint for both: with `at` read as the type's name, the parser fails in the same state.
     "a piece is written `piece ID TYPE at X,Y`, like `piece R1 room_4x4 at 0,0`": [
         "piece R1 room_4x4 0,0",
@@ -528,7 +529,7 @@ def _hint_table() -> dict:
     before the error.
     """
     table: dict = {}
-    for hint, examples in _EXAMPLES.items():
+    for hint, examples in HINT_EXAMPLES.items():
         for example in examples:
             try:
                 quest_parser().parse(example)
