@@ -101,6 +101,9 @@ async def test_diagnostics_on_open_are_lints(client: LanguageClient, folder: Pat
     assert "help: did you mean `beastman`?" in by_code["Q101"].message
     assert by_code["Q101"].source == "questc"
     assert by_code["Q101"].severity == types.DiagnosticSeverity.Error
+    from questc.project import diagnostic_page
+    if diagnostic_page("Q101"):   # an installed questc knows its documentation's address
+        assert by_code["Q101"].code_description.href == diagnostic_page("Q101")
     duplicate = by_code["Q102"]
     related = duplicate.related_information
     assert related and related[0].message == "first defined here"

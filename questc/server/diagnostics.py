@@ -34,8 +34,11 @@ def to_lsp(d: Diagnostic, document: QuestDocument, lines: LineIndex, number: int
         types.Location(_uri_of(label.span.file, document),
                        lines.range(label.span) if label.span.file == d.span.file else _plain_range(label.span)),
         label.message) for label in d.labels]
+    from questc.project import diagnostic_page
+    page = diagnostic_page(d.code)
     return types.Diagnostic(
         range=lines.range(d.span), message=message, severity=_SEVERITY[d.severity], code=d.code,
+        code_description=types.CodeDescription(href=page) if page else None,
         source=SOURCE, related_information=related or None,
         tags=[types.DiagnosticTag.Unnecessary] if d.code in _UNNECESSARY else None,
         # Which of the check's diagnostics this is, so a code action finds its fixes again.
@@ -92,7 +95,7 @@ def code_actions(document: QuestDocument, request_range: types.Range,
                     edit=types.WorkspaceEdit(changes={document.uri: _edits(fix, lines)})))
     fix_all = "source.fixAll.questc"
     if wanted(fix_all):
-        edits = safe_edits(diagnostics, document.file)
+        edits = safe_edits(diagnostics, document.file, len(checked.text) - checked.lines.bom)
         if edits:
             actions.append(types.CodeAction(
                 title="Apply every safe questc fix", kind=fix_all,
@@ -101,20 +104,12 @@ def code_actions(document: QuestDocument, request_range: types.Range,
     return actions
 
 
-def safe_edits(diagnostics: list[Diagnostic], file: str) -> list:
-    """The edits of every safe fix, in order, leaving out a fix that overlaps one already taken."""
-    taken: list = []
-    spans: list[tuple[int, int]] = []
-    for d in diagnostics:
-        if d.span.file != file:
-            continue
-        for fix in d.fixes:
-            if fix.applicability is not Applicability.SAFE:
-                continue
-            ranges = [(e.span.start, e.span.end) for e in fix.edits]
-            if any(a < y and x < b or (a == b == x == y) for a, b in ranges for x, y in spans):
-                continue
-            spans += ranges
-            taken += fix.edits
-            break
-    return sorted(taken, key=lambda e: (e.span.start, e.span.end))
+def safe_edits(diagnostics: list[Diagnostic], file: str, length: int | None = None) -> list:
+    """The edits of every safe fix that can go with the others (questc.fixes.compatible_fixes,
+    as `questc lint --fix` picks them), in order."""
+    from questc.fixes import compatible_fixes
+
+    pairs = [(d, fix) for d in diagnostics if d.span.file == file
+             for fix in d.fixes if fix.applicability is Applicability.SAFE]
+    edits = {edit for _, fix in compatible_fixes(pairs, length) for edit in fix.edits}
+    return sorted(edits, key=lambda e: (e.span.start, e.span.end))
