@@ -13,6 +13,7 @@ import re
 from questc.server.document import QuestDocument
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE, STAIRS, contains
 from questc.syntax import nodes as n
+from questc.words import plural
 
 _CODE = re.compile(r"Q[0-9]{3}")
 
@@ -125,19 +126,19 @@ def _identifier(document: QuestDocument, occurrence) -> str:
         piece = model.pieces.get(occurrence.name)
         if piece is not None:
             lines.append(f"{piece.type.name} ({piece.type.kind.replace('_', ' ')}), top-left {piece.at[0]},"
-                         f"{piece.at[1]}, {len(piece.shape.cells)} cells; area "
+                         f"{piece.at[1]}, {plural(len(piece.shape.cells), 'cell')}; area "
                          f"{_join(model.area_of(c) for c in sorted(piece.shape.cells))}")
     elif occurrence.kind == NAMED and isinstance(node, n.NamedMonster):
         lines.append(f"\"{node.display.value}\", a named {node.type.value}")
     elif occurrence.kind == ENCOUNTER and isinstance(node, n.Encounter):
-        lines.append(f"{len(node.effects)} effect{'s' if len(node.effects) != 1 else ''}")
+        lines.append(plural(len(node.effects), "effect"))
     elif occurrence.kind == DOOR and isinstance(node, n.Door) and node.rune is not None:
         lines.append(f"a {node.rune.value} rune door")
     elif occurrence.kind == STAIRS and isinstance(node, n.Stairs):
         lines.append("a pair of stairs: " + " and ".join(f"{p.x},{p.y}" for p in node.ends))
     if len(definitions) > 1:
         lines.append(f"defined {len(definitions)} times")
-    lines.append(f"defined on line {definitions[0].span.line}; {uses} reference{'s' if uses != 1 else ''}")
+    lines.append(f"defined on line {definitions[0].span.line}; {plural(uses, 'reference')}")
     return "\n".join(lines)
 
 
@@ -152,7 +153,7 @@ def _area_summary(document: QuestDocument, area_id: str) -> str:
         return ""
     area = model.areas[area_id]
     figures = [f for f in model.figures if f.area == area_id]
-    text = f"\"{area.name}\": {len(area.cells)} cells, {len(figures)} figure{'s' if len(figures) != 1 else ''}"
+    text = f"\"{area.name}\": {plural(len(area.cells), 'cell')}, {plural(len(figures), 'figure')}"
     checked = document.compiled
     context = checked.result.context if checked is not None else None
     if context is not None and "analysis" in vars(context):   # only if the checks already worked it out

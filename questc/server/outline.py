@@ -7,6 +7,7 @@ from questc.diagnostics.core import Span
 from questc.server.document import QuestDocument
 from questc.server.index import BLOCKS
 from questc.syntax import nodes as n
+from questc.words import plural
 
 K = types.SymbolKind
 
@@ -27,12 +28,12 @@ def _area_children(document: QuestDocument, area: n.Area) -> list[types.Document
     for stmt in area.statements:
         if isinstance(stmt, n.Monster):
             out.append(_symbol(document, f"monster {stmt.type.value}" + (" master" if stmt.master else ""),
-                               K.Object, stmt, stmt.type, f"{len(stmt.at)} figure{'s' if len(stmt.at) != 1 else ''}"))
+                               K.Object, stmt, stmt.type, plural(len(stmt.at), "figure")))
         elif isinstance(stmt, n.PlaceNamed):
             out.append(_symbol(document, f"named {stmt.id.value}", K.Object, stmt, stmt.id))
         elif isinstance(stmt, n.Encounter):
             out.append(_symbol(document, f"encounter {stmt.id.value}", K.Event, stmt, stmt.id,
-                               f"{len(stmt.effects)} effects"))
+                               plural(len(stmt.effects), "effect")))
         elif isinstance(stmt, (n.Chest, n.Obstacle, n.Trap, n.Treasure)):
             word = type(stmt).__name__.lower()
             out.append(_symbol(document, f"{word} {stmt.kind.value}", K.Constant, stmt, stmt.kind))
@@ -79,9 +80,9 @@ def document_symbols(document: QuestDocument) -> list[types.DocumentSymbol]:
         elif isinstance(item, n.Trigger):
             out.append(_symbol(document, _trigger_name(item), K.Event, item, item.target))
         elif isinstance(item, n.ChestChart):
-            out.append(_symbol(document, "chests", K.Array, item, detail=f"{len(item.rows)} rows"))
+            out.append(_symbol(document, "chests", K.Array, item, detail=plural(len(item.rows), "row")))
         elif isinstance(item, n.OverlordPlan):
-            out.append(_symbol(document, "overlord", K.Array, item, detail=f"{len(item.cards)} cards"))
+            out.append(_symbol(document, "overlord", K.Array, item, detail=plural(len(item.cards), "card")))
         elif isinstance(item, n.Victory):
             label = f" \"{item.label.value}\"" if item.label else ""
             out.append(_symbol(document, f"victory {item.side.value}{label}", K.Boolean, item, item.side))

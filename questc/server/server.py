@@ -22,7 +22,7 @@ from pygls.protocol import LanguageServerProtocol
 
 from questc import __version__
 from questc.server import completion, diagnostics, hover, navigation, outline, tokens
-from questc.server.document import OptionsCache, QuestDocument, check
+from questc.server.document import OptionsCache, QuestDocument, check, uri_path
 
 log = logging.getLogger("questc.server")
 
@@ -87,7 +87,7 @@ class QuestServer(LanguageServer):
     def document(self, uri: str) -> QuestDocument:
         document = self.documents.get(uri)
         if document is None:   # asked about a file never opened: read it from disk
-            path = navigation_path(uri)
+            path = uri_path(uri)
             text = path.read_text(encoding="utf-8") if path is not None and path.is_file() else ""
             document = QuestDocument(uri, text, 0, self.encoding)
         return document
@@ -130,11 +130,6 @@ class QuestServer(LanguageServer):
                 severity=types.DiagnosticSeverity.Error, source=diagnostics.SOURCE,
                 message=f"questc could not check this quest (internal error: {type(error).__name__}: {error}); "
                         "the server log has the details")]))
-
-
-def navigation_path(uri: str):
-    from questc.server.document import uri_path
-    return uri_path(uri)
 
 
 server = QuestServer()
