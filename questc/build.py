@@ -195,7 +195,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
         for e in emitters:
             target = out / f"{result.model.id}.{e.kind}"
             try:
-                data = e.render(result) if rendered is None else rendered[result.path][e.kind]
+                data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
                 if isinstance(data, Exception):
                     raise data
             except Exception as error:  # one renderer's failure must not stop the other quests
@@ -217,6 +217,13 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     return report
 
 
+def _render(e: Emitter, result: "QuestResult", options: Options) -> bytes:
+    """One output of one quest; the printed kinds on the paper the run asks for."""
+    if e.kind in ("pdf", "png") and options.paper != "a4":
+        return e.render(result, paper=options.paper)   # type: ignore[call-arg]
+    return e.render(result)
+
+
 def _check_and_render(path: Path, options: Options, kinds: list[str]):
     """One quest, in a worker process: check it and, when it compiled, render every kind.
 
@@ -232,7 +239,7 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
     if not result.failed(options.strict) and result.compiled:
         for kind in kinds:
             try:
-                outputs[kind] = emitter(kind).render(result)
+                outputs[kind] = _render(emitter(kind), result, options)
             except Exception as error:   # reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     # The model and the board do not cross processes: the parent reads only the id, the
@@ -246,9 +253,14 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
 
 def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int):
     """Check and render the quests in `jobs` worker processes; results in input order."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
+    # Workers from a fresh interpreter (forkserver, else spawn), never a fork of this process:
+    # a fork of a process whose PDF engine (typst) has started its threads hangs in the child.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), mp_context=context) as pool:
         done = list(pool.map(_check_and_render, inputs, [options] * len(inputs), [kinds] * len(inputs)))
     return [slim for slim, _ in done], {slim.path: outputs for slim, outputs in done}
 
@@ -264,17 +276,22 @@ class GuideReport:
 
 
 def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, title: str | None = None,
-          options: Options | None = None, progress: Callable[[int], None] | None = None) -> GuideReport:
+          author: str | None = None, options: Options | None = None,
+          progress: Callable[[int], None] | None = None) -> GuideReport:
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
     clean, written atomically to `output` (nothing is written when no quest is left).
 
+    The quests come in the configuration's `guide.order` (quest ids or file names; quests it
+    does not name follow, in the order given), else in the order given. `title` and `author`
+    default to the configuration's `guide` table; the paper is `options.paper`.
     `progress` is called with 1 after each quest is laid out. Raises BuildError when the
-    output is a folder or one of the inputs.
+    output is a folder or one of the inputs, or `guide.order` names a quest that is not there.
     """
     options = options or Options()
     target = Path(output)
     results, _ = _quests(quests, options, 1, [])
     _check_target(target, _inputs(results, options))
+    results = ordered(results, options.guide_order)
     included = [r for r in results if r.compiled and not r.failed(options.strict)]
     report = GuideReport(results, included, [r for r in results if r not in included])
     if not included:
@@ -282,7 +299,8 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     from questc.emit.atomic import write_atomic
     from questc.emit.pdf import render_guide
 
-    data = render_guide(included, progress=progress, title=title)
+    data = render_guide(included, progress=progress, title=title or options.guide_title,
+                        author=author or options.guide_author, paper=options.paper)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -291,6 +309,27 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
+
+
+def ordered(results: list["QuestResult"], order: Sequence[str]) -> list["QuestResult"]:
+    """Results in; the same in the configured order out: each entry of `order` names a quest by id,
+    file name or file stem; the quests it does not name follow in the order given."""
+    if not order:
+        return list(results)
+
+    def names(result) -> set[str]:
+        path = Path(result.path)
+        found = {path.name, path.stem}
+        if result.model is not None:
+            found.add(result.model.id)
+        return found
+    chosen: list["QuestResult"] = []
+    for entry in order:
+        match = [r for r in results if entry in names(r) and r not in chosen]
+        if not match:
+            raise BuildError(f"`guide.order` names {entry!r}, which is not among the quests given")
+        chosen += match
+    return chosen + [r for r in results if r not in chosen]
 
 
 def _check_target(target: Path, inputs: list[tuple[Path, str]]) -> None:

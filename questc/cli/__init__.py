@@ -27,6 +27,7 @@ COMMANDS = {
     "deck": "questc.cli.deck:deck",
     "guide": "questc.cli.guide:guide",
     "server": "questc.cli.server:server",
+    "preview": "questc.cli.preview:preview",
 }
 
 

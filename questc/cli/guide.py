@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, quest_files, run_options
+from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 from questc.words import plural
 
 
@@ -20,17 +20,21 @@ from questc.words import plural
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The PDF file to write (its folder is created if missing).")
-@click.option("--title", help="The guide's title, on its first page (default: the template's).")
+@click.option("--title", help="The guide's title, on its first page (default: `guide.title` in the "
+                                "configuration, else the template's).")
+@click.option("--author", help="The guide's author, on its first page and in its metadata.")
+@paper_option
 @checking_options
 @guarded
-def guide(paths, output, title, strict, select, ignore, verbose, config_file, expansions):
-    """Check quests, then write one printable quest guide (PDF) of those with no error."""
+def guide(paths, output, title, author, paper, strict, select, ignore, verbose, config_file, expansions):
+    """Check quests, then write one printable quest guide (PDF) of those with no error, in the order
+    given (or the configuration's `guide.order`)."""
     from questc.api import check_file
     from questc.api import guide as make_guide
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
-    options = run_options(strict, select, ignore, verbose, config_file, expansions)
+    options = run_options(strict, select, ignore, verbose, config_file, expansions, paper=paper)
     results = _with_progress(quest_files(paths, options), "Checking quests", lambda path: check_file(path, options))
     shown = results if verbose else [
         replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
@@ -39,9 +43,10 @@ def guide(paths, output, title, strict, select, ignore, verbose, config_file, ex
     ready = sum(1 for r in results if r.compiled and not r.failed(options.strict))
     if ready > 1:
         with click.progressbar(length=ready, label="Laying out the guide", file=sys.stderr) as bar:
-            report = make_guide(results, output, title=title, options=options, progress=bar.update)
+            report = make_guide(results, output, title=title, author=author, options=options,
+                                progress=bar.update)
     else:
-        report = make_guide(results, output, title=title, options=options)
+        report = make_guide(results, output, title=title, author=author, options=options)
     for result in report.left_out:
         click.echo(f"questc: {result.path}: left out of the guide (it has "
                    f"{'errors' if result.errors else 'warnings, and --strict is on'})", err=True)

@@ -317,7 +317,8 @@ class Resolver:
         elif isinstance(stmt, n.Relic):
             cell = self.cell(stmt.at)
             if cell:
-                model.markers.append(Marker("relic", cell, area, stmt.at.span, variant=stmt.name.value))
+                model.markers.append(Marker("relic", cell, area, stmt.at.span, variant=stmt.name.value,
+                                            display=stmt.display.value if stmt.display else None))
         elif isinstance(stmt, n.Runekey):
             if self.lookup("colour", stmt.colour) is None:
                 return

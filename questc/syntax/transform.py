@@ -228,13 +228,14 @@ class ToNodes(Transformer):
         return self._name(c[0])
 
     def door_between(self, meta, c):
-        return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[1]), self._name(c[2])), rune=c[3])
+        return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[2]), self._name(c[3])), rune=c[4],
+                      display=c[1])
 
     def door_at(self, meta, c):
-        return n.Door(self._span(meta), self._name(c[0]), at=c[1], side=self._name(c[2]), rune=c[3])
+        return n.Door(self._span(meta), self._name(c[0]), at=c[2], side=self._name(c[3]), rune=c[4], display=c[1])
 
     def stairs(self, meta, c):
-        return n.Stairs(self._span(meta), self._name(c[0]), (c[1], c[2]))
+        return n.Stairs(self._span(meta), self._name(c[0]), (c[2], c[3]), display=c[1])
 
     # ---- areas ---------------------------------------------------------------
     def area(self, meta, c):
@@ -284,13 +285,13 @@ class ToNodes(Transformer):
         return n.Treasure(self._span(meta), self._name(c[0]), tuple(c[1:]))
 
     def relic_stmt(self, meta, c):
-        return n.Relic(self._span(meta), self._name(c[0]), c[1])
+        return n.Relic(self._span(meta), self._name(c[0]), c[2], display=c[1])
 
     def runekey_stmt(self, meta, c):
         return n.Runekey(self._span(meta), self._name(c[0]), c[1])
 
     def encounter(self, meta, c):
-        return n.Encounter(self._span(meta), self._name(c[0]), c[1], c[2])
+        return n.Encounter(self._span(meta), self._name(c[0]), c[2], c[3], display=c[1])
 
     # ---- named monsters -----------------------------------------------------
     def stat_change(self, meta, c):
