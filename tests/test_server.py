@@ -1,7 +1,6 @@
 """`questc server` through a real LSP client (pytest-lsp) over stdio: every feature, as an editor uses it."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
