@@ -14,3 +14,10 @@ def test_bench_quests_runs_on_a_tiny_size():
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "generated_100.quest" in done.stdout
+
+
+def test_bench_server_runs_a_few_edits():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_server.py"), "--edits", "3",
+                           "--quests", "chandlers_cellar"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "chandlers_cellar" in done.stdout and "median" in done.stdout
