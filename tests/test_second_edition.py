@@ -488,3 +488,27 @@ def test_fixes_move_a_misplaced_token_and_remove_a_second_edition_conquest():
     (d,) = [d for d in check_source(source, "q.quest").diagnostics if d.code == "Q509"]
     text, _ = apply_fixes(source, [(d, d.fixes[0])])
     assert d.fixes[0].applicability is Applicability.SAFE and text == second()
+
+
+def test_the_language_server_completes_second_edition_words(tmp_path):
+    pytest.importorskip("lsprotocol")
+    from lsprotocol import types
+
+    from questc.server.completion import complete
+    from questc.server.document import QuestDocument
+
+    def labels(text: str, marker: str) -> set[str]:
+        offset = text.index(marker) + len(marker)
+        line = text.count("\n", 0, offset)
+        column = offset - (text.rfind("\n", 0, offset) + 1)
+        document = QuestDocument((tmp_path / "q.quest").as_uri(), text, 1)
+        return {item.label for item in complete(document, types.Position(line, column))}
+
+    text = second("  lieutenant \n  objective \n  monster \n", win="victory heroes when killed \n")
+    assert {"splig", "belthir"} <= labels(text, "lieutenant ")
+    assert {"red", "blue", "green", "white"} <= labels(text, "objective ")
+    monsters = labels(text, "  monster ")
+    assert "zombie" in monsters and "beastman" not in monsters   # the second edition's by default
+    assert "splig" in labels(text, "killed ")
+    statements = labels(second("  \n"), 'pieces T, In, Out, Cap\n  ')
+    assert {"search", "objective", "villager", "lieutenant", "start"} <= statements
