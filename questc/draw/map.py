@@ -382,7 +382,6 @@ class _Builder:
         doors = len(self.board.doors)
         stairs = len(self.board.stairs)
         text = f"Map of {self.model.title}, {self.board.width} by {self.board.height} squares: " + "; ".join(parts)
-        from questc.words import plural
 
         extras = []
         if doors:
