@@ -1,10 +1,10 @@
 """Loading the catalog: cards/*.yaml and content packs in, a merged Catalog and Q106 diagnostics out."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from questc.catalog import shapes
 from questc.catalog.cache import cached_documents
@@ -233,6 +233,102 @@ def piece_problems(name: str, entry: Mapping, marks: Mapping[str, str] | None = 
                      tile=entry.get("tile"), edge=edge, source=entry.get("source")), []
 
 
+@dataclass
+class _Reading:
+    """What the readers of one document share: its problems, and the terrain marks known so far."""
+
+    problems: list[tuple[str, str]]
+    marks: dict[str, str]      # mark letter -> terrain name
+
+
+def _terrain(name: str, entry: Mapping, set_name: str, reading: _Reading) -> ObstacleKind | None:
+    if entry["mark"] in reading.marks:
+        reading.problems.append((pointer("terrain", name, "mark"),
+                                 f"the mark `{entry['mark']}` already draws terrain `{reading.marks[entry['mark']]}`"))
+        return None
+    reading.marks[entry["mark"]] = name
+    return ObstacleKind(name, set_name, False, entry["blocks_movement"], entry["blocks_sight"],
+                        entry.get("sight_rule"), False, False, UNKNOWN, entry.get("movement_cost", 1),
+                        entry.get("note", ""), entry["mark"])
+
+
+def _piece(name: str, entry: Mapping, set_name: str, reading: _Reading) -> PieceType | None:
+    piece, bad = piece_problems(name, entry, reading.marks)
+    reading.problems.extend(bad)
+    return None if piece is None else replace(piece, set=set_name)
+
+
+def _monster(name: str, entry: Mapping, set_name: str, reading: _Reading) -> MonsterType:
+    stats = _freeze(entry["stats"]) if "stats" in entry else None
+    return MonsterType(name, set_name, tuple(entry["footprint"]), _count(entry.get("normal")),
+                       _count(entry.get("master")), stats, entry.get("note", ""))
+
+
+def _obstacle_or_trap(trap: bool) -> Callable[[str, Mapping, str, _Reading], ObstacleKind]:
+    def read(name: str, entry: Mapping, set_name: str, reading: _Reading) -> ObstacleKind:
+        return ObstacleKind(name, set_name, trap, entry["blocks_movement"], entry["blocks_sight"],
+                            entry.get("sight_rule"), entry.get("wall_like", False), entry.get("facing", False),
+                            _count(entry.get("count")), entry.get("movement_cost", 1), entry.get("note", ""))
+    return read
+
+
+def _marker(name: str, entry: Mapping, set_name: str, reading: _Reading) -> MarkerKind:
+    return MarkerKind(name, set_name, UNKNOWN, variants=tuple(entry.get("variants", ())), note=entry.get("note", ""))
+
+
+def _treasure(name: str, entry: Mapping, set_name: str, reading: _Reading) -> TreasureKind:
+    return TreasureKind(name, set_name, UNKNOWN, title=entry.get("title", name),
+                        potion=entry.get("potion", False), note=entry.get("note", ""))
+
+
+def _card(name: str, entry: Mapping, set_name: str, reading: _Reading) -> CardType:
+    gem = entry.get("treachery") or {}
+    return CardType(name, set_name, entry.get("type"), entry.get("threat_cost"), entry.get("discard_value"),
+                    gem.get("colour"), gem.get("cost"), _count(entry.get("copies")), entry.get("note", ""))
+
+
+def _dark_glyph(name: str, entry: Mapping, set_name: str, reading: _Reading) -> DarkGlyph | None:
+    gem = entry["treachery"]
+    if gem.get("cost") is None:
+        reading.problems.append((pointer("dark_glyphs", name, "treachery", "cost"),
+                                 "a dark glyph's treachery cost must be given"))
+        return None
+    return DarkGlyph(name, set_name, gem["colour"], gem["cost"], entry.get("note", ""))
+
+
+def _chest_card(name: str, entry: Mapping, set_name: str, reading: _Reading) -> ChestCard:
+    return ChestCard(name, set_name, entry.get("title", name), entry.get("note", ""))
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of a catalog document: its key (`pieces:`), the namespace its names must be
+    unique in (obstacles and traps share one, so a quest's `obstacle X` / `trap X` mix-up gets a
+    precise message), the Builder table it fills and the reader making one entry's record
+    (None, with a problem recorded, when the entry is unusable)."""
+
+    key: str
+    namespace: str
+    table: str
+    read: Callable[[str, Mapping, str, _Reading], object | None]
+
+
+# The sections a catalog document may hold besides `set`, `sets` and `rune_colours`, in the
+# order they are read: terrain before the pieces that draw it.
+SECTIONS: tuple[Section, ...] = (
+    Section("terrain", "terrain", "terrain", _terrain),
+    Section("pieces", "piece", "pieces", _piece),
+    Section("monsters", "monster", "monsters", _monster),
+    Section("obstacles", "obstacle", "obstacles", _obstacle_or_trap(trap=False)),
+    Section("traps", "obstacle", "obstacles", _obstacle_or_trap(trap=True)),
+    Section("markers", "marker", "markers", _marker),
+    Section("treasures", "treasure", "treasures", _treasure),
+    Section("cards", "card", "cards", _card),
+    Section("dark_glyphs", "dark_glyph", "dark_glyphs", _dark_glyph),
+    Section("chest_cards", "chest_card", "chest_cards", _chest_card),
+)
+
+
 class Builder:
     """Merges catalog documents one at a time, each all or nothing, into a Catalog."""
 
@@ -253,11 +349,6 @@ class Builder:
 
     # The namespaces a name must be unique in. Obstacles and traps share one so a
     # quest's `obstacle X` / `trap X` mix-up gets a precise message.
-    _SECTIONS = (("pieces", "piece"), ("monsters", "monster"), ("markers", "marker"),
-                 ("treasures", "treasure"), ("obstacles", "obstacle"), ("traps", "obstacle"),
-                 ("cards", "card"), ("dark_glyphs", "dark_glyph"), ("chest_cards", "chest_card"),
-                 ("terrain", "terrain"))
-
     @staticmethod
     def _key(namespace: str, name: str) -> tuple[str, str]:
         # Card names are printed text: `rolling stone` must not sit beside `Rolling Stone`.
@@ -267,7 +358,7 @@ class Builder:
         """A schema-valid document and where it comes from in; its problems out (none: merged)."""
         problems: list[tuple[str, str]] = []
         default_set = doc.get("set")
-        new: dict[str, dict] = {ns: {} for _, ns in self._SECTIONS}
+        new: dict[str, dict] = {section.namespace: {} for section in SECTIONS}
         new_sets: dict[str, SetInfo] = {}
         new_colours: list[str] = []
         claimed: dict[tuple[str, str], str] = {}
@@ -315,90 +406,17 @@ class Builder:
             if not clash("colour", colour, pointer("rune_colours", i)):
                 new_colours.append(colour)
 
-        # Terrain first: the pieces below draw it with its marks.
-        marks = {t.mark: n for n, t in self.terrain.items()}
-        for name, entry in (doc.get("terrain") or {}).items():
-            set_name = set_of("terrain", name, entry)
-            if clash("terrain", name, pointer("terrain", name)) or set_name is None:
-                continue
-            if entry["mark"] in marks:
-                problems.append((pointer("terrain", name, "mark"),
-                                 f"the mark `{entry['mark']}` already draws terrain `{marks[entry['mark']]}`"))
-                continue
-            marks[entry["mark"]] = name
-            new["terrain"][name] = ObstacleKind(
-                name, set_name, False, entry["blocks_movement"], entry["blocks_sight"],
-                entry.get("sight_rule"), False, False, UNKNOWN, entry.get("movement_cost", 1),
-                entry.get("note", ""), entry["mark"])
-
-        for name, entry in (doc.get("pieces") or {}).items():
-            where = pointer("pieces", name)
-            set_name = set_of("pieces", name, entry)
-            if clash("piece", name, where) or set_name is None:
-                continue
-            piece, bad = piece_problems(name, entry, marks)
-            problems.extend(bad)
-            if piece is not None:
-                new["piece"][name] = replace(piece, set=set_name)
-
-        for name, entry in (doc.get("monsters") or {}).items():
-            set_name = set_of("monsters", name, entry)
-            if clash("monster", name, pointer("monsters", name)) or set_name is None:
-                continue
-            stats = _freeze(entry["stats"]) if "stats" in entry else None
-            new["monster"][name] = MonsterType(name, set_name, tuple(entry["footprint"]),
-                                               _count(entry.get("normal")), _count(entry.get("master")),
-                                               stats, entry.get("note", ""))
-
-        for section, trap in (("obstacles", False), ("traps", True)):
-            for name, entry in (doc.get(section) or {}).items():
-                set_name = set_of(section, name, entry)
-                if clash("obstacle", name, pointer(section, name)) or set_name is None:
+        # Every section through its reader, in SECTIONS order (terrain before the pieces
+        # that draw it with its marks).
+        reading = _Reading(problems, {t.mark: n for n, t in self.terrain.items()})
+        for section in SECTIONS:
+            for name, entry in (doc.get(section.key) or {}).items():
+                set_name = set_of(section.key, name, entry)
+                if clash(section.namespace, name, pointer(section.key, name)) or set_name is None:
                     continue
-                new["obstacle"][name] = ObstacleKind(
-                    name, set_name, trap, entry["blocks_movement"], entry["blocks_sight"],
-                    entry.get("sight_rule"), entry.get("wall_like", False), entry.get("facing", False),
-                    _count(entry.get("count")), entry.get("movement_cost", 1), entry.get("note", ""))
-
-        for name, entry in (doc.get("markers") or {}).items():
-            set_name = set_of("markers", name, entry)
-            if clash("marker", name, pointer("markers", name)) or set_name is None:
-                continue
-            new["marker"][name] = MarkerKind(name, set_name, UNKNOWN, variants=tuple(entry.get("variants", ())),
-                                             note=entry.get("note", ""))
-
-        for name, entry in (doc.get("treasures") or {}).items():
-            set_name = set_of("treasures", name, entry)
-            if clash("treasure", name, pointer("treasures", name)) or set_name is None:
-                continue
-            new["treasure"][name] = TreasureKind(name, set_name, UNKNOWN, title=entry.get("title", name),
-                                                 potion=entry.get("potion", False), note=entry.get("note", ""))
-
-        for name, entry in (doc.get("cards") or {}).items():
-            set_name = set_of("cards", name, entry)
-            if clash("card", name, pointer("cards", name)) or set_name is None:
-                continue
-            gem = entry.get("treachery") or {}
-            new["card"][name] = CardType(name, set_name, entry.get("type"), entry.get("threat_cost"),
-                                         entry.get("discard_value"), gem.get("colour"), gem.get("cost"),
-                                         _count(entry.get("copies")), entry.get("note", ""))
-
-        for name, entry in (doc.get("dark_glyphs") or {}).items():
-            set_name = set_of("dark_glyphs", name, entry)
-            if clash("dark_glyph", name, pointer("dark_glyphs", name)) or set_name is None:
-                continue
-            gem = entry["treachery"]
-            if gem.get("cost") is None:
-                problems.append((pointer("dark_glyphs", name, "treachery", "cost"),
-                                 "a dark glyph's treachery cost must be given"))
-                continue
-            new["dark_glyph"][name] = DarkGlyph(name, set_name, gem["colour"], gem["cost"], entry.get("note", ""))
-
-        for name, entry in (doc.get("chest_cards") or {}).items():
-            set_name = set_of("chest_cards", name, entry)
-            if clash("chest_card", name, pointer("chest_cards", name)) or set_name is None:
-                continue
-            new["chest_card"][name] = ChestCard(name, set_name, entry.get("title", name), entry.get("note", ""))
+                record = section.read(name, entry, set_name, reading)
+                if record is not None:
+                    new[section.namespace][name] = record
 
         # Inventories may count kinds from this file or from any file merged before it.
         for set_name, info in new_sets.items():
@@ -411,15 +429,8 @@ class Builder:
 
         if problems:
             return problems
-        self.pieces.update(new["piece"])
-        self.monsters.update(new["monster"])
-        self.obstacles.update(new["obstacle"])
-        self.markers.update(new["marker"])
-        self.treasures.update(new["treasure"])
-        self.cards.update(new["card"])
-        self.dark_glyphs.update(new["dark_glyph"])
-        self.chest_cards.update(new["chest_card"])
-        self.terrain.update(new["terrain"])
+        for section in SECTIONS:
+            getattr(self, section.table).update(new[section.namespace])
         self.sets.update(new_sets)
         self.rune_colours.extend(new_colours)
         for namespace, entries in new.items():
