@@ -16,6 +16,7 @@ from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.errors import QuestcError
+from questc.limits import MAX_MAP_CELLS, MAX_MAP_SIDE
 from questc.options import Options, apply_policy
 
 # Below the imports above on purpose: questc.build needs QuestResult only when called.
@@ -93,10 +94,6 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
     return result
 
 
-# The largest map the checks analyse: exact line of sight costs about cells x box size.
-# The biggest real quests have a few hundred cells; the benchmark's largest has 8,000.
-MAX_MAP_CELLS = 20_000
-MAX_MAP_SIDE = 400
 
 
 def _map_too_large(model) -> Diagnostic | None:

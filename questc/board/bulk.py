@@ -341,10 +341,7 @@ class BitBoard:
         """
         if edition == FIRST:
             return self.visible_by_table(sources, self.sight_table())
-        src = 0
-        for cell in sources:
-            src |= 1 << self.index(cell)
-        src &= self.floor
+        src = self.bits_of(sources)
         if not src:
             return set()
         seen = src | self._neighbours(src)
@@ -441,10 +438,7 @@ class BitBoard:
     def visible_by_table(self, sources: frozenset[Cell], table: dict[tuple[int, int], int]) -> set[Cell]:
         """First edition: every floor cell seen from a floor cell of `sources`, with the
         sight table of this board's door state (`sight_table`)."""
-        src = 0
-        for cell in sources:
-            src |= 1 << self.index(cell)
-        src &= self.floor
+        src = self.bits_of(sources)
         if not src:
             return set()
         seen = src | self._neighbours(src)
@@ -632,8 +626,12 @@ class BitBoard:
     def bits_of(self, cells) -> int:
         """The bits of the given cells that are floor (others are ignored)."""
         index, bits = self.index, 0
+        x0, y0, x1, y1 = self.ox, self.oy, self.ox + self.w, self.oy + self.h
         for cell in cells:
-            bits |= 1 << index(cell)
+            # Cells off the box are skipped before the shift: a far cell would make a huge
+            # int, one left or above a negative shift.
+            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
+                bits |= 1 << index(cell)
         return bits & self.floor
 
     def reach(self, start: int, allowed: int, jumps: list[tuple[int, int]]) -> set[Cell]:
