@@ -119,9 +119,19 @@ def _map_too_large(model) -> Diagnostic | None:
 
 
 def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
+    from questc.files import NotARegularFile, TooLarge, read_input
+    from questc.limits import MAX_QUEST_BYTES
+
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_input(path, MAX_QUEST_BYTES)
+    except NotARegularFile as error:
+        raise QuestcError(f"cannot read {path}: it is {error.kind}, not a quest file") from None
+    except TooLarge as error:   # refused before it is read: Q006 on its first line
+        from questc.syntax.parser import too_large
+        result = QuestResult(str(path), "")
+        result.diagnostics = result.all_diagnostics = [too_large(str(path), "", error.size, unit="bytes")]
+        return result
     except OSError as error:
         raise QuestcError(f"cannot read {path}: {error.strerror or error}") from None
     try:
@@ -148,6 +158,8 @@ def find_quests(paths) -> list[Path]:
             found += sorted(p for p in path.rglob("*.quest") if p.is_file())
         elif path.is_file():
             found.append(path)
+        elif path.exists():   # a named pipe, a socket, a device: never a quest, and may block
+            raise QuestcError(f"{raw} is not a regular file or folder")
         else:
             raise QuestcError(f"no such file or folder: {raw}")
     return list(dict.fromkeys(found))

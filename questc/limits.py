@@ -35,3 +35,13 @@ def excerpt(text: str, width: int = 24) -> str:
     if len(text) <= width:
         return text
     return f"{text[:width - 8]}... ({len(text):,} characters)"
+
+
+# Files read whole, each checked for its size before it is read (questc.files).
+# A quest of MAX_SOURCE_CHARS characters (questc.syntax.parser) is at most 4 bytes each.
+MAX_QUEST_BYTES = 4_000_000
+MAX_PACK_BYTES = 1_000_000        # a content pack; the built-in base.yaml is 9 kB
+MAX_CONFIG_BYTES = 1_000_000      # questc.toml or pyproject.toml
+# YAML nodes in a pack once its aliases are followed: a "billion laughs" of nested
+# aliases is a few hundred bytes that expand to billions. base.yaml has about 1,200.
+MAX_YAML_NODES = 100_000
