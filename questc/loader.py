@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable
 
 from questc.board.board import Board
-from questc.board.build import BlockInfo, Door, Stairs
+from questc.board.parts import BlockInfo, Door, Stairs
 from questc.errors import QuestJSONError, UnsupportedFormatVersion
 
 FORMAT = "questc.quest"

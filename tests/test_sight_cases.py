@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from questc.board import PlacedPiece, build_board
-from questc.board.build import Door
+from questc.board import Door
 from questc.board.geometry import hedge, vedge
 from questc.board.sight_reference import sees_reference
 from questc.board.testing import BOULDER, FOG, RUBBLE, WATER, drowned_reliquary, shape_piece

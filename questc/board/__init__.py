@@ -2,11 +2,13 @@
 out, answering floor, wall, movement, reachability and exact line-of-sight queries for
 both editions (LANGUAGE.md sections 4 and 9)."""
 from .board import Board
-from .build import BlockInfo, BoardBuild, Door, PlacedPiece, Stairs, build_board
+from .build import BoardBuild, build_board
 from .geometry import Cell, Edge, Point, norm_edge
+from .layout import Layout
+from .parts import BlockInfo, Door, PlacedPiece, Stairs
 from .sight import EDITIONS, FIRST, SECOND
 
 __all__ = [
-    "Board", "BlockInfo", "BoardBuild", "Cell", "Door", "EDITIONS", "Edge", "FIRST",
+    "Board", "BlockInfo", "BoardBuild", "Cell", "Door", "EDITIONS", "Edge", "FIRST", "Layout",
     "PlacedPiece", "Point", "SECOND", "Stairs", "build_board", "norm_edge",
 ]

@@ -9,63 +9,13 @@ other side, which makes a *joint*.  Every edge between floor and non-floor is a 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dataclasses import dataclass, field
 
+from .board import Board
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
+from .parts import BlockInfo, Door, PlacedPiece, Stairs
 
-if TYPE_CHECKING:   # the board module imports this one at run time
-    from .board import Board
-
-
-@dataclass(frozen=True)
-class PlacedPiece:
-    """A map piece already turned and placed.
-
-    id: the quest's name for it; cells: its floor cells in board coordinates;
-    openings: each opening as its two unit boundary edges (normalised `Edge`s).
-    """
-
-    id: str
-    cells: frozenset[Cell]
-    openings: tuple[tuple[Edge, Edge], ...] = ()
-
-
-@dataclass(frozen=True)
-class Door:
-    """A door on a two-cell stretch of edge: id, its two unit edges, rune colour or None."""
-
-    id: str
-    edges: tuple[Edge, Edge]
-    rune: str | None = None
-
-
-@dataclass(frozen=True)
-class Stairs:
-    """A pair of staircase markers of one colour, on the cells `ends`."""
-
-    colour: str
-    ends: tuple[Cell, Cell]
-
-
-@dataclass(frozen=True)
-class BlockInfo:
-    """What an obstacle in a cell does.
-
-    blocks_movement: figures cannot enter the cell (diagonal steps past it are fine);
-    blocks_sight: a line through the cell's interior is blocked;
-    fog: sight enters the cell only from a neighbouring cell, and leaves it only to one;
-    wall_like: a boulder or crushing wall: the cell is walled in on all four sides, for
-    movement and sight alike (so it also counts at grid points, as walls do);
-    kind: the obstacle's catalog name, used in explanations ("rubble at 2,3").
-    """
-
-    blocks_movement: bool
-    blocks_sight: bool
-    fog: bool = False
-    wall_like: bool = False
-    kind: str = "obstacle"
+__all__ = ["BlockInfo", "BoardBuild", "Door", "PlacedPiece", "Stairs", "build_board"]
 
 
 @dataclass(frozen=True)
@@ -82,7 +32,7 @@ class BoardBuild:
     overlaps: ``(piece_a, piece_b, cells)`` for pieces sharing cells (cells sorted).
     """
 
-    board: "Board"
+    board: Board
     joints: list[tuple[str, str, tuple[Edge, Edge]]] = field(default_factory=list)
     unjoined_openings: list[tuple[str, int]] = field(default_factory=list)
     openings_meeting_wall: list[tuple[str, int, str]] = field(default_factory=list)
@@ -98,8 +48,6 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
     ignored for joining and reported as unjoined.  Obstacles on cells that are not floor
     are kept in `Board.blocking` but have no effect.
     """
-    from .board import Board  # the board module imports this one for the data classes
-
     owner: dict[Cell, str] = {}
     order = {p.id: i for i, p in enumerate(pieces)}
     overlaps: list[tuple[str, str, tuple[Cell, ...]]] = []

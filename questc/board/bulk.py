@@ -25,15 +25,33 @@ from __future__ import annotations
 
 from itertools import islice
 from math import gcd
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
-from .geometry import (CELL, E, HALONG, HCROSS, N, NE, NW, POINT, QUADRANTS, REACH, S, SE, SW,
-                       VALONG, VCROSS, W, Cell, position_of, quadrant_cell, quadrant_of,
-                       segment_features)
+from .geometry import (
+    CELL,
+    HALONG,
+    HCROSS,
+    NE,
+    NW,
+    POINT,
+    QUADRANTS,
+    REACH,
+    SE,
+    SW,
+    VALONG,
+    VCROSS,
+    Cell,
+    E,
+    N,
+    S,
+    W,
+    position_of,
+    quadrant_cell,
+    quadrant_of,
+    segment_features,
+)
+from .layout import Layout
 from .sight import FIRST, SightState, exempt
-
-if TYPE_CHECKING:
-    from .board import Board
 
 # Index of the open-mask for each feature: kind base + extra.
 _BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
@@ -199,7 +217,7 @@ _NEIGHBOUR_FEATURES = {
 }
 
 
-def _components(board: "Board", state: SightState):
+def _components(board: Layout, state: SightState):
     """Regions of floor joined by edges free of walls, closed doors and wall-like sides.
 
     Returns (cell -> region number, region number -> (min x, min y, max x, max y)).
@@ -231,7 +249,7 @@ def _components(board: "Board", state: SightState):
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
-    def __init__(self, board: "Board", state: SightState):
+    def __init__(self, board: Layout, state: SightState):
         self.board = board
         self.ox, self.oy = board.origin
         self.w, self.h = board.width, board.height

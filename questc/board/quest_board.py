@@ -6,10 +6,12 @@ never breaks the whole map.
 """
 from __future__ import annotations
 
-from questc.board.board import Board
-from questc.board.build import BlockInfo, BoardBuild, Door, PlacedPiece, Stairs, build_board
-from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
 from dataclasses import dataclass, field
+
+from questc.board.board import Board
+from questc.board.build import BoardBuild, build_board
+from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
+from questc.board.parts import BlockInfo, Door, PlacedPiece, Stairs
 
 # The two unit edges a door `at X,Y SIDE` covers: that side of the cell and of the next
 # cell along it (east for north/south, south for east/west).

@@ -10,13 +10,32 @@ visibility code (`bulk.py`) tests the very same features, as bitsets.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
-from .geometry import (ARMS, CELL, HALONG, HCROSS, POINT, REACH, VALONG, VCROSS, Cell, Edge, Point, arm_edge, cut_reach, cut_through, edge_between,
-                       edge_cells, hedge, position_of, quadrant_of, segment_features, vedge)
-
-if TYPE_CHECKING:
-    from .board import Board
+from .geometry import (
+    ARMS,
+    CELL,
+    HALONG,
+    HCROSS,
+    POINT,
+    REACH,
+    VALONG,
+    VCROSS,
+    Cell,
+    Edge,
+    Point,
+    arm_edge,
+    cut_reach,
+    cut_through,
+    edge_between,
+    edge_cells,
+    hedge,
+    position_of,
+    quadrant_of,
+    segment_features,
+    vedge,
+)
+from .layout import Layout
 
 Feature = tuple[int, int, int, int]
 
@@ -42,7 +61,7 @@ class SightState:
     wall anyway, but it keeps every test local).
     """
 
-    def __init__(self, board: "Board", open_doors: frozenset[str]):
+    def __init__(self, board: Layout, open_doors: frozenset[str]):
         self.board = board
         self.open_doors = open_doors
         closed: dict[Edge, str] = {}

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
-if TYPE_CHECKING:
-    from .board import Board
+from .layout import Layout
 
 Cell = tuple[int, int]
 _ARM_VECTORS = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -39,7 +38,7 @@ def _edge_between(a: Cell, b: Cell) -> tuple[int, int, int, int]:
 
 
 class _Ref:
-    def __init__(self, board: "Board", open_doors: Iterable[str]):
+    def __init__(self, board: Layout, open_doors: Iterable[str]):
         open_doors = frozenset(open_doors)
         blocked = set(board.walls)
         for cell in board.cells:
@@ -152,7 +151,7 @@ def _angle(x, y) -> Fraction:
     return 1 - p if y >= 0 else 3 + p
 
 
-def sees_reference(board: "Board", a: Cell, b: Cell, edition: str = "first",
+def sees_reference(board: Layout, a: Cell, b: Cell, edition: str = "first",
                    open_doors: Iterable[str] = frozenset()) -> bool:
     """Does cell a see cell b?  The rules of LANGUAGE.md section 9, computed slowly."""
     ref = _Ref(board, open_doors)

@@ -6,8 +6,9 @@ the board can be tested on its own.
 """
 from __future__ import annotations
 
-from .build import BlockInfo, BoardBuild, Door, PlacedPiece, build_board
+from .build import BoardBuild, build_board
 from .geometry import Cell, Edge, hedge, norm_edge, vedge
+from .parts import BlockInfo, Door, PlacedPiece
 
 RUBBLE = BlockInfo(blocks_movement=True, blocks_sight=True, kind="rubble")
 WATER = BlockInfo(blocks_movement=True, blocks_sight=False, kind="water")
