@@ -22,19 +22,22 @@ def fmt(paths, check, show_diff):
     """Format quests (files, or folders searched for .quest files) in the canonical layout."""
     import difflib
     import os
+    import stat
     import tempfile
     from pathlib import Path
 
     from questc.api import find_quests
     from questc.emit.report import display_path
+    from questc.files import read_input
     from questc.fmt import FormatterError, format_source
+    from questc.limits import MAX_QUEST_BYTES
 
     dry = check or show_diff
     changed = unchanged = broken = internal = 0
     for path in find_quests(paths):
         shown = display_path(str(path))
         try:
-            source = path.read_bytes().decode("utf-8")
+            source = read_input(path, MAX_QUEST_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
             click.echo(f"questc: {shown}: cannot read it as UTF-8 text ({error}); left untouched", err=True)
             broken += 1
@@ -63,11 +66,15 @@ def fmt(paths, check, show_diff):
             click.echo(f"would reformat {shown}")
         if not dry:
             # Write beside the file and rename over it, so an interrupted run never leaves half a quest.
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            # A symlinked quest is written through its link (the link stays a link), and the
+            # file keeps its permissions (a temporary file is made 0600).
+            real = Path(os.path.realpath(path))
+            handle, temporary = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
             try:
                 with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
                     out.write(result.output)
-                os.replace(temporary, path)
+                os.chmod(temporary, stat.S_IMODE(os.stat(real).st_mode))
+                os.replace(temporary, real)
             except BaseException:
                 Path(temporary).unlink(missing_ok=True)
                 raise
