@@ -326,7 +326,7 @@ class BitBoard:
                 no_entry |= 1 << self.index(cell)
         self.no_entry = no_entry
         self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
-        self._component: dict[Cell, int] | None = None   # regions, for the second edition
+        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
         self._component_box: list[tuple[int, int, int, int]] = []
 
     def index(self, xy: tuple[int, int]) -> int:
@@ -408,8 +408,17 @@ class BitBoard:
         if w <= 2 and h <= 2:
             return table
         far = self.floor & ~self.fog
+        if start is None:
+            # A line of sight stays in its region of floor (see `visible`), so no offset is
+            # wider than the widest region: two rooms 400 cells apart cast 3-cell rays, not
+            # the 100,000 directions of their box.
+            if self._component is None:
+                self._component, self._component_box = _components(self.board, self.state)
+            reach_x = max((x1 - x0 for x0, _, x1, _ in self._component_box), default=0)
+            reach_y = max((y1 - y0 for _, y0, _, y1 in self._component_box), default=0)
         directions = start.items() if start is not None else \
-            ((d, far) for d in _directions(w - 1, h - 1) if d[1] > 0 or (d[1] == 0 and d[0] > 0))
+            ((d, far) for d in _directions(min(w - 1, reach_x), min(h - 1, reach_y))
+             if d[1] > 0 or (d[1] == 0 and d[0] > 0))
         for (a, b), cur in directions:
             # Sources whose first target is off the box see nothing along this ray (and
             # would only wrap round the rows of the bitset).
