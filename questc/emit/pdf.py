@@ -551,7 +551,13 @@ def _map_parts(result):
 
     legend = _config().get("legend") or {}
     return render_map_parts(result, cell=int(_config().get("map", {}).get("cell_px", 80)),
-                            symbol_px=int(legend.get("icon_px", 72)), compass_px=int(legend.get("compass_px", 160)))
+                            symbol_px=int(legend.get("icon_px", 72)), compass_px=int(legend.get("compass_px", 160)),
+                            budget=MAP_PIXEL_BUDGET)
+
+
+# The map picture on a sheet: at most this many pixels (about 3,400 x 3,400, over 400 dpi
+# on the page); a wider map is shrunk to it. The largest shipped quest's is 6.7 million.
+MAP_PIXEL_BUDGET = 12_000_000
 
 
 def _sheet_story(result, doc) -> list:

@@ -1,7 +1,8 @@
 """A compiled QuestResult in; the printable map out: a PNG (or a Pillow image) drawn to scale.
 
 Every cell is `cell` pixels square (160 by default, so a print at 150 dpi or more
-keeps a cell near the size of a real map square). Drawn, bottom to top: floor tinted
+keeps a cell near the size of a real map square; a map too wide for PIXEL_BUDGET is
+drawn with smaller cells). Drawn, bottom to top: floor tinted
 by area, obstacles and traps (fill, pattern, outline, facing arrow), grid lines,
 stairs, area borders, walls, doors (rune doors in their colour), markers, figures
 (normal tan, master red, named crimson with a gold ring and the monster's name;
@@ -24,6 +25,11 @@ from functools import lru_cache
 
 DEFAULT_CELL = 160
 MIN_CELL = 16
+# No picture is larger than this many pixels (width x height; 3 bytes each while it is
+# drawn, so 150 MB): a map too wide for it is drawn with smaller cells, down to MIN_CELL,
+# which fits the largest map questc checks (400 x 400 cells). The largest shipped quest
+# is 27 million pixels at the default 160, so real quests keep their full size.
+PIXEL_BUDGET = 50_000_000
 
 Cell = tuple[int, int]
 
@@ -113,6 +119,13 @@ class _Painter:
         self.show_legend = legend
         self._collect()
         self.layout = self._layout()
+        while self.layout.width * self.layout.height > PIXEL_BUDGET and self.s > MIN_CELL:
+            shrink = math.sqrt(PIXEL_BUDGET / (self.layout.width * self.layout.height))
+            self.s = max(MIN_CELL, min(self.s - 1, int(self.s * shrink)))
+            self.layout = self._layout()
+        if self.layout.width * self.layout.height > PIXEL_BUDGET:
+            raise ValueError(f"the map is too large to draw: {self.layout.width:,} x {self.layout.height:,} "
+                             f"pixels at {self.s} per cell, over the budget of {PIXEL_BUDGET:,}")
         self.image = Image.new("RGB", (self.layout.width, self.layout.height), self.c("background"))
         self.draw = ImageDraw.Draw(self.image)
 
@@ -957,14 +970,19 @@ SYMBOL_PAD = 0.12    # a door and a figure jut out of their square by up to a te
 
 
 def render_map_parts(result, cell: int = DEFAULT_CELL, symbol_px: int = 72, compass_px: int = 160,
-                     title: bool = False) -> MapParts:
+                     title: bool = False, budget: int = PIXEL_BUDGET) -> MapParts:
     """A compiled QuestResult in; the map without a legend and the legend's pieces out (the PDF's map page).
 
     Each symbol is drawn `symbol_px` pixels square, the compass `compass_px`; the same
-    pixels every time, like the map.
+    pixels every time, like the map. A map over `budget` pixels (a page needs far fewer
+    than a PNG) is shrunk by a whole factor to fit it.
     """
     painter = _painter(result, cell, title, legend=False)
     image = painter.paint()
+    painter.image = painter.draw = None   # the other references to the full-size picture
+    pixels = image.width * image.height
+    if pixels > budget:
+        image = image.reduce(math.ceil(math.sqrt(pixels / budget)))
     symbols = tuple(LegendSymbol(label, painter.symbol(what, int(symbol_px), SYMBOL_PAD))
                     for label, what in painter.legend_entries)
     return MapParts(image, painter.word("legend"), symbols, painter.compass(int(compass_px)), SYMBOL_PAD)
