@@ -13,13 +13,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Iterable
 
-from questc.diagnostics.core import Diagnostic, Severity
+from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
 from questc.limits import MAX_MAP_CELLS, MAX_MAP_SIDE
 from questc.options import Options, apply_policy
 
-# Below the imports above on purpose: questc.build needs QuestResult only when called.
+if TYPE_CHECKING:   # imported when a stage runs: `import questc.api` stays cheap
+    from questc.model.quest import QuestModel
+    from questc.rules.context import CheckContext
+    from questc.syntax.nodes import QuestFile
 
 __all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError",
            "build", "guide", "BuildReport", "GuideReport", "BuildError", "KINDS"]
@@ -31,12 +35,12 @@ class QuestResult:
 
     path: str
     source: str
-    syntax: object = None          # questc.syntax.nodes.QuestFile
-    model: object = None           # questc.model.QuestModel
-    context: object = None         # questc.rules.context.CheckContext (board, analysis)
+    syntax: QuestFile | None = None
+    model: QuestModel | None = None
+    context: CheckContext | None = None     # the board and the analysis
     diagnostics: list[Diagnostic] = field(default_factory=list)   # after the policy, sorted
     all_diagnostics: list[Diagnostic] = field(default_factory=list)   # before the policy
-    comments: tuple = ()
+    comments: tuple[tuple[Span, str], ...] = ()   # each comment's span and text
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -56,7 +60,7 @@ class QuestResult:
 
 
 def _sorted(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    unique = {}
+    unique: dict[tuple, Diagnostic] = {}
     for d in diagnostics:
         unique.setdefault((d.code, d.span, d.message), d)
     return sorted(unique.values(), key=Diagnostic.sort_key)
@@ -96,19 +100,19 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
 
 
 
-def _map_too_large(model) -> Diagnostic | None:
+def _map_too_large(model: QuestModel) -> Diagnostic | None:
     """Q006 on the piece that takes the map past MAX_MAP_CELLS or MAX_MAP_SIDE, else None."""
     from questc.rules.syntax.beyond_limits import Q006
-    cells: set = set()
-    x0 = y0 = x1 = y1 = None
+    cells: set[tuple[int, int]] = set()
+    x0 = y0 = x1 = y1 = 0
     for piece in model.pieces.values():
         if piece is None:
             continue
-        cells |= piece.shape.cells
         for x, y in piece.shape.cells:
-            x0, x1 = (x, x) if x0 is None else (min(x0, x), max(x1, x))
-            y0, y1 = (y, y) if y0 is None else (min(y0, y), max(y1, y))
-        if x0 is not None and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
+            x0, x1 = (x, x) if not cells else (min(x0, x), max(x1, x))
+            y0, y1 = (y, y) if not cells else (min(y0, y), max(y1, y))
+            cells.add((x, y))
+        if cells and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
             return Q006.at(piece.node.id.span if hasattr(piece.node, "id") else piece.node.span,
                            problem=f"the map grows to {len(cells):,} floor cells spanning "
                                    f"{x1 - x0 + 1} x {y1 - y0 + 1} here, too large to check",
@@ -149,7 +153,7 @@ def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
     return check_source(source, str(path), options)
 
 
-def find_quests(paths) -> list[Path]:
+def find_quests(paths: Iterable[Path | str]) -> list[Path]:
     """Files and folders in; every `.quest` file among them (folders searched recursively), sorted, unique."""
     found: list[Path] = []
     for raw in paths:

@@ -14,13 +14,15 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence, cast
 
 from questc.errors import QuestcError
 from questc.options import Options
 
 if TYPE_CHECKING:
     from questc.api import QuestResult
+    from questc.model.quest import QuestModel
+    from questc.rules.context import CheckContext
 
 __all__ = ["KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide"]
 
@@ -233,10 +235,12 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
                 outputs[kind] = emitter(kind).render(result)
             except Exception as error:   # reported by the parent, in order, as a serial build would
                 outputs[kind] = error
+    # The model and the board do not cross processes: the parent reads only the id, the
+    # pack files and whether the quest compiled, so stand-ins carry just those.
     model = None if result.model is None else SimpleNamespace(
         id=result.model.id, catalog=SimpleNamespace(pack_files=result.model.catalog.pack_files))
-    slim = replace(result, syntax=None, comments=(), model=model,
-                   context=None if result.context is None else True)
+    slim = replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
+                   context=cast("CheckContext | None", None if result.context is None else True))
     return slim, outputs
 
 

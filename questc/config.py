@@ -22,6 +22,7 @@ level that does not exist) raises QuestcError: exit status 2 with the reason.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
@@ -50,10 +51,10 @@ class ConfigFile:
 def _toml():
     """The TOML parser, imported when a file is parsed: most runs find no configuration file,
     or a pyproject.toml without `questc` in it, and never need it (about 1.5 ms to import)."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib
-    except ModuleNotFoundError:   # Python 3.10: the same parser, as the `tomli` dependency
-        import tomli as tomllib  # type: ignore[no-redef]
+    else:   # Python 3.10: the same parser, as the `tomli` dependency
+        import tomli as tomllib
     return tomllib
 
 

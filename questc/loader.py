@@ -140,7 +140,7 @@ class EngineQuest:
 
     def area_of(self, cell: Cell) -> str | None:
         """The id of the area holding the cell, or None."""
-        return self._area_table.get(tuple(cell))
+        return self._area_table.get(_cell(cell))
 
     @cached_property
     def _area_table(self) -> dict[Cell, str]:
@@ -152,15 +152,15 @@ class EngineQuest:
 
     def sees(self, a: Cell, b: Cell, open_doors: Iterable[str] = ()) -> bool:
         """Does cell a have line of sight to cell b, with these doors open (the quest's edition)?"""
-        return self.board.sees(tuple(a), tuple(b), self.edition, frozenset(open_doors))
+        return self.board.sees(_cell(a), _cell(b), self.edition, frozenset(open_doors))
 
     def why_blocked(self, a: Cell, b: Cell, open_doors: Iterable[str] = ()) -> str | None:
         """None when a sees b; else what is in the way, as a sentence."""
-        return self.board.why_blocked(tuple(a), tuple(b), self.edition, frozenset(open_doors))
+        return self.board.why_blocked(_cell(a), _cell(b), self.edition, frozenset(open_doors))
 
     def can_step(self, a: Cell, b: Cell, open_doors: Iterable[str] = ()) -> bool:
         """Can a figure step from a to the 8-neighbour b, with these doors open?"""
-        return self.board.can_step(tuple(a), tuple(b), frozenset(open_doors))
+        return self.board.can_step(_cell(a), _cell(b), frozenset(open_doors))
 
     def reachable(self, from_cells: Iterable[Cell], open_doors: Iterable[str] = (),
                   allowed: Iterable[Cell] | None = None, stairs: bool | Iterable[str] = True) -> set[Cell]:
@@ -170,14 +170,14 @@ class EngineQuest:
         stairs: True (every staircase), False (none) or the colours that may be used.
         """
         usable = stairs if isinstance(stairs, bool) else frozenset(stairs)
-        return self.board.reachable([tuple(c) for c in from_cells],
-                                    None if allowed is None else frozenset(tuple(c) for c in allowed),
+        return self.board.reachable([_cell(c) for c in from_cells],
+                                    None if allowed is None else frozenset(_cell(c) for c in allowed),
                                     frozenset(open_doors), usable)
 
     def visible_cells(self, sources: Iterable[Cell], open_doors: Iterable[str] = (),
                       stairs: bool = True) -> set[Cell]:
         """Every floor cell seen from at least one source (stair ends see through their stairs)."""
-        return self.board.visible_cells([tuple(c) for c in sources], self.edition,
+        return self.board.visible_cells([_cell(c) for c in sources], self.edition,
                                         frozenset(open_doors), stairs=stairs)
 
 

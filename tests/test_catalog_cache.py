@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from questc.catalog import load
+from questc.catalog.cache import cached_documents
 from questc.paths import cache_dir
 
 REPO = Path(__file__).resolve().parent.parent
@@ -44,8 +45,8 @@ def test_cached_documents_equal_the_yaml(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     files = load.builtin_files()
     parsed = [load.read_yaml(path) for path in files]
-    assert load._builtin_documents(files) == parsed     # cold
-    assert load._builtin_documents(files) == parsed     # from the cache
+    assert cached_documents(files, load.read_yaml) == parsed     # cold
+    assert cached_documents(files, load.read_yaml) == parsed     # from the cache
     assert cache_dir() == tmp_path / "questc"
 
 
@@ -53,9 +54,9 @@ def test_an_edited_card_file_is_a_new_key(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     card = tmp_path / "base.yaml"
     card.write_text("monsters: {}\n", encoding="utf-8")
-    assert load._builtin_documents([card]) == [{"monsters": {}}]
+    assert cached_documents([card], load.read_yaml) == [{"monsters": {}}]
     card.write_text("pieces: {}\n", encoding="utf-8")
-    assert load._builtin_documents([card]) == [{"pieces": {}}]
+    assert cached_documents([card], load.read_yaml) == [{"pieces": {}}]
     assert len(list((tmp_path / "cache" / "questc").glob("catalog-*"))) == 1   # the stale one is gone
 
 
@@ -67,18 +68,18 @@ def test_a_corrupt_cache_is_never_unmarshalled(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     files = load.builtin_files()
     parsed = [load.read_yaml(path) for path in files]
-    assert load._builtin_documents(files) == parsed
+    assert cached_documents(files, load.read_yaml) == parsed
     (written,) = (tmp_path / "questc").glob("catalog-*")
     good = written.read_bytes()
     flipped = bytearray(good)
     flipped[len(flipped) // 2] ^= 0x01                  # one bit flipped in the payload
     written.write_bytes(bytes(flipped))
-    assert load._builtin_documents(files) == parsed     # parsed again and rewritten
+    assert cached_documents(files, load.read_yaml) == parsed     # parsed again and rewritten
     assert written.read_bytes() == good
     # Well-formed marshal data under a CRC that does not match it is not used.
     wrong = marshal.dumps([{"wrong": 1}] * len(files), 4)
     written.write_bytes((zlib.crc32(wrong) ^ 1).to_bytes(4, "big") + wrong)
-    assert load._builtin_documents(files) == parsed
+    assert cached_documents(files, load.read_yaml) == parsed
     assert written.read_bytes() == good
 
 
@@ -88,7 +89,7 @@ def test_an_older_json_cache_is_replaced(tmp_path, monkeypatch):
     folder.mkdir()
     (folder / "catalog-ff79516b37526956ca8fb65996f9b8b7.json").write_text("[]", encoding="utf-8")
     files = load.builtin_files()
-    assert load._builtin_documents(files) == [load.read_yaml(path) for path in files]
+    assert cached_documents(files, load.read_yaml) == [load.read_yaml(path) for path in files]
     assert [p.suffix for p in folder.glob("catalog-*")] == [".marshal"]
 
 
@@ -99,10 +100,10 @@ def test_documents_marshal_cannot_give_back_are_not_cached(tmp_path, monkeypatch
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     dated = tmp_path / "dated.yaml"
     dated.write_text("set: base\nnote: 2024-01-31\n", encoding="utf-8")     # a date: marshal refuses it
-    assert load._builtin_documents([dated]) == [{"set": "base", "note": datetime.date(2024, 1, 31)}]
+    assert cached_documents([dated], load.read_yaml) == [{"set": "base", "note": datetime.date(2024, 1, 31)}]
     nan = tmp_path / "nan.yaml"
     nan.write_text("set: base\nratio: .nan\n", encoding="utf-8")            # NaN: not equal to itself
-    (document,) = load._builtin_documents([nan])
+    (document,) = cached_documents([nan], load.read_yaml)
     assert math.isnan(document["ratio"])
     assert not list((tmp_path / "cache").glob("questc/catalog-*"))
 
@@ -112,4 +113,4 @@ def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
     blocker.write_text("", encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the folder would go
     files = load.builtin_files()
-    assert load._builtin_documents(files) == [load.read_yaml(path) for path in files]
+    assert cached_documents(files, load.read_yaml) == [load.read_yaml(path) for path in files]

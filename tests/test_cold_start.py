@@ -11,9 +11,10 @@ from questc.config import find_config
 REPO = Path(__file__).resolve().parent.parent
 QUEST = REPO / "quests" / "chandlers_cellar.quest"
 
-# Each costs a millisecond or more to import and a plain lint does not need it. (The
+# Each costs a millisecond or more to import (the renderers and the language server far
+# more) and a plain lint does not need it. (The
 # built-in catalog's own needs, without json or hashlib, are in test_catalog_cache.py.)
-DEFERRED = ("tomllib", "difflib", "yaml", "jsonschema")
+DEFERRED = ("tomllib", "difflib", "yaml", "jsonschema", "PIL", "reportlab", "typst", "pygls")
 
 LINT = """
 import sys

@@ -13,12 +13,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from questc.api import check_source
 from questc.cli import cli
-from conftest import ACCEPTANCE
+
+# Property and fuzz tests: run by default; `-m "not slow"` leaves them out for a quick run.
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = sorted((ROOT / "quests").glob("*.quest")) + sorted(ACCEPTANCE.glob("*.quest"))

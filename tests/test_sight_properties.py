@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,6 +17,9 @@ from questc.board import Door, PlacedPiece, build_board
 from questc.board.geometry import edge_between, hedge, vedge
 from questc.board.sight_reference import sees_reference
 from questc.board.testing import BOULDER, FOG, RUBBLE, WATER
+
+# Property and fuzz tests: run by default; `-m "not slow"` leaves them out for a quick run.
+pytestmark = pytest.mark.slow
 
 EDITIONS = ("first", "second")
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow])

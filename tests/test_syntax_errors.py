@@ -21,7 +21,7 @@ from questc.api import check_file, check_source
 from questc.cli.output import print_report
 from questc.syntax import parse_source
 from questc.syntax.parser import quest_parser
-from questc.syntax.parser import _EXAMPLES
+from questc.syntax.parser import HINT_EXAMPLES
 from conftest import ACCEPTANCE
 
 HERE = Path(__file__).parent
@@ -237,7 +237,7 @@ def test_an_unclosed_string_hides_its_consequences_not_later_causes():
     assert [(d.code, d.span.line) for d in result.diagnostics] == [("Q002", 7), ("Q003", 12)]
 
 
-@pytest.mark.parametrize("hint, example", [(h, e) for h, examples in _EXAMPLES.items() for e in examples])
+@pytest.mark.parametrize("hint, example", [(h, e) for h, examples in HINT_EXAMPLES.items() for e in examples])
 def test_each_hint_example_gets_its_own_hint(hint, example):
     result = parse_source(example)
     assert result.diagnostics[0].code == "Q001"

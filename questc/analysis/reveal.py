@@ -171,15 +171,15 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
         elif mode == "door":
             for d in sorted(opened):
                 for cell in quest_board.door_cells[d]:
-                    target = cell_area.get(cell)
-                    if target is not None and target not in revealed:
+                    behind = cell_area.get(cell)
+                    if behind is not None and behind not in revealed:
                         sources = {cell_area[c] for c in quest_board.door_cells[d] if c in reached}
-                        new.setdefault(target, set()).update(sources)
+                        new.setdefault(behind, set()).update(sources)
             for cell in reached:
                 for step in board.steps_from(cell, passable):
-                    target = cell_area.get(step)
-                    if target is not None and target not in revealed:
-                        new.setdefault(target, set()).add(cell_area[cell])
+                    beyond = cell_area.get(step)
+                    if beyond is not None and beyond not in revealed:
+                        new.setdefault(beyond, set()).add(cell_area[cell])
         for target in effect_reveals - revealed:
             new.setdefault(target, set()).add("effect")
         if not new:

@@ -68,8 +68,8 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
         edges: set[Edge] = set()
         for cell in piece.cells:
             for side in cell_sides(cell):
-                a, b = edge_cells(side)
-                other = b if a == cell else a
+                near, far = edge_cells(side)
+                other = far if near == cell else near
                 if other not in piece.cells:
                     edges.add(side)
         boundary[piece.id] = edges
@@ -80,10 +80,9 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
     cells_of = {p.id: p.cells for p in pieces}
     for piece in pieces:
         for index, opening in enumerate(piece.openings):
-            opening = tuple(norm_edge(*e) for e in opening)
-            if len(set(opening)) == 2 and all(is_unit_edge(e) and e in boundary[piece.id]
-                                              for e in opening):
-                by_edges.setdefault(frozenset(opening), []).append((piece.id, index))
+            normal = tuple(norm_edge(*e) for e in opening)
+            if len(set(normal)) == 2 and all(is_unit_edge(e) and e in boundary[piece.id] for e in normal):
+                by_edges.setdefault(frozenset(normal), []).append((piece.id, index))
 
     joined: set[tuple[str, int]] = set()
     joints: list[tuple[str, str, tuple[Edge, Edge]]] = []
@@ -98,8 +97,8 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
                 joined.add((pa, ia))
                 joined.add((pb, ib))
                 first, second = (pa, pb) if order[pa] <= order[pb] else (pb, pa)
-                edges = tuple(sorted(edge_set))
-                joints.append((first, second, edges))  # type: ignore[arg-type]
+                low, high = sorted(edge_set)
+                joints.append((first, second, (low, high)))
                 open_edges.update(edge_set)
     joints.sort(key=lambda j: (order[j[0]], order[j[1]], j[2]))
 
@@ -111,23 +110,23 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
                 continue
             unjoined.append((piece.id, index))
             others: set[str] = set()
-            for edge in opening:
-                edge = norm_edge(*edge)
+            for raw in opening:
+                edge = norm_edge(*raw)
                 if not is_unit_edge(edge):
                     continue
                 for cell in edge_cells(edge):
                     if cell not in piece.cells and cell in owner and owner[cell] != piece.id:
                         others.add(owner[cell])
-            for other in sorted(others, key=lambda o: order[o]):
-                meeting_wall.append((piece.id, index, other))
+            for other_id in sorted(others, key=lambda o: order[o]):
+                meeting_wall.append((piece.id, index, other_id))
 
     # Walls: every edge around a floor cell whose other side is not floor of the same
     # piece, except the joints' edges.
     walls: set[Edge] = set()
     for cell, pid in owner.items():
         for side in cell_sides(cell):
-            a, b = edge_cells(side)
-            other = b if a == cell else a
+            near, far = edge_cells(side)
+            other = far if near == cell else near
             if owner.get(other) == pid:
                 continue
             if side in open_edges and other in owner:
@@ -135,8 +134,7 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
             walls.add(side)
 
     board = Board(owner=owner, walls=frozenset(walls),
-                  doors=[Door(d.id, tuple(norm_edge(*e) for e in d.edges), d.rune)  # type: ignore[arg-type]
-                         for d in doors],
+                  doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
                   stairs=list(stairs), blocking=dict(blocking),
                   joints=joints)
     return BoardBuild(board=board, joints=joints, unjoined_openings=unjoined,

@@ -213,6 +213,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
         if col is not None and row is not None:
             yield (CELL, col, row, 0)
         elif col is None:
+            assert row is not None   # a segment runs along one grid line at most
             yield (VALONG, line_x, row, 0)
         else:
             yield (HALONG, col, line_y, 0)
@@ -225,6 +226,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
         else:
             lhs, rhs = 1, 0
         if lhs == rhs:
+            assert next_x is not None and next_y is not None   # a tie needs both crossings
             px, py = next_x // 2, next_y // 2
             yield (POINT, px, py, orientation)
             col = px if sx > 0 else px - 1
@@ -232,6 +234,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
             next_x += 2 * sx
             next_y += 2 * sy
         elif lhs < rhs:
+            assert next_x is not None   # lhs < rhs only when a vertical crossing comes
             ex = next_x // 2
             if row is None:  # running along a horizontal line: the crossing is a point
                 yield (POINT, ex, line_y, orientation)
@@ -240,6 +243,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
             col = ex if sx > 0 else ex - 1
             next_x += 2 * sx
         else:
+            assert next_y is not None
             ey = next_y // 2
             if col is None:
                 yield (POINT, line_x, ey, orientation)

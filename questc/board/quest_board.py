@@ -40,7 +40,8 @@ class QuestBoard:
 
 
 def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
-    return tuple(norm_edge(*e) for e in _SIDE_EDGES[side](*cell))  # type: ignore[return-value]
+    first, second = _SIDE_EDGES[side](*cell)
+    return norm_edge(*first), norm_edge(*second)
 
 
 def quest_board(model) -> QuestBoard:
@@ -57,7 +58,7 @@ def quest_board(model) -> QuestBoard:
     # First without doors, to learn the joints that `between` doors stand on.
     plain = build_board(pieces, [], stairs, blocking)
     joint_edges = {e for _a, _b, edges in plain.joints for e in edges}
-    owner = {c: plain.board.piece_of(c) for c in plain.board.cells}
+    owner = {c: p for c in plain.board.cells if (p := plain.board.piece_of(c)) is not None}
     doors, problems, placed = [], [], {}
     for door in model.doors.values():
         if door.between:

@@ -25,7 +25,7 @@ _ARM_VECTORS = ((1, 0), (0, 1), (-1, 0), (0, -1))
 def _arm(px: int, py: int, ux: int, uy: int) -> tuple[int, int, int, int]:
     """The unit edge from lattice point (px, py) one step in direction (ux, uy), normalised."""
     a, b = (px, py), (px + ux, py + uy)
-    return (*min(a, b), *max(a, b))  # type: ignore[return-value]
+    return (*min(a, b), *max(a, b))
 
 
 def _edge_between(a: Cell, b: Cell) -> tuple[int, int, int, int]:

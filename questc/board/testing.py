@@ -6,6 +6,8 @@ the board can be tested on its own.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from .build import BoardBuild, build_board
 from .geometry import Cell, Edge, hedge, norm_edge, vedge
 from .parts import BlockInfo, Door, PlacedPiece
@@ -56,7 +58,7 @@ def _turn_point(p: tuple[int, int], w: int, h: int, turn: int) -> tuple[int, int
 
 
 def shape_piece(piece_id: str, rows: str, at: tuple[int, int],
-                openings: list[tuple[str, int]] = (), turn: int = 0) -> PlacedPiece:
+                openings: Sequence[tuple[str, int]] = (), turn: int = 0) -> PlacedPiece:
     """A placed piece from a drawn shape, openings given unturned as (side, start)."""
     cells = shape_cells(rows)
     w = max(x for x, _ in cells) + 1
@@ -78,7 +80,7 @@ def shape_piece(piece_id: str, rows: str, at: tuple[int, int],
     placed = frozenset(move_cell(c) for c in cells)
     opens = tuple(tuple(sorted(move_edge(e) for e in opening_edges(cells, side, start)))
                   for side, start in openings)
-    return PlacedPiece(piece_id, placed, opens)  # type: ignore[arg-type]
+    return PlacedPiece(piece_id, placed, opens)
 
 
 ROOM_6X6 = ("oooooo/" * 6)[:-1]

@@ -61,7 +61,8 @@ def _count_json(count: Count) -> dict:
 
 
 def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.pieces):
         piece = catalog.pieces[name]
         rows.append({"name": name, "kind": piece.kind, "set": piece.set, "width": piece.width,
@@ -75,7 +76,8 @@ def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
 
 
 def _monsters(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.monsters):
         m = catalog.monsters[name]
         rows.append({"name": name, "set": m.set, "footprint": list(m.footprint),
@@ -86,7 +88,8 @@ def _monsters(catalog: Catalog) -> tuple[list[dict], list[str]]:
 
 
 def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.markers):
         m = catalog.markers[name]
         counts = {s: _count_json(c) for s, c in sorted(m.counts.items())}
@@ -128,7 +131,8 @@ def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
 
 
 def _cards(catalog: Catalog) -> tuple[list[dict], list[str]]:
-    rows, text = [], []
+    rows: list[dict[str, object]] = []
+    text: list[str] = []
     for name in sorted(catalog.cards, key=str.casefold):
         c = catalog.cards[name]
         rows.append({"name": name, "set": c.set, "type": c.type, "threat_cost": c.threat_cost,

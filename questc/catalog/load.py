@@ -7,9 +7,23 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from questc.catalog import shapes
+from questc.catalog.cache import cached_documents
 from questc.catalog.model import (
-    NONE_OWNED, UNKNOWN, CardType, Catalog, ChestCard, Count, DarkGlyph, MarkerKind, MonsterType,
-    ObstacleKind, Opening, PieceType, SetInfo, TreasureKind, frozen_map,
+    NONE_OWNED,
+    UNKNOWN,
+    CardType,
+    Catalog,
+    ChestCard,
+    Count,
+    DarkGlyph,
+    MarkerKind,
+    MonsterType,
+    ObstacleKind,
+    Opening,
+    PieceType,
+    SetInfo,
+    TreasureKind,
+    frozen_map,
 )
 from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
@@ -219,7 +233,8 @@ def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tu
     for i, raw in enumerate(entry["openings"]):
         here = pointer("pieces", name, "openings", i)
         side = raw["side"]
-        pair = tuple(sorted(tuple(c) for c in raw["cells"]))
+        first, second = sorted((c[0], c[1]) for c in raw["cells"])   # the schema asks for two cells
+        pair = (first, second)
         (ax, ay), (bx, by) = pair
         off = [c for c in pair if c not in cells]
         if off:
@@ -452,73 +467,18 @@ def builtin_files() -> list[Path]:
     return sorted(files, key=lambda p: (p.name != "base.yaml", p.name))
 
 
-# Bump when what the cache holds changes meaning.
-_CACHE_FORMAT = b"questc built-in catalog documents 2"
-# marshal's format 4 (Python 3.4 on) is written, so every Python questc runs on reads it.
-_MARSHAL_VERSION = 4
-
-
-def _builtin_documents(files: list[Path]) -> list[Any]:
-    """The parsed YAML documents of the built-in catalog files, in order.
-
-    Parsing them needs PyYAML (about 30 ms to import and parse on every run), so the
-    documents are cached in cache_dir() with `marshal`, which is built into the
-    interpreter (json takes about 1.2 ms to import; here it is needed only to check a
-    pack against the schema), keyed by a fingerprint of the files' names, lengths and
-    bytes (CRC-32 and Adler-32: zlib costs next to nothing to import, hashlib about
-    2.5 ms): an edited card file is a new key. The key is a staleness check, not a
-    defence against tampering; the cache is questc's own folder. The cached bytes
-    carry a CRC-32 of themselves, checked before they are unmarshalled, so a truncated
-    or corrupt file is never decoded: like a missing, unreadable or stale one it is
-    ignored and rewritten. Documents marshal cannot hold or would not give back equal
-    (a YAML date, a NaN) are not cached.
-    """
-    import marshal
-    import zlib
-
-    from questc.paths import cache_dir, write_cache
-
-    crc, adler = zlib.crc32(_CACHE_FORMAT), zlib.adler32(_CACHE_FORMAT)
-    raws = []
-    for path in files:
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            raw = None   # read_yaml reports it
-        raws.append(raw)
-        for chunk in (b"\0%s\0%d\0" % (path.name.encode(), -1 if raw is None else len(raw)), raw or b""):
-            crc, adler = zlib.crc32(chunk, crc), zlib.adler32(chunk, adler)
-    name = f"catalog-{crc:08x}{adler:08x}.marshal"
-    if all(raw is not None for raw in raws):
-        try:
-            data = (cache_dir() / name).read_bytes()
-            payload = data[4:]
-            if len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(payload):
-                documents = marshal.loads(payload)
-                if isinstance(documents, list) and len(documents) == len(files):
-                    return documents
-        except (OSError, ValueError, EOFError, TypeError):
-            pass
-    documents = []
-    for path in files:
-        try:
-            documents.append(read_yaml(path))
-        except PackProblem as problem:
-            raise CatalogError(f"{path}: {problem}") from None
+def _parse_builtin(path: Path) -> Any:
     try:
-        payload = marshal.dumps(documents, _MARSHAL_VERSION)
-    except ValueError:   # a value marshal cannot hold (say a YAML date)
-        return documents
-    if marshal.loads(payload) == documents:
-        write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, stale="catalog-*")
-    return documents
+        return read_yaml(path)
+    except PackProblem as problem:
+        raise CatalogError(f"{path}: {problem}") from None
 
 
 @lru_cache(maxsize=1)
 def _builtin() -> tuple[Catalog, Mapping]:
     builder = Builder()
     files = builtin_files()
-    for path, document in zip(files, _builtin_documents(files)):
+    for path, document in zip(files, cached_documents(files, _parse_builtin)):
         if not isinstance(document, dict):
             raise CatalogError(f"{path}: not a YAML mapping")
         problems = builder.add(document, f"built-in cards/{path.name}")

@@ -58,7 +58,7 @@ class Count:
         if not known:
             return cls(None, None)
         rulebook = len(known) == len(parts) and all(p.source == "rulebook" for p in known)
-        return cls(sum(p.count for p in known), "rulebook" if rulebook else "estimate")
+        return cls(sum(p.count for p in known if p.count is not None), "rulebook" if rulebook else "estimate")
 
     def __str__(self) -> str:
         return "unknown" if self.count is None else f"{self.count} ({self.source})"
@@ -134,8 +134,8 @@ class PieceType:
         openings = []
         for opening in self.openings:
             turned = shapes.shift(shapes.turn_cells(opening.cells, w, h, turn), at)
-            openings.append(Opening(shapes.turn_side(opening.side, turn),
-                                    tuple(sorted(turned)), opening.end))
+            first, second = sorted(turned)
+            openings.append(Opening(shapes.turn_side(opening.side, turn), (first, second), opening.end))
         tw, th = shapes.turned_size(w, h, turn)
         return PlacedShape(cells, tuple(openings), tw, th)
 

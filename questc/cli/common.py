@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import sys
+from typing import NoReturn
 
 import click
 
 from questc.errors import QuestcError
 
 
-def fail(message: str) -> None:
+def fail(message: str) -> NoReturn:
     """A usage or configuration problem: say it and exit 2."""
     click.echo(f"questc: {message}", err=True)
     sys.exit(2)

@@ -57,7 +57,7 @@ def parse_blocks(markup: str) -> list[Block]:
     """
     blocks: list[Block] = []
     table: Block | None = None
-    current = None  # the block (or table cell list) that a continuation line extends
+    current: Block | list[str] | None = None  # the block (or table cell list) a continuation line extends
     for number, raw in enumerate(markup.splitlines(), 1):
         line = raw.strip()
         if not line:
@@ -542,7 +542,8 @@ def _document(stream, *, title: str, author: str | None, subject: str):
 
 def _hex(value: str) -> tuple[float, float, float]:
     value = value.lstrip("#")
-    return tuple(int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    r, g, b = (int(value[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return r, g, b
 
 
 def _map_parts(result):

@@ -22,6 +22,10 @@ import io
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from questc.catalog.model import ObstacleKind
 
 DEFAULT_CELL = 160
 MIN_CELL = 16
@@ -88,7 +92,8 @@ def _rgb(value, fallback="#888888") -> tuple[int, int, int]:
 
 
 def _lighter(rgb, amount: float) -> tuple[int, int, int]:
-    return tuple(int(c + (255 - c) * amount) for c in rgb)
+    r, g, b = (int(c + (255 - c) * amount) for c in rgb)
+    return r, g, b
 
 
 def _font(size: float, style: str = "regular"):
@@ -724,7 +729,7 @@ class _Painter:
             entries.append((self.word("encounter"), ("encounter",)))
         for colour in sorted({st.colour for st in board.stairs}):
             entries.append((self.word("stairs", colour=colour.capitalize()), ("stairs", colour)))
-        kinds = {}
+        kinds: dict[str, ObstacleKind] = {}
         for obstacle in model.obstacles:
             kinds.setdefault(obstacle.kind.name, obstacle.kind)
         for name in sorted(kinds, key=lambda k: (kinds[k].trap, k)):
@@ -853,12 +858,12 @@ class _Painter:
         self.text((cx, cy - r * 0.82), self.word("north"), r * 0.32, ink, style="bold")
 
 
-def _obstacle_groups(obstacles) -> list[tuple[object, list[Cell]]]:
+def _obstacle_groups(obstacles) -> list[tuple[ObstacleKind, list[Cell]]]:
     """Obstacles in; (kind, cells) for each 4-connected group of cells of one kind out, in a fixed order.
 
     Two `rubble at 2,3 2,4` cells make one rubble patch on the map: one outline, one label.
     """
-    by_kind: dict[str, tuple[object, set]] = {}
+    by_kind: dict[str, tuple[ObstacleKind, set]] = {}
     for obstacle in obstacles:
         kind, cells = by_kind.setdefault(obstacle.kind.name, (obstacle.kind, set()))
         cells.update(obstacle.cells)
@@ -905,8 +910,9 @@ def _pattern_tile(pattern: str, size: int):
         # irregular-looking pebbles from a fixed list (deterministic)
         for fx, fy, fr in ((0.2, 0.25, 0.11), (0.55, 0.18, 0.09), (0.8, 0.35, 0.1), (0.35, 0.55, 0.13),
                            (0.7, 0.7, 0.12), (0.18, 0.8, 0.09), (0.5, 0.88, 0.07), (0.88, 0.9, 0.06)):
-            r = fr * size
-            d.ellipse((fx * size - r, fy * size - r * 0.8, fx * size + r, fy * size + r * 0.8), outline=255,
+            radius = fr * size
+            d.ellipse((fx * size - radius, fy * size - radius * 0.8, fx * size + radius, fy * size + radius * 0.8),
+                      outline=255,
                       width=max(1, size // 50))
     elif pattern == "waves":
         for y0 in range(step // 2, size, step):
@@ -927,8 +933,9 @@ def _pattern_tile(pattern: str, size: int):
             d.line((size * 0.1, y, size * 0.9, y), fill=255, width=w)
     elif pattern == "slashes":
         for k in range(3):
-            x = size * (0.2 + 0.3 * k)
-            d.line((x - size * 0.12, size * 0.85, x + size * 0.12, size * 0.15), fill=255, width=max(2, size // 20))
+            middle = size * (0.2 + 0.3 * k)
+            d.line((middle - size * 0.12, size * 0.85, middle + size * 0.12, size * 0.15), fill=255,
+                   width=max(2, size // 20))
     elif pattern == "darts":
         for j, y in enumerate(range(step // 2, size, step)):
             for x in range(step // 2 + (step // 2 if j % 2 else 0), size, step):
@@ -979,13 +986,14 @@ def render_map_parts(result, cell: int = DEFAULT_CELL, symbol_px: int = 72, comp
     """
     painter = _painter(result, cell, title, legend=False)
     image = painter.paint()
-    painter.image = painter.draw = None   # the other references to the full-size picture
+    symbols = tuple(LegendSymbol(label, painter.symbol(what, int(symbol_px), SYMBOL_PAD))
+                    for label, what in painter.legend_entries)
+    heading, compass = painter.word("legend"), painter.compass(int(compass_px))
+    del painter   # it holds the full-size picture too: let it go before the shrunk one is made
     pixels = image.width * image.height
     if pixels > budget:
         image = image.reduce(math.ceil(math.sqrt(pixels / budget)))
-    symbols = tuple(LegendSymbol(label, painter.symbol(what, int(symbol_px), SYMBOL_PAD))
-                    for label, what in painter.legend_entries)
-    return MapParts(image, painter.word("legend"), symbols, painter.compass(int(compass_px)), SYMBOL_PAD)
+    return MapParts(image, heading, symbols, compass, SYMBOL_PAD)
 
 
 def map_layout(result, cell: int = DEFAULT_CELL, title: bool = True) -> MapLayout:

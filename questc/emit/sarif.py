@@ -39,7 +39,7 @@ def information_uri() -> str:
         label, _, url = entry.partition(",")
         if label.strip().lower() in ("homepage", "home", "repository", "source", "documentation"):
             return url.strip()
-    return meta.get("Home-page") or FALLBACK_URI
+    return next(iter(meta.get_all("Home-page") or ()), FALLBACK_URI)
 
 
 def _paragraphs(text: str) -> str:
@@ -87,14 +87,14 @@ def _location(span: Span) -> dict:
 def result(d: Diagnostic, index: dict[str, int]) -> dict:
     """One diagnostic as a SARIF result; `index` maps codes to their place in the rules."""
     text = d.message + (f"\nhelp: {d.help}" if d.help else "")
-    out = {"ruleId": d.code}
+    out: dict[str, object] = {"ruleId": d.code}
     if d.code in index:
         out["ruleIndex"] = index[d.code]
     out.update({"level": _LEVELS[d.severity], "message": {"text": text}, "locations": [_location(d.span)]})
     if d.labels:
         related = []
         for number, label in enumerate(d.labels, start=1):
-            place = {"id": number, **_location(label.span)}
+            place: dict[str, object] = {"id": number, **_location(label.span)}
             if label.message:
                 place["message"] = {"text": label.message}
             related.append(place)

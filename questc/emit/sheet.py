@@ -180,6 +180,7 @@ class _Builder:
     # effects ---------------------------------------------------------------------
     def effect(self, effect) -> dict:
         """One effect node in; {'kind', its fields, 'words'} out."""
+        data: dict[str, Any]
         if isinstance(effect, n.Read):
             data = {"kind": "read", "paragraphs": paragraphs(effect.text.value)}
         elif isinstance(effect, n.ConquestEffect):
@@ -214,6 +215,7 @@ class _Builder:
     # conditions ------------------------------------------------------------------
     def condition(self, condition) -> dict:
         """A victory condition tree in; the same tree as dicts, each node with 'words'."""
+        data: dict[str, Any]
         if isinstance(condition, n.EventCondition):
             refs = {"killed": self.named_ref, "revealed": self.area_ref,
                     "triggered": self.encounter_ref, "opened": self.door_ref}
@@ -319,7 +321,7 @@ class _Builder:
         out = []
         for trigger in self.model.triggers:
             data: dict[str, Any] = {"event": trigger.event, "round": trigger.round}
-            target = trigger.target.value if trigger.target else None
+            target = trigger.target.value if trigger.target else ""   # only `round` has no target
             if trigger.event == "reveal":
                 data["target"] = self.area_ref(target)
             elif trigger.event == "killed":

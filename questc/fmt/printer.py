@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from questc.syntax import nodes as n
 from questc.syntax.transform import HEADER_FIELDS
@@ -131,7 +132,7 @@ class _Child:
     """One statement of a block, in source order: where it is and how to print it at a depth."""
     start: int
     end: int
-    render: object            # depth -> list of physical lines
+    render: Callable[..., list[str]]   # depth -> list of physical lines
     key: object = None        # the header field's keyword, the top-level kind
 
 
@@ -283,7 +284,7 @@ class Printer:
         if isinstance(item, n.NamedMonster):
             return self.named(item, depth)
         if isinstance(item, n.Trigger):
-            head = f"on round {item.round}" if item.event == "round" else f"on {item.event} {item.target.value}"
+            head = f"on round {item.round}" if item.event == "round" else f"on {item.event} {_word(item.target)}"
             return self.block(item, head, self._effects(item.effects), depth)
         if isinstance(item, n.ChestChart):
             return self.block(item, "chests", [self._line(row, self.chest_row(row)) for row in item.rows], depth)
@@ -313,18 +314,17 @@ class Printer:
 
     def header_field(self, f: n.HeaderField, depth: int) -> str:
         value = f.value
-        if f.keyword in ("id", "edition", "reveal"):
+        if isinstance(value, n.Name):              # id, edition, reveal
             shown = value.value
-        elif f.keyword == "expansions":
-            shown = ", ".join(name.value for name in value)
-        elif f.keyword == "players":
+        elif isinstance(value, n.CountRange):      # players
             shown = count_range(value)
-        elif f.keyword == "conquest":
+        elif isinstance(value, int):               # conquest
             shown = str(value)
-        elif f.keyword == "treachery":
-            shown = ", ".join(f"{part.colour.value} {part.amount}" for part in value)
-        else:
+        elif isinstance(value, n.Text):            # author, version, intro, special, use
             shown = self.text_value(value, depth)
+        else:                                      # expansions (names), treachery (parts)
+            shown = ", ".join(f"{part.colour.value} {part.amount}" if isinstance(part, n.TreacheryPart)
+                              else part.value for part in value)
         return f"{f.keyword} {shown}"
 
     # -- areas ------------------------------------------------------------------------------
@@ -396,8 +396,11 @@ class Printer:
         if isinstance(s, n.Piece):
             return f"piece {s.id.value} {s.type.value} at {point(s.at)}" + (f" turn {s.turn}" if s.turn else "")
         if isinstance(s, n.Door):
-            where = (f"between {s.between[0].value} {s.between[1].value}" if s.between is not None
-                     else f"at {point(s.at)} {s.side.value}")
+            if s.between is not None:
+                where = f"between {s.between[0].value} {s.between[1].value}"
+            else:
+                assert s.at is not None   # the grammar: `between A B` or `at X,Y SIDE`
+                where = f"at {point(s.at)} {_word(s.side)}"
             return f"door {s.id.value} {where}" + (f" rune {s.rune.value}" if s.rune is not None else "")
         if isinstance(s, n.Stairs):
             return f"stairs {s.colour.value} at {point(s.ends[0])} {point(s.ends[1])}"
@@ -495,7 +498,7 @@ def chest_content(c: n.ChestContent) -> str:
     if c.kind in ("coins", "conquest"):
         return f"{c.kind} {c.amount}"
     if c.kind == "potion":
-        return f"potion {c.name.value}"
+        return f"potion {_word(c.name)}"
     return c.kind + (f" {c.amount}" if c.amount != 1 else "")
 
 
@@ -522,3 +525,9 @@ def condition(c, inside: str | None = None) -> str:
 
 def _wrapped(c, kinds) -> str:
     return f"({condition(c)})" if isinstance(c, kinds) else condition(c)
+
+
+def _word(name: n.Name | None) -> str:
+    """A name the grammar requires where this is called (a statement without it does not parse)."""
+    assert name is not None
+    return name.value

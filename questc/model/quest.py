@@ -131,7 +131,7 @@ class QuestModel:
     version: str | None
     intro: str | None
     special: str | None
-    pieces: dict[str, PlacedPieceModel] = field(default_factory=dict)
+    pieces: dict[str, PlacedPieceModel | None] = field(default_factory=dict)   # None: named, unusable
     doors: dict[str, DoorModel] = field(default_factory=dict)
     stairs: list[StairsModel] = field(default_factory=list)
     areas: dict[str, AreaModel] = field(default_factory=dict)

@@ -51,7 +51,8 @@ class Resolver:
         self.diagnostics: list[Diagnostic] = []
         self.extra_packs = list(packs)     # (path, span|None, base_dir) from configuration
         self.root = root
-        self.catalog: Catalog | None = None
+        self.catalog: Catalog          # loaded by resolve(), before any lookup
+        self.model: QuestModel         # made by resolve()
         # The box of the map's floor, grown by MAX_OFF_MAP: set once the pieces are placed;
         # a point or rectangle outside it is refused before any stage uses it.
         self.reach: tuple[int, int, int, int] | None = None
@@ -62,7 +63,9 @@ class Resolver:
         if diagnostic is not None:
             self.diagnostics.append(diagnostic)
 
-    def lookup(self, kind: str, name: n.Name):
+    def lookup(self, kind: str, name: n.Name | None):
+        if name is None:   # the parser reported the missing name
+            return None
         entry = self.catalog.lookup(kind, name.value)
         if entry is None:
             self.report(self.catalog.unknown(kind, name.value, name.span))
@@ -166,7 +169,8 @@ class Resolver:
         players = value("players")
         quest_dir = Path(self.path).parent
         root = self.root or project_root(quest_dir)
-        packs = [(f.value.value, f.value.span, quest_dir) for f in (header.all("use") if header else ())]
+        packs = [(use.value, use.span, quest_dir) for f in (header.all("use") if header else ())
+                 if isinstance(use := f.value, n.Text)]
         self.catalog, problems = load_catalog(packs + self.extra_packs, root=root)
         self.diagnostics.extend(problems)
 
@@ -204,9 +208,9 @@ class Resolver:
         for door in (i for i in items if isinstance(i, n.Door)):
             self.door(door)
         for stairs in (i for i in items if isinstance(i, n.Stairs)):
-            ends = tuple(self.cell(p) for p in stairs.ends)
-            if None not in ends:
-                model.stairs.append(StairsModel(stairs.colour.value, ends, stairs))
+            first, second = (self.cell(p) for p in stairs.ends)
+            if first is not None and second is not None:
+                model.stairs.append(StairsModel(stairs.colour.value, (first, second), stairs))
         for named in (i for i in items if isinstance(i, n.NamedMonster)):
             monster = self.lookup("monster", named.type)
             self.define(model.named, "named monster", named.id,
@@ -258,7 +262,10 @@ class Resolver:
     # ---- areas ----------------------------------------------------------------
     def area(self, area: n.Area) -> None:
         model = self.model
-        pieces, cells, reads, notes = [], set(), [], []
+        pieces: list[str] = []
+        cells: set[tuple[int, int]] = set()
+        reads: list[str] = []
+        notes: list[str] = []
         for stmt in area.statements:
             if isinstance(stmt, n.Pieces):
                 for name in stmt.pieces:
@@ -275,8 +282,8 @@ class Resolver:
                 reads.append(stmt.text.value)
             elif isinstance(stmt, n.Note):
                 notes.append(stmt.text.value)
-        name = area.name.value if area.name else area.id.value
-        record = AreaModel(area.id.value, name, area.start, tuple(pieces), frozenset(cells),
+        title = area.name.value if area.name else area.id.value
+        record = AreaModel(area.id.value, title, area.start, tuple(pieces), frozenset(cells),
                            tuple(reads), tuple(notes), area)
         if not self.define(model.areas, "area", area.id, record):
             return
@@ -326,7 +333,7 @@ class Resolver:
             kind = self.lookup("trap" if trap else "obstacle", stmt.kind)
             if kind is None:
                 return
-            facing = stmt.facing.value if trap and stmt.facing else None
+            facing = stmt.facing.value if isinstance(stmt, n.Trap) and stmt.facing else None
             for place in stmt.at:
                 cells = self.cells_of(place) if isinstance(place, n.CellSet) else \
                     [c for c in [self.cell(place)] if c]
@@ -369,8 +376,8 @@ class Resolver:
                                     help="a named monster is unique: keep one placement"))
 
     # ---- effects, triggers, chests, plan, victory ---------------------------------
-    def ref(self, table: dict, kind: str, name: n.Name) -> None:
-        if name.value not in table:
+    def ref(self, table: dict, kind: str, name: n.Name | None) -> None:
+        if name is not None and name.value not in table:   # None: the parser reported it
             self.undefined(kind, name, table)
 
     def effects(self, effects) -> None:
@@ -420,7 +427,7 @@ class Resolver:
                 elif content.name is not None and self.catalog.lookup("chest_card", content.kind) is not None:
                     self.lookup("chest_card", content.name)      # a set's card (feat): Q104 without it
                 elif content.kind not in ("coins", "conquest") and content.kind not in CHEST_CONTENT_CARDS:
-                    self.report(Q101.at(content.name.span, kind="chest content", name=content.kind,
+                    self.report(Q101.at((content.name or content).span, kind="chest content", name=content.kind,
                                         help="a chest holds coins N, copper, silver or gold [N], "
                                              "conquest N, curse [N], feat [N] or potion KIND"))
         if self.model.chest_chart is not None:
@@ -447,7 +454,7 @@ class Resolver:
 
     def victory(self, victory: n.Victory) -> None:
         self.side(victory.side)
-        tables = {"killed": (self.model.named, "named monster"), "revealed": (self.model.areas, "area"),
+        tables: dict[str, tuple[dict, str]] = {"killed": (self.model.named, "named monster"), "revealed": (self.model.areas, "area"),
                   "triggered": (self.model.encounters, "encounter"), "opened": (self.model.doors, "door")}
 
         for atom in n.event_conditions(victory.when):

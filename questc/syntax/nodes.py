@@ -72,6 +72,9 @@ class TreacheryPart:
     amount: int
 
 
+HeaderValue = Name | Text | CountRange | int | tuple[Name, ...] | tuple[TreacheryPart, ...]
+
+
 @dataclass(frozen=True, slots=True)
 class HeaderField:
     """One header line: `keyword` (id, edition, ...) and its parsed `value`.
@@ -82,7 +85,7 @@ class HeaderField:
     """
     span: Span
     keyword: str
-    value: object
+    value: HeaderValue
 
 
 @dataclass(frozen=True, slots=True)

@@ -418,7 +418,7 @@ def _fits(interactive: InteractiveParser, terminal: str) -> bool:
 
 # Common mistakes and the fix to suggest, recognised by the parser state the example
 # fails in. The table doubles as test data.
-_EXAMPLES = {
+HINT_EXAMPLES = {
     # One hint for both: with `at` read as the type's name, the parser fails in the same state.
     "a piece is written `piece ID TYPE at X,Y`, like `piece R1 room_4x4 at 0,0`": [
         "piece R1 room_4x4 0,0",
@@ -445,7 +445,7 @@ def _hint_table() -> dict:
     before the error.
     """
     table: dict = {}
-    for hint, examples in _EXAMPLES.items():
+    for hint, examples in HINT_EXAMPLES.items():
         for example in examples:
             try:
                 quest_parser().parse(example)

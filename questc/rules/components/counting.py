@@ -27,13 +27,16 @@ def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]]
     total = sum(weight for _, weight in items)
     if total <= owned.count:
         return None
-    running, first, beyond, within = 0, None, [], []
+    running, first = 0, items[0][0]   # the first item beyond what is owned replaces it below
+    beyond: list[Label] = []
+    within: list[Label] = []
+    past = False
     for span, weight in items:
         running += weight
         if running <= owned.count:
             within.append(Label(span, f"{running} of {owned.count}"))
-        elif first is None:
-            first = span
+        elif not past:
+            first, past = span, True
         else:
             beyond.append(Label(span, label))
     # Of the counted items, label the last one on each line: many marks on one line only clutter it.

@@ -9,7 +9,7 @@ quest's own plan while it is checked and for a plan file in `questc deck`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Iterable
 
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
 from questc.errors import PlanError
@@ -215,7 +215,7 @@ def budget_labels(model, colour: str | None = None) -> list[Label]:
     return [Label(found.span, "the treachery budget")]
 
 
-def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Any) -> Pricing:
+def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> Pricing:
     """A plan, the resolved quest and the owned sets in; what each colour spends and each line's problem out."""
     catalog = model.catalog
     sets = tuple(owned_sets)
@@ -259,7 +259,7 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Any) -> Pricing:
     return pricing
 
 
-def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Any) -> Pricing:
+def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> Pricing:
     """A plan priced, with every diagnostic about it (in plan order, then the budget's) in `diagnostics`."""
     from questc.rules.components import (
         card_not_for_the_plan,

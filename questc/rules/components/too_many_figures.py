@@ -55,7 +55,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
         # The number present only grows where some figure's range begins, so those
         # player counts (and the quest's lowest) are the only ones to try.
         candidates = sorted({low} | {min(max(f.players[0], low), high) for f in figures if f.players})
-        worst, present = None, []
+        worst: int = low
+        present: list = []
         for players in candidates:
             here = [f for f in figures if f.players is None or f.players[0] <= players <= f.players[1]]
             if len(here) > len(present):

@@ -68,16 +68,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for (kind, word), items in counted.items():
         owned = catalog.markers_owned(kind, sets)
         found += _check(owned, items, word, sets)
-        marker = catalog.markers.get(kind)
-        if kind in BY_COLOUR and marker is not None and marker.variants and owned.count is not None \
-                and owned.count % len(marker.variants) == 0:
-            each = Count(owned.count // len(marker.variants), owned.source)
-            for colour in marker.variants:
+        marker_kind = catalog.markers.get(kind)
+        if kind in BY_COLOUR and marker_kind is not None and marker_kind.variants and owned.count is not None \
+                and owned.count % len(marker_kind.variants) == 0:
+            each = Count(owned.count // len(marker_kind.variants), owned.source)
+            for colour in marker_kind.variants:
                 of_colour = [item for item in items if item[2] == colour]
                 found += _check(each, of_colour, f"{colour} {word}", sets)
-    by_treasure = defaultdict(list)
+    by_treasure: dict[str, list[tuple[Span, int, str | None]]] = defaultdict(list)
     for marker in treasures:
-        by_treasure[marker.variant].append((marker.span, 1, None))
+        if marker.variant is not None:   # a treasure marker always names its treasure
+            by_treasure[marker.variant].append((marker.span, 1, None))
     for name, items in by_treasure.items():
         entry = catalog.treasures.get(name)
         title = entry.title if entry is not None and entry.title else name

@@ -36,7 +36,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     found = []
     field = model.header.get("treachery") if model.header is not None else None
     if model.treachery is not None and field is not None and model.edition == "second":
-        edition = model.header.get("edition")
+        edition = model.header.get("edition") if model.header is not None else None
         labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
         found.append(Q408.at(
             field.span, problem="treachery is a first edition rule: a `second` edition quest has none",

@@ -38,7 +38,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if len(markers) <= len(numbers):
             continue
         short = len(markers) - len(numbers)
-        missing, k = [], 1
+        missing: list[int] = []
+        k = 1
         while len(missing) < short:
             if k not in numbers:
                 missing.append(k)

@@ -16,7 +16,7 @@ def placed_chests(model: QuestModel) -> dict[str, list[Marker]]:
     """Chest type -> its markers on the map, in source order."""
     placed: dict[str, list[Marker]] = defaultdict(list)
     for marker in model.markers:
-        if marker.kind == "chest":
+        if marker.kind == "chest" and marker.variant is not None:   # a chest always has its type
             placed[marker.variant].append(marker)
     return placed
 

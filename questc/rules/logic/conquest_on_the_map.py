@@ -92,11 +92,11 @@ def conquest_available(model: QuestModel, reach: Reach | None) -> list[Diagnosti
     parts = {"glyphs": 0, "chests": 0, "encounters": 0, "triggers": 0, "named monsters": 0}
     parts["glyphs"] = GLYPH_CONQUEST * sum(1 for m in model.markers
                                            if m.kind == "glyph" and not m.active and reachable(m.at))
-    chests = defaultdict(int)
+    chests: dict[str, int] = defaultdict(int)
     for marker in model.markers:
-        if marker.kind == "chest" and reachable(marker.at):
+        if marker.kind == "chest" and marker.variant is not None and reachable(marker.at):
             chests[marker.variant] += 1
-    by_type = defaultdict(list)
+    by_type: dict[str, list[int]] = defaultdict(list)
     for row in model.chest_chart.rows if model.chest_chart is not None else ():
         by_type[row.kind.value].append(sum(c.amount for c in row.contents if c.kind == "conquest"))
     for chest, count in chests.items():

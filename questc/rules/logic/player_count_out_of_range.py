@@ -37,12 +37,13 @@ def find(context: CheckContext) -> list[Diagnostic]:
     low, high = model.players
     game_low, game_high = GAME_PLAYERS
     field = model.header.get("players") if model.header is not None else None
-    quest_labels = [Label(field.value.span, f"the quest is for {_range(low, high)} players")] if field else []
-    if field is not None and (low < game_low or high > game_high):
+    players = field.value if field is not None and isinstance(field.value, n.CountRange) else None
+    quest_labels = [Label(players.span, f"the quest is for {_range(low, high)} players")] if players else []
+    if players is not None and (low < game_low or high > game_high):
         fixed = _range(max(low, game_low), min(high, game_high)) if max(low, game_low) <= min(high, game_high) \
             else _range(game_low, game_high)
         found.append(Q505.at(
-            field.value.span, problem=f"the quest is for {_range(low, high)} players, but Descent is played by "
+            players.span, problem=f"the quest is for {_range(low, high)} players, but Descent is played by "
                                       f"{game_low} to {game_high} (the overlord included)",
             label=f"outside {game_low}..{game_high}", help=f"write `players {fixed}`"))
     for area in model.areas.values():

@@ -45,7 +45,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     header = model.header
     for keyword, what in (("intro", "intro"), ("special", "special rules text")):
         field = header.get(keyword) if header is not None else None
-        if field is not None:
+        if field is not None and isinstance(field.value, n.Text):
             texts.append((what, field.value))
     for area in model.areas.values():
         for stmt in area.node.statements:

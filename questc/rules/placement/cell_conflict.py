@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.model.quest import ObstacleModel
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
@@ -104,7 +105,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                help=f"spawn it off the {blocker.kind.name}, such as at {fmt(spot)}" if spot
                                else "spawn it on a cell with no blocking obstacle"))
     # Two obstacles or traps in one cell: only the first would count on the board.
-    seen: dict[Cell, object] = {}
+    seen: dict[Cell, ObstacleModel] = {}
     for obstacle in obstacles:
         clash = None
         for cell in dict.fromkeys(obstacle.cells):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from questc.board.geometry import edge_between
 from questc.diagnostics.core import Label, Span
@@ -17,6 +17,7 @@ from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
     from questc.rules.context import CheckContext
+    from questc.catalog.model import MonsterType
 
 Cell = tuple[int, int]
 
@@ -89,7 +90,7 @@ class Claim:
 @dataclass
 class Spawn:
     """One figure a `spawn` effect places (an encounter's or a trigger's), at its point."""
-    type: object        # the catalog's MonsterType
+    type: MonsterType
     master: bool
     at: Cell
     span: Span
@@ -227,7 +228,7 @@ class Facts:
         (Q204); a large figure partly off the floor, across a wall or on a blocking
         obstacle does not fit (Q208, which takes precedence over the area check: moving
         it to where it fits is the one fix)."""
-        out: dict[int, tuple[str, object]] = {}
+        out: dict[int, tuple[str, Any]] = {}
         for i, figure in enumerate(self.model.figures):
             cells = list(figure.cells)
             if not any(c in self.floor for c in cells):
@@ -267,7 +268,9 @@ class Facts:
         return out
 
     @cached_property
-    def spawn_problem(self) -> dict[int, tuple[str, object]]:
+    # Any: the second item's type depends on the code: the cells (Q204), the fit problem
+    # (Q208) or the blocking obstacle (Q207); each rule reads only its own code.
+    def spawn_problem(self) -> dict[int, tuple[str, Any]]:
         """index in spawns -> ("Q204", cells), ("Q208", fit problem) or ("Q207", blocking obstacle).
 
         A spawn says no facing, so a long figure (a hell hound) fits when either way

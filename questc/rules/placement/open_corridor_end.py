@@ -49,7 +49,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     """
     facts = placement_facts(context)
     model = facts.model
-    meets = {}
+    meets: dict[tuple[str, int], str] = {}
     for pid, index, other in facts.build.openings_meeting_wall:
         meets.setdefault((pid, index), other)
     excused = _ends_excused_by_doors(facts)

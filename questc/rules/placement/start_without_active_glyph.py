@@ -42,6 +42,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     if any(g.active for g in glyphs):
         return []
     labels = [Label(g.span, "this glyph is not active") for g in glyphs]
+    help: str | None
     if glyphs:
         help = f"make it active: `glyph at {fmt(glyphs[0].at)} active`"
     else:

@@ -15,7 +15,7 @@ from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
-    from questc.model.quest import Door
+    from questc.model.quest import DoorModel
     from questc.rules.context import CheckContext
 
 # (where it is written, what it is in words, the cell it lies on or None)
@@ -26,14 +26,15 @@ Source = tuple[Span, str, Any]
 class RuneDoors:
     """The rune doors the heroes can never pass, and what could open them."""
 
-    shut: list[Door]                  # rune doors of colours never unlocked, no effect opening them
+    shut: list[DoorModel]                  # rune doors of colours never unlocked, no effect opening them
     hopeful: Analysis                 # the reveal analysis with every such colour unlocked
     unlockers: dict[str, list[Source]]  # colour -> runekeys and `unlock` effects
     openers: dict[str, list[Source]]    # door id -> `open DOOR` effects
 
-    def sources(self, door: Door) -> list[Source]:
+    def sources(self, door: DoorModel) -> list[Source]:
         """What could open `door`: keys and unlocks of its colour, `open` effects naming it."""
-        return self.unlockers.get(door.rune, []) + self.openers.get(door.id, [])
+        unlocks = self.unlockers.get(door.rune, []) if door.rune is not None else []
+        return unlocks + self.openers.get(door.id, [])
 
 
 def rune_doors(context: CheckContext) -> RuneDoors:
@@ -46,7 +47,7 @@ def _rune_doors(context: CheckContext) -> RuneDoors:
     doors = [model.doors[d] for d in quest_board.door_edges if model.doors[d].rune]
     # analysis.passable holds the doors of unlocked colours and those an effect the heroes can run opens.
     shut = [d for d in doors if d.id not in analysis.passable]
-    locked = sorted({d.rune for d in shut})
+    locked = sorted({d.rune for d in shut if d.rune is not None})
     hopeful = analyse(model, quest_board, Scenario(unlocked=frozenset(locked))) if locked else analysis
     return RuneDoors(shut, hopeful, unlock_sources(model), open_sources(model))
 

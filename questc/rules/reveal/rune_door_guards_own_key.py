@@ -40,7 +40,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     """
     doors = rune_doors(context)
     out: list[Diagnostic] = []
-    for door in sorted(doors.shut, key=lambda d: d.rune):
+    for door in sorted(doors.shut, key=lambda d: d.rune or ""):
         sources = doors.sources(door)
         if not sources:
             continue   # Q304

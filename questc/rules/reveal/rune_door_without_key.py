@@ -37,7 +37,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     """Q304: rune doors the heroes can never pass with nothing at all that could open them."""
     doors = rune_doors(context)
     return [Q304.at(door.node.id.span, colour=door.rune, door=door.id)
-            for door in sorted(doors.shut, key=lambda d: d.rune) if not doors.sources(door)]
+            for door in sorted(doors.shut, key=lambda d: d.rune or "") if not doors.sources(door)]
 
 
 RULE = Rule(Q304, find)
