@@ -268,21 +268,47 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
     clean, written atomically to `output` (nothing is written when no quest is left).
 
-    `progress` is called with 1 after each quest is laid out. Raises BuildError when the
-    output is a folder or one of the inputs.
+    Quests given as paths are checked and laid out one at a time, and the report keeps only
+    a slim record of each (path, source, diagnostics; `model` None, `context` True when it
+    compiled), so memory stays flat in the number of quests. `progress` is called with 1
+    after each quest is checked (and laid out, when it is in the guide). Raises BuildError,
+    with nothing written, when the output is a folder or one of the inputs (a source, a
+    content pack, the configuration).
     """
+    from questc.api import QuestResult, check_file, find_quests
+
     options = options or Options()
     target = Path(output)
-    results, _ = _quests(quests, options, 1, [])
-    _check_target(target, _inputs(results, options))
-    included = [r for r in results if r.compiled and not r.failed(options.strict)]
-    report = GuideReport(results, included, [r for r in results if r not in included])
-    if not included:
-        return report
+    if target.is_dir():
+        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
+    given = list(quests)
+    checked_here = not all(isinstance(q, QuestResult) for q in given)
+    stream: Iterable[QuestResult] = given if not checked_here else (   # type: ignore[assignment]
+        check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
+    report = GuideReport([], [], [])
+
+    def laid_out():
+        for result in stream:
+            _refuse_to_overwrite(target, _inputs([result], options))
+            kept = _slim(result) if checked_here else result
+            report.results.append(kept)
+            if result.compiled and not result.failed(options.strict):
+                report.included.append(kept)
+                yield result
+            else:
+                report.left_out.append(kept)
+                if progress is not None:
+                    progress(1)
+
     from questc.emit.atomic import write_atomic
     from questc.emit.pdf import render_guide
 
-    data = render_guide(included, progress=progress, title=title)
+    try:
+        data = render_guide(laid_out(), progress=progress, title=title)
+    except ValueError:
+        if not report.included:   # no quest left: nothing to write
+            return report
+        raise
     folder = target.parent if str(target.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -291,6 +317,12 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
+
+
+def _slim(result: "QuestResult") -> "QuestResult":
+    """A checked quest reduced to what a report prints: its board, model and tree let go."""
+    return replace(result, syntax=None, comments=(), model=None,
+                   context=cast("CheckContext | None", None if result.context is None else True))
 
 
 def _check_target(target: Path, inputs: list[tuple[Path, str]]) -> None:
