@@ -109,7 +109,7 @@ class _Painter:
     """Draws one quest's map onto a Pillow image; each `draw_*` takes a box and a size, so the
     legend reuses the very shapes the map shows."""
 
-    def __init__(self, result, cell: int, title: bool, legend: bool = True):
+    def __init__(self, result, cell: int, title: bool, legend: bool = True, budget: int = PIXEL_BUDGET):
         from PIL import Image, ImageDraw
 
         self.result = result
@@ -124,8 +124,9 @@ class _Painter:
         self.show_legend = legend
         self._collect()
         self.layout = self._layout()
-        while self.layout.width * self.layout.height > PIXEL_BUDGET and self.s > MIN_CELL:
-            shrink = math.sqrt(PIXEL_BUDGET / (self.layout.width * self.layout.height))
+        budget = min(budget, PIXEL_BUDGET)
+        while self.layout.width * self.layout.height > budget and self.s > MIN_CELL:
+            shrink = math.sqrt(budget / (self.layout.width * self.layout.height))
             self.s = max(MIN_CELL, min(self.s - 1, int(self.s * shrink)))
             self.layout = self._layout()
         if self.layout.width * self.layout.height > PIXEL_BUDGET:
@@ -982,9 +983,10 @@ def render_map_parts(result, cell: int = DEFAULT_CELL, symbol_px: int = 72, comp
 
     Each symbol is drawn `symbol_px` pixels square, the compass `compass_px`; the same
     pixels every time, like the map. A map over `budget` pixels (a page needs far fewer
-    than a PNG) is shrunk by a whole factor to fit it.
+    than a PNG) is drawn with smaller cells, and shrunk by a whole factor if even cells of
+    MIN_CELL are too many.
     """
-    painter = _painter(result, cell, title, legend=False)
+    painter = _painter(result, cell, title, legend=False, budget=budget)
     image = painter.paint()
     symbols = tuple(LegendSymbol(label, painter.symbol(what, int(symbol_px), SYMBOL_PAD))
                     for label, what in painter.legend_entries)
@@ -1001,12 +1003,12 @@ def map_layout(result, cell: int = DEFAULT_CELL, title: bool = True) -> MapLayou
     return _painter(result, cell, title).layout
 
 
-def _painter(result, cell: int, title: bool, legend: bool = True) -> _Painter:
+def _painter(result, cell: int, title: bool, legend: bool = True, budget: int = PIXEL_BUDGET) -> _Painter:
     if not getattr(result, "compiled", False):
         raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     if cell < MIN_CELL:
         raise ValueError(f"a cell must be at least {MIN_CELL} pixels, not {cell}")
-    return _Painter(result, int(cell), title, legend)
+    return _Painter(result, int(cell), title, legend, budget)
 
 
 def render_image(result, cell: int = DEFAULT_CELL, title: bool = True):
