@@ -176,6 +176,8 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     """
     options = options or Options()
     emitters, notes = choose_emitters(kinds)
+    if any(e.kind == "pdf" for e in emitters):
+        _check_source_date_epoch()
     results, rendered = _quests(quests, options, jobs, [e.kind for e in emitters])
     if on_checked is not None:
         on_checked(results)
@@ -278,6 +280,7 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     from questc.api import QuestResult, check_file, find_quests
 
     options = options or Options()
+    _check_source_date_epoch()
     target = Path(output)
     if target.is_dir():
         raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
@@ -317,6 +320,16 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
+
+
+def _check_source_date_epoch() -> None:
+    """SOURCE_DATE_EPOCH, when set, stamps the PDFs' dates (docs/ci.md): refuse one the PDF
+    library cannot read (it would fail every quest's PDF) before anything is checked or written."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if value and not (value.isdigit() and len(value) <= 11 and int(value) <= 253_402_300_799):
+        shown = value if len(value) <= 24 else value[:21] + "..."
+        raise BuildError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
+                         f"(at most 253402300799, the end of year 9999), not {shown!r}")
 
 
 def _slim(result: "QuestResult") -> "QuestResult":
