@@ -193,6 +193,10 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
 
     for result in buildable:
         assert result.model is not None   # compiled
+        if rendered is None and result.context is not None:
+            # The checks are done and the renderers draw from the analysis: the sight
+            # caches would only add to the pictures' memory (a third on the largest map).
+            result.context.board.board.forget_sight()
         files: dict[Path, bytes] = {}
         for e in emitters:
             target = out / f"{result.model.id}.{e.kind}"
@@ -232,6 +236,8 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
     result = check_file(path, options)
     outputs: dict[str, object] = {}
     if not result.failed(options.strict) and result.compiled:
+        assert result.context is not None   # compiled
+        result.context.board.board.forget_sight()   # as in a serial build
         for kind in kinds:
             try:
                 outputs[kind] = emitter(kind).render(result)
@@ -297,11 +303,14 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
             report.results.append(kept)
             if result.compiled and not result.failed(options.strict):
                 report.included.append(kept)
+                if checked_here and result.context is not None:
+                    result.context.board.board.forget_sight()   # checked: only pictures from here
                 yield result
             else:
                 report.left_out.append(kept)
                 if progress is not None:
                     progress(1)
+            del result   # before the next quest is checked
 
     from questc.emit.atomic import write_atomic
     from questc.emit.pdf import render_guide

@@ -45,3 +45,4 @@ MAX_CONFIG_BYTES = 1_000_000      # questc.toml or pyproject.toml
 # YAML nodes in a pack once its aliases are followed: a "billion laughs" of nested
 # aliases is a few hundred bytes that expand to billions. base.yaml has about 1,200.
 MAX_YAML_NODES = 100_000
+MAX_YAML_DEPTH = 50               # levels of nesting in a pack; a catalog entry has about five

@@ -96,6 +96,12 @@ _RAYS_BODY: dict[tuple[int, int], _LazyRay] = {}
 _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 
+def forget_rays() -> None:
+    """Empty the process-wide ray caches (they grow with the largest board cast)."""
+    for cache in (_RAYS_FIRST, _RAYS_SECOND, _RAYS_BODY, _DIRECTIONS):
+        cache.clear()
+
+
 def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
     """Primitive integer directions (a, b) with |a| <= max_x, |b| <= max_y, short ones first."""
     key = (max_x, max_y)

@@ -108,24 +108,29 @@ def read_yaml(path: Path) -> Any:
 
 def _expanded_nodes(root) -> int:
     """The number of nodes the YAML graph `root` holds once every alias is followed;
-    PackProblem past MAX_YAML_NODES. Counted before anything is built and stopping at
-    the budget, so a few hundred bytes of nested aliases ("billion laughs") cost nothing;
-    an alias inside its own anchor (a loop) never ends, so it meets the budget too."""
+    PackProblem past MAX_YAML_NODES or nested deeper than MAX_YAML_DEPTH. Counted before
+    anything is built and stopping at the budget, so a few hundred bytes of nested aliases
+    ("billion laughs") cost nothing; an alias inside its own anchor (a loop) never ends,
+    so it meets a bound too. A catalog is a few levels deep; a value nested a thousand
+    deep would overflow the recursion of the schema check and its messages."""
     import yaml
 
-    from questc.limits import MAX_YAML_NODES
+    from questc.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
 
-    count, stack = 0, [root]
+    count, stack = 0, [(root, 0)]
     while stack:
-        node = stack.pop()
+        node, depth = stack.pop()
         count += 1
         if count > MAX_YAML_NODES:
             raise PackProblem(f"expands to over {MAX_YAML_NODES:,} YAML values once its aliases (`*name`) "
                               f"are followed (at line {node.start_mark.line + 1}); write the entries out")
+        if depth > MAX_YAML_DEPTH:
+            raise PackProblem(f"nests values more than {MAX_YAML_DEPTH} levels deep "
+                              f"(at line {node.start_mark.line + 1}); a catalog needs a few")
         if isinstance(node, yaml.SequenceNode):
-            stack += node.value
+            stack += [(child, depth + 1) for child in node.value]
         elif isinstance(node, yaml.MappingNode):
-            stack += [part for pair in node.value for part in pair]
+            stack += [(part, depth + 1) for pair in node.value for part in pair]
     return count
 
 

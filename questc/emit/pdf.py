@@ -660,6 +660,7 @@ def render_guide(results, progress=None, title: str | None = None) -> bytes:
         sheets.append(PageBreak())
         sheets += _flowables(parse_blocks(sheet.render(q=data)), frame_width=width, frame_height=height,
                              map_parts=_packed(_map_parts(result), shared))
+        del result   # let the quest go before the next one is read (`results` may check it then)
         if progress is not None:
             progress(1)
     if not datas:

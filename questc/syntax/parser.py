@@ -145,7 +145,14 @@ def _describe_found(token: Token) -> str:
         return "the file ends"
     if token.type == "_NL":
         return "the statement ends" if str(token).lstrip().startswith((";", "#")) else "the line ends"
-    return f"found `{token}`"
+    return f"found `{_excerpt(str(token))}`"
+
+
+def _excerpt(token: str) -> str:
+    """A token as a message quotes it: a long one (a string left open, 100 kB of `;`) cut short."""
+    from questc.limits import excerpt
+
+    return excerpt(token, 40)
 
 
 def _previous_word(text: str, pos: int) -> str | None:
@@ -268,7 +275,7 @@ class _Recovery:
             kind, example = "a point", "4,2"
         else:
             kind, example = "a number", "12"
-        return Q003.at(_span(self.file, self.text, start, end), problem=f"`{value}` is not {kind}",
+        return Q003.at(_span(self.file, self.text, start, end), problem=f"`{_excerpt(value)}` is not {kind}",
                        label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
                        help_text=f"write {kind} like `{example}`, with no spaces")
 
@@ -309,7 +316,7 @@ class _Recovery:
         # A top-level statement inside a block: the block above was never closed.
         opener = self._unclosed_block(error)
         if opener is not None:
-            return Q001.at(span, found=f"found `{token}` inside the block opened on line {opener.line}",
+            return Q001.at(span, found=f"found `{_excerpt(str(token))}` inside the block opened on line {opener.line}",
                            expected=describe_expected(expected), label="not expected here",
                            labels=[Label(opener, "this block is never closed")],
                            help=f"close the block with `}}` before line {token.line}")
