@@ -109,7 +109,7 @@ def _quests(quests: Iterable["Path | str | QuestResult"], options: Options, jobs
     given = list(quests)
     if all(isinstance(q, QuestResult) for q in given):
         return list(given), None   # type: ignore[arg-type]   # all results, checked just above
-    paths = find_quests(q for q in given if not isinstance(q, QuestResult))
+    paths = find_quests((q for q in given if not isinstance(q, QuestResult)), options)   # its `exclude` too
     if jobs > 1 and len(paths) > 1:
         return _in_parallel(paths, options, kinds, jobs)
     return [check_file(path, options) for path in paths], None

@@ -12,11 +12,17 @@ table; the first folder with either wins (files further up are not merged).
     strict = true                               # warnings fail the run
     packs = ["packs/homebrew.yaml"]             # relative to this file
     per-file-ignores = { "quests/drafts/**" = ["Q3"] }
+    extend-select = ["Q507"]                    # added to the selection in force
+    exclude = [".git", "build"]                 # replaces the default list of folders passed over
+    extend-exclude = ["tests/fixtures"]         # added to it (relative to this file)
+    force-exclude = true                        # also for paths named on the command line
 
 The command line wins: `--expansions` replaces `expansions`; `--select` replaces
 the file's whole selection (its `select` and its `ignore`), so the codes asked for
-are shown; `--ignore` adds to the ignores in force; `--strict/--no-strict` replace
-`strict`. A bad file (not TOML, an unknown key, a wrong type, a malformed code, a
+are shown; `--extend-select` and `--ignore` add to the selection and the ignores in
+force; `--strict/--no-strict` replace `strict`; `--exclude` replaces `exclude` and
+`--extend-exclude` adds to `extend-exclude` (both relative to the current folder);
+`--force-exclude` turns `force-exclude` on. A bad file (not TOML, an unknown key, a wrong type, a malformed code, a
 level that does not exist) raises QuestcError: exit status 2 with the reason.
 """
 from __future__ import annotations
@@ -27,11 +33,12 @@ from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
-from questc.options import Options
+from questc.options import DEFAULT_EXCLUDE, Options, exclusions
 from questc.rules import descriptors
 from questc.rules.suppressions.unknown_code import Q602
 
-KEYS = ("expansions", "select", "ignore", "severity", "strict", "packs", "per-file-ignores")
+KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
+        "exclude", "extend-exclude", "force-exclude")
 LEVELS = ("error", "warning", "info", "off")
 _PREFIX = re.compile(r"Q[0-9]{0,3}")
 _FILE_NAMES = ("questc.toml", "pyproject.toml")
@@ -170,6 +177,10 @@ class _Checker:
         column = start - (text.rfind("\n", 0, start) + 1) + 1
         return Span(file, line, column, line, column + (end - start), start, end)
 
+    def key_line(self, key: str) -> int | None:
+        """The line a key of the questc table is written on (for `--show-settings`); None if not found."""
+        return key_line(self.config, key)
+
     def check(self) -> dict:
         table = self.config.table
         values: dict = {}
@@ -181,9 +192,9 @@ class _Checker:
                 self.fail(f"unknown key `{key}`{hint}")
         if "expansions" in table:
             values["expansions"] = self.strings("expansions", table["expansions"])
-        for key in ("select", "ignore"):
+        for key in ("select", "extend-select", "ignore"):
             if key in table:
-                values[key] = tuple(self.prefix(key, c, may_be_locked=key == "select")
+                values[key] = tuple(self.prefix(key, c, may_be_locked=key != "ignore")
                                     for c in self.strings(key, table[key]))
         if "severity" in table:
             raw = table["severity"]
@@ -195,10 +206,14 @@ class _Checker:
                     self.fail(f"the severity of `{code}` must be one of {', '.join(LEVELS)}, not {level!r}")
                 levels[self.prefix("severity", code, may_be_locked=False)] = level.lower()
             values["severity"] = levels
-        if "strict" in table:
-            if not isinstance(table["strict"], bool):
-                self.fail("`strict` must be true or false")
-            values["strict"] = table["strict"]
+        for key in ("strict", "force-exclude"):
+            if key in table:
+                if not isinstance(table[key], bool):
+                    self.fail(f"`{key}` must be true or false")
+                values[key] = table[key]
+        for key in ("exclude", "extend-exclude"):
+            if key in table:
+                values[key] = self.strings(key, table[key])
         if "packs" in table:
             values["packs"] = self.strings("packs", table["packs"])
         if "per-file-ignores" in table:
@@ -210,6 +225,27 @@ class _Checker:
                             for c in self.strings(f"per-file-ignores.{glob}", codes))
                 for glob, codes in raw.items()}
         return values
+
+
+_TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]*?)\s*\]")
+
+
+def key_line(config: ConfigFile, key: str) -> int | None:
+    """The 1-based line where `key` of the questc table is set: `key = ...` in the table itself,
+    or a `[tool.questc.key]` sub-table; None when it cannot be found (a dotted key, say)."""
+    prefix = "tool.questc" if config.path.name == "pyproject.toml" else ""
+    current = ""
+    assignment = re.compile(rf"^\s*(?:{re.escape(key)}|\"{re.escape(key)}\"|'{re.escape(key)}')\s*=")
+    for number, line in enumerate(config.text.split("\n"), start=1):
+        header = _TABLE_HEADER.match(line)
+        if header:
+            current = header.group(1).replace(" ", "").replace('"', "")
+            if current == (f"{prefix}.{key}" if prefix else key):
+                return number
+            continue
+        if current == prefix and assignment.match(line):
+            return number
+    return None
 
 
 def check_codes(key: str, codes) -> tuple[str, ...]:
@@ -224,31 +260,76 @@ def check_codes(key: str, codes) -> tuple[str, ...]:
 
 
 def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None,
-                 start: Path | None = None) -> Options:
+                 start: Path | None = None, extend_select=(), exclude=None, extend_exclude=(),
+                 force_exclude=None) -> Options:
     """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.
 
     `config_file` names the file to use; otherwise it is looked for from `start`
     (default: the current folder) upwards. Raises QuestcError for a bad file or value.
+    `exclude` and `extend_exclude` from the command line are relative to the current
+    folder; in the file, to the file's folder. The Options' `origins` say, for each
+    setting, where its value came from.
     """
     config = read_config(config_file, start)
     values: dict = {}
     warnings: tuple[Diagnostic, ...] = ()
+    origins: dict[str, str] = {}
     if config is not None:
         checker = _Checker(config)
         values = checker.check()
         warnings = tuple(checker.warnings)
+        shown = _shown_path(config.path)
+        for key in values:
+            line = key_line(config, key)
+            origins[key] = f"{shown}:{line}" if line is not None else shown
+        how = "named by --config" if config_file is not None else "found from the current folder upwards"
+        origins["config-file"] = how
     cli_select = check_codes("select", select)
+    cli_extend = check_codes("extend-select", extend_select)
     cli_ignore = check_codes("ignore", ignore)
     if expansions is not None:
         owned = tuple(s.strip() for s in expansions.split(",") if s.strip()) or None
+        origins["expansions"] = "command line (--expansions)"
     else:
         owned = values.get("expansions") or None
     if cli_select:
         chosen_select, chosen_ignore = cli_select, cli_ignore
+        origins["select"] = "command line (--select)"
+        origins["ignore"] = "command line (--ignore)" if cli_ignore else "cleared by --select"
+        if "extend-select" in values:
+            origins["extend-select"] = "cleared by --select"
+        file_extend: tuple[str, ...] = ()
     else:
         chosen_select, chosen_ignore = values.get("select", ()), values.get("ignore", ()) + cli_ignore
+        if cli_ignore:
+            origins["ignore"] = (f"{origins['ignore']} + command line (--ignore)" if "ignore" in origins
+                                 else "command line (--ignore)")
+        file_extend = values.get("extend-select", ())
+    if cli_extend:
+        origins["extend-select"] = (f"{origins['extend-select']} + command line (--extend-select)"
+                                    if file_extend else "command line (--extend-select)")
+    if strict is not None:
+        origins["strict"] = "command line (--strict)" if strict else "command line (--no-strict)"
+    if verbose:
+        origins["verbose"] = "command line (--verbose)"
+    base = config.folder if config is not None else None
+    if exclude is not None:
+        chosen_exclude = exclusions(exclude, Path.cwd())
+        origins["exclude"] = "command line (--exclude)"
+    elif "exclude" in values:
+        chosen_exclude = exclusions(values["exclude"], base)
+    else:
+        chosen_exclude = exclusions(DEFAULT_EXCLUDE)
+    chosen_extend_exclude = exclusions(values.get("extend-exclude", ()), base)
+    if extend_exclude:
+        chosen_extend_exclude += exclusions(extend_exclude, Path.cwd())
+        origins["extend-exclude"] = (f"{origins['extend-exclude']} + command line (--extend-exclude)"
+                                     if "extend-exclude" in origins else "command line (--extend-exclude)")
+    if force_exclude:
+        origins["force-exclude"] = "command line (--force-exclude)"
     return Options(
         owned_sets=owned, select=chosen_select, ignore=chosen_ignore,
+        extend_select=file_extend + cli_extend,
         severity=dict(values.get("severity", {})),
         per_file_ignores=dict(values.get("per-file-ignores", {})),
         strict=bool(strict) if strict is not None else bool(values.get("strict", False)),
@@ -256,4 +337,91 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
         packs_base=config.folder if config is not None and values.get("packs") else None,
         per_file_base=config.folder if config is not None else None,
         config_file=config.path if config is not None else None,
-        config_diagnostics=warnings)
+        config_diagnostics=warnings,
+        exclude=chosen_exclude, extend_exclude=chosen_extend_exclude,
+        force_exclude=bool(force_exclude) or bool(values.get("force-exclude", False)),
+        origins=origins)
+
+
+def _shown_path(path: Path) -> str:
+    from questc.emit.report import display_path
+    return display_path(str(path))
+
+
+# ---- showing the settings -----------------------------------------------------
+
+
+def _toml_value(value) -> str:
+    """A value as TOML writes it (strings in basic quotes, lists, inline tables)."""
+    import json
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        parts = []
+        for key, item in value.items():
+            name = key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+            parts.append(f"{name} = {_toml_value(item)}")
+        return "{ " + ", ".join(parts) + " }"
+    return "[" + ", ".join(_toml_value(item) for item in value) + "]"
+
+
+_DEFAULTS = {
+    "expansions": "default: the sets each quest's `expansions` lists",
+    "select": "default: every code",
+    "extend-select": "default",
+    "ignore": "default",
+    "severity": "default: each code's own",
+    "strict": "default",
+    "verbose": "default",
+    "packs": "default",
+    "per-file-ignores": "default",
+    "exclude": "default",
+    "extend-exclude": "default",
+    "force-exclude": "default",
+}
+
+
+def show_settings(options: Options) -> str:
+    """The resolved settings of a run as TOML lines, each with where its value came from
+    (`questc lint --show-settings`). Exclusion globs with a `/` are relative to a folder,
+    which the comment names."""
+    from questc import __version__
+
+    origins = options.origins
+    rows: list[tuple[str, str]] = []
+    if options.config_file is not None:
+        rows.append((f"config-file = {_toml_value(_shown_path(options.config_file))}",
+                     origins.get("config-file", "")))
+    else:
+        rows.append(("# config-file: none", "no questc.toml or pyproject.toml [tool.questc] found upwards"))
+    values = {
+        "expansions": list(options.owned_sets or ()),
+        "select": list(options.select),
+        "extend-select": list(options.extend_select),
+        "ignore": list(options.ignore),
+        "severity": dict(options.severity),
+        "strict": options.strict,
+        "verbose": options.verbose,
+        "packs": list(options.packs),
+        "per-file-ignores": {glob: list(codes) for glob, codes in options.per_file_ignores.items()},
+        "exclude": [rule.glob for rule in options.exclude],
+        "extend-exclude": [rule.glob for rule in options.extend_exclude],
+        "force-exclude": options.force_exclude,
+    }
+    for key, value in values.items():
+        origin = origins.get(key, _DEFAULTS[key])
+        if key in ("exclude", "extend-exclude"):
+            rules = options.exclude if key == "exclude" else options.extend_exclude
+            bases = sorted({str(rule.base) for rule in rules
+                            if rule.base is not None and "/" in rule.glob.replace("\\", "/").rstrip("/")})
+            if bases:
+                origin += f" (paths relative to {' and '.join(bases)})"
+        rows.append((f"{key} = {_toml_value(value)}", origin))
+    width = min(max(len(text) for text, _ in rows), 60)
+    lines = [f"# questc {__version__}: the settings in force, and where each comes from"]
+    lines += [f"{text.ljust(width)}  # {origin}" for text, origin in rows]
+    return "\n".join(lines) + "\n"

@@ -1,4 +1,4 @@
-"""What a run is asked to do: owned sets, code selection, severities, strictness, packs."""
+"""What a run is asked to do: owned sets, code selection, severities, strictness, packs, files left out."""
 from __future__ import annotations
 
 import os
@@ -9,6 +9,39 @@ from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.rules import descriptor
+
+
+# Folders (and files) never searched for quests unless named on the command line:
+# ruff's default list (version control, virtual environments, caches, build output),
+# which is what users of Python tools expect, plus questc's own `build` output.
+DEFAULT_EXCLUDE = (
+    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
+    ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv",
+    ".vscode", "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules", "site-packages",
+    "venv",
+)
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """One `exclude` glob and the folder it is relative to (the configuration file's, or the
+    current folder for the command line). A glob without `/` matches a file or folder name
+    anywhere (`build`, `*_draft.quest`); one with `/` matches a path below `base`."""
+
+    glob: str
+    base: Path | None = None
+
+    def matches(self, path: Path) -> bool:
+        # A folder is matched as itself (`tests/fixtures/` and `tests/fixtures` alike), then pruned.
+        pattern = self.glob.replace("\\", "/").rstrip("/") or "/"
+        return glob_matches(pattern, _relative(str(path), self.base))
+
+    def __str__(self) -> str:
+        return self.glob
+
+
+def exclusions(globs, base: Path | None = None) -> tuple[Exclusion, ...]:
+    return tuple(Exclusion(g, base) for g in globs)
 
 
 @dataclass(frozen=True)
@@ -22,6 +55,12 @@ class Options:
     relative to `per_file_base` (the configuration file's folder), else the current
     folder. `config_file` is the configuration read, if any; `config_diagnostics`
     are its problems worth a warning (unknown codes, Q602), located in that file.
+
+    `extend_select` adds codes to the selection and shows them even where a shorter
+    `ignore` prefix would hide them. `exclude` (defaults replaced) and
+    `extend_exclude` (added) say which files and folders a search for quests passes
+    over; with `force_exclude` they apply to paths named directly too. `origins` says
+    where each setting came from (`--show-settings`); it takes no part in equality.
     """
 
     owned_sets: tuple[str, ...] | None = None
@@ -37,6 +76,15 @@ class Options:
     per_file_base: Path | None = None
     config_file: Path | None = None
     config_diagnostics: tuple[Diagnostic, ...] = ()
+    extend_select: tuple[str, ...] = ()
+    exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
+    extend_exclude: tuple[Exclusion, ...] = ()
+    force_exclude: bool = False
+    origins: dict[str, str] = field(default_factory=dict, compare=False)
+
+    def excluded(self, path: Path) -> bool:
+        """Is `path` (a file or a folder) passed over by `exclude` or `extend_exclude`?"""
+        return any(rule.matches(path) for rule in (*self.exclude, *self.extend_exclude))
 
     def ignored_for(self, file: str) -> tuple[str, ...]:
         """The code prefixes `per_file_ignores` switches off for `file` (a path as diagnostics carry it)."""
@@ -98,6 +146,15 @@ def _matches(code: str, prefixes) -> bool:
     return any(code.startswith(p.upper()) for p in prefixes)
 
 
+def _longest_prefix(code: str, prefixes) -> str | None:
+    """The longest of `prefixes` that `code` starts with; None when none does."""
+    best = None
+    for prefix in prefixes:
+        if code.startswith(prefix.upper()) and (best is None or len(prefix) > len(best)):
+            best = prefix
+    return best
+
+
 def _longest(code: str, table: dict[str, str]) -> str | None:
     best = None
     for prefix in table:
@@ -109,6 +166,11 @@ def _longest(code: str, table: dict[str, str]) -> str | None:
 def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=()) -> list[Diagnostic]:
     """Select, ignore and re-grade diagnostics as configured.
 
+    A code is shown when the selection is empty (everything) or `select` or
+    `extend_select` covers it, unless an `ignore` prefix covers it that is at least as
+    long as the longest `extend_select` prefix covering it. Per-file ignores and
+    `severity = "off"` then still apply.
+
     Syntax and reference codes (minimum severity error) can be neither switched off
     nor lowered: a quest with a broken name cannot be compiled whatever the settings.
     """
@@ -118,10 +180,12 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=
         entry = descriptor(d.code)
         locked = entry is not None and entry.minimum is Severity.ERROR
         if not locked:
-            if options.select and not _matches(d.code, options.select):
+            chosen = _longest_prefix(d.code, options.extend_select)
+            if options.select and not _matches(d.code, options.select) and chosen is None:
                 continue
-            if _matches(d.code, options.ignore) or _matches(d.code, extra_ignores):
-                continue
+            ignored = _longest_prefix(d.code, (*options.ignore, *extra_ignores))
+            if ignored is not None and (chosen is None or len(chosen) <= len(ignored)):
+                continue   # `--extend-select Q406` beats `ignore = ["Q4"]`, not `ignore = ["Q406"]`
             if d.span.file not in per_file:
                 per_file[d.span.file] = options.ignored_for(d.span.file)
             if _matches(d.code, per_file[d.span.file]):

@@ -354,7 +354,7 @@ def test_q409_points_at_the_first_dark_glyph_without_a_glyph():
                    sets=AOD, treachery="event 4, trap 4, monster 4")
     d = only(check4(source, "Q409", "Q407"), "Q409")
     assert span_text(source, d.span) == "power"
-    assert d.message == "the deck plan lays 3 dark glyphs, but only 1 of the quest's glyphs start inactive"
+    assert d.message == "the deck plan lays 3 dark glyphs, but only 1 of the quest's glyphs starts inactive"
     assert [span_text(source, l.span) for l in d.labels] == ["sundered", "0,0"]
     assert "add 2 glyphs that start inactive" in d.help
 

@@ -92,7 +92,8 @@ def test_q502_two_copper_chests_one_copper_row():
 def test_q502_without_any_chart():
     result = check5(hall("chest gold at 2,2"), "Q502")
     d = only(result, "Q502")
-    assert "has 0 gold rows" in d.message
+    # one chest: singular, and "no rows" rather than "0 rows"
+    assert d.message == "1 gold chest is placed, but the chest chart has no gold rows"
     assert d.labels[0].message == "this quest has no `chests` chart"
 
 
@@ -253,7 +254,7 @@ def test_q508_an_area_text_longer_than_a_box():
     d = only(check5(source, "Q508"), "Q508")
     assert d.severity is Severity.WARNING
     assert d.message == f"this read-aloud text of area A needs {BOX_LINES + 1} printed lines, but a box holds {BOX_LINES}"
-    assert "shorten it by about 1 lines" in d.help
+    assert "shorten it by about 1 line," in d.help   # one line: singular
 
 
 def test_q508_a_text_that_just_fits():

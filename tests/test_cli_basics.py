@@ -104,6 +104,17 @@ def test_explain_q303_style_page_when_present():
     assert result.output.splitlines()[0] == "Q303: rune-door-guards-own-key (error)"
 
 
+def test_explain_takes_a_codes_name_too():
+    for code, entry in descriptors().items():
+        by_name = run("explain", entry.name)
+        assert by_name.exit_code == 0 and by_name.output == entry.page(), code
+    assert run("explain", "Rune_Door_Guards_Own_Key").output == descriptor("Q303").page()
+    wrong = CliRunner().invoke(cli, ["explain", "rune-door-guard-own-key"])
+    assert wrong.exit_code == 2
+    assert "no diagnostic code 'rune-door-guard-own-key'" in wrong.output
+    assert "did you mean `rune-door-guards-own-key` (Q303)?" in wrong.output
+
+
 def test_explain_all_lists_every_code():
     result = run("explain", "all")
     assert result.exit_code == 0
@@ -150,7 +161,7 @@ def test_acceptance_syntax_cases(pattern):
 # ---- real processes: the entry points and colour -------------------------------------------------
 
 def _env(**extra):
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
     env.update(extra)
     return env
 

@@ -125,11 +125,32 @@ class _Stream(io.StringIO):
     (False, "1", False),
 ])
 def test_use_colour(monkeypatch, tty, no_color, expected):
-    monkeypatch.delenv("NO_COLOR", raising=False)
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
     if no_color is not None:
         monkeypatch.setenv("NO_COLOR", no_color)
     assert use_colour(_Stream(tty)) is expected
     assert use_colour(object()) is False
+
+
+@pytest.mark.parametrize("tty, env, mode, expected", [
+    (False, {"FORCE_COLOR": "1"}, "auto", True),          # force-color.org: colour into a pipe (a CI log)
+    (False, {"FORCE_COLOR": "0"}, "auto", True),          # any non-empty value counts
+    (False, {"FORCE_COLOR": ""}, "auto", False),
+    (True, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, "auto", False),   # NO_COLOR wins, as in Python 3.13
+    (True, {"TERM": "dumb"}, "auto", False),
+    (True, {"TERM": "dumb", "FORCE_COLOR": "1"}, "auto", True),
+    (False, {}, "always", True),
+    (False, {"NO_COLOR": "1"}, "always", True),           # the command line wins over the environment
+    (True, {}, "never", False),
+    (True, {"FORCE_COLOR": "1"}, "never", False),
+])
+def test_colour_modes_and_force_color(monkeypatch, tty, env, mode, expected):
+    for name in ("NO_COLOR", "FORCE_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    assert use_colour(_Stream(tty), mode) is expected
 
 
 @pytest.mark.parametrize("counts, infos, sentence", [
@@ -158,8 +179,10 @@ def test_json_document_shape(tmp_path, monkeypatch):
     path = str(tmp_path / "quests" / "twice.quest")
     result = check_source(source, path)
     document = json.loads(render_json(result.diagnostics, 2))
-    assert list(document) == ["format_version", "diagnostics", "summary"]
+    assert list(document) == ["format_version", "generator", "diagnostics", "summary"]
     assert document["format_version"] == 1
+    from questc import __version__
+    assert document["generator"] == {"name": "questc", "version": __version__}
     assert document["summary"] == {"files": 2, "errors": 1, "warnings": 0, "infos": 0}
     (d,) = document["diagnostics"]
     assert list(d) == ["code", "severity", "message", "file", "line", "column", "end_line", "end_column",

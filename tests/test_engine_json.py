@@ -126,7 +126,14 @@ def test_snapshot_of_the_drowned_reliquary():
         # The fixture is the acceptance case itself, kept in the repository so the test
         # does not depend on a folder outside it; a drift between the two is a bug.
         assert DROWNED.read_bytes() == (ACCEPTANCE / DROWNED.name).read_bytes()
+    from questc import __version__
+
     data = engine_json(check_file(DROWNED, Options(verbose=True)))
+    assert json.loads(data)["generator"] == {"name": "questc", "version": __version__}
+    # the snapshot holds the version as `(version)`, so a release does not rewrite it
+    written = f'"generator": {{\n    "name": "questc",\n    "version": "{__version__}"\n  }}'
+    assert data.decode("utf-8").count(written) == 1
+    data = data.replace(written.encode("utf-8"), written.replace(__version__, "(version)").encode("utf-8"))
     snapshot = SNAPSHOTS / "drowned_reliquary.json"
     if os.environ.get("QUESTC_UPDATE_SNAPSHOTS"):
         snapshot.write_bytes(data)

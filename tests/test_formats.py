@@ -1,4 +1,4 @@
-"""`lint --format github|sarif|junit`: each renderer's output, checked structurally and as snapshots.
+"""`lint --format github|sarif|junit|gitlab`: each renderer's output, checked structurally and as snapshots.
 
 Snapshots live in tests/snapshots/formats/; run with QUESTC_UPDATE_SNAPSHOTS=1 to
 rewrite them after an intended change, then review the diff.
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -17,12 +18,16 @@ from click.testing import CliRunner
 from questc.api import QuestResult
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
 from questc.rules import descriptors
-from questc.emit import github, junit, sarif
+from questc.api import check_source
+from questc.emit import github, gitlab, junit, sarif
+from questc.emit.fingerprint import fingerprints
 from conftest import ACCEPTANCE
 
 TESTS = Path(__file__).resolve().parent
 SNAPSHOTS = TESTS / "snapshots" / "formats"
 SCHEMA = TESTS / "fixtures" / "sarif-schema-2.1.0.json"
+GITLAB_SCHEMA = TESTS / "fixtures" / "gitlab-codequality.schema.json"
+REPO = TESTS.parent
 
 
 def _span(file, line, column, end_line, end_column):
@@ -148,6 +153,65 @@ def test_sarif_is_deterministic_and_relative(tmp_path, monkeypatch):
     assert uri == "sub%20dir/q.quest"
 
 
+def _pyproject_urls() -> dict:
+    from questc.config import _toml
+    return _toml().loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+
+
+def test_sarif_points_at_the_projects_own_pages():
+    urls = _pyproject_urls()
+    log = json.loads(sarif.render(sample_results()))
+    driver = log["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == urls["Homepage"]
+    assert "pypi.org" not in json.dumps(log)
+    anchors = set(re.findall(r'<a id="(q[0-9]{3})"></a>', (REPO / "docs" / "diagnostics.md").read_text("utf-8")))
+    for rule in driver["rules"]:
+        page, _, anchor = rule["helpUri"].partition("#")
+        assert page == urls["Repository"] + "/blob/main/docs/diagnostics.md"
+        assert anchor == rule["id"].lower() and anchor in anchors
+
+
+def test_sarif_fingerprints_are_on_every_result_and_unique():
+    log = json.loads(sarif.render(sample_results()))
+    found = [r["partialFingerprints"]["questc/v1"] for r in log["runs"][0]["results"]]
+    assert len(found) == 3 and len(set(found)) == 3
+    assert all(re.fullmatch(r"[0-9a-f]{32}", f) for f in found)
+
+
+def _drifting_quest() -> tuple[str, str]:
+    """A quest with four diagnostics, and the same quest after unrelated edits above and between them."""
+    before = (
+        'quest "Drift" {\n  conquest 5\n}\n\n'
+        'piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n\n'
+        'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n  monster gobbo at 2,2\n'
+        '  monster gobbo at 3,3\n}\n'
+        'area B "Beyond" { pieces R2 }\n\nvictory heroes when revealed B\n')
+    after = before.replace('quest "Drift" {\n', '# a comment added at the top\n\nquest "Drift" {\n')
+    after = after.replace("piece R2", "# the second room\npiece R2").replace("  monster gobbo at 3,3\n",
+                                                                         "\n  monster gobbo at 3,3\n")
+    return before, after
+
+
+def test_fingerprints_survive_lines_inserted_above():
+    before, after = _drifting_quest()
+    old, new = check_source(before, "quests/drift.quest"), check_source(after, "quests/drift.quest")
+    assert [d.code for d in old.diagnostics] == [d.code for d in new.diagnostics] == ["Q101", "Q101"]
+    assert [d.span.line for d in old.diagnostics] != [d.span.line for d in new.diagnostics]
+    assert fingerprints(old) == fingerprints(new)
+    assert len(set(fingerprints(old))) == 2          # the two unknown monsters stay apart
+    # a real change to the diagnosed line is a new finding
+    changed = check_source(before.replace("gobbo at 2,2", "gobbo at 1,2"), "quests/drift.quest")
+    assert fingerprints(changed)[0] != fingerprints(old)[0] and fingerprints(changed)[1] == fingerprints(old)[1]
+
+
+def test_fingerprints_tell_identical_lines_apart():
+    doubled = QuestResult("twins.quest", "x\nx\n")
+    doubled.diagnostics = [Diagnostic("Q504", Severity.WARNING, "m", Span("twins.quest", n, 1, n, 2, 2 * n - 2,
+                                                                         2 * n - 1)) for n in (1, 2)]
+    first, second = fingerprints(doubled)
+    assert first != second
+
+
 def test_sarif_snapshot():
     text = sarif.render(sample_results())
     # the rules follow the codes of this installation; the snapshot pins the results
@@ -177,15 +241,89 @@ def test_junit_parses_and_has_one_case_per_file():
     assert cases[1].find("failure") is None
 
 
-def test_junit_warnings_only_fail_as_warnings():
+def test_junit_warnings_only_pass_unless_strict():
     result = QuestResult("q.quest", "")
     result.diagnostics = [Diagnostic("Q504", Severity.WARNING, "<&>\x01", _span("q.quest", 1, 1, 1, 2))]
-    case = ET.fromstring(junit.render([result])).find("testsuite/testcase")
+    root = ET.fromstring(junit.render([result]))
+    case = root.find("testsuite/testcase")
+    assert root.get("failures") == "0" and case.find("failure") is None
+    assert "warning[Q504]: <&>\ufffd" in case.find("system-out").text   # still reported, as output
+    root = ET.fromstring(junit.render([result], strict=True))
+    case = root.find("testsuite/testcase")
+    assert root.get("failures") == "1"
     assert case.find("failure").get("type") == "warning" and "<&>\ufffd" in case.find("failure").text
+    assert case.find("system-out") is None
+
+
+def test_junit_times_and_version():
+    from questc import __version__
+    first, second = sample_results()
+    first.seconds, second.seconds = 0.0123, 0.5
+    root = ET.fromstring(junit.render([first, second]))
+    suite = root.find("testsuite")
+    assert [c.get("time") for c in suite.findall("testcase")] == ["0.012", "0.500"]
+    assert root.get("time") == suite.get("time") == "0.512"
+    (prop,) = suite.findall("properties/property")
+    assert prop.attrib == {"name": "questc.version", "value": __version__}
+    # untimed results (a library caller that did not time them) say 0
+    assert ET.fromstring(junit.render([QuestResult("q.quest", "")])).get("time") == "0.000"
 
 
 def test_junit_snapshot():
-    check_snapshot("junit.xml", junit.render(sample_results()))
+    from questc import __version__
+    text = junit.render(sample_results())
+    version = f'<property name="questc.version" value="{__version__}" />'
+    assert text.count(version) == 1   # the snapshot holds `(version)`, so a release does not rewrite it
+    check_snapshot("junit.xml", text.replace(version, version.replace(__version__, "(version)")))
+
+
+# ---- GitLab Code Quality ---------------------------------------------------------------------------
+
+
+def gitlab_validator():
+    schema = json.loads(GITLAB_SCHEMA.read_text(encoding="utf-8"))
+    return jsonschema.Draft7Validator(schema)
+
+
+def test_gitlab_report_has_the_documented_shape():
+    report = json.loads(gitlab.render(sample_results()))
+    errors = list(gitlab_validator().iter_errors(report))
+    assert not errors, "\n".join(f"{list(e.path)}: {e.message}" for e in errors[:5])
+    assert [f["severity"] for f in report] == ["major", "minor", "info"]
+    first = report[0]
+    assert first["check_name"] == "Q303"
+    assert first["description"] == ("Q303: the red rune door `vault` guards its own key (help: move the runekey "
+                                    "to an area reachable without opening `vault`)")
+    assert first["location"] == {"path": "quests/drowned.quest", "lines": {"begin": 14, "end": 14},
+                                 "positions": {"begin": {"line": 14, "column": 6},
+                                               "end": {"line": 14, "column": 11}}}
+    assert len({f["fingerprint"] for f in report}) == len(report)
+    assert json.loads(gitlab.render([QuestResult("q.quest", "")])) == []
+
+
+def test_gitlab_paths_are_relative_to_the_project(tmp_path, monkeypatch):
+    project = tmp_path / "project"
+    (project / "sub").mkdir(parents=True)
+    monkeypatch.chdir(project / "sub")
+    result = QuestResult(str(project / "sub" / "q.quest"), "")
+    result.diagnostics = [Diagnostic("Q504", Severity.WARNING, "m", _span(str(project / "sub" / "q.quest"),
+                                                                          1, 1, 1, 2))]
+    assert json.loads(gitlab.render([result]))[0]["location"]["path"] == "q.quest"
+    monkeypatch.setenv("CI_PROJECT_DIR", str(project))
+    assert json.loads(gitlab.render([result]))[0]["location"]["path"] == "sub/q.quest"
+
+
+def test_gitlab_fingerprints_are_the_sarif_ones():
+    before, _ = _drifting_quest()
+    result = check_source(before, "quests/drift.quest")
+    report = json.loads(gitlab.render([result]))
+    log = json.loads(sarif.render([result]))
+    assert [f["fingerprint"] for f in report] == \
+        [r["partialFingerprints"]["questc/v1"] for r in log["runs"][0]["results"]]
+
+
+def test_gitlab_snapshot():
+    check_snapshot("gitlab.json", gitlab.render(sample_results()))
 
 
 # ---- through the command line ------------------------------------------------------------------
@@ -194,7 +332,7 @@ def test_junit_snapshot():
 QUEST = ACCEPTANCE / "q101_unknown_monster.quest"
 
 
-@pytest.mark.parametrize("fmt", ["github", "sarif", "junit"])
+@pytest.mark.parametrize("fmt", ["github", "sarif", "junit", "gitlab"])
 def test_lint_formats_from_the_command_line(fmt, tmp_path, monkeypatch):
     from questc.cli import cli
 
@@ -210,7 +348,28 @@ def test_lint_formats_from_the_command_line(fmt, tmp_path, monkeypatch):
         log = json.loads(out.output)
         assert not list(sarif_validator().iter_errors(log))
         assert log["runs"][0]["results"][0]["ruleId"] == "Q101"
+    elif fmt == "gitlab":
+        report = json.loads(out.output)
+        assert not list(gitlab_validator().iter_errors(report)) and report[0]["check_name"] == "Q101"
     else:
-        assert ET.fromstring(out.output).get("failures") == "1"
+        root = ET.fromstring(out.output)
+        assert root.get("failures") == "1" and float(root.find("testsuite/testcase").get("time")) > 0
     zero = CliRunner().invoke(cli, ["lint", "--format", fmt, "--exit-zero", "q.quest"])
     assert zero.exit_code == 0
+
+
+def test_junit_from_the_command_line_follows_strict(tmp_path, monkeypatch):
+    from questc.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "q.quest").write_text(
+        'quest "Two Rooms" {\n  conquest 5\n}\n\npiece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n\n'
+        'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Beyond" { pieces R2 }\n\n'
+        'victory heroes when revealed B\n', encoding="utf-8")
+    lenient = CliRunner().invoke(cli, ["lint", "--format", "junit", "q.quest"])
+    assert lenient.exit_code == 0 and ET.fromstring(lenient.output).get("failures") == "0"
+    strict = CliRunner().invoke(cli, ["lint", "--format", "junit", "--strict", "q.quest"])
+    assert strict.exit_code == 1 and ET.fromstring(strict.output).get("failures") == "1"
+    (tmp_path / "questc.toml").write_text("strict = true\n", encoding="utf-8")
+    configured = CliRunner().invoke(cli, ["lint", "--format", "junit", "q.quest"])
+    assert configured.exit_code == 1 and ET.fromstring(configured.output).get("failures") == "1"

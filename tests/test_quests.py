@@ -253,13 +253,22 @@ def test_the_quests_together_use_every_base_and_well_of_darkness_component(kind)
 # ---- the documentation's examples ---------------------------------------------------------
 
 
-def _quest_blocks():
-    """(file name, line, text) of every fenced ```quest block in docs/*.md."""
+def _quest_blocks(include_tested_steps: bool = False):
+    """(file name, line, text) of every fenced ```quest block in docs/*.md.
+
+    The tutorial's listings and excerpts (a `<!-- file: ... -->` or `<!-- excerpt: ... -->`
+    comment above the block) are left out unless asked for: tests/test_tutorial.py follows
+    them step by step, with what questc must print for each (an error, on purpose, too).
+    """
     found = []
     for path in sorted(DOCS.glob("*.md")):
         lines = path.read_text(encoding="utf-8").split("\n")
         i = 0
         while i < len(lines):
+            stepped = i > 0 and lines[i - 1].startswith(("<!-- file: ", "<!-- excerpt: "))
+            if lines[i].strip() == "```quest" and stepped and not include_tested_steps:
+                i += 1
+                continue
             if lines[i].strip() == "```quest":
                 start = i + 1
                 j = start
@@ -293,7 +302,7 @@ def test_doc_example_compiles(name, line, text):
 
 
 def test_the_tutorial_ends_with_the_example_quest():
-    tutorial = [text for name, _line, text in BLOCKS if name == "tutorial.md"]
+    tutorial = [text for name, _line, text in _quest_blocks(include_tested_steps=True) if name == "tutorial.md"]
     assert tutorial, "docs/tutorial.md has no ```quest block"
     assert tutorial[-1] == (ROOT / "quests" / "chandlers_cellar.quest").read_text(encoding="utf-8")
 
@@ -333,6 +342,132 @@ def test_language_reference_shows_every_keyword(literal):
             f"docs/language.md never shows `{literal}` in code"
     else:
         assert literal in code, f"docs/language.md never shows `{literal}` in code"
+
+
+def _reference_examples() -> tuple[list[str], str]:
+    """The text of every ```quest example of docs/language.md, and a header to put before fragments."""
+    text = (DOCS / "language.md").read_text(encoding="utf-8")
+    return re.findall(r"^```quest\n(.*?)^```", text, flags=re.S | re.M), 'quest "X" { conquest 1 }\n'
+
+
+def _grammar_coverage():
+    """(what the grammar can build, what the reference's examples build).
+
+    What the grammar can build: for every rule of grammar/quest.lark, each rule or named
+    terminal that can stand directly in it (Lark's inlined `_rules` and repetition
+    helpers looked through, aliases as the rules they build), as a set of (rule, part)
+    pairs any one of which shows it: a `?rule` collapses to its one child, so a part
+    that is one is shown by anything it may collapse to. What the examples build: the
+    (rule, part) pairs of the parse trees of docs/language.md's examples, fragments
+    parsed after a header or inside an area.
+    """
+    from collections import defaultdict
+
+    from lark import Token, Tree
+
+    from questc.syntax.parser import quest_parser
+
+    parser = quest_parser()
+    expansions = defaultdict(list)
+    for rule in parser.rules:
+        expansions[str(rule.origin.name)].append(rule)
+
+    def collapsing(name):   # a `?rule`: built only with more than one child
+        return any(r.options.expand1 for r in expansions.get(name, ()))
+
+    def parts(symbol, seen=()) -> list[frozenset]:
+        """What may stand in a tree where `symbol` is written, as groups of alternatives."""
+        name = symbol.name
+        if name in seen:
+            return []
+        if symbol.is_term:
+            return [] if symbol.filter_out or name.startswith("_") else [frozenset({name})]
+        rules = expansions[name]
+        if name.startswith("_"):   # inlined: its parts stand in its place
+            return [group for rule in rules for each in rule.expansion for group in parts(each, seen + (name,))]
+        if all(r.alias for r in rules):   # only ever built as its aliases: each one must be shown
+            return [frozenset({str(r.alias)}) for r in rules]
+        if collapsing(name):
+            group = {name}
+            for rule in rules:
+                if len(rule.expansion) == 1 and not rule.alias:
+                    for inner in parts(rule.expansion[0], seen + (name,)):
+                        group |= inner
+            return [frozenset(group)]
+        return [frozenset({name})]
+
+    possible = set()
+    for name, rules in expansions.items():
+        if name.startswith("_"):
+            continue
+        for rule in rules:
+            if rule.options.expand1 and len(rule.expansion) == 1 and not rule.alias:
+                continue   # never built with one child: the child stands in its place
+            built = str(rule.alias or name)
+            for symbol in rule.expansion:
+                possible |= {frozenset((built, part) for part in group) for group in parts(symbol)}
+    blocks, header = _reference_examples()
+    shown = set()
+    for block in blocks:
+        for source in (block, header + block, header + "area Z {\n" + block + "}\n"):
+            try:
+                tree = parser.parse(source)
+            except Exception:   # noqa: BLE001 - not this way round: try the next wrapping
+                continue
+            for node in tree.iter_subtrees():
+                for child in node.children:
+                    if isinstance(child, Tree):
+                        shown.add((str(node.data), str(child.data)))
+                    elif isinstance(child, Token):
+                        shown.add((str(node.data), child.type))
+            break
+    return possible, shown
+
+
+# Only reached when a string never closes: the grammar accepts them so that Q002 is reported once.
+_ERROR_RECOVERY = {("string", "UNCLOSED_STRING"), ("string", "UNCLOSED_LONG_STRING")}
+
+
+def test_language_reference_examples_build_every_construct_of_the_grammar():
+    """Every rule of the grammar, with each of its optional and alternative parts, is built by
+    some example of docs/language.md: a construct the grammar accepts is documented with an example."""
+    possible, shown = _grammar_coverage()
+    assert len(possible) > 150
+    missing = sorted(sorted(group) for group in possible if not group & shown and not group <= _ERROR_RECOVERY)
+    assert missing == [], "docs/language.md has no example of: " + "; ".join(
+        " or ".join(f"{rule} with {part}" for rule, part in group) for group in missing)
+
+
+def test_language_reference_shows_what_the_lexer_skips():
+    """The grammar's %ignore patterns (spaces and tabs, a backslash that continues a line) and
+    its comments: each occurs in an example, and the line continuation is explained."""
+    from questc.syntax.parser import quest_parser
+
+    parser = quest_parser()
+    blocks, _ = _reference_examples()
+    examples = "".join(blocks)
+    ignored = [parser.get_terminal(name).pattern.to_regexp() for name in parser.lexer_conf.ignore]
+    assert len(ignored) == 2
+    for pattern in ignored:
+        assert re.search(pattern, examples), f"no example of docs/language.md has {pattern!r}"
+    comment = re.search(r"^COMMENT: /(.*)/$", GRAMMAR.read_text(encoding="utf-8"), flags=re.M).group(1)
+    assert re.search(comment, examples)
+    prose = (DOCS / "language.md").read_text(encoding="utf-8")
+    assert re.search(r"backslash[^.]*(end of (a|the) line|line's end)", prose), "explain the `\\` continuation"
+
+
+def test_grammar_coverage_notices_a_missing_example(monkeypatch):
+    """The check itself: the examples of a reference without its door section build no door_between."""
+    text = (DOCS / "language.md").read_text(encoding="utf-8")
+    crippled = re.sub(r"door \w+ between[^\n]*\n", "", text)
+    real = Path.read_text
+
+    def read_text(self, *args, **kwargs):
+        return crippled if self.name == "language.md" else real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", read_text)
+    possible, shown = _grammar_coverage()
+    assert frozenset({("door_between", "NAME")}) in possible and ("door_between", "NAME") not in shown
 
 
 # ---- the diagnostics reference is generated ---------------------------------------------

@@ -12,6 +12,7 @@ from questc.board.board import Board
 from questc.board.build import BoardBuild, build_board
 from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
 from questc.board.parts import BlockInfo, Door, PlacedPiece, Stairs
+from questc.words import plural
 
 # The two unit edges a door `at X,Y SIDE` covers: that side of the cell and of the next
 # cell along it (east for north/south, south for east/west).
@@ -71,7 +72,7 @@ def quest_board(model) -> QuestBoard:
                 problems.append((door.id, f"`{a}` and `{b}` share no joint (their openings do not meet)"))
                 continue
             if len(joints) > 1:
-                problems.append((door.id, f"`{a}` and `{b}` meet at {len(joints)} joints: "
+                problems.append((door.id, f"`{a}` and `{b}` meet at {plural(len(joints), 'joint')}: "
                                           "say which with `door ID at X,Y SIDE`"))
                 continue
             edges = joints[0]

@@ -5,6 +5,7 @@ import json
 from typing import Iterable
 
 from questc.catalog.model import Catalog, Count, Opening, PieceType
+from questc.words import plural
 
 # Arrows point out of the piece across an opening; a corridor end gets a double mark
 # so ends (which warn when left unjoined) stand out from a room's plain openings.
@@ -144,8 +145,8 @@ def _cards(catalog: Catalog) -> tuple[list[dict], list[str]]:
             cost = "?" if c.treachery_cost is None else c.treachery_cost
             deck = f"treachery {cost} {c.treachery_kind} ({c.treachery_colour})"
         copies = ""
-        if c.copies.known:
-            copies = f", {c.copies.count} {'copy' if c.copies.count == 1 else 'copies'} ({c.copies.source})"
+        if c.copies.known and c.copies.count is not None:
+            copies = f", {plural(c.copies.count, 'copy')} ({c.copies.source})"
         text.append(f"{name:<26} {c.set:<18} {c.type or 'type unknown':<13} {deck}{copies}")
     return rows, text
 

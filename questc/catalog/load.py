@@ -29,6 +29,7 @@ from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
 from questc.rules.names.bad_content_pack import Q106
+from questc.words import plural
 
 PackSpec = tuple[str, "Span | None", Path]
 
@@ -219,7 +220,8 @@ def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tu
     for i, row in enumerate(rows):
         if len(row) != width:
             problems.append((pointer("pieces", name, "shape", i),
-                             f"row {i} is {len(row)} cells wide, row 0 is {width}: draw every row the same width"))
+                             f"row {i} is {plural(len(row), 'cell')} wide, row 0 is {width}: "
+                             "draw every row the same width"))
     if problems:
         return None, problems
     height = len(rows)
@@ -543,7 +545,7 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
         found = schema_problems(document)
         if found:
             (at, message), more = found[0], len(found) - 1
-            extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
+            extra = f" (and {plural(more, 'more problem')})" if more else ""
             report(f"entry `{at or '/'}` does not match the catalog schema: {message}{extra}",
                    "see schemas/catalog.schema.json for the format")
             continue

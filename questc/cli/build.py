@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, run_options
+from questc.cli.common import checking_options, guarded, quest_files, run_options
 
 
 def parse_only(values) -> tuple[str, ...] | None:
@@ -55,7 +55,7 @@ def build(paths, out_dir, only, jobs, strict, select, ignore, verbose, config_fi
     # Infos are always collected: the JSON records every warning and info the quest
     # compiled with; only the printing honours --verbose.
     options = run_options(strict, select, ignore, True, config_file, expansions)
-    report = build_quests(paths, out_dir, kinds=parse_only(only), options=options,
+    report = build_quests(quest_files(paths, options), out_dir, kinds=parse_only(only), options=options,
                           jobs=jobs or os.cpu_count() or 1, on_checked=show)
     for result in report.results:
         if not result.failed(options.strict) and not result.compiled:

@@ -35,13 +35,40 @@ def guarded(function):
     return wrapper
 
 
+def _remember(ctx, param, value):
+    """Keep an option's value in the context for run_options, out of the command's parameters:
+    every checking command takes these without naming them in its signature."""
+    ctx.meta[f"questc.{param.name}"] = value
+    return value
+
+
+def discovery_options(function):
+    """--exclude, --extend-exclude and --force-exclude: which files a search for quests passes over."""
+    options = [
+        click.option("--exclude", multiple=True, metavar="GLOBS", expose_value=False, callback=_remember,
+                     help="Files and folders to pass over, replacing the default list and the configuration's "
+                          "`exclude` (comma-separated globs, relative to the current folder)."),
+        click.option("--extend-exclude", multiple=True, metavar="GLOBS", expose_value=False, callback=_remember,
+                     help="More files and folders to pass over (comma-separated globs)."),
+        click.option("--force-exclude", is_flag=True, default=None, expose_value=False, callback=_remember,
+                     help="Pass over excluded paths even when named on the command line (for pre-commit)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
 def checking_options(function):
     """The options of every command that checks quests (lint, build, guide, ...):
-    --strict/--no-strict, --select, --ignore, --verbose, --config, --expansions."""
+    --strict/--no-strict, --select, --extend-select, --ignore, --verbose, --config, --expansions,
+    and the discovery options."""
     options = [
         click.option("--strict/--no-strict", default=None,
                      help="Warnings fail too (exit 1); --no-strict overrides `strict = true` in the configuration."),
         click.option("--select", multiple=True, help="Only these codes or prefixes (Q3, Q305), comma-separated."),
+        click.option("--extend-select", multiple=True, metavar="CODES", expose_value=False, callback=_remember,
+                     help="Add these codes or prefixes to the selection in force (shown even if a shorter "
+                          "`ignore` prefix covers them), comma-separated."),
         click.option("--ignore", multiple=True, help="Leave out these codes or prefixes, comma-separated."),
         click.option("--verbose", "-v", is_flag=True, help="Print infos too (Q309 reveal order, Q507 conquest...)."),
         click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Configuration file to use."),
@@ -49,11 +76,46 @@ def checking_options(function):
     ]
     for option in reversed(options):
         function = option(function)
-    return function
+    return discovery_options(function)
+
+
+def _split(values) -> tuple[str, ...]:
+    return tuple(part.strip() for value in values or () for part in value.split(",") if part.strip())
+
+
+def discovery_values() -> dict:
+    """The discovery options of the running command (nothing given: an empty dict)."""
+    ctx = click.get_current_context(silent=True)
+    meta = ctx.meta if ctx is not None else {}
+    exclude = _split(meta.get("questc.exclude"))
+    return {"exclude": exclude or None, "extend_exclude": _split(meta.get("questc.extend_exclude")),
+            "force_exclude": meta.get("questc.force_exclude")}
 
 
 def run_options(strict, select, ignore, verbose, config_file, expansions):
     """The values of `checking_options` in; the run's Options (configuration file merged) out."""
     from questc.config import load_options
+    ctx = click.get_current_context(silent=True)
+    extend = split_codes(ctx.meta.get("questc.extend_select")) if ctx is not None else ()
     return load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions)
+                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions,
+                        extend_select=extend, **discovery_values())
+
+
+def quest_files(paths, options) -> list:
+    """The quests among `paths` (find_quests with the run's exclusions); a warning on standard
+    error when there are none, since a run that checked nothing is usually a wrong path."""
+    from questc.api import find_quests
+
+    excluded: list = []
+    found = find_quests(paths, options, excluded)
+    if not found:
+        from questc.emit.report import display_path
+        named = ", ".join(str(p) for p in paths)
+        message = f"questc: warning: no .quest file found in {named}"
+        if excluded:
+            shown = [display_path(str(p)) for p in excluded]
+            more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
+            message += f" (passed over as excluded: {', '.join(shown[:3])}{more}; see `questc lint --show-settings PATH`)"
+        click.echo(message, err=True)
+    return found

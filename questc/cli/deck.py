@@ -6,6 +6,7 @@ import sys
 import click
 
 from questc.cli.common import fail, guarded
+from questc.words import plural
 
 
 @click.command()
@@ -104,4 +105,4 @@ def _print(diagnostics, sources) -> None:
         click.echo(renderer.render(d) + "\n")
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
     warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-    click.echo(f"{errors} error{'' if errors == 1 else 's'}, {warnings} warning{'' if warnings == 1 else 's'}")
+    click.echo(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")

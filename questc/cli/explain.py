@@ -19,6 +19,10 @@ def explain(code):
         return
     rule = find_rule(code)
     if rule is None:
-        click.echo(f"questc: no diagnostic code {code!r}; `questc explain all` lists them", err=True)
+        import difflib
+        names = {entry.name: entry.code for entry in descriptors().values()}
+        close = difflib.get_close_matches(code.lower().replace("_", "-"), names, n=1)
+        hint = f"did you mean `{close[0]}` ({names[close[0]]})? " if close else ""
+        click.echo(f"questc: no diagnostic code {code!r}; {hint}`questc explain all` lists them", err=True)
         sys.exit(2)
     click.echo(rule.descriptor.page(), nl=False)

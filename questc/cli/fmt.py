@@ -10,15 +10,18 @@ import sys
 
 import click
 
-from questc.cli.common import guarded
+from questc.cli.common import discovery_options, guarded
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False),
+              help="Configuration file to use (for its `exclude` settings).")
+@discovery_options
 @guarded
-def fmt(paths, check, show_diff):
+def fmt(paths, check, show_diff, config_file):
     """Format quests (files, or folders searched for .quest files) in the canonical layout."""
     import difflib
     import os
@@ -26,15 +29,18 @@ def fmt(paths, check, show_diff):
     import tempfile
     from pathlib import Path
 
-    from questc.api import find_quests
+    from questc.cli.common import discovery_values, quest_files
+    from questc.config import load_options
     from questc.emit.report import display_path
     from questc.files import read_input
     from questc.fmt import FormatterError, format_source
     from questc.limits import MAX_QUEST_BYTES
+    from questc.words import plural
 
+    options = load_options(config_file=config_file, **discovery_values())
     dry = check or show_diff
     changed = unchanged = broken = internal = 0
-    for path in find_quests(paths):
+    for path in quest_files(paths, options):
         shown = display_path(str(path))
         try:
             source = read_input(path, MAX_QUEST_BYTES).decode("utf-8")
@@ -80,7 +86,7 @@ def fmt(paths, check, show_diff):
                 raise
             click.echo(f"reformatted {shown}", err=True)
     verb = "would be reformatted" if dry else "reformatted"
-    summary = f"{changed} file{'' if changed == 1 else 's'} {verb}, {unchanged} left unchanged"
+    summary = f"{plural(changed, 'file')} {verb}, {unchanged} left unchanged"
     if broken:
         summary += f", {broken} not formatted (errors)"
     click.echo(summary, err=True)

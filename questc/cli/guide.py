@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, run_options
+from questc.cli.common import checking_options, guarded, quest_files, run_options
+from questc.words import plural
 
 
 @click.command()
@@ -24,13 +25,12 @@ from questc.cli.common import checking_options, guarded, run_options
 @guarded
 def guide(paths, output, title, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write one printable quest guide (PDF) of those with no error."""
-    from questc.api import find_quests
     from questc.api import guide as make_guide
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
     options = run_options(strict, select, ignore, verbose, config_file, expansions)
-    quests = find_quests(paths)
+    quests = quest_files(paths, options)
     # The library checks and lays out one quest at a time (memory flat in their number);
     # the diagnostics are printed once it is done.
     if len(quests) > 1:
@@ -49,6 +49,6 @@ def guide(paths, output, title, strict, select, ignore, verbose, config_file, ex
         click.echo("questc: no quest without errors: no guide written", err=True)
         sys.exit(1)
     count = len(report.included)
-    click.echo(f"wrote {report.written.as_posix()} ({count} quest{'s' if count != 1 else ''})")
+    click.echo(f"wrote {report.written.as_posix()} ({plural(count, 'quest')})")
     sys.exit(1 if report.left_out else 0)
 

@@ -1,4 +1,4 @@
-"""`questc new NAME [-o DIR]`: write DIR/NAME.quest, a small, valid, commented starter quest."""
+"""`questc new NAME [-o DIR] [--title TITLE]`: write DIR/NAME.quest, a small, valid, commented starter quest."""
 from __future__ import annotations
 
 import click
@@ -10,10 +10,13 @@ from questc.cli.common import fail
 @click.argument("name")
 @click.option("-o", "--output", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Folder to write NAME.quest in (made if missing).")
-def new(name, out_dir):
+@click.option("--title", help="The quest's title, as written (default: made from NAME, `drowned_reliquary` -> "
+                              "\"Drowned Reliquary\").")
+def new(name, out_dir, title):
     """Write NAME.quest: a starter quest that lints clean, with comments to grow it from."""
     from pathlib import Path
 
+    from questc.emit.report import display_path
     from questc.fmt.starter import starter_quest
 
     stem = name[:-len(".quest")] if name.endswith(".quest") else name
@@ -36,7 +39,7 @@ def new(name, out_dir):
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with open(target, "x", encoding="utf-8", newline="\n") as out:   # "x": never clobber, even in a race
-            out.write(starter_quest(stem))
+            out.write(starter_quest(stem, title, display_path(str(target))))
     except FileExistsError:
         fail(f"{target} already exists; questc new never overwrites a file")
     except OSError as error:

@@ -3,21 +3,50 @@ from __future__ import annotations
 
 from questc.emit.report import Summary, display_path
 
+# The formats of `questc lint --format`; each but text and json is a module of questc.emit
+# with render(results).
+FORMATS = ("text", "json", "github", "sarif", "junit", "gitlab")
 
-def print_report(results, fmt: str, stream, verbose: bool = False) -> None:
+
+def print_report(results, fmt: str, stream, verbose: bool = False, *, quiet: bool = False,
+                 statistics: bool = False, colour: str = "auto", strict: bool = False) -> None:
+    """Write the report of `results` to `stream`.
+
+    `quiet` (text only) leaves out the diagnostics and prints just the summary, or
+    nothing at all when there is no diagnostic to count. `statistics` (text or json)
+    prints counts by code instead of the diagnostics. `colour` is auto, always or never.
+    `strict` tells the JUnit report that warnings fail.
+    """
     diagnostics = [d for r in results for d in r.diagnostics]
+    if statistics:
+        from questc.emit import statistics as counts
+        if fmt == "json":
+            stream.write(counts.render_json(diagnostics))
+        else:
+            if not (quiet and not diagnostics):
+                stream.write(counts.render_text(diagnostics))
+                stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
+        return
     if fmt == "json":
         from questc.emit.json_report import render_json
         stream.write(render_json(diagnostics, len(results)))
         return
-    if fmt in ("github", "sarif", "junit"):
+    if fmt == "junit":
+        from questc.emit.junit import render
+        stream.write(render(results, strict=strict))
+        return
+    if fmt in ("github", "sarif", "gitlab"):
         from importlib import import_module
         module = import_module(f"questc.emit.{fmt}")
         stream.write(module.render(results))
         return
+    if quiet:
+        if diagnostics:
+            stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
+        return
     from questc.emit.text import TextRenderer, use_colour
     sources = {r.path: r.source for r in results}
-    renderer = TextRenderer(_displayed(sources), colour=use_colour(stream))
+    renderer = TextRenderer(_displayed(sources), colour=use_colour(stream, colour))
     shown = [_with_display_paths(d) for d in diagnostics]
     for d in shown:
         stream.write(renderer.render(d) + "\n\n")

@@ -19,6 +19,7 @@ import json
 from pathlib import PurePath
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.emit.report import generator
 from questc.syntax import nodes as n
 
 FORMAT = "questc.quest"
@@ -341,6 +342,7 @@ def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
+        "generator": generator(),
         "quest": _quest(model, result.path),
         "map": _map(model, quest_board),
         "areas": _areas(model, analysis),

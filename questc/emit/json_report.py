@@ -1,10 +1,10 @@
-"""Diagnostics -> the `--format json` object of INTERFACE.md."""
+"""Diagnostics -> the `questc lint --format json` object (docs/json-format.md, "The lint report")."""
 from __future__ import annotations
 
 import json
 
 from questc.diagnostics.core import Diagnostic, Span
-from questc.emit.report import Summary, display_path
+from questc.emit.report import Summary, display_path, generator
 
 
 def _place(span: Span) -> dict:
@@ -19,7 +19,7 @@ def diagnostic_json(d: Diagnostic) -> dict:
 
 def render_json(diagnostics: list[Diagnostic], files: int) -> str:
     summary = Summary.of(diagnostics, files)
-    document = {"format_version": 1, "diagnostics": [diagnostic_json(d) for d in diagnostics],
+    document = {"format_version": 1, "generator": generator(), "diagnostics": [diagnostic_json(d) for d in diagnostics],
                 "summary": {"files": summary.files, "errors": summary.errors,
                             "warnings": summary.warnings, "infos": summary.infos}}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,9 +1,14 @@
-"""Checked quests -> JUnit XML: one test case per quest file, failing when it has errors or warnings.
+"""Checked quests -> JUnit XML: one test case per quest file, failing as `questc lint` fails.
 
 CI systems that show test reports (GitLab, Jenkins, Azure) then list each quest as
-a passed or failed test. The failure lists the file's diagnostics as text; infos
-(printed only with --verbose) go to the test case's output instead, since they fail
-nothing. No times or host names: same diagnostics, same bytes.
+a passed or failed test. A file with errors fails; a file with only warnings fails
+only under --strict (as the exit status does), and otherwise passes with its warnings
+in the test case's output, beside the infos (printed only with --verbose). A failure
+lists the file's errors and warnings as text.
+
+`time` attributes give the seconds each check took (the suite's is their sum), when
+the caller timed them (`QuestResult.seconds`; `questc lint` does). They are the only
+part that differs between runs: no timestamps or host names.
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.emit.report import Summary, display_path
+from questc.emit.report import Summary, display_path, generator
 
 
 # Characters XML 1.0 cannot carry at all, even escaped; a message quoting odd source text may hold them.
@@ -28,14 +33,23 @@ def _line(d: Diagnostic) -> str:
     return _clean(text + (f"\n    help: {d.help}" if d.help else ""))
 
 
-def render(results) -> str:
-    """QuestResults in; a `<testsuites>` document out."""
-    cases, failures = [], 0
+def _seconds(value: float | None) -> str:
+    return f"{value or 0.0:.3f}"
+
+
+def render(results, strict: bool = False) -> str:
+    """QuestResults in; a `<testsuites>` document out. With `strict`, warnings fail a file too."""
+    cases, failures, total = [], 0, 0.0
     for r in results:
         name = _clean(display_path(r.path))
-        case = ET.Element("testcase", {"name": name, "classname": "questc.lint", "file": name})
-        failing = [d for d in r.diagnostics if d.severity is not Severity.INFO]
-        infos = [d for d in r.diagnostics if d.severity is Severity.INFO]
+        seconds = r.seconds or 0.0
+        total += seconds
+        case = ET.Element("testcase", {"name": name, "classname": "questc.lint", "file": name,
+                                       "time": _seconds(seconds)})
+        # A file fails as the exit status does; its failure then lists its warnings too.
+        fails = r.failed(strict)
+        failing = [d for d in r.diagnostics if d.severity is not Severity.INFO] if fails else []
+        passing = [d for d in r.diagnostics if d.severity is Severity.INFO or not fails]
         if failing:
             failures += 1
             summary = Summary.of(failing, 1)
@@ -45,13 +59,15 @@ def render(results) -> str:
                 "message": _clean(f"{summary.sentence().removesuffix(' in 1 file')}; first: {first.code} {first.message}"),
                 "type": kind})
             failure.text = "\n".join(_line(d) for d in failing) + "\n"
-        if infos:
-            ET.SubElement(case, "system-out").text = "\n".join(_line(d) for d in infos) + "\n"
+        if passing:
+            ET.SubElement(case, "system-out").text = "\n".join(_line(d) for d in passing) + "\n"
         cases.append(case)
     counts = {"name": "questc", "tests": str(len(results)), "failures": str(failures), "errors": "0",
-              "skipped": "0"}
+              "skipped": "0", "time": _seconds(total)}
     root = ET.Element("testsuites", counts)
     suite = ET.SubElement(root, "testsuite", counts)
+    properties = ET.SubElement(suite, "properties")   # before the test cases, as the JUnit schema has it
+    ET.SubElement(properties, "property", {"name": "questc.version", "value": generator()["version"]})
     suite.extend(cases)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from xml.sax.saxutils import escape
 
+from questc import __version__
 from questc.errors import SheetTemplateError
 
 _DIRECTIVE = re.compile(r"^@([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*))?$")
@@ -537,7 +538,7 @@ def _document(stream, *, title: str, author: str | None, subject: str):
         def __init__(self):
             super().__init__(stream, pagesize=size, leftMargin=margin, rightMargin=margin, topMargin=margin,
                              bottomMargin=margin, title=title, author=author or "", subject=subject,
-                             creator="questc", invariant=1,
+                             creator=f"questc {__version__}", invariant=1,
                              # else every page names Helvetica as its starting font
                              initialFontName=fonts["regular"])
             frame = Frame(margin, margin + footer, size[0] - 2 * margin, size[1] - 2 * margin - footer,

@@ -22,8 +22,7 @@ class Summary:
         return cls(files, count[Severity.ERROR], count[Severity.WARNING], count[Severity.INFO])
 
     def sentence(self, with_infos: bool = False) -> str:
-        def plural(n, word):
-            return f"{n} {word}{'' if n == 1 else 's'}"
+        from questc.words import plural
         parts = [plural(self.errors, "error"), plural(self.warnings, "warning")]
         if with_infos and self.infos:
             parts.append(plural(self.infos, "info"))
@@ -39,3 +38,9 @@ def display_path(path: str) -> str:
     if rel.startswith(".."):
         return path.replace(os.sep, "/")
     return rel.replace(os.sep, "/")
+
+
+def generator() -> dict:
+    """Who wrote an output: questc and its version (questc/__init__.py, the one place it is written)."""
+    from questc import __version__
+    return {"name": "questc", "version": __version__}

@@ -1,8 +1,9 @@
 """Checked quests -> one SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers).
 
 The rules are every diagnostic code of the installation, with the code's page as
-help; results point at repo-relative files (relative to the current folder) with
-full 1-based regions. Spans already count code points with an exclusive end column,
+help and its section of docs/diagnostics.md as `helpUri`; results point at
+repo-relative files (relative to the current folder) with full 1-based regions, and
+carry a `partialFingerprints` entry that survives unrelated edits (emit/fingerprint.py). Spans already count code points with an exclusive end column,
 which is SARIF's `unicodeCodePoints` convention, so regions are copied unchanged.
 The log is deterministic: same diagnostics, same bytes (no times, no absolute paths).
 """
@@ -17,7 +18,7 @@ from questc.emit.report import display_path
 from questc.rules import descriptors
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-FALLBACK_URI = "https://pypi.org/project/questc/"
+FINGERPRINT = "questc/v1"   # the partialFingerprints key: a new version if the recipe ever changes
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
@@ -25,21 +26,6 @@ _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: 
 def tool_version() -> str:
     from questc import __version__
     return __version__
-
-
-@lru_cache(maxsize=None)
-def information_uri() -> str:
-    """The project's home page from the installed metadata (`[project.urls]`), else its package page."""
-    from importlib.metadata import PackageNotFoundError, metadata
-    try:
-        meta = metadata("questc")
-    except PackageNotFoundError:
-        return FALLBACK_URI
-    for entry in meta.get_all("Project-URL") or ():
-        label, _, url = entry.partition(",")
-        if label.strip().lower() in ("homepage", "home", "repository", "source", "documentation"):
-            return url.strip()
-    return next(iter(meta.get_all("Home-page") or ()), FALLBACK_URI)
 
 
 def _paragraphs(text: str) -> str:
@@ -60,15 +46,21 @@ def help_markdown(entry: Descriptor) -> str:
 
 
 def rule(entry: Descriptor) -> dict:
-    return {
+    from questc.project import diagnostic_page
+
+    out = {
         "id": entry.code,
         "name": entry.name,
         "shortDescription": {"text": entry.summary},
         "fullDescription": {"text": _paragraphs(entry.explanation)},
         "help": {"text": entry.page(), "markdown": help_markdown(entry)},
-        "defaultConfiguration": {"level": _LEVELS[entry.severity]},
-        "properties": {"tags": [f"{entry.code[:2]}xx"]},
     }
+    page = diagnostic_page(entry.code)
+    if page is not None:
+        out["helpUri"] = page
+    out.update({"defaultConfiguration": {"level": _LEVELS[entry.severity]},
+                "properties": {"tags": [f"{entry.code[:2]}xx"]}})
+    return out
 
 
 def _uri(path: str) -> str:
@@ -84,7 +76,7 @@ def _location(span: Span) -> dict:
     return {"physicalLocation": {"artifactLocation": {"uri": _uri(span.file)}, "region": _region(span)}}
 
 
-def result(d: Diagnostic, index: dict[str, int]) -> dict:
+def result(d: Diagnostic, index: dict[str, int], fingerprint: str | None = None) -> dict:
     """One diagnostic as a SARIF result; `index` maps codes to their place in the rules."""
     text = d.message + (f"\nhelp: {d.help}" if d.help else "")
     out: dict[str, object] = {"ruleId": d.code}
@@ -99,23 +91,27 @@ def result(d: Diagnostic, index: dict[str, int]) -> dict:
                 place["message"] = {"text": label.message}
             related.append(place)
         out["relatedLocations"] = related
+    if fingerprint is not None:
+        out["partialFingerprints"] = {FINGERPRINT: fingerprint}
     return out
 
 
 def sarif_log(results) -> dict:
     """QuestResults in; the SARIF log as a dict out."""
+    from questc.emit.fingerprint import fingerprints
+    from questc.project import home_page
+
     rules = [rule(entry) for entry in descriptors().values()]
     index = {r["id"]: number for number, r in enumerate(rules)}
+    driver: dict = {"name": "questc", "version": tool_version(), "semanticVersion": tool_version()}
+    if home_page() is not None:
+        driver["informationUri"] = home_page()
+    driver["rules"] = rules
+    found = [result(d, index, fp) for r in results for d, fp in zip(r.diagnostics, fingerprints(r), strict=True)]
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "questc", "version": tool_version(),
-                                "semanticVersion": tool_version(),
-                                "informationUri": information_uri(), "rules": rules}},
-            "columnKind": "unicodeCodePoints",
-            "results": [result(d, index) for r in results for d in r.diagnostics],
-        }],
+        "runs": [{"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": found}],
     }
 
 

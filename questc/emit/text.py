@@ -10,9 +10,21 @@ _COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severi
 _BLUE, _BOLD, _RESET = "\x1b[1;34m", "\x1b[1m", "\x1b[0m"
 
 
-def use_colour(stream) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set (no-color.org)."""
+def use_colour(stream, mode: str = "auto") -> bool:
+    """Whether to colour what goes to `stream`. `--color always`/`never` decide outright;
+    `auto` follows the environment, as Python 3.13 itself does: NO_COLOR set (no-color.org)
+    means no colour, else FORCE_COLOR set (force-color.org) means colour even into a pipe
+    (CI logs show it), else colour only on a terminal that is not TERM=dumb. Both
+    variables count only when set to something, not when empty."""
+    if mode == "always":
+        return True
+    if mode == "never":
+        return False
     if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
         return False
     return hasattr(stream, "isatty") and stream.isatty()
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 _TEMPLATE = '''\
-# {title}: a starter quest written by `questc new`.
-# Check it with `questc lint {stem}.quest`, tidy it with `questc fmt {stem}.quest`,
+# {comment_title}: a starter quest written by `questc new`.
+# Check it with `questc lint {path}`,
+# tidy it with `questc fmt {path}`,
 # and see what any diagnostic means with `questc explain CODE`.
 
 # The header: what the quest needs and how it starts.
@@ -89,9 +90,17 @@ def quest_title(name: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in words) or "New Quest"
 
 
-def starter_quest(name: str) -> str:
-    """The starter quest for `name` (a file stem such as `drowned_reliquary`)."""
+def starter_quest(name: str, title: str | None = None, path: str | None = None) -> str:
+    """The starter quest for `name` (a file stem such as `drowned_reliquary`).
+
+    `title` is the quest's title as the writer wants it ("The Chandler's Cellar"),
+    else one made from the name; `path` is the file as the writer will name it on the
+    command line (`quests/drowned_reliquary.quest`), for the comment that says how to
+    check it, else the file name alone.
+    """
     from questc.fmt.printer import quote_short
 
-    title = quest_title(name)
-    return _TEMPLATE.format(title=title, stem=name, quoted_title=quote_short(title), ident=quest_id(name))
+    title = title if title and title.strip() else quest_title(name)
+    title = " ".join(title.split())   # one line: a title never holds a line break
+    return _TEMPLATE.format(comment_title=title, path=path or f"{name}.quest",
+                            quoted_title=quote_short(title), ident=quest_id(name))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.words import plural
 from questc.rules.components.deck_plan import LineProblem, quest_plan
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
@@ -48,8 +49,8 @@ def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
         assert problem.owned is not None and problem.owned.count is not None
         count = problem.owned.count
         found = Q402.at(item.span, name=item.name, label="too many copies",
-                        problem=f"the plan takes {problem.taken} copies, but the sets owned hold {count}",
-                        help=f"take at most {count} {'copy' if count == 1 else 'copies'} of `{item.name}`")
+                        problem=f"the plan takes {plural(problem.taken, 'copy')}, but the sets owned hold {count}",
+                        help=f"take at most {plural(count, 'copy')} of `{item.name}`")
     elif problem.kind == "base deck":
         found = Q402.at(
             item.span, name=item.name, label="no treachery cost",

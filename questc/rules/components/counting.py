@@ -5,6 +5,7 @@ from typing import Any
 
 from questc.catalog.model import Count
 from questc.diagnostics.core import Descriptor, Diagnostic, Label, Severity, Span
+from questc.words import plural, verb
 
 # Labels after the first one too many: enough to find the others, not a wall of them.
 MAX_LABELS = 8
@@ -15,12 +16,14 @@ def graded(diagnostic: Diagnostic, owned: Count) -> Diagnostic:
     return diagnostic if owned.source == "rulebook" else diagnostic.with_severity(Severity.WARNING)
 
 
-def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]], label: str,
+def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]], label: str, noun: str,
               **values: Any) -> Diagnostic | None:
     """Counted items (span, how many markers) in source order; a diagnostic at the first beyond `owned`, or None.
 
     The other items beyond the count are labelled with `label`, then those within it with
-    their running count, MAX_LABELS in all.
+    their running count, MAX_LABELS in all. `noun` is what one item is (`master golem
+    figure`): the templates get `counted` ("3 master golem figures"), `are` agreeing with
+    it, and `extra_counted` ("1 master golem figure"), besides the bare numbers.
     """
     if owned.count is None:
         return None   # the books do not say: nothing to check against
@@ -42,6 +45,8 @@ def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]]
     # Of the counted items, label the last one on each line: many marks on one line only clutter it.
     last_on_line = {label.span.line: label for label in within}
     labels = (beyond + list(last_on_line.values()))[:MAX_LABELS]
-    diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=total - owned.count,
+    extra = total - owned.count
+    diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=extra,
+                               counted=plural(total, noun), are=verb(total), extra_counted=plural(extra, noun),
                                **values)
     return graded(diagnostic, owned)

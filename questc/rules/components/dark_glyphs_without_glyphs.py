@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.words import plural, verb
 from questc.rules.components.counting import MAX_LABELS
 from questc.rules.components.deck_plan import DeckPlan, quest_plan
 from questc.rules.components.examples import AOD, quest
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 Q409 = Descriptor(
     code="Q409", name="dark-glyphs-without-glyphs", severity=Severity.ERROR,
-    template="the deck plan lays {planned}, but {inactive} of the quest's glyphs start inactive",
+    template="the deck plan lays {planned}, but {inactive} of the quest's glyphs {start} inactive",
     label_template="no glyph left to hide this dark glyph",
     help_template="dark glyphs are mixed in with the glyph markers, and a glyph active at the start may not be "
                   "dark: add {more} (`glyph at X,Y`, without `active`), or take {extra} out of the plan",
@@ -33,7 +34,7 @@ glyphs active at the start are labelled.
     example=Example(
         failing=quest(AOD, tail="overlord {\n  dark_glyph summoning\n}\n"),
         fixed=quest(AOD, "  glyph at 3,0\n", tail="overlord {\n  dark_glyph summoning\n}\n")),
-    fields=("planned", "inactive", "more", "extra"),
+    fields=("planned", "inactive", "start", "more", "extra"),
 )
 
 
@@ -60,10 +61,10 @@ def dark_glyph_room(plan: DeckPlan, model: QuestModel) -> list[Diagnostic]:
     labels += [Label(m.span, "active at the start: may not be dark") for m in markers if m.active]
     return [Q409.at(
         glyphs[inactive].span, labels=labels[:MAX_LABELS],
-        planned=f"{len(glyphs)} dark glyph{'s' if len(glyphs) > 1 else ''}",
-        inactive="none" if inactive == 0 else f"only {inactive}",
-        more="a glyph that starts inactive" if extra == 1 else f"{extra} glyphs that start inactive",
-        extra="a dark glyph" if extra == 1 else f"{extra} dark glyphs")]
+        planned=plural(len(glyphs), "dark glyph"),
+        inactive="none" if inactive == 0 else f"only {inactive}", start=verb(inactive, "starts", "start"),
+        more=("a glyph" if extra == 1 else plural(extra, "glyph")) + f" that {verb(extra, 'starts', 'start')} inactive",
+        extra="a dark glyph" if extra == 1 else plural(extra, "dark glyph"))]
 
 
 RULE = Rule(Q409, find)

@@ -12,7 +12,7 @@ from questc.rules.context import CheckContext
 
 Q403 = Descriptor(
     code="Q403", name="too-many-figures", severity=Severity.ERROR,
-    template="{count} {rank} {monster} figures are on the map with {players} players, "
+    template="{counted} {are} on the map with {players} players, "
              "but the sets owned ({sets}) hold {owned}",
     label_template="one figure too many",
     help_template="remove {extra} of them, use another monster type, or keep some for fewer players "
@@ -35,7 +35,7 @@ rule book's number is an error; one built on an estimate is a warning.
     example=Example(
         failing=quest(WOD, "  monster golem at 2,2 4,2 2,4\n"),
         fixed=quest(WOD, "  monster golem at 2,2 4,2\n  monster kobold at 2,4\n")),
-    fields=("count", "rank", "monster", "players", "sets", "owned", "extra"),
+    fields=("counted", "are", "players", "sets", "owned", "extra"),
 )
 
 
@@ -69,7 +69,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         players_text = _counts_text(at_worst)
         items = [(f.span, 1) for f in present]
         label = f"another {rank} {monster}"
-        diagnostic = too_many(Q403, owned, items, label, rank=rank, monster=monster, players=players_text,
+        diagnostic = too_many(Q403, owned, items, label, f"{rank} {monster} figure", players=players_text,
                                sets=", ".join(sets))
         if diagnostic is None:
             continue

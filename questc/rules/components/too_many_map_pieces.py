@@ -11,9 +11,9 @@ from questc.rules.context import CheckContext
 
 Q404 = Descriptor(
     code="Q404", name="too-many-map-pieces", severity=Severity.ERROR,
-    template="the map uses {count} {kind} pieces, but the sets owned ({sets}) hold {owned}",
+    template="the map uses {counted}, but the sets owned ({sets}) hold {owned}",
     label_template="one {kind} piece too many",
-    help_template="replace {extra} {kind} pieces with pieces of another kind, or list a set that brings more "
+    help_template="replace {extra_counted} with pieces of another kind, or list a set that brings more "
                   "in `expansions`",
     summary="More map pieces of a kind than the owned sets hold.",
     explanation="""
@@ -29,7 +29,7 @@ than the owned sets hold cannot be built on the table.
         fixed=BASE + "".join(f"piece R{i} room_4x4 at {4 * i},0\n" for i in range(1, 11))
         + 'area A "Hall" start {\n  pieces ' + ", ".join(f"R{i}" for i in range(1, 11))
         + "\n  glyph at 4,0 active\n}\nvictory heroes when revealed A\n"),
-    fields=("count", "kind", "sets", "owned", "extra"),
+    fields=("counted", "kind", "sets", "owned", "extra_counted"),
 )
 
 
@@ -47,7 +47,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for kind, items in by_kind.items():
         word = PIECE_WORDS.get(kind, kind)
         diagnostic = too_many(Q404, model.catalog.pieces_owned(kind, sets), items,
-                               f"another {word} piece", kind=word, sets=", ".join(sets))
+                               f"another {word} piece", f"{word} piece", kind=word, sets=", ".join(sets))
         if diagnostic is not None:
             found.append(diagnostic)
     return found

@@ -12,7 +12,7 @@ from questc.rules.context import CheckContext
 
 Q405 = Descriptor(
     code="Q405", name="too-many-markers", severity=Severity.ERROR,
-    template="the quest places {count} {component}, but the sets owned ({sets}) hold {owned}",
+    template="the quest places {counted}, but the sets owned ({sets}) hold {owned}",
     label_template="one too many",
     help_template="remove {extra} of them, or list a set that brings more in `expansions`",
     summary="More doors, rune doors, glyphs, encounter markers, staircases, chests, relics or treasures "
@@ -32,7 +32,7 @@ number the books do not give are not checked.
         failing=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n"
                               "  relic helm at 5,0\n"),
         fixed=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n")),
-    fields=("count", "component", "sets", "owned", "extra"),
+    fields=("counted", "sets", "owned", "extra"),
 )
 
 
@@ -45,18 +45,18 @@ def find(context: CheckContext) -> list[Diagnostic]:
     """Q405: doors, rune doors, glyphs, encounters, staircases, chests, relics, runekeys and treasures."""
     model, sets = context.model, context.sets
     catalog = model.catalog
-    # (catalog marker kind, words for it) -> [(span, markers, colour)]
+    # (catalog marker kind, what one is called) -> [(span, markers, colour)]
     counted: dict[tuple[str, str], list[tuple[Span, int, str | None]]] = defaultdict(list)
     for door in model.doors.values():
         if door.rune is None:
-            counted[("door", "doors")].append((door.node.id.span, 1, None))
+            counted[("door", "door")].append((door.node.id.span, 1, None))
         else:
-            counted[("rune_door", "rune doors")].append((door.node.id.span, 1, door.rune))
+            counted[("rune_door", "rune door")].append((door.node.id.span, 1, door.rune))
     for stairs in model.stairs:
         # `stairs` places a pair: the books count staircase markers, not pairs.
-        counted[("staircase", "staircase markers")].append((stairs.node.colour.span, 2, None))
-    words = {"glyph": "glyphs", "encounter": "encounter markers", "chest": "chest markers",
-             "relic": "relic markers", "runekey": "runekeys"}
+        counted[("staircase", "staircase marker")].append((stairs.node.colour.span, 2, None))
+    words = {"glyph": "glyph", "encounter": "encounter marker", "chest": "chest marker",
+             "relic": "relic marker", "runekey": "runekey"}
     treasures = []
     for marker in model.markers:
         if marker.kind == "treasure":
@@ -82,13 +82,13 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for name, items in by_treasure.items():
         entry = catalog.treasures.get(name)
         title = entry.title if entry is not None and entry.title else name
-        found += _check(catalog.treasures_owned(name, sets), items, f"{title} markers", sets)
+        found += _check(catalog.treasures_owned(name, sets), items, f"{title} marker", sets)
     return found
 
 
 def _check(owned: Count, items, word: str, sets) -> list[Diagnostic]:
     diagnostic = too_many(Q405, owned, [(span, weight) for span, weight, _ in items],
-                           "one more", component=word, sets=", ".join(sets))
+                           "one more", word, sets=", ".join(sets))
     return [diagnostic] if diagnostic is not None else []
 
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.words import plural
 from questc.rules.components.deck_plan import (
     COLOURS,
     MAX_HAND,
@@ -56,7 +57,7 @@ def unspent(pricing: Pricing, plan: DeckPlan, model: QuestModel) -> Diagnostic:
         cards = "too little for an extra starting card (1 per 2 points)"
     else:
         capped = " (a full hand: the most he may hold)" if STARTING_HAND + extra == MAX_HAND else ""
-        cards = (f"the overlord starts with {extra} extra {'card' if extra == 1 else 'cards'}, "
+        cards = (f"the overlord starts with {plural(extra, 'extra card')}, "
                  f"{STARTING_HAND + extra} in hand{capped}")
     return Q407.at(plan.span, left=pricing.unspent, detail=detail, cards=cards,
                    labels=budget_labels(model))

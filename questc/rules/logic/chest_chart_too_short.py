@@ -4,12 +4,13 @@ from __future__ import annotations
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
-from questc.rules.logic.chests import MAX_LABELS, chart_rows, placed_chests, row_word
+from questc.rules.logic.chests import MAX_LABELS, chart_rows, placed_chests
+from questc.words import plural, verb
 from questc.rules.logic.examples import quest
 
 Q502 = Descriptor(
     code="Q502", name="chest-chart-too-short", severity=Severity.ERROR,
-    template="{count} {chest} chests are placed, but the chest chart has {rows} {chest} {row_word}",
+    template="{chests} {are} placed, but the chest chart has {rows}",
     label_template="no chart row is left for this chest",
     help_template="add {missing} to the `chests` chart, or place fewer {chest} chests",
     summary="A chest type placed more often than the chest chart has rows for it.",
@@ -23,7 +24,7 @@ the quest says: each chest of a type needs its own numbered row.
         failing=quest(area_lines="  chest copper at 2,2 4,4\n", tail="chests {\n  copper 1: coins 50\n}\n"),
         fixed=quest(area_lines="  chest copper at 2,2 4,4\n",
                      tail="chests {\n  copper 1: coins 50\n  copper 2: copper, conquest 1\n}\n")),
-    fields=("count", "chest", "rows", "row_word", "missing"),
+    fields=("chests", "are", "rows", "missing", "chest"),
 )
 
 
@@ -50,8 +51,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if not rows[chest]:
             labels.append(Label(chart.span, f"no {chest} rows here") if chart is not None
                           else Label(model.header_span(), "this quest has no `chests` chart"))
-        found.append(Q502.at(markers[len(numbers)].span, labels=labels[:MAX_LABELS], count=len(markers),
-                             chest=chest, rows=len(numbers), row_word=row_word(len(numbers)),
+        found.append(Q502.at(markers[len(numbers)].span, labels=labels[:MAX_LABELS],
+                             chests=plural(len(markers), f"{chest} chest"), are=verb(len(markers)),
+                             rows=plural(len(numbers), f"{chest} row", zero="no"), chest=chest,
                              missing=("rows " if short > 1 else "a row ") + missing_text))
     return found
 

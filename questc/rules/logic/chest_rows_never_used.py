@@ -4,12 +4,13 @@ from __future__ import annotations
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
-from questc.rules.logic.chests import MAX_LABELS, chart_rows, placed_chests, row_word
+from questc.rules.logic.chests import MAX_LABELS, chart_rows, placed_chests
+from questc.words import plural
 from questc.rules.logic.examples import quest
 
 Q503 = Descriptor(
     code="Q503", name="chest-rows-never-used", severity=Severity.WARNING,
-    template="the chest chart has {rows} {chest} {row_word}, but no {chest} chest is placed",
+    template="the chest chart has {rows}, but no {chest} chest is placed",
     label_template="no {chest} chest on the map",
     help_template="place one with `chest {chest} at X,Y` in an area, or remove the {chest} rows",
     summary="Chest chart rows for a chest type never placed.",
@@ -23,7 +24,7 @@ forgotten or given the wrong type.
                        tail="chests {\n  copper 1: coins 50\n  gold 1: gold, conquest 3\n}\n"),
         fixed=quest(area_lines="  chest copper at 2,2\n  chest gold at 4,4\n",
                      tail="chests {\n  copper 1: coins 50\n  gold 1: gold, conquest 3\n}\n")),
-    fields=("rows", "chest", "row_word"),
+    fields=("rows", "chest"),
 )
 
 
@@ -35,8 +36,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if placed.get(chest):
             continue
         labels = [Label(row.kind.span, "and this row") for row in chest_rows[1:]][:MAX_LABELS]
-        found.append(Q503.at(chest_rows[0].kind.span, labels=labels, rows=len(chest_rows), chest=chest,
-                             row_word=row_word(len(chest_rows))))
+        found.append(Q503.at(chest_rows[0].kind.span, labels=labels, rows=plural(len(chest_rows), f"{chest} row"),
+                             chest=chest))
     return found
 
 

@@ -29,6 +29,3 @@ def chart_rows(model: QuestModel) -> dict[str, list[n.ChestRow]]:
         rows[row.kind.value].append(row)
     return rows
 
-
-def row_word(count: int) -> str:
-    return "row" if count == 1 else "rows"

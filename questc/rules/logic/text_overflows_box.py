@@ -5,6 +5,7 @@ import textwrap
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.words import plural
 from questc.rules.context import CheckContext
 from questc.rules.logic.examples import LONG_READ, SHORT_READ, quest
 from questc.syntax import nodes as n
@@ -17,7 +18,7 @@ Q508 = Descriptor(
     code="Q508", name="text-overflows-box", severity=Severity.WARNING,
     template="this {what} needs {lines} printed lines, but a box holds {limit}",
     label_template="{characters} characters in {lines} lines of {width}",
-    help_template="shorten it by about {excess} lines, or move rules text into the quest's `special` rules",
+    help_template="shorten it by about {excess}, or move rules text into the quest's `special` rules",
     summary="A `read` text, `intro` or `special` longer than a printed box can hold.",
     explanation=f"""
 The quest sheet prints each read-aloud text, the intro and the special rules in a box.
@@ -62,7 +63,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if lines > BOX_LINES:
             found.append(Q508.at(text.span, what=what, lines=lines, limit=BOX_LINES,
                                  characters=len(text.value.strip()), width=BOX_WIDTH,
-                                 excess=lines - BOX_LINES))
+                                 excess=plural(lines - BOX_LINES, "line")))
     return found
 
 

@@ -1,6 +1,8 @@
 """Q302 marker-out-of-reach: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from questc.analysis import named_reachable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
@@ -8,6 +10,9 @@ from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
 from questc.rules.reveal.facts import rune_doors
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.model.quest import Marker
 
 Q302 = Descriptor(
     code="Q302", name="marker-out-of-reach", severity=Severity.ERROR,
@@ -37,23 +42,36 @@ _MARKER_WORDS = {"chest": "chest", "glyph": "glyph", "encounter": "encounter", "
                  "relic": "relic", "treasure": "treasure"}
 
 
-def find(context: CheckContext) -> list[Diagnostic]:
-    """Q302: markers in revealed areas on cells no hero can walk to.
+def unreachable_markers(context: CheckContext) -> list[tuple[Marker, str]]:
+    """The markers Q302 reports, with what each is called (`gold chest`), in source order.
 
-    Markers in areas never revealed are Q301's (or Q303's) cause already.
+    Markers in areas never revealed are Q301's (or Q303's) cause already; a marker
+    outside its own area is Q204's. Q306 names these when it counts lost floor cells.
     """
     model, analysis = context.model, context.analysis
     hopeful = rune_doors(context).hopeful
-    out = []
     revealed = analysis.revealed
+    out = []
     for marker in model.markers:
         if marker.area not in revealed or marker.at in analysis.reached or marker.at in hopeful.reached:
             continue
         if model.area_of(marker.at) != marker.area:
-            continue   # Q204 reports a marker outside its area
+            continue
         what = _MARKER_WORDS.get(marker.kind, marker.kind)
         if marker.variant and marker.kind in ("chest", "treasure", "runekey"):
             what = f"{marker.variant} {what}"
+        out.append((marker, what))
+    return out
+
+
+def find(context: CheckContext) -> list[Diagnostic]:
+    """Q302: markers in revealed areas on cells no hero can walk to, and named monsters the
+    heroes must kill but cannot reach."""
+    model, analysis = context.model, context.analysis
+    hopeful = rune_doors(context).hopeful
+    revealed = analysis.revealed
+    out = []
+    for marker, what in unreachable_markers(context):
         out.append(Q302.at(marker.span, thing=what, x=marker.at[0], y=marker.at[1],
                            help_text="move it to a cell the heroes can walk to, or clear a path "
                                      "(obstacles that block movement, walls)"))

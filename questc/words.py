@@ -1,0 +1,40 @@
+"""Counting words in messages: `1 chest`, `2 chests`, `1 copy`, `3 copies`; `is` or `are`.
+
+Every message that puts a number before a noun goes through `plural`, so no message
+says "1 gold chests are placed". A noun phrase is pluralised on its last word
+(`gold chest` -> `gold chests`, `dead end piece` -> `dead end pieces`); a word with
+an irregular plural is given it (`plural(n, "foot", "feet")`).
+"""
+from __future__ import annotations
+
+# English spelling rules enough for the words questc counts (copy -> copies, box -> boxes).
+_VOWELS = "aeiou"
+
+
+def plural_of(noun: str) -> str:
+    """The plural of a noun phrase: its last word made plural."""
+    head, _, word = noun.rpartition(" ")
+    if word.endswith("y") and len(word) > 1 and word[-2] not in _VOWELS:
+        word = word[:-1] + "ies"
+    elif word.endswith(("s", "x", "z", "ch", "sh")):
+        word += "es"
+    else:
+        word += "s"
+    return f"{head} {word}" if head else word
+
+
+def noun(count: int, singular: str, plural: str | None = None) -> str:
+    """The noun alone, singular for exactly one: noun(2, "row") -> "rows"."""
+    return singular if count == 1 else (plural or plural_of(singular))
+
+
+def plural(count: int, singular: str, plural: str | None = None, *, zero: str | None = None) -> str:
+    """A count and its noun: plural(1, "gold chest") -> "1 gold chest", plural(3, "copy") -> "3 copies".
+    `zero` words the empty case: plural(0, "gold row", zero="no") -> "no gold rows"."""
+    number = zero if count == 0 and zero is not None else f"{count:,}"
+    return f"{number} {noun(count, singular, plural)}"
+
+
+def verb(count: int, singular: str = "is", plural: str = "are") -> str:
+    """The verb agreeing with a count: verb(1) -> "is", verb(2, "starts", "start") -> "start"."""
+    return singular if count == 1 else plural
