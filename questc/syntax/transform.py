@@ -158,7 +158,12 @@ class ToNodes(Transformer):
         token = children[0]
         span = token_span(self.file, token)
         if token.type == "RANGE":
-            low, high = (self._count(token, part) for part in str(token).split(".."))
+            parts = str(token).split("..")
+            bounded = [self._bounded(part, MAX_NUMBER) for part in parts]
+            if None in bounded:
+                self._too_big(token, "number", MAX_NUMBER, parts[bounded.index(None)])
+                return n.CountRange(span, 0, 0)
+            low, high = bounded
             if low > high:
                 self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
                            f"write `{high}..{low}`")
