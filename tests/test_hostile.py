@@ -271,6 +271,12 @@ def test_a_quest_that_is_not_a_regular_file_is_a_usage_error(tmp_path, kind):
     usage_error(questc("lint", target, cwd=tmp_path), "is not a regular file")
 
 
+def test_a_deck_plan_that_is_a_fifo_is_a_usage_error(tmp_path):
+    write(tmp_path, "q.quest", quest())
+    os.mkfifo(tmp_path / "plan.yaml")
+    usage_error(questc("deck", "q.quest", "plan.yaml", cwd=tmp_path), "not a regular file")
+
+
 def test_configuration_that_is_no_table_or_too_deep_or_too_big(tmp_path):
     """`tool = "questc"` and 5,000 nested arrays were internal errors (issue 20)."""
     write(tmp_path, "q.quest", quest())
