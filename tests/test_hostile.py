@@ -154,6 +154,36 @@ def test_hostile_numbers_rectangles_and_points_are_refused_with_a_position(tmp_p
     refused(questc("lint", "hostile.quest", cwd=tmp_path), code, line)
 
 
+def test_points_near_the_map_keep_their_own_diagnostics():
+    """Only what lies far off the map is Q006: a rectangle running a little past the floor
+    is still the placement error it always was (Q204), at any size the parser allows."""
+    from questc.api import check_source
+    from questc.limits import MAX_OFF_MAP
+
+    codes = {d.code for d in check_source(quest(area="  cells 0,0..5,5\n"), "q.quest").diagnostics}
+    assert codes == {"Q204"}
+    edge = 3 + MAX_OFF_MAP
+    codes = {d.code for d in check_source(quest(area=f"  cells {edge},0\n"), "q.quest").diagnostics}
+    assert "Q204" in codes and "Q006" not in codes
+    codes = {d.code for d in check_source(quest(area=f"  cells {edge + 1},0\n"), "q.quest").diagnostics}
+    assert codes == {"Q006"}
+
+
+def test_read_input_reads_regular_files_within_the_limit(tmp_path):
+    from questc.files import NotARegularFile, TooLarge, read_input
+
+    path = write(tmp_path, "a.txt", "x" * 100)
+    assert read_input(path, 100) == b"x" * 100
+    with pytest.raises(TooLarge) as error:
+        read_input(path, 99)
+    assert error.value.size == 100
+    with pytest.raises(NotARegularFile) as refused_folder:
+        read_input(tmp_path, 10)
+    assert refused_folder.value.kind == "a folder"
+    with pytest.raises(FileNotFoundError):
+        read_input(tmp_path / "missing", 10)
+
+
 def test_a_long_number_is_shown_as_an_excerpt(tmp_path):
     write(tmp_path, "hostile.quest", quest().replace("conquest 3", "conquest " + DIGITS))
     run = questc("lint", "hostile.quest", cwd=tmp_path)

@@ -57,6 +57,7 @@ class Resolver:
         # a point or rectangle outside it is refused before any stage uses it.
         self.reach: tuple[int, int, int, int] | None = None
         self.named_cells = 0   # cells expanded from rectangles so far (MAX_NAMED_CELLS)
+        self.placed = False    # some piece is on the map (place_map)
 
     # ---- helpers --------------------------------------------------------
     def report(self, diagnostic: Diagnostic | None) -> None:
@@ -138,10 +139,11 @@ class Resolver:
         if lx <= x1 and x2 <= hx and ly <= y1 and y2 <= hy:
             return (x1, y1)
         what = f"the point {x1},{y1}" if box[:2] == box[2:] else f"the rectangle {x1},{y1}..{x2},{y2}"
-        floor = (lx + MAX_OFF_MAP, ly + MAX_OFF_MAP, hx - MAX_OFF_MAP, hy - MAX_OFF_MAP)
+        pieces = (lx + MAX_OFF_MAP, ly + MAX_OFF_MAP, hx - MAX_OFF_MAP, hy - MAX_OFF_MAP)
+        where = ("the map's pieces span {},{}..{},{}; put it there".format(*pieces) if self.placed
+                 else "no piece is placed: points are on the map's pieces, near 0,0")
         self.report(Q006.at(span, problem=f"{what} lies far off the map",
-                            label=f"more than {MAX_OFF_MAP} cells off the map",
-                            help_text="the map's floor spans {},{}..{},{}; put it there".format(*floor)))
+                            label=f"more than {MAX_OFF_MAP} cells off the map", help_text=where))
         return None
 
     def place_map(self) -> None:
@@ -151,6 +153,7 @@ class Resolver:
         lx, ly, hx, hy = (min(b[0] for b in boxes), min(b[1] for b in boxes),
                           max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else (0, 0, 0, 0)
         self.reach = (lx - MAX_OFF_MAP, ly - MAX_OFF_MAP, hx + MAX_OFF_MAP, hy + MAX_OFF_MAP)
+        self.placed = bool(boxes)
 
     # ---- the quest --------------------------------------------------------
     def resolve(self) -> QuestModel:
