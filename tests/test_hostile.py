@@ -391,6 +391,16 @@ victory heroes when revealed B
 """
 
 
+@pytest.mark.parametrize("edition", ["first", "second"])
+def test_two_rooms_far_apart_lint_quickly_in_both_editions(tmp_path, edition):
+    """Sight cast every direction of the 400 x 400 box around them (first edition 50 s,
+    second 20 s and past 500 MB): offsets are now bounded by the widest region of floor."""
+    write(tmp_path, "wide.quest", WIDE.replace("  conquest 3\n", f"  conquest 3\n  edition {edition}\n"
+                                               "  reveal sight\n"))
+    run = questc("lint", "wide.quest", cwd=tmp_path)
+    assert run.code == 0 and "Q305" in run.out, run.text[-2000:]
+
+
 def _png_size(path: Path) -> tuple[int, int]:
     width, height = struct.unpack(">II", path.read_bytes()[16:24])
     return width, height

@@ -374,13 +374,14 @@ class BitBoard:
             return self._cells(seen)
         # A line of sight never leaves the region of floor joined by edges free of walls
         # and closed doors (where it passes a grid point, one way round is free), so the
-        # offsets worth casting are bounded by the box of the sources' regions.
+        # offsets worth casting are bounded by the widest of the sources' regions (not the
+        # box around them all: two rooms 400 cells apart would cast every direction of it).
         if self._component is None:
             self._component, self._component_box = _components(self.board, self.state)
         regions = {self._component[c] for c in sources if c in self._component}
         boxes = [self._component_box[r] for r in regions]
-        span_x = max(b[2] for b in boxes) - min(b[0] for b in boxes) + 1 if boxes else 0
-        span_y = max(b[3] for b in boxes) - min(b[1] for b in boxes) + 1 if boxes else 0
+        span_x = max((b[2] - b[0] + 1 for b in boxes), default=0)
+        span_y = max((b[3] - b[1] + 1 for b in boxes), default=0)
         if span_x > 2 or span_y > 2:
             seen |= self._cast_second(far) | self._cast_points(far, span_x, span_y)
         return self._cells(seen)
