@@ -88,7 +88,7 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
         if oversized is not None:
             found.append(oversized)   # exact sight on such a map would take minutes: refuse
         elif model.resolved and not any(d.severity is Severity.ERROR for d in names):
-            context = CheckContext(model, options.owned_sets)
+            context = CheckContext(model, options.owned_sets, source)
             found += run_checks(context)
             result.context = context
     from questc.suppress import apply_suppressions  # `# questc: ignore[...]` needs the source and comments
@@ -142,16 +142,22 @@ def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        from questc.diagnostics.core import Span
-        from questc.rules.syntax.unexpected_input import Q001
-        line = data[:error.start].count(b"\n") + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        result = QuestResult(str(path), data.decode("utf-8", errors="replace"))
-        result.diagnostics = result.all_diagnostics = [Q001.at(
-            Span(str(path), line, column, line, column + 1), found="found a byte that is not UTF-8 text",
-            expected="UTF-8 text", label="not UTF-8", help="save the file as UTF-8")]
-        return result
+        return undecodable(str(path), data, error)
     return check_source(source, str(path), options)
+
+
+def undecodable(path: str, data: bytes, error: UnicodeDecodeError) -> QuestResult:
+    """The result for bytes that are not UTF-8: one Q001 at the first bad byte (its `source` is
+    the text with replacement characters, for showing; `syntax` is None)."""
+    from questc.diagnostics.core import Span
+    from questc.rules.syntax.unexpected_input import Q001
+    line = data[:error.start].count(b"\n") + 1
+    column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+    result = QuestResult(path, data.decode("utf-8", errors="replace"))
+    result.diagnostics = result.all_diagnostics = [Q001.at(
+        Span(path, line, column, line, column + 1), found="found a byte that is not UTF-8 text",
+        expected="UTF-8 text", label="not UTF-8", help="save the file as UTF-8")]
+    return result
 
 
 def find_quests(paths: Iterable[Path | str], options: Options | None = None,

@@ -201,7 +201,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
         for e in emitters:
             target = out / f"{result.model.id}.{e.kind}"
             try:
-                data = e.render(result) if rendered is None else rendered[result.path][e.kind]
+                data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
                 if isinstance(data, Exception):
                     raise data
             except Exception as error:  # one renderer's failure must not stop the other quests
@@ -223,6 +223,13 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     return report
 
 
+def _render(e: Emitter, result: "QuestResult", options: Options) -> bytes:
+    """One output of one quest; the printed kinds on the paper the run asks for."""
+    if e.kind in ("pdf", "png") and options.paper != "a4":
+        return e.render(result, paper=options.paper)   # type: ignore[call-arg]
+    return e.render(result)
+
+
 def _check_and_render(path: Path, options: Options, kinds: list[str]):
     """One quest, in a worker process: check it and, when it compiled, render every kind.
 
@@ -240,7 +247,7 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
         result.context.board.board.forget_sight()   # as in a serial build
         for kind in kinds:
             try:
-                outputs[kind] = emitter(kind).render(result)
+                outputs[kind] = _render(emitter(kind), result, options)
             except Exception as error:   # reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     # The model and the board do not cross processes: the parent reads only the id, the
@@ -254,9 +261,14 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
 
 def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int):
     """Check and render the quests in `jobs` worker processes; results in input order."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs))) as pool:
+    # Workers from a fresh interpreter (forkserver, else spawn), never a fork of this process:
+    # a fork of a process whose PDF engine (typst) has started its threads hangs in the child.
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(inputs)), mp_context=context) as pool:
         done = list(pool.map(_check_and_render, inputs, [options] * len(inputs), [kinds] * len(inputs)))
     return [slim for slim, _ in done], {slim.path: outputs for slim, outputs in done}
 
@@ -272,16 +284,22 @@ class GuideReport:
 
 
 def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, title: str | None = None,
-          options: Options | None = None, progress: Callable[[int], None] | None = None) -> GuideReport:
+          author: str | None = None, options: Options | None = None,
+          progress: Callable[[int], None] | None = None) -> GuideReport:
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
     clean, written atomically to `output` (nothing is written when no quest is left).
 
-    Quests given as paths are checked and laid out one at a time, and the report keeps only
-    a slim record of each (path, source, diagnostics; `model` None, `context` True when it
-    compiled), so memory stays flat in the number of quests. `progress` is called with 1
-    after each quest is checked (and laid out, when it is in the guide). Raises BuildError,
-    with nothing written, when the output is a folder or one of the inputs (a source, a
-    content pack, the configuration).
+    The quests come in the configuration's `guide.order` (quest ids or file names; quests it
+    does not name follow, in the order given), else in the order given. `title` and `author`
+    default to the configuration's `guide` table; the paper is `options.paper`.
+
+    Quests given as paths are checked and laid out one at a time: each quest's sheet is
+    kept as markup and the quest let go before the next is read, and the report keeps a
+    slim record of each (path, source, diagnostics, id; no board), so memory stays flat in
+    the number of quests. `progress` is called with 1 after each quest is checked (and
+    laid out, when it is in the guide). Raises BuildError, with nothing written, when the
+    output is a folder or one of the inputs (a source, a content pack, the configuration),
+    or `guide.order` names a quest that is not there.
     """
     from questc.api import QuestResult, check_file, find_quests
 
@@ -294,33 +312,30 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     checked_here = not all(isinstance(q, QuestResult) for q in given)
     stream: Iterable[QuestResult] = given if not checked_here else (   # type: ignore[assignment]
         check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
-    report = GuideReport([], [], [])
+    from questc.emit.pdf import assemble_guide, guide_sheet
 
-    def laid_out():
-        for result in stream:
-            _refuse_to_overwrite(target, _inputs([result], options))
-            kept = _slim(result) if checked_here else result
-            report.results.append(kept)
-            if result.compiled and not result.failed(options.strict):
-                report.included.append(kept)
-                if checked_here and result.context is not None:
-                    result.context.board.board.forget_sight()   # checked: only pictures from here
-                yield result
-            else:
-                report.left_out.append(kept)
-                if progress is not None:
-                    progress(1)
-            del result   # before the next quest is checked
-
+    results: list[QuestResult] = []
+    sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
+    for result in stream:
+        _refuse_to_overwrite(target, _inputs([result], options))
+        kept = _slim(result) if checked_here else result
+        results.append(kept)
+        if result.compiled and not result.failed(options.strict):
+            if checked_here and result.context is not None:
+                result.context.board.board.forget_sight()   # checked: only its pictures from here
+            sheets[id(kept)] = guide_sheet(result, options.paper)
+        del result   # before the next quest is checked
+        if progress is not None:
+            progress(1)
+    results = ordered(results, options.guide_order)
+    included = [r for r in results if id(r) in sheets]
+    report = GuideReport(results, included, [r for r in results if id(r) not in sheets])
+    if not included:
+        return report
     from questc.emit.atomic import write_atomic
-    from questc.emit.pdf import render_guide
 
-    try:
-        data = render_guide(laid_out(), progress=progress, title=title)
-    except ValueError:
-        if not report.included:   # no quest left: nothing to write
-            return report
-        raise
+    data = assemble_guide([sheets[id(r)] for r in included], title=title or options.guide_title,
+                          author=author or options.guide_author, paper=options.paper)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -332,22 +347,42 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
 
 
 def _check_source_date_epoch() -> None:
-    """SOURCE_DATE_EPOCH, when set, stamps the PDFs' dates (docs/ci.md): refuse one the PDF
-    library cannot read (it would fail every quest's PDF) before anything is checked or written."""
+    """SOURCE_DATE_EPOCH, when set, stamps the PDFs' dates (docs/ci.md): refuse one that is not
+    a moment the PDF can carry before anything is checked or written (a date past the year
+    9999 failed every quest's PDF with an internal error; words were silently ignored)."""
     value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if value and not (value.isdigit() and len(value) <= 11 and int(value) <= 253_402_300_799):
+    if value and not (value.isdigit() and len(value) <= 12 and int(value) <= 253_402_300_799):
         shown = value if len(value) <= 24 else value[:21] + "..."
         raise BuildError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
                          f"(at most 253402300799, the end of year 9999), not {shown!r}")
 
 
 def _slim(result: "QuestResult") -> "QuestResult":
-    """A checked quest reduced to what a report prints: its board, model and tree let go."""
-    return replace(result, syntax=None, comments=(), model=None,
+    """A checked quest reduced to what a report prints and orders by: its board, tree and
+    model let go (`model` keeps the id; `context` is True when it compiled)."""
+    from types import SimpleNamespace
+
+    model = None if result.model is None else SimpleNamespace(id=result.model.id)
+    return replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
                    context=cast("CheckContext | None", None if result.context is None else True))
 
 
-def _check_target(target: Path, inputs: list[tuple[Path, str]]) -> None:
-    if target.is_dir():
-        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
-    _refuse_to_overwrite(target, inputs)
+def ordered(results: list["QuestResult"], order: Sequence[str]) -> list["QuestResult"]:
+    """Results in; the same in the configured order out: each entry of `order` names a quest by id,
+    file name or file stem; the quests it does not name follow in the order given."""
+    if not order:
+        return list(results)
+
+    def names(result) -> set[str]:
+        path = Path(result.path)
+        found = {path.name, path.stem}
+        if result.model is not None:
+            found.add(result.model.id)
+        return found
+    chosen: list["QuestResult"] = []
+    for entry in order:
+        match = [r for r in results if entry in names(r) and r not in chosen]
+        if not match:
+            raise BuildError(f"`guide.order` names {entry!r}, which is not among the quests given")
+        chosen += match
+    return chosen + [r for r in results if r not in chosen]

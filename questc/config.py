@@ -12,6 +12,8 @@ table; the first folder with either wins (files further up are not merged).
     strict = true                               # warnings fail the run
     packs = ["packs/homebrew.yaml"]             # relative to this file
     per-file-ignores = { "quests/drafts/**" = ["Q3"] }
+    paper = "letter"                            # sheets and guides: a4 (default) or letter
+    guide = { title = "Our Campaign", author = "Us", order = ["first_quest", "second_quest"] }
     extend-select = ["Q507"]                    # added to the selection in force
     exclude = [".git", "build"]                 # replaces the default list of folders passed over
     extend-exclude = ["tests/fixtures"]         # added to it (relative to this file)
@@ -22,7 +24,8 @@ the file's whole selection (its `select` and its `ignore`), so the codes asked f
 are shown; `--extend-select` and `--ignore` add to the selection and the ignores in
 force; `--strict/--no-strict` replace `strict`; `--exclude` replaces `exclude` and
 `--extend-exclude` adds to `extend-exclude` (both relative to the current folder);
-`--force-exclude` turns `force-exclude` on. A bad file (not TOML, an unknown key, a wrong type, a malformed code, a
+`--force-exclude` turns `force-exclude` on; `--paper` replaces `paper`; `questc guide
+--title/--author` replace the guide's. A bad file (not TOML, an unknown key, a wrong type, a malformed code, a
 level that does not exist) raises QuestcError: exit status 2 with the reason.
 """
 from __future__ import annotations
@@ -38,7 +41,9 @@ from questc.rules import descriptors
 from questc.rules.suppressions.unknown_code import Q602
 
 KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
-        "exclude", "extend-exclude", "force-exclude")
+        "exclude", "extend-exclude", "force-exclude", "paper", "guide")
+PAPERS = ("a4", "letter")
+GUIDE_KEYS = ("title", "author", "order")
 LEVELS = ("error", "warning", "info", "off")
 _PREFIX = re.compile(r"Q[0-9]{0,3}")
 _FILE_NAMES = ("questc.toml", "pyproject.toml")
@@ -224,6 +229,23 @@ class _Checker:
                 glob: tuple(self.prefix("per-file-ignores", c, may_be_locked=False)
                             for c in self.strings(f"per-file-ignores.{glob}", codes))
                 for glob, codes in raw.items()}
+        if "paper" in table:
+            paper = table["paper"]
+            if not isinstance(paper, str) or paper.lower() not in PAPERS:
+                self.fail(f"`paper` must be one of {', '.join(PAPERS)}, not {paper!r}")
+            values["paper"] = paper.lower()
+        if "guide" in table:
+            raw = table["guide"]
+            if not isinstance(raw, dict):
+                self.fail('`guide` must be a table, like { title = "Our campaign", order = ["first_quest", ...] }')
+            for key in raw:
+                if key not in GUIDE_KEYS:
+                    self.fail(f"unknown key `guide.{key}`; the keys are: {', '.join(GUIDE_KEYS)}")
+            for key in ("title", "author"):
+                if key in raw and not isinstance(raw[key], str):
+                    self.fail(f"`guide.{key}` must be a string")
+            values["guide"] = {"title": raw.get("title"), "author": raw.get("author"),
+                               "order": self.strings("guide.order", raw.get("order", []))}
         return values
 
 
@@ -261,7 +283,7 @@ def check_codes(key: str, codes) -> tuple[str, ...]:
 
 def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None,
                  start: Path | None = None, extend_select=(), exclude=None, extend_exclude=(),
-                 force_exclude=None) -> Options:
+                 force_exclude=None, paper: str | None = None) -> Options:
     """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.
 
     `config_file` names the file to use; otherwise it is looked for from `start`
@@ -337,6 +359,9 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
         packs_base=config.folder if config is not None and values.get("packs") else None,
         per_file_base=config.folder if config is not None else None,
         config_file=config.path if config is not None else None,
+        paper=(paper or values.get("paper") or "a4").lower(),
+        guide_title=values.get("guide", {}).get("title"), guide_author=values.get("guide", {}).get("author"),
+        guide_order=tuple(values.get("guide", {}).get("order", ())),
         config_diagnostics=warnings,
         exclude=chosen_exclude, extend_exclude=chosen_extend_exclude,
         force_exclude=bool(force_exclude) or bool(values.get("force-exclude", False)),

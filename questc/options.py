@@ -55,6 +55,7 @@ class Options:
     relative to `per_file_base` (the configuration file's folder), else the current
     folder. `config_file` is the configuration read, if any; `config_diagnostics`
     are its problems worth a warning (unknown codes, Q602), located in that file.
+    `paper` is a4 or letter; `guide_*` come from the configuration's `[guide]` table.
 
     `extend_select` adds codes to the selection and shows them even where a shorter
     `ignore` prefix would hide them. `exclude` (defaults replaced) and
@@ -76,6 +77,10 @@ class Options:
     per_file_base: Path | None = None
     config_file: Path | None = None
     config_diagnostics: tuple[Diagnostic, ...] = ()
+    paper: str = "a4"                  # the printed sheet's and guide's paper: a4 or letter
+    guide_title: str | None = None     # a guide's title, author and quest order ([guide] in the configuration)
+    guide_author: str | None = None
+    guide_order: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
     exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
     extend_exclude: tuple[Exclusion, ...] = ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from questc.diagnostics.core import Diagnostic, Severity, Span
+from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severity, Span
 from questc.rules import descriptor, descriptors
 from questc.rules.suppressions.malformed_suppression import Q604
 from questc.rules.suppressions.unknown_code import Q602
@@ -37,6 +37,8 @@ class Suppression:
     codes: dict[str, Span]           # code -> where it is written in the comment
     target_line: int | None = None   # the line an `ignore[...]` covers
     used: set[str] = field(default_factory=set)
+    items: tuple[tuple[str, Span], ...] = ()   # every item between the brackets as written, in order
+    brackets: Span | None = None               # the text between `[` and `]`
 
 
 def known_prefix(prefix: str) -> bool:
@@ -63,6 +65,7 @@ def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppressi
             problems.append(Q604.at(span))
             continue
         codes: dict[str, Span] = {}
+        items: list[tuple[str, Span]] = []
         body_start = match.start("codes")
         for item in re.finditer(r"[^,]+", match.group("codes")):
             written = item.group().strip()
@@ -71,6 +74,7 @@ def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppressi
             offset = body_start + item.start() + (len(item.group()) - len(item.group().lstrip()))
             where = Span(file, span.line, span.column + offset, span.line, span.column + offset + len(written),
                          span.start + offset, span.start + offset + len(written))
+            items.append((written, where))
             code = written.upper()
             entry = descriptor(code) if CODE.fullmatch(code) else None
             if entry is None:
@@ -85,7 +89,11 @@ def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppressi
             continue
         if not codes:
             continue   # every code was reported above; nothing is left to suppress
-        suppression = Suppression(span, match.group("kind") == "ignore-file", codes)
+        body_end = match.end("codes")
+        brackets = Span(file, span.line, span.column + body_start, span.line, span.column + body_end,
+                        span.start + body_start, span.start + body_end)
+        suppression = Suppression(span, match.group("kind") == "ignore-file", codes, items=tuple(items),
+                                  brackets=brackets)
         if not suppression.file_wide:
             suppression.target_line = _target_line(lines, span)
         suppressions.append(suppression)
@@ -141,10 +149,28 @@ def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments, fil
                 what = ("the comment" if len(unused) == len(s.codes) else
                         f"{listed} from the comment")
                 problems.append(Q601.at(s.codes[unused[0]] if len(unused) < len(s.codes) else s.span,
-                                        codes=listed, what=what))
+                                        codes=listed, what=what, fixes=_removal(s, set(unused), source, file)))
     # A file may say that it knows about its own suppression problems.
     problems = [d for d in problems if not _suppressed(d, [s for s in suppressions if s.file_wide], file)]
     return kept + problems
+
+
+def _removal(s: Suppression, unused: set[str], source: str, file: str) -> tuple[Fix, ...]:
+    """The safe fix for a Q601: take the unused codes out of the brackets, or, when nothing else is
+    left in them, the whole comment (with its line when it stands alone, else with the spaces before it).
+
+    Safe: a suppression that covers nothing changes nothing when it goes.
+    """
+    from questc.diagnostics.edits import SourceText
+
+    kept = [written for written, _ in s.items if written.upper() not in unused]
+    listed = ", ".join(f"`{c}`" for c in sorted(unused))
+    if kept and s.brackets is not None:
+        return (Fix(f"remove {listed} from the suppression", (Edit(s.brackets, ", ".join(kept)),),
+                    Applicability.SAFE),)
+    text = SourceText(source, file)
+    edit = text.delete_lines(s.span) if text.alone_on_line(s.span) else text.delete_trailing(s.span)
+    return (Fix("remove the unused suppression", (edit,), Applicability.SAFE),)
 
 
 def _suppressed(d: Diagnostic, suppressions: list[Suppression], file: str) -> bool:

@@ -86,7 +86,7 @@ def test_a_guide_never_overwrites_an_input(folder):
 
 
 def test_guide_writes_one_pdf_of_the_clean_quests_in_order(folder):
-    pytest.importorskip("reportlab")
+    pytest.importorskip("typst")
     laid_out = []
     report = api.guide([folder / SUNKEN.name, folder / DROWNED.name], folder / "book" / "guide.pdf",
                        title="Our campaign", progress=laid_out.append)

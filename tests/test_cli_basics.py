@@ -136,7 +136,7 @@ def test_lint_json_is_the_interface_document(project):
     assert (d["code"], d["line"], d["column"], d["end_line"], d["end_column"]) == ("Q004", 3, 3, 3, 11)
     assert d["labels"][0]["file"] == "quests/deep/twice.quest"
     assert set(d) == {"code", "severity", "message", "file", "line", "column", "end_line", "end_column",
-                      "help", "labels"}
+                      "help", "labels", "fixes"}
 
 
 def test_lint_json_of_a_clean_quest(project):

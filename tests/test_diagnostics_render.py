@@ -186,12 +186,14 @@ def test_json_document_shape(tmp_path, monkeypatch):
     assert document["summary"] == {"files": 2, "errors": 1, "warnings": 0, "infos": 0}
     (d,) = document["diagnostics"]
     assert list(d) == ["code", "severity", "message", "file", "line", "column", "end_line", "end_column",
-                       "help", "labels"]
+                       "help", "labels", "fixes"]
     assert d == {"code": "Q004", "severity": "error", "message": "the header field `conquest` is given twice",
                  "file": "quests/twice.quest", "line": 3, "column": 3, "end_line": 3, "end_column": 11,
                  "help": "keep one `conquest` line",
                  "labels": [{"file": "quests/twice.quest", "line": 2, "column": 3, "end_line": 2,
-                             "end_column": 13, "message": "first given here"}]}
+                             "end_column": 13, "message": "first given here"}],
+                 "fixes": [{"message": "remove the second `conquest` line", "applicability": "unsafe",
+                            "edits": [{"line": 3, "column": 1, "end_line": 4, "end_column": 1, "text": ""}]}]}
 
 
 def test_json_help_is_null_when_there_is_none_and_text_is_not_escaped():

@@ -214,9 +214,9 @@ def test_drowned_reliquary_contents():
     assert areas["A"]["start"] and not areas["B"]["start"]
     assert areas["B"]["read"] == ["The corridor ends in black water."] and areas["B"]["pieces"] == ["C1", "T1", "E1"]
     assert d["doors"] == [
-        {"id": "entry", "rune": None, "edge": [[6, 2, 6, 3], [6, 3, 6, 4]],
+        {"id": "entry", "name": "entry", "rune": None, "edge": [[6, 2, 6, 3], [6, 3, 6, 4]],
          "cells": [[5, 2], [5, 3], [6, 2], [6, 3]], "areas": ["A", "B"]},
-        {"id": "vault", "rune": "red", "edge": [[12, 6, 13, 6], [13, 6, 14, 6]],
+        {"id": "vault", "name": "vault", "rune": "red", "edge": [[12, 6, 13, 6], [13, 6, 14, 6]],
          "cells": [[12, 5], [12, 6], [13, 5], [13, 6]], "areas": ["B", "C"]}]
     assert d["obstacles"][2] == {"kind": "water", "cells": [[7, 2], [8, 2]], "area": "B", "blocks_movement": True,
                                  "blocks_sight": False, "sight_rule": None, "wall_like": False,
@@ -239,7 +239,7 @@ def test_drowned_reliquary_contents():
                                        {"stat": "armor", "value": 1, "relative": True}],
                            "abilities": [{"name": "command", "rank": None}, {"name": "fear", "rank": 1}],
                            "conquest": 3}]
-    assert d["encounters"] == [{"id": "well", "at": [14, 2], "area": "B", "effects": [
+    assert d["encounters"] == [{"id": "well", "name": "well", "at": [14, 2], "area": "B", "effects": [
         {"effect": "read", "text": "A rope hangs into a dry well. Something glitters below."},
         {"effect": "conquest", "amount": 2}]}]
     assert d["triggers"] == [{"event": "reveal", "target": "C", "round": None, "effects": [
@@ -299,7 +299,7 @@ def test_sunken_crypt_map_setup_and_plan():
     assert (q["players"], q["version"], q["special"]) == ({"min": 3, "max": 5}, "1.2", "Fog hides the hall's far end.")
     doors = {door["id"]: door for door in d["doors"]}
     assert doors["side"]["edge"] == [[16, 2, 16, 3], [16, 3, 16, 4]] and doors["side"]["areas"] == ["B", "B"]
-    assert d["stairs"] == [{"colour": "blue", "ends": [[14, 12], [21, 1]], "areas": ["C", "D"]}]
+    assert d["stairs"] == [{"colour": "blue", "name": "blue stairs", "ends": [[14, 12], [21, 1]], "areas": ["C", "D"]}]
     assert [(o["kind"], o["sight_rule"]) for o in d["obstacles"]] == [
         ("rubble", None), ("fog", "fog"), ("pit", "pit"), ("water", None)]
     boulder = d["traps"][1]
@@ -311,7 +311,7 @@ def test_sunken_crypt_map_setup_and_plan():
     assert {"cell": [3, 1], "kind": "fog", "blocks_movement": False, "blocks_sight": True, "fog": True,
             "wall_like": False} in d["map"]["blocking"]
     assert d["figures"][0]["cells"] == [[4, 4], [5, 4]] and d["figures"][0]["facing"] == "east"
-    assert {"kind": "relic", "at": [5, 5], "area": "A", "relic": "crown"} in d["markers"]
+    assert {"kind": "relic", "at": [5, 5], "area": "A", "relic": "crown", "name": "crown"} in d["markers"]
     assert {"kind": "treasure", "at": [0, 5], "area": "A", "treasure": "healing"} in d["markers"]
     chests = [m for m in d["markers"] if m["kind"] == "chest"]
     assert [(c["chest"], c["number"]) for c in chests] == [("copper", 1), ("copper", 2), ("gold", 1)]

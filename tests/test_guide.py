@@ -82,7 +82,11 @@ def test_contents_list_each_quest_with_its_page_number(results, guide):
 def test_guide_has_a_bookmark_per_quest_and_only_bundled_fonts(guide):
     data, _calls = guide
     reader = PdfReader(io.BytesIO(data))
-    assert [entry.title for entry in reader.outline] == ["The Drowned Reliquary", "The Shrine of Ash & Ember"]
+    # the quests at the top, each with its sections under it
+    assert [entry.title for entry in reader.outline if not isinstance(entry, list)] == [
+        "The Drowned Reliquary", "The Shrine of Ash & Ember"]
+    sections = [e.title for e in reader.outline[1] if not isinstance(e, list)]
+    assert sections[0] == "Introduction" and {"Victory", "The map", "Areas"} <= set(sections)
     fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
              for f in page["/Resources"].get("/Font", {}).values()}
     assert fonts and all("DejaVu" in f for f in fonts), fonts
@@ -172,3 +176,61 @@ def test_cli_refuses_to_overwrite_a_source(tmp_path):
     result = run("guide", str(source), "-o", str(source))
     assert result.exit_code == 2
     assert "refusing to overwrite" in result.output
+
+
+# ---- order, title, author and paper from the command line and the configuration ----------------
+
+
+def test_the_guide_keeps_the_order_of_the_files_given(tmp_path):
+    target = tmp_path / "g.pdf"
+    result = run("guide", str(EVERYTHING), str(DROWNED), "-o", str(target), "--author", "The Table")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(io.BytesIO(target.read_bytes()))
+    assert [e.title for e in reader.outline if not isinstance(e, list)] == [
+        "The Shrine of Ash & Ember", "The Drowned Reliquary"]
+    assert "by The Table" in flat(reader.pages[0].extract_text())
+    assert reader.metadata.author == "The Table"
+
+
+def test_the_configuration_orders_titles_and_sizes_the_guide(tmp_path):
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    for source in (DROWNED, EVERYTHING):
+        (folder / source.name).write_bytes(source.read_bytes())
+    (folder / "questc.toml").write_text(
+        'paper = "letter"\n[guide]\ntitle = "The Ember Campaign"\nauthor = "Ash Club"\n'
+        'order = ["shrine_of_ash", "drowned_reliquary"]\n', encoding="utf-8")
+    target = tmp_path / "campaign.pdf"
+    result = run("guide", str(folder), "-o", str(target), "--config", str(folder / "questc.toml"))
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(io.BytesIO(target.read_bytes()))
+    # a folder is read in file-name order (drowned first); the configured order wins
+    assert [e.title for e in reader.outline if not isinstance(e, list)] == [
+        "The Shrine of Ash & Ember", "The Drowned Reliquary"]
+    first = flat(reader.pages[0].extract_text())
+    assert "The Ember Campaign" in first and "by Ash Club" in first
+    assert all(sorted((round(float(p.mediabox.width)), round(float(p.mediabox.height)))) == [612, 792]
+               for p in reader.pages)
+    # the command line wins over the configuration
+    again = run("guide", str(folder), "-o", str(target), "--config", str(folder / "questc.toml"),
+                "--paper", "a4", "--title", "Other")
+    assert again.exit_code == 0, again.output
+    reader = PdfReader(io.BytesIO(target.read_bytes()))
+    assert round(float(reader.pages[0].mediabox.height)) == 842
+    assert "Other" in flat(reader.pages[0].extract_text())
+
+
+def test_an_order_naming_a_missing_quest_is_a_usage_error(tmp_path):
+    config = tmp_path / "questc.toml"
+    config.write_text('[guide]\norder = ["no_such_quest"]\n', encoding="utf-8")
+    result = run("guide", str(DROWNED), "-o", str(tmp_path / "g.pdf"), "--config", str(config))
+    assert result.exit_code == 2
+    assert "no_such_quest" in result.output
+
+
+def test_build_prints_on_letter_when_asked(tmp_path):
+    result = run("build", str(DROWNED), "--only", "pdf", "--paper", "letter", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(io.BytesIO(next(tmp_path.glob("*.pdf")).read_bytes()))
+    assert sorted((round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height)))) \
+        == [612, 792]

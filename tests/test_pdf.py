@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from questc.api import check_file, check_source
-from questc.emit import pdf, png
+from questc.emit import pdf
 from questc.emit.sheet import paragraphs, plain, sheet_data
 from conftest import ACCEPTANCE
 
@@ -85,8 +85,45 @@ def test_quest_text_is_printed_literally_not_as_markup(everything):
     assert "2 × Danger (1 green each)" in text
     assert "Dark glyph: summoning (2 red)" in text
     assert ("(Lord Vexis is killed and a hero triggers the encounter altar) or "
-            "(area D (Crypt) is revealed and it is round 12 or earlier)") in text
+            "(area D (Crypt) is revealed before round 13)") in text
     assert "Overlord only: Vexis wakes only when the altar is touched" in text
+
+
+def test_conditions_read_as_english(everything):
+    """`not` is said plainly, a round after an event says when, "The" inside a sentence is "the"."""
+    from questc.emit.sheet import mid_sentence
+
+    source = everything.source.replace(
+        'victory overlord "Hold the shrine" when round > 20 or conquest 0',
+        'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0')
+    result = check_source(source, "everything.quest")
+    assert result.compiled, result.diagnostics
+    words = [plain(v["condition"]["words"]) for v in sheet_data(result)["victories"]]
+    assert words[1] == "(Lord Vexis is still alive before round 15) or the heroes have no conquest tokens left"
+    assert "it is not so" not in " ".join(words)
+    assert mid_sentence("The Brass Chamberlain") == "the Brass Chamberlain" and mid_sentence("Narthak") == "Narthak"
+
+
+def test_areas_list_their_doors_and_stairs(everything):
+    areas = {a["id"]: a for a in sheet_data(everything)["areas"]}
+    ways = [plain(x["words"]) for x in areas["A"]["exits"]]
+    assert "the door hall to area B (Corridor of Ash)" in ways[0] or any("the door hall to area" in w for w in ways)
+    assert any(w.startswith("the blue rune door crypt to area D") for w in ways), ways
+    assert any(w.startswith("the green stairs to area") for w in ways), ways
+
+
+def test_a_second_edition_sheet_says_so_and_prints_no_treachery():
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "greywater_ferry.quest")
+    text = text_of(pdf.render_pdf(result))
+    assert "Second edition" in text and "the whole map is revealed from the start" in text
+    assert "Treachery" not in text and "treachery" not in text
+
+
+def test_backticked_references_print_as_players_read_them():
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
+    notes = [plain(n) for a in sheet_data(result)["areas"] for n in a["notes"]]
+    assert any("(see when Skritch the Lamp-Eater is killed)" in n for n in notes), notes
+    assert "`" not in text_of(pdf.render_pdf(result))
 
 
 def test_same_bytes_every_time(drowned, drowned_pdf):
@@ -97,86 +134,101 @@ def test_text_is_real_text_in_the_bundled_font(drowned_pdf):
     reader = PdfReader(io.BytesIO(drowned_pdf))
     fonts = set()
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
+        for font in page["/Resources"].get("/Font", {}).values():
             font = font.get_object()
             fonts.add(str(font["/BaseFont"]))
-    assert fonts and all("QuestSans" in f or "DejaVu" in f for f in fonts), fonts
+    assert fonts and all("DejaVu" in f for f in fonts), fonts
     assert reader.metadata.title == "The Drowned Reliquary"
 
 
-def test_the_map_is_embedded_once_without_its_legend_and_fits_the_page(drowned, drowned_pdf):
-    reader = PdfReader(io.BytesIO(drowned_pdf))
-    images = [image.image for page in reader.pages for image in page.images]
-    maps = [picture for picture in images if picture.width > 400]
-    assert len(maps) == 1
-    picture = maps[0]
-    assert picture.width >= 17 * 80       # the map at the configured 80 px per cell, at least
-    # the picture stops under the map's grid reference: shorter than the PNG with its legend
-    assert picture.size == png.render_map_parts(drowned, cell=80).image.size
-    assert picture.height < png.map_layout(drowned, cell=80, title=False).height
-    # every other picture is a legend symbol or the compass rose, small
-    assert all(p.width <= 160 and p.height <= 160 for p in images if p is not picture)
+def map_page_of(data: bytes):
+    reader = PdfReader(io.BytesIO(data))
+    return next(p for p in reader.pages if "The map" in p.extract_text())
 
 
-def text_spots(page) -> list[tuple[str, float, float, float, str]]:
-    """The text shown on a page: (text, x, y, size in points, font name) for each run."""
+def text_spots(page) -> list[tuple[str, float, float, float]]:
+    """The text shown on a page: (text, x, y, size in points) for each run."""
     spots = []
 
     def visit(text, cm, tm, font, size):
         if text.strip():
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            spots.append((text.strip(), x, y, size * abs(tm[3] * cm[3]), str(font.get("/BaseFont", ""))))
+            spots.append((text.strip(), x, y, size * abs(tm[3] * cm[3])))
     page.extract_text(visitor_text=visit)
     return spots
 
 
-def test_the_legend_is_text_under_the_map_at_a_readable_size(drowned, drowned_pdf):
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from questc.emit.fonts import register_reportlab
-
-    labels = [label for label, _what in png._painter(drowned, 20, False).legend_entries]
-    assert "A  Entry Hall (start)" in labels and "Red rune door" in labels
-    reader = PdfReader(io.BytesIO(drowned_pdf))
-    page = next(p for p in reader.pages if any(i.image.width > 400 for i in p.images))
+def test_the_map_is_vector_with_its_words_as_text_of_6_pt_or_more(drowned, drowned_pdf):
+    page = map_page_of(drowned_pdf)
+    assert not page.images                     # no raster picture of the map
     spots = text_spots(page)
-    heading = [s for s in spots if s[0] == "Legend"]
-    assert len(heading) == 1
-    found = {text: (x, y, size) for text, x, y, size, _font in spots if text in labels}
-    assert sorted(found) == sorted(labels)             # every entry, once, as real text
-    assert all(8 <= size <= 9.5 for _x, _y, size in found.values())
-    # below the map, under the heading
-    assert all(y < heading[0][2] for _x, y, _size in found.values())
-    # in columns that never overlap: each entry's words clear of every other's
-    font = register_reportlab()["regular"]
-    boxes = [(x, y - 2, x + stringWidth(t, font, size), y + size) for t, (x, y, size) in found.items()]
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
-        assert a[2] <= float(page.mediabox.width) - 40     # inside the right margin
-    # entries run down columns: the first column's rows share an x, one row height apart
-    column = sorted((v for v in found.values() if v[0] == found[labels[0]][0]), key=lambda v: -v[1])
-    steps = {round(a[1] - b[1], 2) for a, b in itertools.pairwise(column)}
-    assert len(column) >= 2 and len(steps) == 1
+    words = set(page.extract_text().split())
+    # the map's own words, as text: area letters, grid numbers, names beside things
+    assert {"A", "B", "C", "entry", "vault", "Narthak", "16"} <= words, words
+    assert all(size >= 6 - 0.01 for *_, size in spots), [s for s in spots if s[3] < 6]
 
 
-def test_a_legend_too_long_for_a_page_flows_on_after_the_map(drowned):
-    from dataclasses import replace
+def test_the_legend_is_text_beside_the_maps_own_symbols(drowned, drowned_pdf):
+    from questc.draw.page import map_page
 
-    from reportlab.platypus import SimpleDocTemplate
+    labels = [entry.label for entry in map_page(drowned).map.legend]
+    assert "A  Entry Hall (start)" in labels and "Red rune door" in labels
+    text = map_page_of(drowned_pdf).extract_text()
+    assert "Legend" in text
+    for label in labels:
+        assert label in text, label
 
-    parts = png.render_map_parts(drowned, cell=40, symbol_px=24, compass_px=40)
-    many = tuple(replace(parts.symbols[i % len(parts.symbols)], label=f"Entry number {i}") for i in range(400))
-    parts = replace(parts, symbols=many)
-    out = io.BytesIO()
-    doc = SimpleDocTemplate(out, invariant=1)
-    block = pdf._map_flowable(parts, frame_height=doc.height, max_height=doc.height * 0.8, min_shrink=0.7,
-                              legend={"size": 8.5})
-    doc.build([block])
-    text = text_of(out.getvalue())
-    assert len(PdfReader(io.BytesIO(out.getvalue())).pages) >= 2
-    assert all(f"Entry number {i} " in text + " " for i in range(400))
+
+def structure(data: bytes):
+    """The PDF's catalog and every structure element's (type, alt text)."""
+    reader = PdfReader(io.BytesIO(data))
+    root = reader.trailer["/Root"]
+    found = []
+
+    def walk(node):
+        node = node.get_object()
+        if isinstance(node, dict) or hasattr(node, "get"):
+            kind = node.get("/S")
+            if kind is not None:
+                found.append((str(kind), str(node.get("/Alt", ""))))
+            kids = node.get("/K")
+            if kids is not None:
+                for kid in (kids if isinstance(kids, list) else [kids]):
+                    if hasattr(kid, "get_object") and hasattr(kid.get_object(), "get"):
+                        walk(kid)
+    walk(root["/StructTreeRoot"])
+    return root, found
+
+
+def test_the_sheet_is_tagged_pdf_ua_with_the_maps_alt_text(drowned, drowned_pdf):
+    root, elements = structure(drowned_pdf)
+    assert bool(root["/MarkInfo"]["/Marked"])
+    metadata = root["/Metadata"].get_object().get_data().decode("utf-8")
+    assert re.search(r"pdfuaid:part>\s*1\s*<", metadata), metadata
+    kinds = {k for k, _alt in elements}
+    assert {"/H1", "/H2", "/H3", "/L", "/LI", "/Table", "/TR", "/Figure"} <= kinds, kinds
+    figures = [alt for k, alt in elements if k == "/Figure"]
+    assert any(all(a.name in alt for a in drowned.model.areas.values()) for alt in figures), figures
+    assert str(root.get("/Lang")) == "en"
+
+
+def test_a4_and_letter_both_build(drowned):
+    for paper, size in (("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))):
+        reader = PdfReader(io.BytesIO(pdf.render_pdf(drowned, paper=paper)))
+        for page in reader.pages:
+            w, h = float(page.mediabox.width), float(page.mediabox.height)
+            assert sorted((round(w), round(h))) == sorted((round(size[0]), round(size[1]))), (paper, w, h)
+    with pytest.raises(ValueError, match="paper"):
+        pdf.render_pdf(drowned, paper="a3")
+
+
+def test_dates_come_only_from_source_date_epoch(drowned, drowned_pdf, monkeypatch):
+    assert "/CreationDate" not in PdfReader(io.BytesIO(drowned_pdf)).trailer["/Info"]
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    dated = pdf.render_pdf(drowned)
+    assert str(PdfReader(io.BytesIO(dated)).metadata["/CreationDate"]).startswith("D:20231114")
+    assert pdf.render_pdf(drowned) == dated
 
 
 LONG_QUEST = '''quest "The Endless Stair" {{
@@ -279,8 +331,14 @@ def test_parse_blocks_refuses_broken_markup(markup, message):
 
 
 def test_an_unknown_style_names_the_known_ones():
-    with pytest.raises(pdf.SheetTemplateError, match=r"no paragraph style 'shout'.*known: .*body"):
-        pdf._flowables(pdf.parse_blocks("@shout hello\n"), frame_width=400, frame_height=700)
+    with pytest.raises(pdf.SheetTemplateError, match=r"no block style @shout.*known: .*body"):
+        pdf.to_typst(pdf.parse_blocks("@shout hello\n"))
+
+
+def test_quest_text_never_becomes_typst_markup():
+    markup = pdf.inline("a #strong[x] = *y* $z$ &lt;b&gt; \\ \" <b>bold</b> <i>it</i>")
+    assert markup.startswith('#"a #strong[x] = *y* $z$ <b> \\\\ \\" "')
+    assert '#strong[#"bold"]' in markup and '#emph[#"it"]' in markup
 
 
 def test_a_quest_with_errors_gets_no_sheet():
@@ -289,3 +347,59 @@ def test_a_quest_with_errors_gets_no_sheet():
     assert not result.compiled
     with pytest.raises(ValueError, match="has errors"):
         pdf.render_pdf(result)
+
+
+@pytest.mark.parametrize("name", ["burning_well", "three_seals", "hollow_teeth"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_legend_entry_is_printed_inside_the_page(name, paper):
+    from questc.draw.metrics import text_width
+    from questc.draw.page import map_page
+
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    labels = {entry.label for entry in map_page(result, paper).map.legend}
+    reader = PdfReader(io.BytesIO(pdf.render_pdf(result, paper=paper)))
+    found = set()
+    for page in reader.pages:
+        width = float(page.mediabox.width)
+        for text, x, _y, size in text_spots(page):
+            if text in labels:
+                assert x + text_width(text, size) <= width - 30, (name, paper, text, x)
+                found.add(text)
+    assert found == labels, labels - found
+
+
+def lines_of(page) -> list[tuple[float, list[tuple[str, float, str]]]]:
+    """A page's body text as lines, top to bottom: (y, [(text, size, font name)]), header and footer left out."""
+    height = float(page.mediabox.height)
+    runs: dict[float, list] = {}
+
+    def visit(text, cm, tm, font, size):
+        if not text.strip() or font is None:
+            return
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        if y < 40 or y > height - 40:          # the footer and the running header
+            return
+        runs.setdefault(round(y), []).append((text.strip(), size * abs(tm[3] * cm[3]), str(font.get("/BaseFont", ""))))
+    page.extract_text(visitor_text=visit)
+    return sorted(runs.items(), key=lambda item: -item[0])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_heading_ends_a_page_and_no_page_is_near_empty(paper):
+    for path in sorted((Path(__file__).resolve().parent.parent / "quests").glob("*.quest")):
+        reader = PdfReader(io.BytesIO(pdf.render_pdf(check_file(path), paper=paper)))
+        pages = list(reader.pages)
+        for number, page in enumerate(pages[:-1], 1):
+            lines = lines_of(page)
+            if not lines:
+                continue
+            _y, last = lines[-1]
+            assert not all("Bold" in font and size >= 10 for _t, size, font in last), \
+                (path.name, paper, number, last)          # a heading alone at the bottom of a page
+            following = pages[number].extract_text()
+            if "The map" in following.split("\n", 2)[0:2] or following.lstrip().startswith("The map"):
+                continue                                  # the map takes the next page whole
+            height = float(page.mediabox.height)
+            used = (height - 50 - lines[-1][0]) / (height - 110)
+            assert used >= 1 / 3, (path.name, paper, number, round(used, 2))

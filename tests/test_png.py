@@ -1,5 +1,5 @@
-"""The printable map (questc.emit.png): to scale, walls and doors where the board has them, rune doors in
-their colour, figures told apart, every kind drawn, the same pixels every time."""
+"""The printable map as a PNG (questc.emit.png over questc.draw): to scale, walls and doors where the board
+has them, rune doors in their colour, figures told apart, every kind drawn, the same pixels every time."""
 from __future__ import annotations
 
 import io
@@ -34,10 +34,24 @@ def drowned():
     return result
 
 
+class Layout:
+    """The PNG's geometry: the map drawing's points times the pixels per point."""
+
+    def __init__(self, drawing, md, cell_px):
+        self.drawing, self.md = drawing, md
+        self.scale = cell_px / md.cell
+        self.cell = cell_px
+
+    def point(self, x, y):
+        px, py = self.md.point(x, y)
+        return px * self.scale, py * self.scale
+
+
 @pytest.fixture(scope="module")
 def picture(drowned):
     data = png.render_png(drowned)
-    return Image.open(io.BytesIO(data)).convert("RGB"), png.map_layout(drowned)
+    drawing, md = png.png_drawing(drowned)
+    return Image.open(io.BytesIO(data)).convert("RGB"), Layout(drawing, md, png.DEFAULT_CELL)
 
 
 def pixel(picture, x: float, y: float):
@@ -47,9 +61,9 @@ def pixel(picture, x: float, y: float):
     return image.getpixel((int(round(px)), int(round(py))))
 
 
-def test_png_is_a_png_of_the_layout_size(picture):
+def test_png_is_a_png_of_the_drawing_size(picture):
     image, layout = picture
-    assert image.size == (layout.width, layout.height)
+    assert image.size == (round(layout.drawing.width * layout.scale), round(layout.drawing.height * layout.scale))
     assert layout.cell >= 150
 
 
@@ -130,8 +144,8 @@ def test_no_metadata_chunks_in_the_file(drowned):
 def test_every_kind_is_drawn_and_in_the_legend():
     result = check_file(SHEETS / "everything.quest")
     assert result.compiled, result.diagnostics
-    painter = png._painter(result, 40, True)
-    labels = [label for label, _what in painter.legend_entries]
+    drawing, md = png.png_drawing(result)
+    labels = [entry.label for entry in md.legend]
     for expected in ("Wall", "Door", "Blue rune door", "Yellow rune door", "Monster", "Master monster",
                      "Named monster", "Glyph (active)", "Glyph (inactive)", "Copper chest", "Silver chest",
                      "Gold chest", "Money", "Relic", "Blue runekey", "Yellow runekey", "Encounter",
@@ -139,13 +153,20 @@ def test_every_kind_is_drawn_and_in_the_legend():
                      "Darts (trap)", "Blades (trap)", "Crushing wall (trap)", "Ramp (trap)",
                      "A  Gatehouse (start)", "D  Crypt"):
         assert expected in labels, expected
-    image = painter.paint()
-    assert image.size == (painter.layout.width, painter.layout.height)
+    image = png.render_image(result, cell=40)
+    assert image.size == (round(drawing.width * 40 / md.cell), round(drawing.height * 40 / md.cell))
 
 
 def test_neighbouring_areas_get_different_tints():
     result = check_file(SHEETS / "everything.quest")
-    tint = png._painter(result, 20, False).tint
+    from questc.draw.items import Group
+
+    md = png.png_drawing(result)[1]
+    tint = {}
+    for item in md.drawing.layer("floor").items:
+        if isinstance(item, Group):
+            attrs = dict(item.attrs)
+            tint.setdefault(attrs.get("area"), item.items[0].paint.fill)
     # A touches B (door), D (door) and C (stairs); B touches C
     assert len({tint["A"], tint["B"], tint["C"], tint["D"]}) == 4
 
@@ -164,35 +185,31 @@ def test_too_small_a_cell_is_refused(drowned):
         png.render_png(drowned, cell=4)
 
 
-# ---- the map's parts for the PDF sheet: the map without its legend, the legend's symbols ----------
+# ---- the legend under the map ------------------------------------------------------------------
 
 
-def test_the_map_parts_are_the_png_without_its_legend(drowned):
-    parts = png.render_map_parts(drowned, cell=40)
-    whole = png.render_image(drowned, cell=40, title=False)
-    layout = png.map_layout(drowned, cell=40, title=False)
-    assert parts.image.width == whole.width
-    assert layout.top + layout.rows * layout.cell < parts.image.height < layout.legend_top
-    # the same map, pixel for pixel, down to where the PNG's legend begins
-    assert parts.image.tobytes() == whole.crop((0, 0, *parts.image.size)).tobytes()
+def test_the_legend_is_drawn_under_the_map(drowned, picture):
+    image, layout = picture
+    legend = layout.drawing.layer("legend")
+    from questc.draw.items import Text, walk
+
+    words = [t.text for t in walk(legend.items) if isinstance(t, Text)]
+    assert "Legend" in words and "Red rune door" in words and "A  Entry Hall (start)" in words
+    assert legend.offset[1] >= layout.md.height      # below the map and its grid reference
 
 
-def test_the_map_parts_hold_the_pngs_legend_entries_each_with_its_symbol(drowned):
-    parts = png.render_map_parts(drowned, cell=40, symbol_px=60, compass_px=100)
-    painter = png._painter(drowned, 40, False)
-    assert [s.label for s in parts.symbols] == [label for label, _what in painter.legend_entries]
-    assert parts.heading == "Legend"
-    side = 60 + 2 * round(60 * parts.pad)
-    assert all(s.image.size == (side, side) for s in parts.symbols)
-    assert parts.compass.size == (100, 100)
-    symbols = {s.label: s.image.convert("RGB") for s in parts.symbols}
+# ---- the renders checked in under docs/images, reviewed by eye ------------------------------------
 
-    def holds(image, colour) -> bool:
-        return any(near(p, colour, 6) for _count, p in image.getcolors(1 << 20))
-    assert holds(symbols["Red rune door"], rgb(COLOURS["runes"]["red"]))
-    assert holds(symbols["Master monster"], rgb(COLOURS["figure_master"]))
-    assert holds(symbols["A  Entry Hall (start)"], rgb(COLOURS["area_border"]))
-    assert not holds(symbols["Wall"], rgb(COLOURS["runes"]["red"]))
-    again = png.render_map_parts(drowned, cell=40, symbol_px=60, compass_px=100)
-    assert [s.image.tobytes() for s in again.symbols] == [s.image.tobytes() for s in parts.symbols]
-    assert again.image.tobytes() == parts.image.tobytes()
+DOC_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+
+
+@pytest.mark.parametrize("name", ["three_seals", "burning_well"])
+def test_the_checked_in_renders_are_what_questc_draws_today(name):
+    """docs/images/<quest>.png are the maps as questc draws them (40 px a square), looked at by eye
+    when they were made. A change to the drawing fails here: render them again
+    (png.render_png(result, cell=40)), look at them, and check them in."""
+    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    fresh = Image.open(io.BytesIO(png.render_png(result, cell=40))).convert("RGB")
+    stored = Image.open(DOC_IMAGES / f"{name}.png").convert("RGB")
+    assert fresh.size == stored.size
+    assert fresh.tobytes() == stored.tobytes()

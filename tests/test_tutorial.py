@@ -23,7 +23,6 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent

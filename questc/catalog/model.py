@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Iterable, Mapping
 
 from questc.catalog import shapes
-from questc.catalog.lookup import KIND_WORDS, closest
+from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
 from questc.diagnostics.core import Diagnostic, Span
 from questc.rules.names.component_from_unlisted_set import Q104
 from questc.rules.names.unknown_catalog_name import Q101
@@ -355,8 +355,8 @@ class Catalog:
         sibling = {"obstacle": "trap", "trap": "obstacle"}.get(kind)
         if sibling and self.lookup(sibling, name) is not None:
             help = f"`{name}` is {'a trap' if sibling == 'trap' else 'an obstacle'}: write `{sibling} {name}`"
-        elif (match := self.suggest(kind, name)) is not None:
-            help = f"did you mean `{match}`?"
+        elif (match := closest_match(name, self.names(kind))) is not None:
+            return Q101.at(span, kind=word, name=name, help=match.help(name), fixes=rename_fix(span, name, match))
         else:
             known = self.names(kind)
             if not known:

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, quest_files, run_options
+from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 
 
 def parse_only(values) -> tuple[str, ...] | None:
@@ -37,9 +37,10 @@ def parse_only(values) -> tuple[str, ...] | None:
               help="Only these outputs: json, png, pdf (comma-separated). Default: every kind installed.")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
               help="Check and render this many quests at once (0: one per CPU); the output is the same.")
+@paper_option
 @checking_options
 @guarded
-def build(paths, out_dir, only, jobs, strict, select, ignore, verbose, config_file, expansions):
+def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write DIR/<id>.json (and .png, .pdf) for each quest with no error."""
     import os
 
@@ -54,7 +55,7 @@ def build(paths, out_dir, only, jobs, strict, select, ignore, verbose, config_fi
 
     # Infos are always collected: the JSON records every warning and info the quest
     # compiled with; only the printing honours --verbose.
-    options = run_options(strict, select, ignore, True, config_file, expansions)
+    options = run_options(strict, select, ignore, True, config_file, expansions, paper=paper)
     report = build_quests(quest_files(paths, options), out_dir, kinds=parse_only(only), options=options,
                           jobs=jobs or os.cpu_count() or 1, on_checked=show)
     for result in report.results:

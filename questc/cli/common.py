@@ -92,14 +92,21 @@ def discovery_values() -> dict:
             "force_exclude": meta.get("questc.force_exclude")}
 
 
-def run_options(strict, select, ignore, verbose, config_file, expansions):
-    """The values of `checking_options` in; the run's Options (configuration file merged) out."""
+def run_options(strict, select, ignore, verbose, config_file, expansions, start=None, paper=None):
+    """The values of `checking_options` in; the run's Options (configuration file merged) out.
+    `start`: the folder the configuration is looked for from (default: the current folder);
+    `paper`: --paper of build and guide (None: the configuration's)."""
     from questc.config import load_options
     ctx = click.get_current_context(silent=True)
     extend = split_codes(ctx.meta.get("questc.extend_select")) if ctx is not None else ()
     return load_options(config_file=config_file, strict=strict, select=split_codes(select),
                         ignore=split_codes(ignore), verbose=verbose, expansions=expansions,
-                        extend_select=extend, **discovery_values())
+                        extend_select=extend, start=start, paper=paper, **discovery_values())
+
+
+paper_option = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
+                            help="Paper of the printed sheets: a4 or letter (default: `paper` in the "
+                                 "configuration, else a4).")
 
 
 def quest_files(paths, options) -> list:

@@ -1,5 +1,8 @@
 """`questc fmt PATH... [--check] [--diff]`: rewrite quests in the canonical layout, comments kept.
 
+`questc fmt -` formats the text on standard input and prints it (nothing when it has
+syntax errors); `--stdin-filename` names it in messages.
+
 Exit status: 0 done (or, with --check/--diff, nothing would change); 1 a file would
 change (--check/--diff) or has syntax errors (it is left untouched); 2 a usage
 error, or an internal error of the formatter (that file is left untouched).
@@ -10,33 +13,38 @@ import sys
 
 import click
 
-from questc.cli.common import discovery_options, guarded
+from questc.cli.common import discovery_options, fail, guarded
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
+@click.option("--stdin-filename", metavar="PATH", help="With `-`: the file name the text on standard input is shown as.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False),
               help="Configuration file to use (for its `exclude` settings).")
 @discovery_options
 @guarded
-def fmt(paths, check, show_diff, config_file):
-    """Format quests (files, or folders searched for .quest files) in the canonical layout."""
+def fmt(paths, check, show_diff, stdin_filename, config_file):
+    """Format quests (files, or folders searched for .quest files; `-`: standard input to standard
+    output) in the canonical layout."""
     import difflib
-    import os
-    import stat
-    import tempfile
-    from pathlib import Path
 
     from questc.cli.common import discovery_values, quest_files
     from questc.config import load_options
+    from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
     from questc.files import read_input
     from questc.fmt import FormatterError, format_source
     from questc.limits import MAX_QUEST_BYTES
     from questc.words import plural
 
+    if "-" in paths:
+        if len(paths) > 1:
+            fail("`-` (standard input) cannot be given with other paths")
+        _format_stdin(stdin_filename or "<stdin>", check, show_diff)
+    if stdin_filename is not None:
+        fail("--stdin-filename names the text read from `-`; give `-` as the path")
     options = load_options(config_file=config_file, **discovery_values())
     dry = check or show_diff
     changed = unchanged = broken = internal = 0
@@ -71,19 +79,9 @@ def fmt(paths, check, show_diff, config_file):
         if check and not show_diff:
             click.echo(f"would reformat {shown}")
         if not dry:
-            # Write beside the file and rename over it, so an interrupted run never leaves half a quest.
-            # A symlinked quest is written through its link (the link stays a link), and the
-            # file keeps its permissions (a temporary file is made 0600).
-            real = Path(os.path.realpath(path))
-            handle, temporary = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-                    out.write(result.output)
-                os.chmod(temporary, stat.S_IMODE(os.stat(real).st_mode))
-                os.replace(temporary, real)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
+            # Written beside the file and renamed over it (an interrupted run never leaves half a
+            # quest), keeping the file's permissions and any symbolic link to it.
+            rewrite_atomic(path, result.output.encode("utf-8"))
             click.echo(f"reformatted {shown}", err=True)
     verb = "would be reformatted" if dry else "reformatted"
     summary = f"{plural(changed, 'file')} {verb}, {unchanged} left unchanged"
@@ -93,3 +91,37 @@ def fmt(paths, check, show_diff, config_file):
     if internal:
         sys.exit(2)
     sys.exit(1 if broken or (dry and changed) else 0)
+
+
+def _format_stdin(name: str, check: bool, show_diff: bool) -> None:
+    """`fmt -`: standard input formatted to standard output (a diff with --diff, nothing with --check); exits."""
+    import difflib
+
+    from questc.fmt import FormatterError, format_source
+
+    data = sys.stdin.buffer.read()
+    try:
+        source = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        click.echo(f"questc: {name}: cannot read it as UTF-8 text ({error})", err=True)
+        sys.exit(1)
+    try:
+        result = format_source(source, name)
+    except FormatterError as error:
+        click.echo(f"questc: internal error: {error}", err=True)
+        sys.exit(2)
+    if result.output is None:
+        click.echo(f"questc: {name} has syntax errors; not formatted", err=True)
+        for d in result.diagnostics:
+            click.echo(f"  {name}:{d.span.line}:{d.span.column}: error[{d.code}]: {d.message}", err=True)
+        sys.exit(1)
+    if show_diff:
+        sys.stdout.writelines(difflib.unified_diff(
+            source.splitlines(keepends=True), result.output.splitlines(keepends=True),
+            fromfile=f"a/{name}", tofile=f"b/{name}"))
+    elif check:
+        if result.changed:
+            click.echo(f"would reformat {name}", err=True)
+    else:
+        sys.stdout.write(result.output)
+    sys.exit(1 if (check or show_diff) and result.changed else 0)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, quest_files, run_options
+from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 from questc.words import plural
 
 
@@ -20,25 +20,30 @@ from questc.words import plural
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The PDF file to write (its folder is created if missing).")
-@click.option("--title", help="The guide's title, on its first page (default: the template's).")
+@click.option("--title", help="The guide's title, on its first page (default: `guide.title` in the "
+                                "configuration, else the template's).")
+@click.option("--author", help="The guide's author, on its first page and in its metadata.")
+@paper_option
 @checking_options
 @guarded
-def guide(paths, output, title, strict, select, ignore, verbose, config_file, expansions):
-    """Check quests, then write one printable quest guide (PDF) of those with no error."""
+def guide(paths, output, title, author, paper, strict, select, ignore, verbose, config_file, expansions):
+    """Check quests, then write one printable quest guide (PDF) of those with no error, in the order
+    given (or the configuration's `guide.order`)."""
     from questc.api import guide as make_guide
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
-    options = run_options(strict, select, ignore, verbose, config_file, expansions)
+    options = run_options(strict, select, ignore, verbose, config_file, expansions, paper=paper)
     quests = quest_files(paths, options)
     # The library checks and lays out one quest at a time (memory flat in their number);
     # the diagnostics are printed once it is done.
     if len(quests) > 1:
         with click.progressbar(length=len(quests), label="Checking and laying out quests", file=sys.stderr) as bar:
-            report = make_guide(quests, output, title=title, options=options, progress=bar.update)
+            report = make_guide(quests, output, title=title, author=author, options=options, progress=bar.update)
     else:
-        report = make_guide(quests, output, title=title, options=options)
-    results = report.results
+        report = make_guide(quests, output, title=title, author=author, options=options)
+    order = {str(path): k for k, path in enumerate(quests)}   # the diagnostics in the order the files came
+    results = sorted(report.results, key=lambda r: order.get(r.path, len(order)))
     shown = results if verbose else [
         replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
     print_report(shown, "text", sys.stdout, verbose=verbose)

@@ -1,12 +1,24 @@
-"""`questc lint PATH...`: check quests and print their diagnostics; writes nothing but --output-file."""
+"""`questc lint PATH...`: check quests and print their diagnostics; with `--fix`, apply their fixes.
+
+Writes nothing else but the report file of --output-file. `questc lint -` checks the
+text on standard input (`--stdin-filename` names it, for the configuration and the
+positions). `--fix` rewrites each file with its safe fixes applied (`--unsafe-fixes`:
+the unsafe ones too), atomically, and then reports what is left; a file whose text
+would still have syntax errors is never written. `--diff` prints the changes `--fix`
+would make and writes nothing.
+"""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
 from questc.cli.common import checking_options, fail, guarded, quest_files, run_options
 from questc.cli.output import FORMATS
+
+STDIN = "-"
+STDIN_NAME = "<stdin>"
 
 
 @click.command()
@@ -25,16 +37,32 @@ from questc.cli.output import FORMATS
                                       "FORCE_COLOR.")
 @click.option("--show-settings", is_flag=True,
               help="Print the settings in force and where each comes from (and the quests PATHS hold); check nothing.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes, rewriting the files (never one left with syntax errors); "
+                   "then report what is left. With `-`, print the fixed text.")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="With --fix or --diff: apply the unsafe fixes too (guesses, such as a did-you-mean).")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing; print a unified diff of what --fix would change (exit 1 if anything).")
+@click.option("--stdin-filename", metavar="PATH",
+              help="With `-`: the file the text on standard input is checked as (configuration, positions).")
 @checking_options
 @guarded
-def lint(paths, fmt, strict, select, ignore, exit_zero, verbose, config_file, expansions, quiet, statistics,
-         output_file, colour, show_settings):
-    """Check quests (files, or folders searched for .quest files) and print diagnostics."""
+def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_diff, stdin_filename,
+         verbose, config_file, expansions, quiet, statistics, output_file, colour, show_settings):
+    """Check quests (files, or folders searched for .quest files; `-` for standard input) and print
+    diagnostics; --fix applies their fixes."""
     import io
 
     from questc.api import check_file
 
-    options = run_options(strict, select, ignore, verbose, config_file, expansions)
+    stdin = STDIN in paths
+    if stdin and len(paths) > 1:
+        fail("`-` (standard input) cannot be given with other paths")
+    if stdin_filename is not None and not stdin:
+        fail("--stdin-filename names the text read from `-`; give `-` as the path")
+    start = Path(stdin_filename).absolute().parent if stdin_filename else None
+    options = run_options(strict, select, ignore, verbose, config_file, expansions, start=start)
     if show_settings:
         _show_settings(options, paths, output_file)
         return
@@ -44,19 +72,26 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, verbose, config_file, ex
         raise click.MissingParameter(ctx=ctx, param=param)   # required unless --show-settings
     if statistics and fmt not in ("text", "json"):
         raise click.UsageError(f"--statistics prints text or json, not {fmt}")
-    results = []
-    for path in quest_files(paths, options):
-        results.append(_timed(check_file, path, options))
+    if stdin:
+        results = [_check_stdin(stdin_filename or STDIN_NAME, options)]
+    else:
+        results = [_timed(check_file, path, options) for path in quest_files(paths, options)]
+    if fix or show_diff:
+        results = _fix(results, options, unsafe_fixes, show_diff, stdin)
+        if show_diff:
+            return   # _fix exited
     config_problems = _config_result(options)
     if config_problems is not None:
         results.insert(0, config_problems)
+    how = dict(quiet=quiet, statistics=statistics, fixing=fix, unsafe=unsafe_fixes)
     if output_file is None:
-        print_report(results, fmt, sys.stdout, options, quiet=quiet, statistics=statistics, colour=colour)
+        # With `lint - --fix` the fixed text is on standard output: the report goes to standard error.
+        stream = sys.stderr if stdin and fix else sys.stdout
+        print_report(results, fmt, stream, options, colour=colour, **how)
     else:
         # FORCE_COLOR is for logs: a file gets colour only when --color always asks for it
         buffer = io.StringIO()
-        print_report(results, fmt, buffer, options, quiet=quiet, statistics=statistics,
-                     colour="always" if colour == "always" else "never")
+        print_report(results, fmt, buffer, options, colour="always" if colour == "always" else "never", **how)
         _write(output_file, buffer.getvalue())
     failed = any(r.failed(options.strict) for r in results)
     sys.exit(0 if exit_zero or not failed else 1)
@@ -108,6 +143,77 @@ def _show_settings(options, paths, output_file) -> None:
         click.echo(text, nl=False)
     else:
         _write(output_file, text)
+def _check_stdin(name: str, options):
+    """The text on standard input, checked as the file `name`."""
+    from questc.api import check_source, undecodable
+
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return undecodable(name, data, error)
+    return check_source(text, name, options)
+
+
+def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
+    """Fix each checked quest. With `show_diff`: print the diffs and exit (1 if any). Otherwise write
+    the fixed files (or, for `-`, print the text) and return the results of the texts now in place."""
+    import difflib
+
+    from questc.emit.atomic import rewrite_atomic
+    from questc.emit.report import display_path
+    from questc.fixes import fix_source
+    from questc.words import plural
+
+    out = []
+    fixed = files = hidden = 0
+    for result in results:
+        if result.syntax is None and "\ufffd" in result.source:
+            out.append(result)   # not UTF-8: the text shown is not the file's; never rewrite it
+            continue
+        run = fix_source(result.source, result.path, options, unsafe=unsafe, result=result)
+        shown = display_path(result.path)
+        if run.broke:
+            click.echo(f"questc: {shown}: a fix would have broken the quest's syntax; that pass was undone "
+                       "(please report it)", err=True)
+        if run.changed and not run.writable:
+            click.echo(f"questc: {shown} has syntax errors the fixes do not cure; left untouched", err=True)
+        writable = run.writable
+        if writable:
+            fixed += len(run.applied)
+            files += 1
+        hidden += run.remaining(unsafe) if writable else _remaining(result, unsafe)
+        if show_diff:
+            if writable:
+                sys.stdout.writelines(difflib.unified_diff(
+                    _lines(run.original), _lines(run.source), fromfile=f"a/{shown}", tofile=f"b/{shown}"))
+            continue
+        if stdin:
+            sys.stdout.write(run.source if writable else run.original)
+        elif writable:
+            rewrite_atomic(result.path, run.source.encode("utf-8"))
+        out.append(run.result if writable else result)
+    verb = "would fix" if show_diff else "fixed"
+    summary = f"{verb} {plural(fixed, 'problem')} in {plural(files, 'file')}" if files else "no fixes to apply"
+    if hidden:
+        summary += f" ({plural(hidden, 'more fix')} with --unsafe-fixes)"
+    click.echo(summary, err=True)
+    if show_diff:
+        sys.exit(1 if files else 0)
+    return out
+
+
+def _remaining(result, unsafe: bool) -> int:
+    from questc.fixes import allowed
+    return sum(1 for d in result.diagnostics if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
+
+
+def _lines(text: str) -> list[str]:
+    lines = text.splitlines(keepends=True)
+    if lines and not lines[-1].endswith(("\n", "\r")):
+        lines[-1] += "\n\\ No newline at end of file\n"
+    return lines
+
 
 
 def _config_result(options):

@@ -9,13 +9,15 @@ FORMATS = ("text", "json", "github", "sarif", "junit", "gitlab")
 
 
 def print_report(results, fmt: str, stream, verbose: bool = False, *, quiet: bool = False,
-                 statistics: bool = False, colour: str = "auto", strict: bool = False) -> None:
+                 statistics: bool = False, colour: str = "auto", strict: bool = False,
+                 fixing: bool = False, unsafe: bool = False) -> None:
     """Write the report of `results` to `stream`.
 
     `quiet` (text only) leaves out the diagnostics and prints just the summary, or
     nothing at all when there is no diagnostic to count. `statistics` (text or json)
     prints counts by code instead of the diagnostics. `colour` is auto, always or never.
-    `strict` tells the JUnit report that warnings fail.
+    `strict` tells the JUnit report that warnings fail. `fixing` (a `--fix` run) leaves
+    out the hint that fixes are available; `unsafe` counts the unsafe fixes as available.
     """
     diagnostics = [d for r in results for d in r.diagnostics]
     if statistics:
@@ -50,7 +52,24 @@ def print_report(results, fmt: str, stream, verbose: bool = False, *, quiet: boo
     shown = [_with_display_paths(d) for d in diagnostics]
     for d in shown:
         stream.write(renderer.render(d) + "\n\n")
+    if not fixing:   # before the summary, which stays the last line (INTERFACE.md)
+        hint = fixable_hint(diagnostics, unsafe)
+        if hint:
+            stream.write(hint + "\n")
     stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
+
+
+def fixable_hint(diagnostics, unsafe: bool = False) -> str | None:
+    """`2 fixable with `questc lint --fix` (1 more with --unsafe-fixes)`, or None when nothing is."""
+    from questc.fixes import allowed
+    safe = sum(1 for d in diagnostics if any(allowed(f, unsafe) for f in d.fixes))
+    more = sum(1 for d in diagnostics if d.fixes) - safe
+    if not safe and not more:
+        return None
+    command = "questc lint --fix" + (" --unsafe-fixes" if unsafe else "")
+    if not safe:
+        return f"{more} fixable with `questc lint --fix --unsafe-fixes`"
+    return f"{safe} fixable with `{command}`" + (f" ({more} more with --unsafe-fixes)" if more else "")
 
 
 def _displayed(sources: dict[str, str]) -> dict[str, str]:

@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_all_atomic", "write_atomic"]
+__all__ = ["rewrite_atomic", "write_all_atomic", "write_atomic"]
 
 
 def _umask() -> int:
@@ -22,17 +22,27 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path | str, data: bytes) -> Path:
+def write_atomic(path: Path | str, data: bytes, mode: int | None = None) -> Path:
     """Write `data` to `path` atomically; return the path written.
 
     The folder must exist. The new file gets the usual permissions for a new file
-    (0666 less the umask), not the 0600 a temporary file is created with, and a file
-    already at `path` is replaced only once the new bytes are safely on disk.
+    (0666 less the umask), not the 0600 a temporary file is created with, or `mode`
+    when given (a rewritten file keeps its own); a file already at `path` is replaced
+    only once the new bytes are safely on disk.
     """
-    return write_all_atomic({Path(path): data})[0]
+    return write_all_atomic({Path(path): data}, mode)[0]
 
 
-def write_all_atomic(files: dict[Path, bytes]) -> list[Path]:
+def rewrite_atomic(path: Path | str, data: bytes) -> Path:
+    """Replace an existing file's bytes atomically, keeping its permissions; through a symbolic
+    link the file it points to is rewritten and the link stays a link. Returns the file written."""
+    import stat
+
+    target = Path(os.path.realpath(path))
+    return write_atomic(target, data, mode=stat.S_IMODE(target.stat().st_mode))
+
+
+def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[Path]:
     """Write several files (one quest's outputs) each atomically and all or none; return the paths.
 
     Every file's bytes reach the disk (as temporary files) before the first rename, so
@@ -51,7 +61,7 @@ def write_all_atomic(files: dict[Path, bytes]) -> list[Path]:
                 handle.flush()
                 os.fsync(handle.fileno())
             if hasattr(os, "chmod"):
-                os.chmod(temp_name, 0o666 & ~_umask())
+                os.chmod(temp_name, (0o666 & ~_umask()) if mode is None else mode)
         for temp_name, path in temps:
             os.replace(temp_name, path)
     except BaseException as error:

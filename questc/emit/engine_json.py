@@ -178,7 +178,7 @@ def _doors(model, quest_board) -> list[dict]:
         edges = sorted(edges)
         # Both edges of a door run the same way, so their first cells are on one side.
         sides = edge_cells(edges[0])
-        out.append({"id": door.id, "rune": door.rune, "edge": _edges(edges),
+        out.append({"id": door.id, "name": door.display, "rune": door.rune, "edge": _edges(edges),
                     "cells": _cells(quest_board.door_cells[door.id]),
                     "areas": [model.area_of(sides[0]), model.area_of(sides[1])]})
     return out
@@ -193,6 +193,8 @@ def _obstacle(o) -> dict:
 
 
 def _markers(model) -> list[dict]:
+    from questc.model.quest import readable
+
     out = []
     chest_numbers: dict[str, int] = {}
     for m in model.markers:
@@ -208,6 +210,7 @@ def _markers(model) -> list[dict]:
             entry["treasure"] = m.variant
         elif m.kind == "relic":
             entry["relic"] = m.variant
+            entry["name"] = m.display or readable(m.variant)
         elif m.kind == "runekey":
             entry["colour"] = m.variant
         elif m.kind == "encounter":
@@ -347,14 +350,14 @@ def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict
         "map": _map(model, quest_board),
         "areas": _areas(model, analysis),
         "doors": _doors(model, quest_board),
-        "stairs": [{"colour": s.colour, "ends": [_cell(s.ends[0]), _cell(s.ends[1])],
+        "stairs": [{"colour": s.colour, "name": s.display, "ends": [_cell(s.ends[0]), _cell(s.ends[1])],
                     "areas": [model.area_of(s.ends[0]), model.area_of(s.ends[1])]} for s in model.stairs],
         "obstacles": [_obstacle(o) for o in model.obstacles if not o.kind.trap],
         "traps": [_obstacle(o) for o in model.obstacles if o.kind.trap],
         "markers": _markers(model),
         "figures": _figures(model),
         "named": _named(model),
-        "encounters": [{"id": e.id, "at": _cell(e.at), "area": e.area,
+        "encounters": [{"id": e.id, "name": e.display, "at": _cell(e.at), "area": e.area,
                         "effects": [effect_data(model, x) for x in e.node.effects]}
                        for e in model.encounters.values()],
         "triggers": [{"event": t.event, "target": t.target.value if t.target is not None else None,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from questc.diagnostics.core import Diagnostic, Span
+from questc.diagnostics.core import Diagnostic, Fix, Span
 from questc.emit.report import Summary, display_path, generator
 
 
@@ -12,9 +12,17 @@ def _place(span: Span) -> dict:
             "end_line": span.end_line, "end_column": span.end_column}
 
 
+def fix_json(fix: Fix) -> dict:
+    """A fix: what it does, whether it is safe, and its edits (in the diagnostic's file, end exclusive)."""
+    return {"message": fix.message, "applicability": fix.applicability.value,
+            "edits": [{"line": e.span.line, "column": e.span.column, "end_line": e.span.end_line,
+                       "end_column": e.span.end_column, "text": e.text} for e in fix.edits]}
+
+
 def diagnostic_json(d: Diagnostic) -> dict:
     return {"code": d.code, "severity": d.severity.value, "message": d.message, **_place(d.span),
-            "help": d.help, "labels": [{**_place(label.span), "message": label.message} for label in d.labels]}
+            "help": d.help, "labels": [{**_place(label.span), "message": label.message} for label in d.labels],
+            "fixes": [fix_json(f) for f in d.fixes]}
 
 
 def render_json(diagnostics: list[Diagnostic], files: int) -> str:

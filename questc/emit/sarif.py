@@ -13,7 +13,7 @@ import json
 from functools import lru_cache
 from urllib.parse import quote
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Severity, Span
+from questc.diagnostics.core import Descriptor, Diagnostic, Fix, Severity, Span
 from questc.emit.report import display_path
 from questc.rules import descriptors
 
@@ -93,7 +93,25 @@ def result(d: Diagnostic, index: dict[str, int], fingerprint: str | None = None)
         out["relatedLocations"] = related
     if fingerprint is not None:
         out["partialFingerprints"] = {FINGERPRINT: fingerprint}
+    if d.fixes:
+        out["fixes"] = [fix(f) for f in d.fixes]
     return out
+
+
+def fix(f: Fix) -> dict:
+    """A fix as SARIF's `fix`: its description, and per file the regions replaced (an empty
+    region inserts, a replacement without `insertedContent` deletes). Safe or unsafe goes
+    in the properties, SARIF having no word for it."""
+    changes: dict[str, list[dict]] = {}
+    for edit in f.edits:
+        replacement: dict = {"deletedRegion": _region(edit.span)}
+        if edit.text:
+            replacement["insertedContent"] = {"text": edit.text}
+        changes.setdefault(edit.span.file, []).append(replacement)
+    return {"description": {"text": f.message},
+            "artifactChanges": [{"artifactLocation": {"uri": _uri(file)}, "replacements": replacements}
+                                for file, replacements in changes.items()],
+            "properties": {"applicability": f.applicability.value}}
 
 
 def sarif_log(results) -> dict:

@@ -43,6 +43,7 @@ def environment():
         keep_trailing_newline=True,
     )
     env.filters["count_range"] = _count_range
+    env.filters["mid"] = mid_sentence
     return env
 
 
@@ -92,6 +93,13 @@ def plain(markup) -> str:
     from markupsafe import Markup
 
     return Markup(str(markup)).striptags() if not isinstance(markup, Markup) else markup.striptags()
+
+
+def mid_sentence(name) -> str:
+    """A name that opens with "The" in; the same name as it reads inside a sentence out
+    ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies")."""
+    text = str(name)
+    return "the" + text[3:] if text.startswith("The ") else text
 
 
 def _count_range(value) -> str:
@@ -157,11 +165,12 @@ class _Builder:
 
     def door_ref(self, door_id: str) -> dict:
         door = self.model.doors.get(door_id)
-        return {"id": door_id, "rune": door.rune if door else None}
+        return {"id": door_id, "name": door.display if door else label(door_id), "rune": door.rune if door else None}
 
     def encounter_ref(self, encounter_id: str) -> dict:
         encounter = self.model.encounters.get(encounter_id)
-        return {"id": encounter_id, "area": self.area_ref(encounter.area) if encounter else None,
+        return {"id": encounter_id, "name": encounter.display if encounter else label(encounter_id),
+                "area": self.area_ref(encounter.area) if encounter else None,
                 "at": point(encounter.at) if encounter else None}
 
     def treasure_title(self, kind: str | None) -> str | None:
@@ -177,12 +186,87 @@ class _Builder:
             return f"{ref.piece.value}:{ref.x},{ref.y}"
         return point((piece.at[0] + ref.x, piece.at[1] + ref.y))
 
+    # quest text ----------------------------------------------------------------------
+    def prose(self, text: str | None) -> list:
+        """Quest text in; its paragraphs out (Markup), each `backticked` reference to a thing of the
+        quest put in the words players read: `red_seal` -> *The Red Seal*, `on killed skritch` ->
+        *when Skritch is killed*; other backticked words lose their backticks, in italics."""
+        from markupsafe import Markup, escape
+
+        out = []
+        for paragraph in paragraphs(text):
+            pieces = paragraph.split("`")
+            if len(pieces) % 2 == 0:          # an unpaired backtick: print the text as written
+                out.append(escape(paragraph))
+                continue
+            parts = []
+            for index, piece in enumerate(pieces):
+                parts.append(escape(piece) if index % 2 == 0 else Markup("<i>%s</i>") % self.reference(piece))
+            out.append(Markup("").join(parts))
+        return out
+
+    def reference(self, code: str) -> str:
+        """What a writer wrote between backticks in; how a player reads it out."""
+        model = self.model
+        words = code.split()
+        if len(words) == 1:
+            name = words[0]
+            if name in model.doors:
+                return model.doors[name].display
+            if name in model.encounters:
+                return model.encounters[name].display
+            if name in model.named:
+                return model.named[name].display
+            if name in model.areas:
+                return f"area {name} ({model.areas[name].name})"
+            for marker in model.markers:
+                if marker.kind == "relic" and marker.variant == name:
+                    return marker.display or label(name)
+        if len(words) >= 2 and words[0] == "on":
+            event, target = words[1], " ".join(words[2:])
+            if event == "killed" and target in model.named:
+                return f"when {mid_sentence(model.named[target].display)} is killed"
+            if event == "reveal" and target in model.areas:
+                return f"when area {target} ({model.areas[target].name}) is revealed"
+            if event == "open" and target in model.doors:
+                return f"when {mid_sentence(model.doors[target].display)} opens"
+            if event == "round" and target.isdigit():
+                return f"at the start of round {target}"
+        return label(code)
+
+    def exits(self, area_id: str) -> list[dict]:
+        """The doors and stairs of an area, in source order: the way out and the area beyond."""
+        out: list[dict] = []
+        board = self.result.context.board if self.result.context is not None else None
+        if board is None:
+            return out
+        for door in self.model.doors.values():
+            areas = []
+            for cell in board.door_cells.get(door.id, ()):
+                area = self.model.area_of(cell)
+                if area and area not in areas:
+                    areas.append(area)
+            if area_id in areas:
+                beyond = [a for a in areas if a != area_id]
+                item = {"kind": "door", "door": self.door_ref(door.id),
+                        "to": self.area_ref(beyond[0]) if beyond else None}
+                item["words"] = self.words.exit(item)
+                out.append(item)
+        for stairs in self.model.stairs:
+            ends = [self.model.area_of(end) for end in stairs.ends]
+            if area_id in ends:
+                beyond = [a for a in ends if a and a != area_id]
+                item = {"kind": "stairs", "name": stairs.display, "to": self.area_ref(beyond[0]) if beyond else None}
+                item["words"] = self.words.exit(item)
+                out.append(item)
+        return out
+
     # effects ---------------------------------------------------------------------
     def effect(self, effect) -> dict:
         """One effect node in; {'kind', its fields, 'words'} out."""
         data: dict[str, Any]
         if isinstance(effect, n.Read):
-            data = {"kind": "read", "paragraphs": paragraphs(effect.text.value)}
+            data = {"kind": "read", "paragraphs": self.prose(effect.text.value)}
         elif isinstance(effect, n.ConquestEffect):
             data = {"kind": "conquest", "amount": effect.amount}
         elif isinstance(effect, n.CoinsEffect):
@@ -203,7 +287,7 @@ class _Builder:
         elif isinstance(effect, n.WinEffect):
             data = {"kind": "win", "side": effect.side.value}
         elif isinstance(effect, n.InstructEffect):
-            data = {"kind": "instruct", "paragraphs": paragraphs(effect.text.value)}
+            data = {"kind": "instruct", "paragraphs": self.prose(effect.text.value)}
         else:  # a new effect node the sheet does not know yet: say so rather than drop it
             data = {"kind": "unknown", "name": type(effect).__name__}
         data["words"] = self.words.effect(data)
@@ -213,21 +297,31 @@ class _Builder:
         return [self.effect(e) for e in effects]
 
     # conditions ------------------------------------------------------------------
-    def condition(self, condition) -> dict:
-        """A victory condition tree in; the same tree as dicts, each node with 'words'."""
+    def condition(self, condition, negated: bool = False) -> dict:
+        """A victory condition tree in; the same tree as dicts, each node with 'words'.
+
+        A `not` is pushed down to what it denies, so the words say it plainly: `not round > 14`
+        is "round 14 or earlier", `not (a and b)` is "not a or not b", `not killed x` is "x is
+        still alive" (kinds alive, unrevealed, untriggered, unopened).
+        """
+        if isinstance(condition, n.NotCondition):
+            return self.condition(condition.operand, not negated)
         data: dict[str, Any]
         if isinstance(condition, n.EventCondition):
             refs = {"killed": self.named_ref, "revealed": self.area_ref,
                     "triggered": self.encounter_ref, "opened": self.door_ref}
-            data = {"kind": condition.event, "target": refs[condition.event](condition.target.value)}
+            kind = condition.event
+            if negated:
+                kind = {"killed": "alive", "revealed": "unrevealed", "triggered": "untriggered",
+                        "opened": "unopened"}[kind]
+            data = {"kind": kind, "target": refs[condition.event](condition.target.value)}
         elif isinstance(condition, n.CompareCondition):
-            data = {"kind": "compare", "counter": condition.counter, "op": condition.op, "value": condition.value}
-        elif isinstance(condition, n.NotCondition):
-            data = {"kind": "not", "operand": self.condition(condition.operand)}
-        elif isinstance(condition, n.AllCondition):
-            data = {"kind": "all", "operands": [self.condition(c) for c in condition.operands]}
-        elif isinstance(condition, n.AnyCondition):
-            data = {"kind": "any", "operands": [self.condition(c) for c in condition.operands]}
+            op = {"<": ">=", "<=": ">", "=": "!=", ">=": "<", ">": "<="}[condition.op] if negated else condition.op
+            data = {"kind": "compare", "counter": condition.counter, "op": op, "value": condition.value}
+        elif isinstance(condition, (n.AllCondition, n.AnyCondition)):
+            both = isinstance(condition, n.AllCondition) != negated      # De Morgan
+            data = {"kind": "all" if both else "any",
+                    "operands": [self.condition(c, negated) for c in condition.operands]}
         else:
             data = {"kind": "unknown", "name": type(condition).__name__}
         data["words"] = self.words.condition(data)
@@ -270,7 +364,11 @@ class _Builder:
             elif what == "marker":
                 if thing.kind == "encounter":
                     add(("encounter", thing.encounter),
-                        {"kind": "encounter", "encounter": thing.encounter}, thing.at)
+                        {"kind": "encounter", "encounter": thing.encounter,
+                         "name": self.encounter_ref(thing.encounter)["name"]}, thing.at)
+                elif thing.kind == "relic":
+                    add(("relic", thing.variant), {"kind": "relic", "variant": label(thing.variant),
+                                                   "name": thing.display or label(thing.variant)}, thing.at)
                 else:
                     add((thing.kind, thing.variant, thing.active),
                         {"kind": thing.kind, "variant": label(thing.variant) if thing.variant else None,
@@ -304,8 +402,9 @@ class _Builder:
                 # visible_from names areas, or "effect" when an effect revealed the area
                 "seen_from": [self.area_ref(a) for a in seen if a in self.model.areas],
                 "by_effect": any(a not in self.model.areas for a in seen),
-                "read": [p for text in area.read for p in paragraphs(text)],
-                "notes": [p for text in area.notes for p in paragraphs(text)],
+                "read": [p for text in area.read for p in self.prose(text)],
+                "notes": [p for text in area.notes for p in self.prose(text)],
+                "exits": self.exits(area.id),
                 "contents": self.contents(area.id),
             }
             data["reveal_words"] = self.words.revealed(data)
@@ -314,7 +413,7 @@ class _Builder:
 
     # the rest ----------------------------------------------------------------------
     def encounters(self) -> list[dict]:
-        return [{"id": e.id, "area": self.area_ref(e.area), "at": point(e.at),
+        return [{"id": e.id, "name": e.display, "area": self.area_ref(e.area), "at": point(e.at),
                  "effects": self.effects(e.node.effects)} for e in self.model.encounters.values()]
 
     def triggers(self) -> list[dict]:
@@ -418,7 +517,7 @@ class _Builder:
                     area = self.model.area_of(cell)
                     if area and self.area_ref(area) not in areas:
                         areas.append(self.area_ref(area))
-            out.append({"id": door.id, "rune": door.rune, "areas": areas})
+            out.append({"id": door.id, "name": door.display, "rune": door.rune, "areas": areas})
         return out
 
     def build(self) -> dict:
@@ -433,8 +532,8 @@ class _Builder:
             "players": {"min": model.players[0], "max": model.players[1]},
             "conquest": model.conquest,
             "reveal": model.reveal,
-            "intro": paragraphs(model.intro),
-            "special": paragraphs(model.special),
+            "intro": self.prose(model.intro),
+            "special": self.prose(model.special),
             "areas": self.areas(),
             "doors": self.doors(),
             "encounters": self.encounters(),

@@ -339,7 +339,8 @@ class Printer:
             if isinstance(statement, n.Encounter):
                 children.append(_Child(statement.span.start, statement.span.end,
                                        lambda d, s=statement: self.block(
-                                           s, f"encounter {s.id.value} at {point(s.at)}", self._effects(s.effects), d)))
+                                           s, f"encounter {s.id.value}{self._shown(s, d)} at {point(s.at)}",
+                                           self._effects(s.effects), d)))
             else:
                 children.append(self._line(statement, lambda d, s=statement: self.simple(s, d)))
         return self.block(area, head, children, depth)
@@ -375,6 +376,11 @@ class Printer:
         return self.block(named, head, children, depth)
 
     # -- statements on one line ------------------------------------------------------------
+    def _shown(self, s, depth: int) -> str:
+        """A door's, stairs', relic's or encounter's name for players, with its leading space ('' if none)."""
+        display = getattr(s, "display", None)
+        return f" {self.text_value(display, depth)}" if display is not None else ""
+
     def text_value(self, text: n.Text, depth: int) -> str:
         return quote_long(text.value, depth) if text.long else quote_short(text.value)
 
@@ -401,9 +407,10 @@ class Printer:
             else:
                 assert s.at is not None   # the grammar: `between A B` or `at X,Y SIDE`
                 where = f"at {point(s.at)} {_word(s.side)}"
-            return f"door {s.id.value} {where}" + (f" rune {s.rune.value}" if s.rune is not None else "")
+            return f"door {s.id.value}{self._shown(s, depth)} {where}" + (
+                f" rune {s.rune.value}" if s.rune is not None else "")
         if isinstance(s, n.Stairs):
-            return f"stairs {s.colour.value} at {point(s.ends[0])} {point(s.ends[1])}"
+            return f"stairs {s.colour.value}{self._shown(s, depth)} at {point(s.ends[0])} {point(s.ends[1])}"
         if isinstance(s, n.Victory):
             label = f" {t(s.label, depth)}" if s.label is not None else ""
             return f"victory {s.side.value}{label} when {condition(s.when)}"
@@ -435,7 +442,7 @@ class Printer:
         if isinstance(s, n.Treasure):
             return f"treasure {s.kind.value} at {points(s.at)}"
         if isinstance(s, n.Relic):
-            return f"relic {s.name.value} at {point(s.at)}"
+            return f"relic {s.name.value}{self._shown(s, depth)} at {point(s.at)}"
         if isinstance(s, n.Runekey):
             return f"runekey {s.colour.value} at {point(s.at)}"
         if isinstance(s, n.ConquestEffect):

@@ -24,6 +24,17 @@ class PlacedPieceModel:
     node: n.Piece
 
 
+def readable(identifier: str) -> str:
+    """An identifier in (warden_lamp); the words a player reads for it out (warden lamp)."""
+    return identifier.replace("_", " ")
+
+
+def _display(node, identifier: str) -> str:
+    """The name a writer gave a thing (`door red_seal "The Red Seal" ...`), else its identifier made readable."""
+    written = getattr(node, "display", None)
+    return written.value if written is not None and written.value.strip() else readable(identifier)
+
+
 @dataclass(frozen=True)
 class DoorModel:
     """A door as written; the board finds its edges (`between` the joint of two pieces, or `at` a cell side)."""
@@ -34,12 +45,23 @@ class DoorModel:
     side: str | None
     node: n.Door
 
+    @property
+    def display(self) -> str:
+        """The door's name for players."""
+        return _display(self.node, self.id)
+
 
 @dataclass(frozen=True)
 class StairsModel:
     colour: str
     ends: tuple[Cell, Cell]
     node: n.Stairs
+
+    @property
+    def display(self) -> str:
+        """The staircase's name for players: the one written, else "iron stairs" for `stairs iron`."""
+        written = self.node.display
+        return written.value if written is not None and written.value.strip() else f"{readable(self.colour)} stairs"
 
 
 @dataclass(frozen=True)
@@ -59,7 +81,8 @@ class Marker:
     """A marker on the map. kind: glyph, chest, treasure, relic, runekey, encounter.
 
     `variant`: the chest type, treasure kind, relic name or runekey colour;
-    `active` for glyphs; `encounter` id for encounter markers.
+    `active` for glyphs; `encounter` id for encounter markers; `display`: a relic's
+    name for players as written (None: its name made readable).
     """
     kind: str
     at: Cell
@@ -68,6 +91,7 @@ class Marker:
     variant: str | None = None
     active: bool = False
     encounter: str | None = None
+    display: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +133,12 @@ class EncounterModel:
     at: Cell
     area: str
     node: n.Encounter
+
+    @property
+    def display(self) -> str:
+        """The encounter's name for players."""
+        return _display(self.node, self.id)
+
 
 
 @dataclass

@@ -77,10 +77,24 @@ class Resolver:
         return entry
 
     def undefined(self, kind: str, name: n.Name, known) -> None:
-        from questc.catalog.lookup import closest
-        match = closest(name.value, list(known))
-        help = f"did you mean `{match}`?" if match else None
-        self.report(Q103.at(name.span, kind=kind, name=name.value, help=help))
+        from questc.catalog.lookup import closest_match, rename_fix
+        match = closest_match(name.value, list(known))
+        if match is None:
+            self.report(Q103.at(name.span, kind=kind, name=name.value))
+            return
+        self.report(Q103.at(name.span, kind=kind, name=name.value, help=match.help(name.value),
+                            fixes=rename_fix(name.span, name.value, match, identifier=True)))
+
+    def not_in_list(self, kind: str, name: n.Name, known, listing: str) -> None:
+        """Q101 for a word from a short fixed list (chest types, sides, ...): a did-you-mean
+        (with its fix) when one is close, else the list."""
+        from questc.catalog.lookup import closest_match, rename_fix
+        match = closest_match(name.value, list(known))
+        if match is None:
+            self.report(Q101.at(name.span, kind=kind, name=name.value, help=listing))
+            return
+        self.report(Q101.at(name.span, kind=kind, name=name.value, help=f"{match.help(name.value)} ({listing})",
+                            fixes=rename_fix(name.span, name.value, match)))
 
     def define(self, table: dict, kind: str, name: n.Name, value) -> bool:
         if name.value in table:
@@ -199,8 +213,8 @@ class Resolver:
             model.treachery = {part: 0 for part in TREACHERY_PARTS}
             for part in parts:
                 if part.colour.value not in TREACHERY_PARTS:
-                    self.report(Q101.at(part.colour.span, kind="treachery colour", name=part.colour.value,
-                                        help="the treachery budget's colours are event, trap and monster"))
+                    self.not_in_list("treachery colour", part.colour, TREACHERY_PARTS,
+                                     "the treachery budget's colours are event, trap and monster")
                 else:
                     model.treachery[part.colour.value] += part.amount
 
@@ -324,8 +338,7 @@ class Resolver:
         elif isinstance(stmt, n.Chest):
             kinds = self.chest_kinds()
             if stmt.kind.value not in kinds:
-                self.report(Q101.at(stmt.kind.span, kind="chest type", name=stmt.kind.value,
-                                    help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
+                self.not_in_list("chest type", stmt.kind, kinds, "chests are " + ", ".join(f"`{k}`" for k in kinds))
                 return
             for point in stmt.at:
                 cell = self.cell(point)
@@ -352,7 +365,8 @@ class Resolver:
         elif isinstance(stmt, n.Relic):
             cell = self.cell(stmt.at)
             if cell:
-                model.markers.append(Marker("relic", cell, area, stmt.at.span, variant=stmt.name.value))
+                model.markers.append(Marker("relic", cell, area, stmt.at.span, variant=stmt.name.value,
+                                            display=stmt.display.value if stmt.display else None))
         elif isinstance(stmt, n.Runekey):
             if self.lookup("colour", stmt.colour) is None:
                 return
@@ -398,15 +412,14 @@ class Resolver:
                     self.cell(point)
             elif isinstance(effect, n.TreasureEffect):
                 if effect.kind.value not in ("copper", "silver", "gold"):
-                    self.report(Q101.at(effect.kind.span, kind="treasure card", name=effect.kind.value,
-                                        help="treasure cards are `copper`, `silver` or `gold`"))
+                    self.not_in_list("treasure card", effect.kind, ("copper", "silver", "gold"),
+                                     "treasure cards are `copper`, `silver` or `gold`")
             elif isinstance(effect, n.WinEffect):
                 self.side(effect.side)
 
     def side(self, name: n.Name) -> None:
         if name.value not in SIDES:
-            self.report(Q101.at(name.span, kind="side", name=name.value,
-                                help="the sides are `heroes` and `overlord`"))
+            self.not_in_list("side", name, SIDES, "the sides are `heroes` and `overlord`")
 
     def trigger(self, trigger: n.Trigger) -> None:
         if trigger.event == "reveal":
@@ -422,8 +435,7 @@ class Resolver:
         kinds = self.chest_kinds()
         for row in chart.rows:
             if row.kind.value not in kinds:
-                self.report(Q101.at(row.kind.span, kind="chest type", name=row.kind.value,
-                                    help="chests are " + ", ".join(f"`{k}`" for k in kinds)))
+                self.not_in_list("chest type", row.kind, kinds, "chests are " + ", ".join(f"`{k}`" for k in kinds))
             for content in row.contents:
                 if content.kind == "potion":
                     self.lookup("treasure", content.name)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
+    from questc.diagnostics.edits import SourceText
     from questc.board.quest_board import QuestBoard
     from questc.model.quest import QuestModel
 
@@ -15,11 +16,21 @@ T = TypeVar("T")
 class CheckContext:
     """The quest model in; the board, the analysis and each family's shared facts built lazily, once."""
 
-    def __init__(self, model: QuestModel, owned_sets: tuple[str, ...] | None = None):
+    def __init__(self, model: QuestModel, owned_sets: tuple[str, ...] | None = None, source: str | None = None):
         self.model = model
         # The sets the user owns (`--expansions`, configuration); None: the quest's own list.
         self.owned_sets = owned_sets
+        # The quest's text, for fixes that insert or delete whole lines; None: such fixes are not offered.
+        self.source = source
         self._shared: dict[Callable[[CheckContext], Any], Any] = {}
+
+    @cached_property
+    def text(self) -> SourceText | None:
+        """The quest's text with line arithmetic, for building fixes (None without the text)."""
+        if self.source is None:
+            return None
+        from questc.diagnostics.edits import SourceText
+        return SourceText(self.source, self.model.path)
 
     @cached_property
     def board(self) -> QuestBoard:

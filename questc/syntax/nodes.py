@@ -120,21 +120,24 @@ class Piece:
 
 @dataclass(frozen=True, slots=True)
 class Door:
-    """`door ID between A B [rune C]` (`between` set) or `door ID at X,Y SIDE [rune C]` (`at`, `side` set)."""
+    """`door ID ["NAME"] between A B [rune C]` (`between` set) or `door ID ["NAME"] at X,Y SIDE [rune C]`
+    (`at`, `side` set). `display`: the name players read, if the writer gave one."""
     span: Span
     id: Name
     between: tuple[Name, Name] | None = None
     at: PointRef | None = None
     side: Name | None = None
     rune: Name | None = None
+    display: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Stairs:
-    """`stairs COLOUR at P P`: one pair of staircase markers."""
+    """`stairs COLOUR ["NAME"] at P P`: one pair of staircase markers."""
     span: Span
     colour: Name
     ends: tuple[PointRef, PointRef]
+    display: Text | None = None
 
 
 # ---- §5 areas ------------------------------------------------------------------
@@ -224,9 +227,11 @@ class Treasure:
 
 @dataclass(frozen=True, slots=True)
 class Relic:
+    """`relic NAME ["DISPLAY"] at P`."""
     span: Span
     name: Name
     at: PointRef
+    display: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,11 +318,12 @@ Effect = Union[Read, ConquestEffect, CoinsEffect, TreasureEffect, ThreatEffect, 
 
 @dataclass(frozen=True, slots=True)
 class Encounter:
-    """`encounter ID at P { EFFECTS }`: runs when a hero ends movement on it."""
+    """`encounter ID ["NAME"] at P { EFFECTS }`: runs when a hero ends movement on it."""
     span: Span
     id: Name
     at: PointRef
     effects: tuple[Effect, ...]
+    display: Text | None = None
 
 
 AreaStatement = Union[Pieces, Cells, Read, Note, Glyph, Monster, PlaceNamed, Chest, Obstacle,

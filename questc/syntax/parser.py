@@ -22,7 +22,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
-from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.paths import cache_dir, data_dir, write_cache
 from questc.rules.syntax.bad_header_field import Q004
 from questc.rules.syntax.beyond_limits import Q006
@@ -31,6 +31,7 @@ from questc.rules.syntax.unexpected_input import Q001
 from questc.rules.syntax.unterminated_string import Q002
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
+from questc.words import noun
 
 # Words for the grammar's terminals, as a quest writer would say them.
 _TERMINAL_WORDS = {
@@ -57,6 +58,8 @@ _TERMINAL_WORDS = {
 # Terminals that stand for the same thing to a writer; the first one is named.
 _SAME = {"LONG_STRING": "STRING", "UNCLOSED_STRING": "STRING", "UNCLOSED_LONG_STRING": "STRING",
          "PIECE_POINT": "POINT", "RECT": "POINT"}
+# Further names to the end of a statement (`C2 C3` in `pieces C1 C2 C3`), for the comma fix.
+_MORE_NAMES = re.compile(r"(?P<names>(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(?=$|[;}#\r\n])")
 _TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlord|victory)\b", re.M)
 _MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0-9,.:+-]*")
 
@@ -113,6 +116,16 @@ def quest_parser() -> Lark:
 def _literals() -> dict[str, str]:
     """Terminal name -> its literal text, for the terminals that are fixed strings (keywords, `{`)."""
     return {t.name: t.pattern.value for t in quest_parser().terminals if t.pattern.type == "str"}
+
+
+# Terminals that are a choice of lower-case words (`north`, `heroes`, ...): a capitalised one is a keyword too.
+_WORD_TERMINALS = ("DIRECTION", "EDITION_KIND", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
+
+
+@lru_cache(maxsize=None)
+def _word_terminals() -> dict[str, re.Pattern]:
+    return {t.name: re.compile(t.pattern.to_regexp()) for t in quest_parser().terminals
+            if t.name in _WORD_TERMINALS}
 
 
 def _describe_terminal(name: str) -> str:
@@ -323,6 +336,10 @@ class _Recovery:
         # An unknown word where a header field starts.
         if {"CONQUEST", "EDITION", "EXPANSIONS"} <= expected and token.type not in ("_NL", "RBRACE"):
             fields = ", ".join(HEADER_FIELDS)
+            repair = self._keyword_case(error, expected)
+            if repair is not None:
+                return Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
+                               help_text=repair[0], fixes=repair[1])
             return Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
                            help_text=f"the header's fields are: {fields}")
         # A number where a point or range belongs: `at 4` or `players 3 5`.
@@ -341,9 +358,72 @@ class _Recovery:
         found = _describe_found(token)
         if before:
             found = f"{found} after `{before}`"
-        help_text = self._hint(error)
+        repair = self._keyword_case(error, expected) or self._missing_commas(error, expected)
+        if repair is not None:
+            help_text, fixes = repair
+            return Q001.at(span, found=found, expected=expected_words, label="not expected here",
+                           help=help_text, fixes=fixes)
         return Q001.at(span, found=found, expected=expected_words, label="not expected here",
-                       help=help_text)
+                       help=self._hint(error))
+
+    def _keyword_case(self, error: UnexpectedToken, expected: set[str]):
+        """`Monster` where the keyword `monster` fits: the help and a safe fix to lower-case it, else None."""
+        token = error.token
+        written = str(token)
+        if token.type != "NAME" or written == written.lower():
+            return None
+        literals, words = _literals(), _word_terminals()
+        lower = written.lower()
+        keyword = next((t for t in sorted(expected) if literals.get(t) == lower
+                        or (t in words and words[t].fullmatch(lower))), None)
+        if keyword is None:
+            return None
+        span = token_span(self.file, token)
+        lower = written.lower()
+        return (f"keywords are lower case: write `{lower}`",
+                (Fix(f"write `{lower}` in lower case", (Edit(span, lower),), Applicability.SAFE),))
+
+    def _missing_commas(self, error: UnexpectedToken, expected: set[str]):
+        """`pieces C1 C2 C3`: the help and a safe fix putting a comma after each name but the last, else None.
+
+        Offered only when the parser, fed the commas, takes the names and then the end of
+        the statement: the list is then exactly what the writer wrote, with its commas.
+        """
+        token = error.token
+        if token.type != "NAME" or "COMMA" not in expected:
+            return None
+        text = self.text
+        cut = token.start_pos
+        while cut > 0 and text[cut - 1] in " \t":
+            cut -= 1
+        if cut == token.start_pos or cut == 0 or not re.match(r"[A-Za-z0-9_]", text[cut - 1]):
+            return None
+        # The same mistake may repeat to the end of the statement: `pieces C1 C2 C3`.
+        more = _MORE_NAMES.match(text, token.end_pos)
+        names = [token]
+        inserts = [cut]
+        if more is not None:
+            for item in re.finditer(r"([ \t]+)([A-Za-z_][A-Za-z0-9_]*)", more.group("names")):
+                start = token.end_pos + item.start(2)
+                names.append(Token("NAME", item.group(2), start_pos=start))
+                inserts.append(token.end_pos + item.start(1))
+        for count in (len(names), 1):
+            probe = error.interactive_parser.copy()
+            try:
+                for name in names[:count]:
+                    probe.feed_token(Token("COMMA", ","))
+                    probe.feed_token(name if name is token else Token("NAME", str(name)))
+            except UnexpectedInput:
+                continue
+            accepted = probe.accepts()
+            if count > 1 and not {"_NL", "RBRACE", "$END"} & accepted:
+                continue
+            edits = tuple(Edit(_span(self.file, text, at, at), ",") for at in inserts[:count])
+            listed = ", ".join(str(n) for n in names[:count])
+            first = _previous_word(text, cut) or ""
+            return (f"separate the names with commas: `{first}, {listed}`",
+                    (Fix(f"add the missing {noun(count, 'comma')}", edits, Applicability.SAFE),))
+        return None
 
     def _hint(self, error: UnexpectedToken) -> str | None:
         """A concrete fix for a common mistake, recognised by the parser state it fails in."""
@@ -496,7 +576,7 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
             problem=f"this expression is nested more than {MAX_NESTING} levels deep",
             label="nested too deep from here", help_text="split the condition into simpler ones"),),
             tuple(comments))
-    builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None)
+    builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None, source=text)
     quest = builder.transform(tree)
     syntax = early + recovery.diagnostics + builder.diagnostics
     return ParseResult(quest, tuple(syntax), tuple(comments))

@@ -6,7 +6,7 @@ import textwrap
 
 from lark import Token, Transformer, v_args
 
-from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.limits import MAX_COORDINATE, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_NUMBER, excerpt
 from questc.rules.syntax.bad_header_field import Q004
 from questc.rules.syntax.beyond_limits import Q006
@@ -47,11 +47,12 @@ def dedent_long(body: str) -> str:
 class ToNodes(Transformer):
     """Builds nodes bottom-up; collects value problems in `self.diagnostics`."""
 
-    def __init__(self, file: str, header_written: bool = False):
+    def __init__(self, file: str, header_written: bool = False, source: str | None = None):
         super().__init__(visit_tokens=True)
         self.file = file
         self.header_written = header_written   # a `quest` header was written, though maybe broken
         self.diagnostics: list[Diagnostic] = []
+        self.source = source                   # the text parsed, for fixes that remove whole lines
 
     # ---- helpers ---------------------------------------------------------
     def _span(self, meta) -> Span:
@@ -65,8 +66,20 @@ class ToNodes(Transformer):
             return None
         return n.Name(token_span(self.file, token), str(token))
 
-    def _q003(self, span: Span, problem: str, label: str, help_text: str) -> None:
-        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text))
+    def _drop_line(self, field) -> tuple[Fix, ...]:
+        """The fix removing a repeated header field that stands on lines of its own (unsafe: the
+        first value is the one kept, which the writer may not have meant)."""
+        if self.source is None:
+            return ()
+        from questc.diagnostics.edits import SourceText
+        text = SourceText(self.source, self.file)
+        if not text.alone_on_line(field.span):
+            return ()
+        return (Fix(f"remove the second `{field.keyword}` line", (text.delete_lines(field.span),),
+                    Applicability.UNSAFE),)
+
+    def _q003(self, span: Span, problem: str, label: str, help_text: str, fixes: tuple[Fix, ...] = ()) -> None:
+        self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text, fixes=fixes))
 
     def _bounded(self, text: str, limit: int) -> int | None:
         """Digits (with a sign) in; their value, or None past +-limit. The length is checked
@@ -165,8 +178,10 @@ class ToNodes(Transformer):
                 return n.CountRange(span, 0, 0)
             low, high = bounded
             if low > high:
+                # Safe: a range is the counts between its ends, whichever end is written first.
                 self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
-                           f"write `{high}..{low}`")
+                           f"write `{high}..{low}`",
+                           (Fix(f"write `{high}..{low}`", (Edit(span, f"{high}..{low}"),), Applicability.SAFE),))
                 low, high = high, low
             return n.CountRange(span, low, high)
         return n.CountRange(span, token.value, token.value)
@@ -242,7 +257,7 @@ class ToNodes(Transformer):
                 self.diagnostics.append(Q004.at(
                     key, problem=f"the header field `{field.keyword}` is given twice",
                     label="given again here", help_text=f"keep one `{field.keyword}` line",
-                    labels=[Label(first.span, "first given here")]))
+                    labels=[Label(first.span, "first given here")], fixes=self._drop_line(field)))
                 continue
             seen[field.keyword] = field
             kept.append(field)
@@ -263,13 +278,14 @@ class ToNodes(Transformer):
         return self._name(c[0])
 
     def door_between(self, meta, c):
-        return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[1]), self._name(c[2])), rune=c[3])
+        return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[2]), self._name(c[3])), rune=c[4],
+                      display=c[1])
 
     def door_at(self, meta, c):
-        return n.Door(self._span(meta), self._name(c[0]), at=c[1], side=self._name(c[2]), rune=c[3])
+        return n.Door(self._span(meta), self._name(c[0]), at=c[2], side=self._name(c[3]), rune=c[4], display=c[1])
 
     def stairs(self, meta, c):
-        return n.Stairs(self._span(meta), self._name(c[0]), (c[1], c[2]))
+        return n.Stairs(self._span(meta), self._name(c[0]), (c[2], c[3]), display=c[1])
 
     # ---- areas ---------------------------------------------------------------
     def area(self, meta, c):
@@ -319,13 +335,13 @@ class ToNodes(Transformer):
         return n.Treasure(self._span(meta), self._name(c[0]), tuple(c[1:]))
 
     def relic_stmt(self, meta, c):
-        return n.Relic(self._span(meta), self._name(c[0]), c[1])
+        return n.Relic(self._span(meta), self._name(c[0]), c[2], display=c[1])
 
     def runekey_stmt(self, meta, c):
         return n.Runekey(self._span(meta), self._name(c[0]), c[1])
 
     def encounter(self, meta, c):
-        return n.Encounter(self._span(meta), self._name(c[0]), c[1], c[2])
+        return n.Encounter(self._span(meta), self._name(c[0]), c[2], c[3], display=c[1])
 
     # ---- named monsters -----------------------------------------------------
     def stat_change(self, meta, c):

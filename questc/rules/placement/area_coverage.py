@@ -6,6 +6,8 @@ from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Cell, Claim, Facts, fmt_cells, placement_facts
+from questc.rules.placement.suggest import add_piece
+from questc.diagnostics.edits import fix
 
 Q203 = Descriptor(
     code="Q203", name="area-coverage", severity=Severity.ERROR,
@@ -53,12 +55,16 @@ def _unclaimed(facts: Facts) -> list[Diagnostic]:
         own = piece.shape.cells - facts.contested
         if set(cells) >= own:
             area = _neighbour_area(facts, pid)
+            fixes: tuple = ()
             if area:
                 help = f"add `{pid}` to the `pieces` of area `{area}`, or give it an area of its own"
+                # Unsafe: the area of a joined piece is a guess at where the writer meant it.
+                edit = add_piece(facts.text, model.areas[area].node, pid)
+                fixes = fix(f"add `{pid}` to area `{area}`", edit) if edit else ()
             else:
                 help = f"add `{pid}` to the `pieces` of an area"
             out.append(Q203.at(facts.piece_span(pid), subject=f"piece `{pid}`", problem="is in no area",
-                               label="no area claims this piece", help=help))
+                               label="no area claims this piece", help=help, fixes=fixes))
         else:
             text = fmt_cells(cells)
             plural = len(cells) > 1

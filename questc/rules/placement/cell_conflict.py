@@ -7,7 +7,7 @@ from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
 from questc.rules.placement.facts import Cell, figure_name, fmt, fmt_cells, marker_name, placement_facts
-from questc.rules.placement.suggest import figure_spot, spawn_spot
+from questc.rules.placement.suggest import figure_spot, move_fix, spawn_spot
 
 Q207 = Descriptor(
     code="Q207", name="cell-conflict", severity=Severity.ERROR,
@@ -48,10 +48,14 @@ def find(context: CheckContext) -> list[Diagnostic]:
     markers = [m for i, m in enumerate(model.markers) if i not in facts.misplaced_markers]
     obstacles = [o for i, o in enumerate(model.obstacles) if i not in facts.misplaced_obstacles]
 
-    def help_for(area: str, near: Cell, figure=None) -> str:
-        spot = figure_spot(facts, figure) if figure is not None and figure.type.large else \
-            facts.free_cell(area, near)
-        return f"move it to a free cell, such as {fmt(spot)}" if spot else "move one of them to a free cell"
+    def help_for(area: str, near: Cell, figure) -> dict:
+        """The help naming the nearest free cell, and the fix moving the figure there."""
+        spot = figure_spot(facts, figure) if figure.type.large else facts.free_cell(area, near)
+        if spot is None:
+            return {"help": "move one of them to a free cell"}
+        return {"help": f"move it to a free cell, such as {fmt(spot)}",
+                "fixes": move_fix(facts, figure.span, spot, f"the {figure_name(figure)}",
+                                  figure.type.cells(spot, figure.facing))}
 
     # Figures: on blocking obstacles, on each other, on active glyphs.
     for index, (i, figure) in enumerate(figures):
@@ -63,7 +67,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                    problem=f"stands on {blocker.kind.name}, which blocks movement",
                                    label="cannot stand here",
                                    labels=[Label(blocker.span, f"{blocker.kind.name} here")],
-                                   help=help_for(figure.area, figure.at, figure)))
+                                   **help_for(figure.area, figure.at, figure)))
         for _j, earlier in figures[:index]:
             shared = figure.cells & earlier.cells
             if shared and players_meet(figure.players, earlier.players, quest_players):
@@ -72,7 +76,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                            f"at {fmt(earlier.at)}",
                                    label="two figures in one space",
                                    labels=[Label(earlier.span, "the other figure")],
-                                   help=help_for(figure.area, figure.at, figure)))
+                                   **help_for(figure.area, figure.at, figure)))
                 break
         for marker in markers:
             if marker.kind == "glyph" and marker.active and marker.at in figure.cells:
@@ -80,18 +84,20 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                    problem=f"stands on the active glyph at {fmt(marker.at)}",
                                    label="monsters may not be placed on an active glyph",
                                    labels=[Label(marker.span, "active glyph here")],
-                                   help=help_for(figure.area, figure.at, figure)))
+                                   **help_for(figure.area, figure.at, figure)))
     # Markers on obstacles that block movement: heroes could never reach them.
     for marker in markers:
         blocker = facts.blocker(marker.at)
         if blocker is not None:
+            spot = facts.free_cell(marker.area, marker.at)
             out.append(Q207.at(marker.span, thing=marker_name(marker), where=fmt(marker.at),
                                problem=f"lies on {blocker.kind.name}, which blocks movement",
                                label="no hero can step here",
                                labels=[Label(blocker.span, f"{blocker.kind.name} here")],
                                help=f"move the {marker.kind} off the {blocker.kind.name}"
-                               + (f", such as to {fmt(spot)}" if (spot := facts.free_cell(marker.area, marker.at))
-                                       else "")))
+                               + (f", such as to {fmt(spot)}" if spot else ""),
+                               fixes=move_fix(facts, marker.span, spot, f"the {marker_name(marker)}") if spot
+                               else ()))
     # Spawned small figures on obstacles that block movement (large ones are Q208's).
     for index, spawn in enumerate(facts.spawns):
         found = facts.spawn_problem.get(index)
@@ -103,7 +109,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                label="cannot stand here",
                                labels=[Label(blocker.span, f"{blocker.kind.name} here")],
                                help=f"spawn it off the {blocker.kind.name}, such as at {fmt(spot)}" if spot
-                               else "spawn it on a cell with no blocking obstacle"))
+                               else "spawn it on a cell with no blocking obstacle",
+                               fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}",
+                                              spawn.type.cells(spot)) if spot else ()))
     # Two obstacles or traps in one cell: only the first would count on the board.
     seen: dict[Cell, ObstacleModel] = {}
     for obstacle in obstacles:

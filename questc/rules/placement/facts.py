@@ -109,6 +109,11 @@ class Facts:
         self.board = self.qb.board
         self.build = self.qb.build
         self.floor = frozenset(self.board.cells)
+        self.text = context.text   # the quest's SourceText, for fixes that add statements (None: no such fixes)
+        # Cells a fix already moves something to: the next suggestion looks elsewhere, so that
+        # fixes applied together never put two things in one cell.
+        self.suggested: set[Cell] = set()
+        self.reserved_ids: set[str] = set()   # identifiers a fix already introduces (two caps, two names)
 
     # -- pieces -------------------------------------------------------------------
     @cached_property
@@ -312,9 +317,24 @@ class Facts:
         area = self.model.areas.get(area_id)
         if area is None:
             return None
-        taken = self.occupied | set(also_occupied)
+        taken = self.occupied | self.suggested | set(also_occupied)
         free = [c for c in area.cells if c in self.floor and c not in taken and c not in self.contested]
         return min(free, key=lambda c: distance(near, c)) if free else None
+
+    @cached_property
+    def point_refs(self) -> dict[tuple[int, int], n.PointRef]:
+        """(start, end) offsets -> every point written in the quest, to rewrite one as it was written."""
+        out: dict[tuple[int, int], n.PointRef] = {}
+        stack: list = [self.model.syntax]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, n.PointRef):
+                out[(node.span.start, node.span.end)] = node
+            elif isinstance(node, (tuple, list)):
+                stack.extend(node)
+            elif hasattr(node, "__dataclass_fields__") and not isinstance(node, (Span, n.Name, n.Text)):
+                stack.extend(getattr(node, name) for name in node.__dataclass_fields__)
+        return out
 
     def area_label(self, area_id: str, text: str) -> Label:
         return Label(self.model.areas[area_id].node.id.span, text)

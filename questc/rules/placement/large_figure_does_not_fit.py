@@ -6,7 +6,7 @@ from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import BIG, hall
 from questc.rules.placement.facts import Facts, figure_name, fmt, fmt_cells, placement_facts
-from questc.rules.placement.suggest import figure_spot, spawn_spot
+from questc.rules.placement.suggest import figure_spot, move_fix, spawn_spot
 
 Q208 = Descriptor(
     code="Q208", name="large-figure-does-not-fit", severity=Severity.ERROR,
@@ -50,15 +50,19 @@ def find(context: CheckContext) -> list[Diagnostic]:
         problem, label, labels = _fit_text(facts, found[1], w, h)
         spot = figure_spot(facts, figure, with_facing=True)
         help = None
+        fixes: tuple = ()
         if spot is not None:
             at, facing = spot
             if facing != figure.facing and facing is not None:
+                # A new facing would change every figure of the statement: the help says it, no fix.
                 help = (f"place it at {fmt(at)} facing {facing}, where its whole footprint fits"
                         if at != figure.at else f"turn it: `facing {facing}` fits at {fmt(at)}")
             else:
                 help = f"move it to {fmt(at)}, where its whole {w}x{h} footprint fits"
+                fixes = move_fix(facts, figure.span, at, f"the {figure_name(figure)}",
+                                 figure.type.cells(at, figure.facing))
         out.append(Q208.at(figure.span, figure=figure_name(figure), where=fmt(figure.at), problem=problem,
-                           label=label, labels=labels, help=help))
+                           label=label, labels=labels, help=help, fixes=fixes))
     for index, spawn in enumerate(facts.spawns):
         found = facts.spawn_problem.get(index)
         if not found or found[0] != "Q208":
@@ -68,7 +72,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
         spot = spawn_spot(facts, spawn)
         out.append(Q208.at(spawn.span, figure=spawn.name, where=fmt(spawn.at), problem=problem, label=label,
                            labels=labels, help=f"spawn it at {fmt(spot)}, where its whole footprint fits" if spot
-                           else None))
+                           else None,
+                           fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}", spawn.type.cells(spot))
+                           if spot else ()))
     return out
 
 

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from questc.board.quest_board import door_edges_at
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
+from questc.diagnostics.edits import fix
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Facts, distance, fmt, fmt_cells, placement_facts
+from questc.rules.placement.suggest import add_piece
 
 Q202 = Descriptor(
     code="Q202", name="open-corridor-end", severity=Severity.WARNING,
@@ -75,8 +77,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
                 help=f"move or turn `{pid}` or `{other}` so that this end meets one of `{other}`'s openings "
                      f"exactly, or cap the end with a dead end and leave a gap", **values))
         else:
-            out.append(Q202.at(facts.piece_span(pid), problem="joins nothing",
-                               help=_cap_help(facts, pid, opening), **values))
+            help, fixes = _cap(facts, pid, opening)
+            out.append(Q202.at(facts.piece_span(pid), problem="joins nothing", help=help, fixes=fixes,
+                               **values))
     return out
 
 
@@ -108,8 +111,10 @@ def _ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:
     return excused
 
 
-def _cap_help(facts: Facts, pid: str, opening) -> str:
-    """The `piece ... dead_end at X,Y turn T` statement that caps this opening, if one fits."""
+def _cap(facts: Facts, pid: str, opening) -> tuple[str, tuple[Fix, ...]]:
+    """The help naming the `piece ... dead_end at X,Y turn T` statement that caps this opening, if
+    one fits, and the fix writing it after the corridor's statement and adding it to the corridor's
+    area (unsafe: it adds a piece to the map; offered when one area lists the corridor in `pieces`)."""
     dead_end = facts.model.catalog.lookup("piece", "dead_end")
     outside = set(opening.outside())
     edges = set(opening.edges())
@@ -121,13 +126,26 @@ def _cap_help(facts: Facts, pid: str, opening) -> str:
             if placed.cells == outside and any(set(o.edges()) == edges for o in placed.openings):
                 name = _fresh_id(facts, f"{pid}_end")
                 turn_text = f" turn {turn}" if turn else ""
-                return (f"cap it with a dead end: `piece {name} dead_end at {fmt(at)}{turn_text}` "
-                        f"(and add `{name}` to the area of `{pid}`)")
-    return "cap it with a dead end, or join it to another piece's opening"
+                statement = f"piece {name} dead_end at {fmt(at)}{turn_text}"
+                help = f"cap it with a dead end: `{statement}` (and add `{name}` to the area of `{pid}`)"
+                return help, _cap_fix(facts, pid, name, statement)
+    return "cap it with a dead end, or join it to another piece's opening", ()
+
+
+def _cap_fix(facts: Facts, pid: str, name: str, statement: str) -> tuple[Fix, ...]:
+    areas = [c.area for c in facts.claims if c.piece == pid]
+    if facts.text is None or len(areas) != 1:
+        return ()
+    facts.reserved_ids.add(name)
+    added = add_piece(facts.text, facts.model.areas[areas[0]].node, name)
+    if added is None:
+        return ()
+    piece = facts.text.insert_line_after(facts.model.pieces[pid].node.span, statement)
+    return fix(f"cap the end with `{statement}` in area `{areas[0]}`", piece, added)
 
 
 def _fresh_id(facts: Facts, base: str) -> str:
-    used = set(facts.model.pieces) | set(facts.model.doors) | set(facts.model.areas)
+    used = set(facts.model.pieces) | set(facts.model.doors) | set(facts.model.areas) | facts.reserved_ids
     name, i = base, 2
     while name in used:
         name, i = f"{base}{i}", i + 1

@@ -1,12 +1,12 @@
 """Q204 placed-outside-area: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Severity, Span
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
 from questc.rules.placement.facts import Cell, Facts, figure_name, fmt, fmt_cells, marker_name, placement_facts
-from questc.rules.placement.suggest import figure_spot, spawn_spot
+from questc.rules.placement.suggest import figure_spot, move_fix, spawn_spot
 from questc.syntax import nodes as n
 
 Q204 = Descriptor(
@@ -50,7 +50,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         problem = facts.area_problem([marker.at], marker.area)
         if problem:
             out.append(_q204(facts, marker_name(marker), fmt(marker.at), marker.span, marker.area, problem,
-                             marker.at))
+                             marker.at, movable=True))
     for obstacle in model.obstacles:
         problem = facts.area_problem(obstacle.cells, obstacle.area)
         if problem:
@@ -60,7 +60,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         found = facts.figure_problem.get(index)
         if found and found[0] == "Q204":
             out.append(_q204(facts, figure_name(figure), fmt(figure.at), figure.span, figure.area, found[1],
-                             figure.at, count=len(figure.cells), figure=figure))
+                             figure.at, count=len(figure.cells), figure=figure, movable=True))
     for index, spawn in enumerate(facts.spawns):
         found = facts.spawn_problem.get(index)
         if found and found[0] == "Q204":
@@ -68,7 +68,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
             out.append(Q204.at(spawn.span, thing=spawn.name, where=fmt(spawn.at), problem="off the map",
                                label="no floor here",
                                help=f"spawn it on the floor, such as at {fmt(spot)}" if spot
-                               else "spawn it on a floor cell"))
+                               else "spawn it on a floor cell",
+                               fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}",
+                                              spawn.type.cells(spot)) if spot else ()))
     for claim in facts.claims:
         if claim.piece is None:
             area = model.areas[claim.area]
@@ -91,9 +93,11 @@ def _claim_cells(facts: Facts, area, span: Span) -> set[Cell]:
 
 
 def _q204(facts: Facts, thing: str, where: str, span: Span, area_id: str, problem, near: Cell,
-          count: int = 1, figure=None) -> Diagnostic:
+          count: int = 1, figure=None, movable: bool = False) -> Diagnostic:
     """One Q204 for a thing placed in `area_id`; `problem` is Facts.area_problem's answer and
-    `count` the number of cells the thing covers (to tell "partly" from "wholly")."""
+    `count` the number of cells the thing covers (to tell "partly" from "wholly"). A `movable`
+    thing (a marker or a figure, written as one point) gets a fix moving it to the cell the
+    help names."""
     kind, cells = problem
     area = facts.model.areas[area_id]
     if figure is not None and figure.type.large:
@@ -117,9 +121,13 @@ def _q204(facts: Facts, thing: str, where: str, span: Span, area_id: str, proble
         if len(elsewhere) == 1 and not partly:
             options.append(f"move the statement into area `{elsewhere[0]}`")
         help = "; or ".join(options) or f"move it onto a cell of `{area_id}`"
+    fixes: tuple[Fix, ...] = ()
+    if movable and spot:
+        footprint = figure.type.cells(spot, figure.facing) if figure is not None else None
+        fixes = move_fix(facts, span, spot, f"the {thing}", footprint)
     return Q204.at(span, thing=thing, where=where, problem=text, label=label,
                    labels=[facts.area_label(area_id, f"its area `{area_id}` ({fmt_cells(area.cells)})")],
-                   help=help)
+                   help=help, fixes=fixes)
 
 
 RULE = Rule(Q204, find)

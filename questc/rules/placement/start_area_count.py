@@ -1,7 +1,10 @@
 """Q209 start-area-count: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+import re
+
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.edits import fix, insert_after
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
@@ -43,18 +46,33 @@ def find(context: CheckContext) -> list[Diagnostic]:
         return []   # a quest with no areas at all has no map to start on; nothing to point at
     if not starts:
         first = next(iter(model.areas.values()))
+        after = first.node.name.span if first.node.name is not None else first.node.id.span
         return [Q209.at(model.header_span(), problem="no area is the start area", label="the heroes start nowhere",
                         labels=[Label(first.node.id.span, "the first area")],
                         help=f"mark the area where the heroes enter with `start`: "
-                        f"`area {first.id} \"{first.name}\" start {{ ... }}`")]
+                        f"`area {first.id} \"{first.name}\" start {{ ... }}`",
+                        fixes=fix(f"mark area `{first.id}` `start`", insert_after(after, " start")))]
     out = []
     for extra in starts[1:]:
         out.append(Q209.at(extra.node.id.span, problem=f"area `{extra.id}` is a second start area",
                            label="also marked `start`",
                            labels=[Label(starts[0].node.id.span, "the first start area")],
                            help=f"remove `start` from area `{extra.id}`: only `{starts[0].id}` is where "
-                           "the heroes enter"))
+                           "the heroes enter", fixes=_unmark(facts, extra)))
     return out
+
+
+def _unmark(facts, area) -> tuple:
+    """The fix taking `start` off an area (unsafe: which area the writer meant to start in is a guess)."""
+    text = facts.text
+    if text is None:
+        return ()
+    after = (area.node.name or area.node.id).span.end
+    brace = text.text.find("{", after)
+    found = re.compile(r"\bstart\b").search(text.text, after, brace if brace >= 0 else len(text.text))
+    if found is None:
+        return ()
+    return fix(f"remove `start` from area `{area.id}`", text.delete_word(text.span(*found.span())))
 
 
 RULE = Rule(Q209, find)

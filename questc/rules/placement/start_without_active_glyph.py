@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.edits import fix, insert_after
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
 from questc.rules.placement.facts import fmt, placement_facts
+from questc.rules.placement.suggest import add_statement
 
 Q210 = Descriptor(
     code="Q210", name="start-without-active-glyph", severity=Severity.ERROR,
@@ -42,14 +44,20 @@ def find(context: CheckContext) -> list[Diagnostic]:
     if any(g.active for g in glyphs):
         return []
     labels = [Label(g.span, "this glyph is not active") for g in glyphs]
-    help: str | None
+    # Unsafe, both: which glyph the heroes start at, or where a new one goes, is a guess.
+    fixes: tuple = ()
+    help: str | None = None
     if glyphs:
         help = f"make it active: `glyph at {fmt(glyphs[0].at)} active`"
+        fixes = fix(f"make the glyph at {fmt(glyphs[0].at)} active", insert_after(glyphs[0].span, " active"))
     else:
         cells = sorted(area.cells, key=lambda c: (c[1], c[0]))
         spot = facts.free_cell(area.id, cells[0]) if cells else None
-        help = f"add `glyph at {fmt(spot)} active` to area `{area.id}`" if spot else None
-    return [Q210.at(area.node.id.span, area=area.id, labels=labels, help=help)]
+        if spot is not None:
+            help = f"add `glyph at {fmt(spot)} active` to area `{area.id}`"
+            edit = add_statement(facts.text, area.node, f"glyph at {fmt(spot)} active")
+            fixes = fix(f"add an active glyph at {fmt(spot)}", edit) if edit else ()
+    return [Q210.at(area.node.id.span, area=area.id, labels=labels, help=help, fixes=fixes)]
 
 
 RULE = Rule(Q210, find)

@@ -1,7 +1,10 @@
-"""Where a misplaced figure could go: the nearest cells that fit, for the placement rules' help."""
+"""Where a misplaced figure could go: the nearest cells that fit, for the placement rules' help and fixes."""
 from __future__ import annotations
 
-from questc.rules.placement.facts import FACINGS, Cell, Facts, Spawn, distance
+from questc.diagnostics.core import Edit, Fix, Span
+from questc.diagnostics.edits import SourceText, fix, insert_after, replace
+from questc.rules.placement.facts import FACINGS, Cell, Facts, Spawn, distance, fmt
+from questc.syntax import nodes as n
 
 
 def spawn_spot(facts: Facts, spawn: Spawn) -> Cell | None:
@@ -10,7 +13,7 @@ def spawn_spot(facts: Facts, spawn: Spawn) -> Cell | None:
     floor = [c for c in facts.floor if c not in facts.contested]
     for cell in sorted(floor, key=lambda c: distance(spawn.at, c)):
         cells = spawn.type.cells(cell)
-        if not cells & facts.contested and facts.figure_fit(cells) is None:
+        if not cells & facts.contested and not cells & facts.suggested and facts.figure_fit(cells) is None:
             return cell
     return None
 
@@ -32,7 +35,8 @@ def figure_spot(facts: Facts, figure, with_facing: bool = False):
     for cell in sorted(area.cells, key=lambda c: distance(figure.at, c)):
         for facing in facings:
             cells = figure.type.cells(cell, facing)
-            if not cells <= area.cells or cells & others or cells & glyphs or cells & facts.contested:
+            if not cells <= area.cells or cells & others or cells & glyphs or cells & facts.contested \
+                    or cells & facts.suggested:
                 continue
             if facts.figure_fit(cells) is None:
                 key = (distance(figure.at, cell), facing != figure.facing)
@@ -43,3 +47,45 @@ def figure_spot(facts: Facts, figure, with_facing: bool = False):
     if best is None:
         return None
     return (best[1], best[2]) if with_facing else best[1]
+
+
+def move_fix(facts: Facts, span: Span, cell: Cell, what: str, footprint=None) -> tuple[Fix, ...]:
+    """The fix that rewrites the point at `span` as `cell`, in the form it was written
+    (`R1:2,3` stays counted from `R1`); unsafe: the nearest free cell is a guess at where
+    the writer wanted it. The cell (or a large figure's `footprint` there) is reserved, so
+    no other suggestion of the run picks it."""
+    ref = facts.point_refs.get((span.start, span.end))
+    if ref is None:
+        return ()
+    text = fmt(cell)
+    if ref.piece is not None:
+        piece = facts.model.pieces.get(ref.piece.value)
+        if piece is not None:
+            text = f"{ref.piece.value}:{cell[0] - piece.at[0]},{cell[1] - piece.at[1]}"
+    facts.suggested.update(footprint or (cell,))
+    return fix(f"move {what} to {fmt(cell)}", replace(span, text))
+
+
+# ---- statements added to an area ------------------------------------------------------
+
+
+def add_statement(text: SourceText | None, area: n.Area, statement: str) -> Edit | None:
+    """An edit adding `statement` as the area's last statement, laid out as the block is: on a line
+    of its own (indented as the statement before it) in a block written over several lines, after
+    `; ` in a block written on one line. None without the text or in an empty block."""
+    if text is None or not area.statements:
+        return None
+    last = area.statements[-1].span
+    after = text.text[last.end:text.line_end(last.end)].strip()
+    if not after or after.startswith("#"):
+        return text.insert_line_after(last, statement, indent=text.indentation(last.start))
+    return insert_after(last, f"; {statement}")
+
+
+def add_piece(text: SourceText | None, area: n.Area, piece: str) -> Edit | None:
+    """An edit adding `piece` to the area: after the last name of its `pieces` list, else as a new
+    `pieces` statement."""
+    lists = [s for s in area.statements if isinstance(s, n.Pieces) and s.pieces]
+    if lists:
+        return insert_after(lists[-1].pieces[-1].span, f", {piece}")
+    return add_statement(text, area, f"pieces {piece}")

@@ -1,0 +1,184 @@
+"""Where the map's words go: each label is placed beside what it names, on floor, clear of every
+wall, door, symbol and other label; a leader line joins it to its thing when it had to move away;
+when there is no room at all, a numbered key badge stands beside the thing instead and the
+words go into the legend's key.
+
+Boxes are (x0, y0, x1, y1) in points. A spatial index (one bucket per map cell) keeps the search
+linear in the number of labels.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Box = tuple[float, float, float, float]
+
+
+def intersects(a: Box, b: Box, pad: float = 0.0) -> bool:
+    return a[0] < b[2] + pad and b[0] < a[2] + pad and a[1] < b[3] + pad and b[1] < a[3] + pad
+
+
+def gap_between(a: Box, b: Box) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(0.0, b[0] - a[2], a[0] - b[2])
+    dy = max(0.0, b[1] - a[3], a[1] - b[3])
+    return math.hypot(dx, dy)
+
+
+def segment_hits(p, q, box: Box) -> bool:
+    """True when the segment p-q crosses box (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = p, q
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for edge_p, edge_q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if edge_p == 0:
+            if edge_q < 0:
+                return False
+            continue
+        t = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 > t1:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Obstruction:
+    box: Box
+    kind: str          # wall, door, symbol, label, ...
+    owner: str = ""    # what it belongs to: a label may touch its own thing's box, never another's
+
+
+class Placer:
+    """The map's free space: blocked boxes by kind, and the floor a label may stand on."""
+
+    def __init__(self, cell: float, to_cell, cell_origin, floor: set, bounds: Box):
+        self.s = cell
+        self.to_cell = to_cell          # a point in; the board cell under it out
+        self.cell_origin = cell_origin  # a board cell in; its top-left point out
+        self.floor = floor
+        self.bounds = bounds
+        self.buckets: dict[tuple[int, int], list[Obstruction]] = {}
+        self.all: list[Obstruction] = []
+
+    def _keys(self, box: Box):
+        s = self.s
+        for bx in range(math.floor(box[0] / s), math.floor(box[2] / s) + 1):
+            for by in range(math.floor(box[1] / s), math.floor(box[3] / s) + 1):
+                yield bx, by
+
+    def block(self, box: Box, kind: str, owner: str = "") -> None:
+        item = Obstruction(box, kind, owner)
+        self.all.append(item)
+        for key in self._keys(box):
+            self.buckets.setdefault(key, []).append(item)
+
+    def near(self, box: Box):
+        seen = set()
+        for key in self._keys(box):
+            for item in self.buckets.get(key, ()):
+                if id(item) not in seen:
+                    seen.add(id(item))
+                    yield item
+
+    def on_floor(self, box: Box, cells: set | None = None) -> bool:
+        """Every cell the box lies over is floor (and, with `cells`, one of those)."""
+        allowed = cells if cells is not None else self.floor
+        eps = 0.01
+        x0, y0 = self.to_cell(box[0] + eps, box[1] + eps)
+        x1, y1 = self.to_cell(box[2] - eps, box[3] - eps)
+        return all((x, y) in allowed for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
+    def free(self, box: Box, cells: set | None = None, clearance: float = 0.0) -> bool:
+        b = self.bounds
+        if box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]:
+            return False
+        if not self.on_floor(box, cells):
+            return False
+        return not any(intersects(box, o.box, clearance) for o in self.near(box))
+
+    def line_clear(self, p, q, owner: str, label_box: Box) -> bool:
+        """A leader line from p to q crosses nothing but its own thing and its label."""
+        box = (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
+        for o in self.near(box):
+            if o.owner == owner and owner:
+                continue
+            if o.box == label_box:
+                continue
+            if segment_hits(p, q, o.box):
+                return False
+        return True
+
+    def find(self, anchor: Box, width: float, height: float, *, owner: str, reach: float,
+             cells: set | None = None, centre_ok: bool = False, clearance: float = 0.0):
+        """A free box `width` x `height` near `anchor`, no further than `reach`: (box, needs a leader) or None.
+
+        Candidates on a quarter-cell lattice around the anchor, nearest first; ties prefer below,
+        then right, above and left (the order a reader looks). `centre_ok`: the box may sit over
+        the anchor itself (an area's badge on its middle).
+        """
+        s = self.s
+        step = s / 4
+        ax, ay = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
+        steps = int(math.ceil((reach + max(width, height)) / step))
+        candidates = []
+        for i in range(-steps, steps + 1):
+            for j in range(-steps, steps + 1):
+                cx, cy = ax + i * step, ay + j * step
+                box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+                if not centre_ok and intersects(box, anchor):
+                    continue
+                gap = gap_between(box, anchor) if not centre_ok else math.hypot(cx - ax, cy - ay)
+                if gap > reach:
+                    continue
+                angle = math.atan2(cy - ay, cx - ax)      # below (pi/2) first, then right, above, left
+                preference = (angle - math.pi / 2) % (2 * math.pi)
+                candidates.append((round(gap, 3), round(preference, 3), j, i, box))
+        candidates.sort(key=lambda c: c[:4])
+        for gap, _pref, _j, _i, box in candidates:
+            if not self.free(box, cells, clearance):
+                continue
+            leader = not centre_ok and gap > s * 0.35
+            if leader:
+                p, q = _nearest_points(anchor, box)
+                if not self.line_clear(p, q, owner, box):
+                    continue
+            return box, leader
+        return None
+
+
+    def find_in(self, cells, centre, width: float, height: float, *, clearance: float = 0.0):
+        """A free box `width` x `height` over `cells` only, nearest `centre`: (box, False) or None.
+        Candidates: each cell's middle and its quarter points."""
+        s = self.s
+        allowed = set(cells)
+        cx0, cy0 = centre
+        candidates = []
+        for cell in cells:
+            x, y = self.cell_origin(cell)
+            for fx in (0.5, 0.25, 0.75):
+                for fy in (0.5, 0.25, 0.75):
+                    cx, cy = x + fx * s, y + fy * s
+                    candidates.append((round(math.hypot(cx - cx0, cy - cy0), 3), cy, cx))
+        candidates.sort()
+        for _d, cy, cx in candidates:
+            box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
+            if self.free(box, allowed, clearance):
+                return box, False
+        return None
+
+
+def _nearest_points(a: Box, b: Box):
+    """The two nearest points of boxes a and b (for a leader line from a to b)."""
+    def clamp(v, lo, hi):
+        return max(lo, min(hi, v))
+    bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+    p = (clamp(bx, a[0], a[2]), clamp(by, a[1], a[3]))
+    q = (clamp(p[0], b[0], b[2]), clamp(p[1], b[1], b[3]))
+    return p, q
+
+
+leader_points = _nearest_points
