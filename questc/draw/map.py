@@ -618,7 +618,11 @@ class _Builder:
     def _place_label(self, text: str, anchor: Box, owner: str, *, required: bool, legend_words: str) -> None:
         size = self._label_size()
         w, h = self._pill(text, size)
-        found = self.placer.find(anchor, w, h, owner=owner, reach=self.s * 1.6, clearance=self.s * 0.03)
+        # Squares smaller than the smallest words (the widest maps): nothing fits beside a thing,
+        # and searching for room, label by label, took minutes on the largest map lint accepts.
+        tiny = self.s < MIN_TEXT
+        found = None if tiny else self.placer.find(anchor, w, h, owner=owner, reach=self.s * 1.6,
+                                                   clearance=self.s * 0.03)
         if found is not None:
             box, leader = found
             items = []
@@ -636,7 +640,8 @@ class _Builder:
         number = self._key(legend_words, ("key",))
         items, box = sym.key_badge(self.p, 0, 0, number, size)
         bw, bh = box[2] - box[0], box[3] - box[1]
-        spot = self.placer.find(anchor, bw, bh, owner=owner, reach=self.s * 1.2, clearance=self.s * 0.02)
+        spot = None if tiny else self.placer.find(anchor, bw, bh, owner=owner, reach=self.s * 1.2,
+                                                  clearance=self.s * 0.02)
         if spot is not None:
             box, leader = spot
         else:    # no room even for a number beside it: the number stands on its own thing

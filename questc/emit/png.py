@@ -13,7 +13,7 @@ DEFAULT_CELL = 160
 MIN_CELL = 16
 # No picture is larger than this many pixels (width x height; 3 bytes each while it is
 # drawn, so 150 MB): a map too wide for it is drawn at a smaller scale. The largest
-# shipped quest is 27 million pixels at the default 160, so real quests keep their size;
+# shipped quest (three_seals) is 40 million pixels at the default 160, so real quests keep their size;
 # the widest map questc accepts (400 x 400 cells) comes out about 17 px a cell.
 PIXEL_BUDGET = 50_000_000
 
