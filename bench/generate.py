@@ -1,6 +1,6 @@
 """Generated quests of a given size, for benchmarks and robustness tests.
 
-A grid of 6x6 rooms, joined room to room through their middle openings, split into
+A grid of square rooms (6x6, or 4x4 for many small areas), joined room to room through their middle openings, split into
 `areas` areas of neighbouring rooms with a door wherever two areas meet, a glyph in
 the start area, rubble and water scattered for line of sight to work on.
 """
@@ -9,15 +9,16 @@ from __future__ import annotations
 import math
 
 
-def generated_quest(floor_cells: int, areas: int = 20, seed: int = 1) -> str:
-    rooms = max(1, round(floor_cells / 36))
+def generated_quest(floor_cells: int, areas: int = 20, seed: int = 1, room: int = 6) -> str:
+    """`room`: the rooms' side, 6 (room_6x6) or 4 (room_4x4: more, smaller rooms, so more areas)."""
+    rooms = max(1, round(floor_cells / (room * room)))
     columns = max(1, math.ceil(math.sqrt(rooms)))
     lines = ['quest "Generated" {', "  conquest 5", "}"]
     positions = []
     for index in range(rooms):
         col, row = index % columns, index // columns
         positions.append((col, row))
-        lines.append(f"piece R{index} room_6x6 at {col * 6},{row * 6}")
+        lines.append(f"piece R{index} room_{room}x{room} at {col * room},{row * room}")
     per_area = max(1, math.ceil(rooms / areas))
     area_of = {i: i // per_area for i in range(rooms)}
     index_at = {p: i for i, p in enumerate(positions)}
@@ -36,11 +37,11 @@ def generated_quest(floor_cells: int, areas: int = 20, seed: int = 1) -> str:
             lines.append("  glyph at 0,0 active")
         for i in members:
             col, row = positions[i]
-            x, y = col * 6, row * 6
+            x, y = col * room, row * room
             if (i + seed) % 3 == 0:
-                lines.append(f"  obstacle rubble at {x + 1},{y + 4}")
+                lines.append(f"  obstacle rubble at {x + 1},{y + room - 2}")
             if (i + seed) % 5 == 0:
-                lines.append(f"  obstacle water at {x + 4},{y + 1}")
+                lines.append(f"  obstacle water at {x + room - 2},{y + 1}")
         lines.append("}")
     lines.append("victory heroes when revealed A0")
     return "\n".join(lines) + "\n"

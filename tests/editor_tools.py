@@ -22,6 +22,20 @@ REPO = Path(__file__).resolve().parent.parent
 VSCODE = REPO / "editors" / "vscode"
 NODE_MODULES = VSCODE / "node_modules"
 
+# A quest with one mistake: `beastmen` for `beastman` on line 8, column 11.
+TYPO = """\
+quest "Typo" {
+  conquest 3
+}
+piece R1 room_4x4 at 0,0
+area A "Hall" start {
+  pieces R1
+  glyph at 0,0 active
+  monster beastmen at 2,2
+}
+victory heroes when conquest >= 1
+"""
+
 
 def missing(why: str):
     """Skip the test, or fail it under CI."""

@@ -28,3 +28,10 @@ def test_bench_densest_runs_on_a_small_map():
                           capture_output=True, text=True, cwd=ROOT, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "build (json, png, pdf)   exit 0" in done.stdout and "generated.pdf" in done.stdout
+
+
+def test_bench_server_runs_a_few_edits():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_server.py"), "--edits", "3",
+                           "--quests", "chandlers_cellar"], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "chandlers_cellar" in done.stdout and "median" in done.stdout

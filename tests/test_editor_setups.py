@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from editor_tools import REPO, VSCODE, missing, neovims, require_questc_server
+from editor_tools import REPO, TYPO, VSCODE, missing, neovims, require_questc_server
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,20 +27,6 @@ else:
     import tomli as tomllib
 
 PAGE = REPO / "docs" / "editors.md"
-
-# A quest with one mistake: `beastmen` for `beastman` on line 8, column 11.
-TYPO = """\
-quest "Typo" {
-  conquest 3
-}
-piece R1 room_4x4 at 0,0
-area A "Hall" start {
-  pieces R1
-  glyph at 0,0 active
-  monster beastmen at 2,2
-}
-victory heroes when conquest >= 1
-"""
 
 # Appended to a snippet: wait for the diagnostics, ask for a hover on `R1` (line 4),
 # write what came back to $OUT, quit. Written for Neovim 0.7 and later alike.

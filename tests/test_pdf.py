@@ -3,7 +3,6 @@ flow over pages, its bytes, and the block markup the templates write."""
 from __future__ import annotations
 
 import io
-import itertools
 import re
 from pathlib import Path
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from editor_tools import REPO, VSCODE, require_node_tools, require_questc_server
+from editor_tools import REPO, TYPO, VSCODE, require_node_tools, require_questc_server
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -26,20 +26,6 @@ else:
 
 GRAMMAR = VSCODE / "syntaxes" / "quest.tmLanguage.json"
 HOST = VSCODE / "tools" / "vscode-host.js"
-
-# A quest with one mistake: `beastmen` for `beastman` on line 8, column 11.
-TYPO = """\
-quest "Typo" {
-  conquest 3
-}
-piece R1 room_4x4 at 0,0
-area A "Hall" start {
-  pieces R1
-  glyph at 0,0 active
-  monster beastmen at 2,2
-}
-victory heroes when conquest >= 1
-"""
 
 
 def manifest() -> dict:

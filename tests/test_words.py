@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import dedent, span_text
+from helpers import dedent
 from questc.api import check_source
 from questc.catalog.model import Count
 from questc.diagnostics.core import Span

@@ -36,7 +36,9 @@ class Analysis:
     waves: the areas of each wave, in order;
     reached: every cell heroes can ever walk to;
     unlocked: rune colours the heroes can unlock; passable: doors they can pass;
-    opened_doors: doors they can pass with a reached cell beside them.
+    opened_doors: doors they can pass with a reached cell beside them;
+    reached_by_wave: the cells heroes can walk to once each wave is revealed, in wave
+      order (the last is `reached`).
     """
     reveal_wave: dict[str, int | None]
     visible_from: dict[str, list[str]]
@@ -46,6 +48,7 @@ class Analysis:
     passable: frozenset[str]
     opened_doors: frozenset[str]
     scenario: Scenario = field(default_factory=Scenario)
+    reached_by_wave: tuple[frozenset[Cell], ...] = ()
 
     @property
     def revealed(self) -> set[str]:
@@ -127,6 +130,7 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
     opened: set[str] = set()
     passable: frozenset[str] = frozenset()
     revealed: set[str] = {a for a, w in wave_of.items() if w is not None}
+    reached_by_wave: list[frozenset[Cell]] = []
     wave = 0
     while True:
         # Reach, unlocking colours and opening doors as far as this wave's areas allow.
@@ -152,6 +156,7 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
                     effect_reveals.add(effect.area.value)
             if (len(unlocked), len(forced_open)) == before:
                 break
+        reached_by_wave.append(reached)
         # What the heroes reveal from where they can stand.
         new: dict[str, set[str]] = {}
         if mode == "sight":
@@ -195,4 +200,4 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
         visible_from={a: sorted(s) for a, s in seen_from.items()},
         waves=waves, reached=reached, unlocked=frozenset(unlocked),
         passable=passable,   # the inner loop ends only once no colour or door was added since
-        opened_doors=frozenset(opened), scenario=scenario)
+        opened_doors=frozenset(opened), scenario=scenario, reached_by_wave=tuple(reached_by_wave))

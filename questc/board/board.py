@@ -12,7 +12,7 @@ from math import gcd
 from typing import Iterable
 
 from . import bulk, movement
-from .geometry import Cell, Edge, norm_edge
+from .geometry import Cell, Edge, edge_cells, norm_edge
 from .layout import Layout
 from .movement import NEIGHBOURS, StairsOk
 from .parts import BlockInfo, Door, Stairs
@@ -155,8 +155,10 @@ class Board(Layout):
         Opening doors never hides a cell, so the table with every door open bounds every
         other from above, and the table of any state whose open doors are a subset of
         `doors` bounds it from below.  Only the sources whose answer differs between the
-        two bounds are cast again, and only along the directions where it differs.  The
-        analysis opens doors wave after wave, so each state costs a small recast.
+        two bounds are cast again, and only along the directions where it differs; of
+        those, only the sources in a region that a newly opened door joins (a line of sight
+        stays in its region, LANGUAGE.md section 9). The analysis opens doors wave after
+        wave, so each state costs a small recast.
         """
         table = self._tables.get(doors)
         if table is not None:
@@ -167,21 +169,37 @@ class Board(Layout):
         else:
             upper = self._sight_table(every)
             lower: dict[tuple[int, int], int] = {}
-            lower_size = -1
+            lower_doors: frozenset[str] | None = None
             for known, found in self._tables.items():
-                if known <= doors and len(known) > lower_size:
-                    lower, lower_size = found, len(known)
+                if known <= doors and (lower_doors is None or len(known) > len(lower_doors)):
+                    lower, lower_doors = found, known
+            # A line of sight never leaves its region (floor joined by edges free of walls
+            # and closed doors), so only the sources in a region holding a door open here
+            # but closed in the lower state can see more than they did there.
+            changed, reach = -1, None
+            if lower_doors is not None:
+                bits = self._bitboard(doors)
+                seeds = 0
+                for door in doors - lower_doors:
+                    for edge in self.doors[door].edges:
+                        for cell in edge_cells(edge):
+                            seeds |= 1 << bits.index(cell)
+                changed = bits.region_of(seeds)
+                cells = bits.cells_of(changed)
+                if cells:   # no line of sight from those regions is longer than their box
+                    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
+                    reach = (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
             start: dict[tuple[int, int], int] = {}
             for (dx, dy), v in upper.items():
                 if dy < 0 or (dy == 0 and dx < 0):
                     continue   # the cast covers one of each pair of opposite offsets
-                v &= ~lower.get((dx, dy), 0)
+                v &= ~lower.get((dx, dy), 0) & changed
                 if v:
                     g = gcd(dx, dy)
                     d = (dx // g, dy // g)
                     start[d] = start.get(d, 0) | v
             table = dict(lower)
-            for offset, v in self._bitboard(doors).sight_table(start).items():
+            for offset, v in self._bitboard(doors).sight_table(start, reach).items():
                 table[offset] = table.get(offset, 0) | v
         if len(self._tables) >= _KEEP_STATES:
             # Keep the all-open table: it bounds every other.

@@ -26,6 +26,7 @@ from __future__ import annotations
 from itertools import islice
 from math import gcd
 from typing import Iterator
+from weakref import WeakKeyDictionary
 
 from .geometry import (
     CELL,
@@ -252,6 +253,37 @@ def _components(board: Layout, state: SightState):
     return component, boxes
 
 
+class _Shared:
+    """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
+    no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
+
+    def __init__(self, board: Layout, bits: "BitBoard"):
+        index = bits.index
+        floor = fog = no_entry = 0
+        opaque = bits.full
+        for cell in board.cells:
+            bit = 1 << index(cell)
+            floor |= bit
+            if board.is_fog(cell):
+                fog |= bit
+            if not board.blocks_sight(cell):
+                opaque &= ~bit
+            if board.blocks_movement(cell):
+                no_entry |= bit
+        self.floor, self.fog, self.opaque, self.no_entry = floor, fog, opaque, no_entry
+        self.valid: dict[tuple[int, int, int, int], int] = {}
+
+
+_SHARED: "WeakKeyDictionary[Layout, _Shared]" = WeakKeyDictionary()
+
+
+def _shared(board: Layout, bits: "BitBoard") -> _Shared:
+    found = _SHARED.get(board)
+    if found is None:
+        found = _SHARED[board] = _Shared(board, bits)
+    return found
+
+
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
@@ -261,17 +293,9 @@ class BitBoard:
         self.w, self.h = board.width, board.height
         self.wp = wp = self.w + 2
         self.full = (1 << (wp * (self.h + 2))) - 1
-        floor = 0
-        for cell in board.cells:
-            floor |= 1 << self.index(cell)
+        shared = _shared(board, self)
+        floor, fog, opaque, no_entry = shared.floor, shared.fog, shared.opaque, shared.no_entry
         self.floor = floor
-        fog = 0
-        opaque = self.full & ~floor
-        for cell in board.cells:
-            if board.is_fog(cell):
-                fog |= 1 << self.index(cell)
-            if board.blocks_sight(cell):
-                opaque |= 1 << self.index(cell)
         self.fog = fog
         self.target_ok = floor & ~fog
         vb = hb = 0
@@ -324,16 +348,30 @@ class BitBoard:
         self._rows: dict[tuple[int, int], int] = {}
         self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
         self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
+        self._valid_memo = shared.valid
         self._boxes: dict[tuple[int, int, int, int], int] = {}
         self.state = state
-        no_entry = 0
-        for cell in board.cells:
-            if board.blocks_movement(cell):
-                no_entry |= 1 << self.index(cell)
         self.no_entry = no_entry
         self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
         self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
         self._component_box: list[tuple[int, int, int, int]] = []
+
+    def region_of(self, seeds: int) -> int:
+        """The floor cells joined to the `seeds` (bits) by edges free of walls and closed doors
+        in this door state: a line of sight from a seed never leaves them (a grid point is
+        passed only where one way round it is free, so its cells are joined too)."""
+        free_v, free_h = self.masks[_BASE[VCROSS]], self.masks[_BASE[HCROSS]]
+        wp, floor = self.wp, self.floor
+        # Stepping east crosses the vertical edge whose bit is the cell's bit + 1; west, the
+        # cell's own; south, the horizontal edge a row down; north, the cell's own.
+        east, south = free_v >> 1, free_h >> wp
+        region = frontier = seeds & floor
+        while frontier:
+            grown = ((frontier & east) << 1) | ((frontier & free_v) >> 1) | \
+                ((frontier & south) << wp) | ((frontier & free_h) >> wp)
+            frontier = grown & floor & ~region
+            region |= frontier
+        return region
 
     def index(self, xy: tuple[int, int]) -> int:
         """The bit index of a cell, edge key or lattice point (board coordinates)."""
@@ -341,7 +379,16 @@ class BitBoard:
 
     def _valid(self, dx_lo: int, dx_hi: int, dy_lo: int, dy_hi: int) -> int:
         """Bits of the box cells s with s.x + dx_lo >= 0, s.x + dx_hi <= w - 1, and the same
-        for y: the sources for which offsets in that range stay on the box's cells."""
+        for y: the sources for which offsets in that range stay on the box's cells.
+        Remembered per board (it depends on the box alone, not on the doors): every door
+        state's cast asks for the same offsets."""
+        key = (dx_lo, dx_hi, dy_lo, dy_hi)
+        found = self._valid_memo.get(key)
+        if found is None:
+            found = self._valid_memo[key] = self._compute_valid(dx_lo, dx_hi, dy_lo, dy_hi)
+        return found
+
+    def _compute_valid(self, dx_lo: int, dx_hi: int, dy_lo: int, dy_hi: int) -> int:
         lo, hi = max(0, -dx_lo), min(self.w - 1, self.w - 1 - dx_hi)
         cols = self._cols.get((lo, hi))
         if cols is None:
@@ -398,7 +445,8 @@ class BitBoard:
             seen |= (v << k if k >= 0 else v >> -k) & self.floor
         return seen
 
-    def sight_table(self, start: dict[tuple[int, int], int] | None = None) -> dict[tuple[int, int], int]:
+    def sight_table(self, start: dict[tuple[int, int], int] | None = None,
+                    reach: tuple[int, int] | None = None) -> dict[tuple[int, int], int]:
         """First edition, by offset: (dx, dy) -> the bits of the sources that see the cell
         (dx, dy) away, for every offset at Chebyshev distance >= 2 some source sees.
 
@@ -408,12 +456,14 @@ class BitBoard:
         each from its given sources only (the caller knows the other answers); else
         every such direction from every source.  Sight is symmetric, so the opposite
         directions are not cast: the sources seeing offset -d are the targets seen at
-        offset d.
+        offset d. `reach` (w, h): no offset is seen at |dx| >= w or |dy| >= h (the caller
+        knows the sources' regions fit in such a box), so rays stop there.
         """
         wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
         table: dict[tuple[int, int], int] = {}
         if w <= 2 and h <= 2:
             return table
+        reach_w, reach_h = (min(w, reach[0]), min(h, reach[1])) if reach is not None else (w, h)
         far = self.floor & ~self.fog
         if start is None:
             # A line of sight stays in its region of floor (see `visible`), so no offset is
@@ -449,7 +499,7 @@ class BitBoard:
                         break
                     continue
                 tx, ty = x + dx, y + dy
-                if abs(tx) >= w or abs(ty) >= h:
+                if abs(tx) >= reach_w or abs(ty) >= reach_h:
                     break
                 cur &= valid(tx, tx, ty, ty)
                 if not cur:
@@ -699,6 +749,10 @@ class BitBoard:
             frontier = new & enter & ~reached
             reached |= frontier
         return self._cells(reached)
+
+    def cells_of(self, bits: int) -> set[Cell]:
+        """The floor cells whose bits are set."""
+        return self._cells(bits)
 
     def _cells(self, bits: int) -> set[Cell]:
         """The cells whose bits are set (floor only)."""

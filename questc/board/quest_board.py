@@ -45,7 +45,46 @@ def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
     return norm_edge(*first), norm_edge(*second)
 
 
+# Boards kept by what they were built from, when a long-running caller asks for it
+# (`remember`): the language server checks the quest after every edit, and most edits
+# leave the map as it was; the same board comes back with its sight tables computed.
+_RECENT: dict[tuple, QuestBoard] = {}
+_KEEP = 0
+
+
+def remember(count: int) -> None:
+    """Keep the last `count` boards built (0, the default: none) and give one back to a quest whose
+    pieces, doors, stairs and obstacles are those it was built from."""
+    global _KEEP
+    _KEEP = max(0, count)
+    while len(_RECENT) > _KEEP:
+        _RECENT.pop(next(iter(_RECENT)))
+
+
+def _board_key(model) -> tuple:
+    """Everything quest_board reads from the model, hashable."""
+    return (tuple((p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
+                  for p in model.pieces.values() if p is not None),
+            tuple((s.colour, s.ends) for s in model.stairs),
+            tuple((o.kind.name, o.kind.blocks_movement, o.kind.blocks_sight, o.kind.sight_rule, o.kind.wall_like,
+                   o.cells) for o in model.obstacles),
+            tuple((d.id, d.between, d.at, d.side, d.rune) for d in model.doors.values()))
+
+
 def quest_board(model) -> QuestBoard:
+    if not _KEEP:
+        return _build(model)
+    key = _board_key(model)
+    found = _RECENT.pop(key, None)
+    if found is None:
+        found = _build(model)
+    _RECENT[key] = found   # the most recent last
+    while len(_RECENT) > _KEEP:
+        _RECENT.pop(next(iter(_RECENT)))
+    return found
+
+
+def _build(model) -> QuestBoard:
     pieces = [PlacedPiece(p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
               for p in model.pieces.values() if p is not None]
     stairs = [Stairs(s.colour, s.ends) for s in model.stairs]

@@ -26,6 +26,8 @@ COMMANDS = {
     "schema": "questc.cli.schema:schema",
     "deck": "questc.cli.deck:deck",
     "guide": "questc.cli.guide:guide",
+    "server": "questc.cli.server:server",
+    "preview": "questc.cli.preview:preview",
 }
 
 

@@ -208,15 +208,19 @@ def _statement_end(text: str, pos: int) -> int:
     return i
 
 
-_LINE_STARTS: list = [None, [0]]   # the text last indexed, and where its lines start
+# The text last indexed and where its lines start, as one tuple replaced whole: two
+# threads parsing at once (the language server) each read a pair that belongs together.
+_LINE_STARTS: tuple[str | None, list[int]] = (None, [0])
 
 
 def _line_of(text: str, pos: int) -> tuple[int, int]:
     """(line, column), 1-based, of an offset; the line starts of the last text are kept,
     so spans for every comment of a big file cost a bisection, not a count from the top."""
-    if _LINE_STARTS[0] is not text:
-        _LINE_STARTS[:] = [text, [0] + [m.end() for m in re.finditer("\n", text)]]
-    starts = _LINE_STARTS[1]
+    global _LINE_STARTS
+    indexed = _LINE_STARTS
+    if indexed[0] is not text:
+        indexed = _LINE_STARTS = (text, [0] + [m.end() for m in re.finditer("\n", text)])
+    starts = indexed[1]
     line = bisect_right(starts, pos)
     return line, pos - starts[line - 1] + 1
 

@@ -61,6 +61,9 @@ class Emitter {
 const uri = (file) => partial('Uri', {
   scheme: 'file', fsPath: file, path: file, toString: () => pathToFileURL(file).href, toJSON: () => pathToFileURL(file).href,
 });
+const webUri = (href) => partial('Uri', {
+  scheme: new URL(href).protocol.replace(/:$/, ''), path: new URL(href).pathname, toString: () => href, toJSON: () => href,
+});
 class Position { constructor(line, character) { this.line = line; this.character = character; } }
 class Range {
   constructor(a, b, c, d) {
@@ -86,7 +89,8 @@ const events = {
 const vscode = partial('vscode', {
   version: '1.82.0',
   env: partial('env', { appName: 'Visual Studio Code', language: 'en', machineId: 'test', sessionId: 'test' }),
-  Uri: partial('Uri', { file: uri, parse: (s) => uri(fileURLToPath(s)) }),
+  // Like VS Code's Uri.parse, any scheme: a diagnostic's codeDescription links a web page.
+  Uri: partial('Uri', { file: uri, parse: (s) => (s.startsWith('file:') ? uri(fileURLToPath(s)) : webUri(s)) }),
   Position, Range, Diagnostic, CancellationTokenSource,
   DiagnosticSeverity: { Error: 0, Warning: 1, Information: 2, Hint: 3 },
   EventEmitter: Emitter,

@@ -1,0 +1,222 @@
+"""A checked quest in; what the preview page shows of it out, as plain JSON-ready data.
+
+The scene is everything the page needs but sight: the map picture (the printed
+sheet's drawing, questc.preview.drawing), the floor cells in board order (a cell's
+index is its place in `Board.cells`; sight and reach travel as sets of indexes), what
+stands on each cell, the areas, the doors, the reveal waves with the cells the heroes
+can reach at each, and the diagnostics with the cells each one is about.
+"""
+from __future__ import annotations
+
+import base64
+
+from questc.diagnostics.core import Diagnostic, Span
+
+Cell = tuple[int, int]
+
+
+def bitset(indexes, size: int) -> str:
+    """Cell indexes in; a base64 bitset (bit i of byte i // 8, least significant first) out."""
+    raw = bytearray((size + 7) // 8)
+    for i in indexes:
+        raw[i >> 3] |= 1 << (i & 7)
+    return base64.b64encode(bytes(raw)).decode("ascii")
+
+
+def diagnostic_data(d: Diagnostic, source_lines: list[str], quest_path: str) -> dict:
+    """One diagnostic as the page lists it: code, severity, message, help, place and source line."""
+    span = d.span
+    line_text = None
+    if span.file == quest_path and 1 <= span.line <= len(source_lines):
+        line_text = source_lines[span.line - 1]
+    return {
+        "code": d.code, "severity": d.severity.value, "message": d.message, "help": d.help,
+        "label": d.label, "file": span.file, "line": span.line, "column": span.column,
+        "end_line": span.end_line, "end_column": span.end_column, "source": line_text,
+        "cells": [], "anchor": None,
+    }
+
+
+def source_lines(source: str) -> list[str]:
+    return source.splitlines()
+
+
+class _Places:
+    """Where each thing the quest places was written, and the floor cells it covers.
+
+    Used to pin a diagnostic on the map: the innermost placed thing whose source holds
+    the diagnostic's span, else the things written on its line, else the area block
+    around it.
+    """
+
+    def __init__(self, model, quest_board, path: str):
+        self.entries: list[tuple[Span, frozenset[Cell], bool]] = []   # span, cells, is an area block
+
+        def add(span, cells, block=False):
+            if span is not None and span.file == path:
+                self.entries.append((span, frozenset(cells), block))
+
+        for piece in model.pieces.values():
+            if piece is not None:
+                add(piece.node.span, piece.shape.cells)
+        for door_id, door in model.doors.items():
+            add(door.node.span, quest_board.door_cells.get(door_id, ()))
+        for stairs in model.stairs:
+            add(stairs.node.span, stairs.ends)
+        for marker in model.markers:
+            add(marker.span, [marker.at])
+        for figure in model.figures:
+            add(figure.span, figure.cells)
+        for obstacle in model.obstacles:
+            add(obstacle.span, obstacle.cells)
+        for encounter in model.encounters.values():
+            add(encounter.node.span, [encounter.at])
+        for area in model.areas.values():
+            add(area.node.span, area.cells, block=True)
+
+    def cells_of(self, span: Span) -> frozenset[Cell]:
+        def contains(outer: Span, inner: Span) -> bool:
+            return outer.start <= inner.start and inner.end <= max(outer.end, outer.start + 1)
+
+        inside = [(e.end - e.start, cells) for e, cells, block in self.entries if not block and contains(e, span)]
+        if inside:
+            smallest = min(size for size, _ in inside)
+            return frozenset().union(*(cells for size, cells in inside if size == smallest))
+        same_line = [cells for e, cells, block in self.entries
+                     if not block and e.line <= span.end_line and span.line <= e.end_line]
+        if same_line:
+            return frozenset().union(*same_line)
+        blocks = [(e.end - e.start, cells) for e, cells, block in self.entries if block and contains(e, span)]
+        if blocks:
+            return min(blocks, key=lambda b: b[0])[1]
+        return frozenset()
+
+
+def anchor_of(cells: list[Cell]) -> Cell:
+    """The cell of a group nearest its centre: where a pin stands (ties: first in reading order)."""
+    cx = sum(x for x, _ in cells) / len(cells)
+    cy = sum(y for _, y in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c[1], c[0]))
+
+
+def pin_diagnostics(entries: list[dict], diagnostics: list[Diagnostic], model, quest_board,
+                    index: dict[Cell, int], path: str) -> None:
+    """Fill each diagnostic entry's `cells` (indexes) and `anchor` from where it points in the source."""
+    places = _Places(model, quest_board, path)
+    for entry, d in zip(entries, diagnostics):
+        cells: frozenset[Cell] = frozenset()
+        for span in (d.span, *(label.span for label in d.labels)):
+            if span.file == path:
+                cells = places.cells_of(span)
+                if cells:
+                    break
+        on_floor = sorted((c for c in cells if c in index), key=lambda c: (c[1], c[0]))
+        if on_floor:
+            entry["cells"] = [index[c] for c in on_floor]
+            entry["anchor"] = index[anchor_of(on_floor)]
+
+
+def _things(model, quest_board) -> dict[Cell, list[str]]:
+    """Cell -> what stands on it, in words (figures, markers, obstacles, stairs, doors beside it)."""
+    things: dict[Cell, list[str]] = {}
+
+    def put(cell, text):
+        things.setdefault(cell, []).append(text)
+
+    for figure in model.figures:
+        if figure.rank == "named":
+            named = model.named.get(figure.named)
+            name = named.display if named is not None else figure.named
+            text = f"{name} (named {figure.type.name.replace('_', ' ')})"
+        else:
+            text = f"{figure.type.name.replace('_', ' ')}" + (" (master)" if figure.rank == "master" else "")
+        if figure.players:
+            low, high = figure.players
+            text += f", with {low} players" if low == high else f", with {low} to {high} players"
+        if figure.facing:
+            text += f", facing {figure.facing}"
+        for cell in sorted(figure.cells):
+            put(cell, text)
+    for marker in model.markers:
+        if marker.kind == "glyph":
+            text = "glyph (active)" if marker.active else "glyph (inactive)"
+        elif marker.kind == "encounter":
+            text = f"encounter `{marker.encounter}`"
+        elif marker.variant:
+            text = f"{marker.kind} {marker.variant.replace('_', ' ')}"
+        else:
+            text = marker.kind
+        put(marker.at, text)
+    for obstacle in model.obstacles:
+        text = obstacle.kind.name.replace("_", " ") + (" (trap)" if obstacle.kind.trap else "")
+        if obstacle.facing:
+            text += f", facing {obstacle.facing}"
+        for cell in obstacle.cells:
+            put(cell, text)
+    for stairs in model.stairs:
+        a, b = stairs.ends
+        put(a, f"{stairs.colour} stairs to {b[0]},{b[1]}")
+        put(b, f"{stairs.colour} stairs to {a[0]},{a[1]}")
+    for door_id, cells in sorted(quest_board.door_cells.items()):
+        rune = model.doors[door_id].rune if door_id in model.doors else None
+        for cell in cells:
+            put(cell, f"beside the {rune + ' rune ' if rune else ''}door `{door_id}`")
+    return things
+
+
+def scene_data(result, picture) -> dict:
+    """A QuestResult with a built board (`result.context`) and its MapPicture in; the scene out."""
+    model = result.model
+    qb = result.context.board
+    board = qb.board
+    analysis = result.context.analysis
+    cells = list(board.cells)
+    index = {c: i for i, c in enumerate(cells)}
+    area_ids = list(model.areas)
+    area_index = {a: i for i, a in enumerate(area_ids)}
+    area_of: dict[Cell, str] = {}
+    for area in model.areas.values():
+        for cell in area.cells:
+            area_of.setdefault(cell, area.id)
+    piece_ids = list(model.pieces)
+    piece_index = {p: i for i, p in enumerate(piece_ids)}
+    things = _things(model, qb)
+    cell_rows = []
+    for cell in cells:
+        area = area_of.get(cell)
+        piece = board.piece_of(cell)
+        cell_rows.append([cell[0], cell[1], area_index[area] if area is not None else -1,
+                          piece_index.get(piece, -1), things.get(cell, [])])
+
+    areas = []
+    for area_id in area_ids:
+        area = model.areas[area_id]
+        areas.append({"id": area_id, "name": area.name, "start": area.start,
+                      "wave": analysis.reveal_wave.get(area_id),
+                      "from": list(analysis.visible_from.get(area_id, [])),
+                      "cells": len([c for c in area.cells if c in index])})
+    doors = []
+    for door_id, edges in sorted(qb.door_edges.items()):
+        door = model.doors.get(door_id)
+        doors.append({"id": door_id, "rune": door.rune if door else None,
+                      "edges": [list(e) for e in edges],
+                      "cells": [index[c] for c in qb.door_cells.get(door_id, ()) if c in index]})
+    reached = list(analysis.reached_by_wave)
+    offset = max(0, len(reached) - len(analysis.waves))   # no wave 0 when the quest has no start area
+    waves = []
+    for number, wave_areas in enumerate(analysis.waves):
+        cells_reached = reached[number + offset] if number + offset < len(reached) else frozenset()
+        waves.append({"wave": number, "areas": list(wave_areas),
+                      "reached": bitset((index[c] for c in cells_reached if c in index), len(cells)),
+                      "reached_count": sum(1 for c in cells_reached if c in index)})
+
+    lines = source_lines(result.source)
+    diagnostics = [diagnostic_data(d, lines, result.path) for d in result.diagnostics]
+    pin_diagnostics(diagnostics, result.diagnostics, model, qb, index, result.path)
+    return {
+        "title": model.title, "edition": model.edition, "reveal": model.reveal,
+        "map": {"svg": picture.svg, "layout": picture.layout}, "legend": list(picture.legend),
+        "cells": cell_rows, "areas": areas, "pieces": piece_ids, "doors": doors,
+        "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
+        "diagnostics": diagnostics,
+    }

@@ -1,0 +1,287 @@
+"""Completion by context: the grammar says what may come next, the quest and the catalog fill in names.
+
+The text from the start of the statement's top-level item up to the cursor goes
+through the quest grammar's own LALR parser (interactively: no tree is built); the
+terminals it accepts next are exactly the statements and words valid there. Where
+it accepts a name, the keyword just before says which: `monster ` wants a monster
+type, `pieces R1, ` a piece of this quest, `revealed ` an area. If the item is
+broken before the cursor, the statement alone is parsed inside a stand-in for its
+enclosing block (known from the syntax tree's spans).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Token
+from lark.exceptions import UnexpectedInput
+from lsprotocol import types
+
+from questc.server.document import QuestDocument
+from questc.server.hover import catalog_of
+from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
+from questc.syntax import nodes as n
+
+DIRECTIONS = ("north", "east", "south", "west")
+# Terminals that are a closed list of words rather than one keyword.
+_WORDS = {
+    "DIRECTION": DIRECTIONS,
+    "EDITION_KIND": ("first", "second"),
+    "REVEAL_MODE": ("sight", "door"),
+    "SIDE": ("heroes", "overlord"),
+    "STAT": ("wounds", "armor", "speed", "damage"),
+    "TRIGGER_EVENT": ("reveal", "killed", "open"),
+    "COMPARE": ("<=", ">=", "<", ">", "="),
+}
+# What each statement keyword starts, shown beside it (LANGUAGE.md's forms).
+SIGNATURES = {
+    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition first|second",
+    "expansions": "expansions SET, ...", "players": "players a..b", "conquest": "conquest N",
+    "treachery": "treachery event N, trap N, monster N", "reveal": "reveal sight|door  /  reveal AREA",
+    "author": 'author "..."', "version": 'version "..."', "intro": 'intro """..."""',
+    "special": 'special """..."""', "use": 'use "pack.yaml"',
+    "piece": "piece ID TYPE at X,Y [turn 0|90|180|270]",
+    "door": "door ID between PIECE PIECE [rune COLOUR]  /  door ID at X,Y SIDE [rune COLOUR]",
+    "stairs": "stairs COLOUR at X,Y X,Y", "area": 'area ID ["Name"] [start] { ... }',
+    "pieces": "pieces PIECE, ...", "cells": "cells X,Y|RECT ...", "read": 'read """..."""',
+    "note": 'note "..."', "glyph": "glyph at P [active]",
+    "monster": "monster TYPE [master] at P... [facing DIR] [players a..b]",
+    "named": 'named ID at P [facing DIR]  /  named ID "Display Name" TYPE { ... }',
+    "chest": "chest copper|silver|gold at P...", "obstacle": "obstacle KIND at P|RECT...",
+    "trap": "trap KIND at P... [facing DIR]", "treasure": "treasure KIND at P...  /  treasure copper|silver|gold [N]",
+    "relic": "relic NAME at P", "runekey": "runekey COLOUR at P", "encounter": "encounter ID at P { EFFECTS }",
+    "abilities": "abilities NAME [N], ...", "coins": "coins N", "threat": "threat N",
+    "spawn": "spawn TYPE [master] at P...", "open": "open DOOR", "close": "close DOOR", "unlock": "unlock COLOUR",
+    "win": "win heroes|overlord", "instruct": 'instruct "..."', "on": "on reveal|killed|open NAME { ... }  /  on round N { ... }",
+    "chests": "chests { KIND N: CONTENT, ... }", "overlord": 'overlord { card "..." [xN]; dark_glyph KIND }',
+    "card": 'card "Name" [xN]', "dark_glyph": "dark_glyph KIND", "potion": "potion KIND",
+    "victory": 'victory heroes|overlord ["Label"] when CONDITION',
+    "killed": "killed NAMED", "revealed": "revealed AREA", "triggered": "triggered ENCOUNTER", "opened": "opened DOOR",
+}
+_STAND_INS = {   # a block's opening, for parsing one statement as if inside that block
+    n.Header: 'quest "q" {\n', n.Area: "area a {\n", n.NamedMonster: 'named n "n" ogre {\n',
+    n.Encounter: "area a {\nencounter e at 0,0 {\n", n.Trigger: "on round 1 {\n", n.ChestChart: "chests {\n",
+    n.OverlordPlan: "overlord {\n",
+}
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+
+
+@dataclass
+class Context:
+    accepts: set[str]
+    stack: list            # the parser's value stack: tokens and reduced subtrees
+    block: str | None      # the keyword of the innermost open block (AREA, ENCOUNTER, ON, QUEST, ...)
+
+
+def _parse_prefix(text: str) -> Context | None:
+    from questc.syntax.parser import quest_parser
+
+    interactive = quest_parser().parse_interactive(text)
+    try:
+        interactive.exhaust_lexer()
+        accepts = set(interactive.accepts())
+    except UnexpectedInput:
+        return None
+    stack = list(interactive.parser_state.value_stack)
+    return Context(accepts, stack, _innermost_block(stack))
+
+
+def _innermost_block(stack) -> str | None:
+    for i in range(len(stack) - 1, -1, -1):
+        if isinstance(stack[i], Token) and stack[i].type == "LBRACE":
+            for j in range(i - 1, -1, -1):
+                item = stack[j]
+                if isinstance(item, Token) and item.type in ("QUEST", "AREA", "NAMED", "ENCOUNTER", "ON",
+                                                             "CHESTS", "OVERLORD"):
+                    return item.type
+            return None
+    return None
+
+
+def _statement_start(text: str, upto: int) -> int:
+    """Where the statement holding `upto` starts: after the last newline, `;` or `{` outside a string."""
+    line_start = text.rfind("\n", 0, upto) + 1
+    start, in_string = line_start, False
+    for i in range(line_start, upto):
+        ch = text[i]
+        if in_string:
+            if ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in ";{":
+            start = i + 1
+        elif ch == "#":
+            return upto
+    return start
+
+
+def context_at(document: QuestDocument, offset: int, text: str) -> Context | None:
+    """The parser's view just before `offset` in `text` (the quest's text, without a byte-order mark)."""
+    index = document.index()
+    tree = index.tree
+    starts: list[int] = []
+    if tree is not None:
+        items = ([tree.header] if tree.header is not None else []) + list(tree.items)
+        holding = [i for i in items if i.span.start <= offset <= i.span.end]
+        before = [i for i in items if i.span.end <= offset]
+        if holding:
+            starts.append(holding[0].span.start)
+        if before:
+            starts.append(max(i.span.end for i in before))
+    if tree is None or not tree.items:
+        starts.append(0)
+    for start in starts:
+        found = _parse_prefix(text[start:offset])
+        if found is not None:
+            return found
+    # Broken before the cursor: the statement alone, inside a stand-in for its block.
+    line, column = _line_column(text, offset)
+    blocks = [s for s in index.enclosing(line, column) if type(s) in _STAND_INS]
+    statement = text[_statement_start(text, offset):offset]
+    prefix = _STAND_INS[type(blocks[-1])] if blocks else ""
+    return _parse_prefix(prefix + statement)
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _role(context: Context) -> tuple[str, int]:
+    """(the keyword that governs the name wanted next, how many items came after that keyword)."""
+    from questc.syntax.parser import _literals
+
+    keywords = _literals()
+    for back, item in enumerate(reversed(context.stack)):
+        if isinstance(item, Token) and item.type in keywords and item.type not in ("COMMA", "LBRACE", "COLON"):
+            return item.type, back
+        if isinstance(item, Token) and item.type == "TRIGGER_EVENT":
+            return "ON_" + str(item).upper(), back
+        if isinstance(item, Token) and item.type == "_NL":
+            return "", back
+    return "", len(context.stack)
+
+
+def _expansions(document: QuestDocument) -> tuple[str, ...]:
+    tree = document.index().tree
+    header = tree.header if tree is not None else None
+    field = header.get("expansions") if header is not None else None
+    if field is None:
+        return ("base",)
+    names = field.value if isinstance(field.value, tuple) else ()
+    return tuple(name.value for name in names if isinstance(name, n.Name))
+
+
+def complete(document: QuestDocument, position: types.Position) -> list[types.CompletionItem]:
+    lines = document.lines()
+    offset = lines.offset(position)
+    bom = lines.bom
+    text = document.text[bom:]
+    offset = max(0, offset - bom)
+    word_start = offset
+    while word_start > 0 and _WORD_CHAR.match(text[word_start - 1]):
+        word_start -= 1
+    in_string = text.rfind('"', text.rfind("\n", 0, offset) + 1, offset)
+    quoted = in_string >= 0 and text.count('"', text.rfind("\n", 0, offset) + 1, offset) % 2 == 1
+    if quoted:
+        word_start = in_string
+    context = context_at(document, word_start, text)
+    if context is None:
+        return []
+    replace = types.Range(lines.position(word_start + bom), lines.position(offset + bom))
+    items: list[types.CompletionItem] = []
+    seen: set[str] = set()
+
+    def add(label: str, kind, detail: str | None = None, documentation: str | None = None,
+            insert: str | None = None, sort: str = "1") -> None:
+        if label in seen:
+            return
+        seen.add(label)
+        items.append(types.CompletionItem(
+            label=label, kind=kind, detail=detail,
+            documentation=types.MarkupContent(types.MarkupKind.Markdown, documentation) if documentation else None,
+            text_edit=types.TextEdit(replace, insert if insert is not None else label),
+            sort_text=f"{sort}{label}"))
+
+    from questc.syntax.parser import _literals
+    literals = _literals()
+    for terminal in sorted(context.accepts):
+        literal = literals.get(terminal)
+        if literal is not None and _WORD_CHAR.match(literal[0]):
+            add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal))
+        elif terminal in _WORDS:
+            for word in _WORDS[terminal]:
+                add(word, types.CompletionItemKind.EnumMember, terminal.lower().replace("_", " "))
+    if "NAME" in context.accepts:
+        _names(document, context, add)
+    if "STRING" in context.accepts and _role(context)[0] == "CARD":
+        catalog, sets = catalog_of(document), _expansions(document)
+        for name, card in sorted(catalog.cards.items()):
+            if card.set in sets:
+                add(name, types.CompletionItemKind.Value, f"overlord card, {card.set}", card.note or None,
+                    insert='"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return items
+
+
+def _names(document: QuestDocument, context: Context, add) -> None:
+    """The names that fit where the grammar wants a NAME."""
+    keyword, after = _role(context)
+    index = document.index()
+    catalog, sets = catalog_of(document), _expansions(document)
+
+    def identifiers(kind: str) -> None:
+        for name, occurrence in sorted(index.defined(kind).items()):
+            add(name, types.CompletionItemKind.Variable, f"{kind}, line {occurrence.span.line}", sort="0")
+
+    def entries(kind: str, detail: str) -> None:
+        table = {"piece": catalog.pieces, "monster": catalog.monsters, "treasure": catalog.treasures,
+                 "dark_glyph": catalog.dark_glyphs}.get(kind)
+        if table is None:   # obstacles and traps share one table
+            table = {k: v for k, v in catalog.obstacles.items() if v.trap == (kind == "trap")}
+        for name, entry in sorted(table.items()):
+            if getattr(entry, "set", None) in sets:
+                add(name, types.CompletionItemKind.Value, f"{detail}, {entry.set}", getattr(entry, "note", "") or None)
+
+    def words(values, detail: str) -> None:
+        for value in values:
+            add(value, types.CompletionItemKind.EnumMember, detail)
+
+    colours = lambda: words(catalog.rune_colours, "rune colour")   # noqa: E731
+    block = context.block
+    if keyword == "PIECE" and after == 1:
+        entries("piece", "map piece")
+    elif keyword in ("BETWEEN", "PIECES"):
+        identifiers(PIECE)
+    elif keyword in ("MONSTER", "SPAWN") or (keyword == "NAMED" and after == 2 and block is None):
+        entries("monster", "monster")
+    elif keyword == "NAMED" and block == "AREA":
+        identifiers(NAMED)
+    elif keyword in ("RUNE", "RUNEKEY", "UNLOCK"):
+        colours()
+    elif keyword == "OBSTACLE":
+        entries("obstacle", "obstacle")
+    elif keyword == "TRAP":
+        entries("trap", "trap")
+    elif keyword == "TREASURE" and block in ("ENCOUNTER", "ON"):
+        words(("copper", "silver", "gold"), "treasure card")
+    elif keyword in ("TREASURE", "POTION"):
+        entries("treasure", "treasure")
+    elif keyword == "CHEST" or (block == "CHESTS" and keyword == ""):
+        chest = catalog.markers.get("chest")
+        words(chest.variants if chest is not None else ("copper", "silver", "gold"), "chest")
+    elif keyword == "DARK_GLYPH":
+        entries("dark_glyph", "dark glyph")
+    elif keyword == "EXPANSIONS":
+        for name, info in sorted(catalog.sets.items()):
+            add(name, types.CompletionItemKind.Module, info.title or "set")
+    elif keyword in ("OPEN", "CLOSE", "OPENED", "ON_OPEN"):
+        identifiers(DOOR)
+    elif keyword in ("REVEAL", "REVEALED", "ON_REVEAL"):
+        identifiers(AREA)
+    elif keyword in ("KILLED", "ON_KILLED"):
+        identifiers(NAMED)
+    elif keyword == "TRIGGERED":
+        identifiers(ENCOUNTER)
+    elif keyword == "WIN":
+        words(("heroes", "overlord"), "side")

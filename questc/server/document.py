@@ -1,0 +1,136 @@
+"""One open quest: its text as the editor has it, and the last check of that text.
+
+The server keeps, per document, the text and version the client sent last, the
+syntax index of that text (parsed on demand: a few milliseconds), and the result of
+the last full check (questc.api.check_source on the unsaved text, with the
+configuration found from the document's folder as `questc lint` finds it from the
+current one). Features that need the resolved quest or its board (cell hover) use
+the last check that got that far, so a line being typed does not blank them.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from questc.api import QuestResult, check_source
+from questc.errors import QuestcError
+from questc.options import Options
+from questc.server.index import QuestIndex, build_index
+from questc.server.text import BOM, LineIndex
+
+
+def uri_path(uri: str) -> Path | None:
+    """A `file:` URI in, its path out; None for other schemes (an unsaved buffer)."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return None
+    path = unquote(parsed.path)
+    if len(path) > 2 and path[0] == "/" and path[2] == ":":   # file:///C:/... on Windows
+        path = path[1:]
+    return Path(path)
+
+
+@dataclass
+class Checked:
+    """A check of one version of the text."""
+    version: int
+    text: str
+    result: QuestResult
+    lines: LineIndex
+    seconds: float
+    config_problem: str | None = None
+
+
+@dataclass
+class QuestDocument:
+    uri: str
+    text: str
+    version: int
+    encoding: str = "utf-16"
+    checked: Checked | None = None            # the last check (of any version)
+    compiled: Checked | None = None           # the last check that built a model
+    closed: bool = False
+    _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
+
+    @property
+    def path(self) -> Path | None:
+        return uri_path(self.uri)
+
+    @property
+    def file(self) -> str:
+        """The name diagnostics carry: the file's path, or the URI of an unsaved buffer."""
+        path = self.path
+        return str(path) if path is not None else self.uri
+
+    def lines(self) -> LineIndex:
+        return self.current()[1]
+
+    def index(self) -> QuestIndex:
+        return self.current()[0]
+
+    def current(self) -> tuple[QuestIndex, LineIndex]:
+        """The syntax index and line index of the text as it is now (parsed again only after an edit)."""
+        cached = self._index
+        if cached is None or cached[0] != self.version or cached[1] is not self.text:
+            from questc.syntax import parse_source
+            checked = self.checked
+            if checked is not None and checked.version == self.version and checked.text is self.text:
+                tree = checked.result.syntax
+            else:
+                tree = parse_source(_quest_text(self.text), self.file).tree
+            cached = (self.version, self.text, build_index(tree), LineIndex(self.text, self.encoding))
+            self._index = cached
+        return cached[2], cached[3]
+
+
+def _quest_text(text: str) -> str:
+    return text[1:] if text.startswith(BOM) else text
+
+
+class OptionsCache:
+    """Configuration per folder, read again when the configuration file found there changes."""
+
+    def __init__(self):
+        self._cache: dict[Path, tuple[tuple, Options, str | None]] = {}
+
+    def for_path(self, path: Path | None) -> tuple[Options, str | None]:
+        """The options for a quest at `path` (None: an unsaved buffer, checked with the defaults),
+        and the reason the configuration could not be used, if it could not."""
+        if path is None:
+            return Options(), None
+        folder = path.parent
+        stamp = _config_stamp(folder)
+        cached = self._cache.get(folder)
+        if cached is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        from questc.config import load_options
+        try:
+            options, problem = load_options(start=folder), None
+        except QuestcError as error:   # a broken configuration: say so, check with the defaults
+            options, problem = Options(), str(error)
+        self._cache[folder] = (stamp, options, problem)
+        return options, problem
+
+
+def _config_stamp(folder: Path) -> tuple:
+    """The size and time of every configuration file from `folder` up: a change anywhere re-reads."""
+    stamp = []
+    for candidate in (folder, *folder.parents):
+        for name in ("questc.toml", "pyproject.toml"):
+            try:
+                info = (candidate / name).stat()
+            except OSError:
+                continue
+            stamp.append((str(candidate / name), info.st_mtime_ns, info.st_size))
+    return tuple(stamp)
+
+
+def check(document: QuestDocument, text: str, version: int, options_cache: OptionsCache) -> Checked:
+    """Check one version of a document's text as `questc lint` would check the saved file."""
+    started = time.perf_counter()
+    options, problem = options_cache.for_path(document.path)
+    result = check_source(_quest_text(text), document.file, options)
+    return Checked(version, text, result, LineIndex(text, document.encoding),
+                   time.perf_counter() - started, problem)

@@ -1,0 +1,357 @@
+"""Hover: what the cursor is on, explained in Markdown.
+
+A cell point: what stands on that cell (area, piece, obstacles, figures, markers,
+the doors on its sides). A catalog name: the entry (a piece type drawn with its
+openings, a monster's footprint and figures). A quest identifier: its definition.
+A diagnostic code in a suppression comment: its explanation. Anywhere a diagnostic
+is reported: its code's summary.
+"""
+from __future__ import annotations
+
+import re
+
+from questc.server.document import QuestDocument
+from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE, STAIRS, contains
+from questc.syntax import nodes as n
+from questc.words import plural
+
+_CODE = re.compile(r"Q[0-9]{3}")
+
+
+def hover_markdown(document: QuestDocument, line: int, column: int) -> str | None:
+    """The hover text at a 1-based (line, column), or None when there is nothing to say."""
+    index = document.index()
+    parts: list[str] = []
+    code = _code_in_comment(document, line, column)
+    if code is not None:
+        parts.append(code)
+    occurrence = index.occurrence_at(line, column)
+    catalog_name = index.catalog_name_at(line, column)
+    cell = index.cell_at(line, column)
+    if occurrence is not None and (cell is None or occurrence.span.start >= cell.span.start):
+        parts.append(_identifier(document, occurrence))
+    elif catalog_name is not None:
+        text = _catalog_entry(document, catalog_name)
+        if text:
+            parts.append(text)
+    elif cell is not None:
+        parts.append(_cell(document, cell))
+    parts += _diagnostics_here(document, line, column)
+    parts = [p for p in parts if p]
+    return "\n\n---\n\n".join(parts) if parts else None
+
+
+# ---- diagnostic codes -----------------------------------------------------------------
+
+
+def code_page(code: str) -> str | None:
+    from questc.rules import descriptor
+
+    entry = descriptor(code)
+    if entry is None:
+        return None
+    return (f"**{entry.code} {entry.name}** ({entry.severity.value})\n\n{entry.summary}\n\n"
+            f"{entry.explanation.strip()}")
+
+
+def _code_in_comment(document: QuestDocument, line: int, column: int) -> str | None:
+    """A code written in a comment under the cursor (`# questc: ignore[Q305]`): its page."""
+    text = document.lines().line_text(line - 1)
+    hash_at = _comment_start(text)
+    if hash_at is None or column - 1 < hash_at:
+        return None
+    for match in _CODE.finditer(text, hash_at):
+        if match.start() <= column - 1 <= match.end():
+            return code_page(match.group())
+    return None
+
+
+def _comment_start(line: str) -> int | None:
+    """Where the line's comment starts (a `#` outside a string), or None."""
+    in_string = False
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "#":
+            return i
+        i += 1
+    return None
+
+
+def _diagnostics_here(document: QuestDocument, line: int, column: int) -> list[str]:
+    checked = document.checked
+    if checked is None or checked.text is not document.text:
+        return []
+    from questc.rules import descriptor
+    out = []
+    for d in checked.result.diagnostics:
+        if contains(d.span, line, column):
+            entry = descriptor(d.code)
+            if entry is not None:
+                out.append(f"**{d.code} {entry.name}**: {entry.summary} "
+                           f"(`questc explain {d.code}` for the whole page)")
+    return list(dict.fromkeys(out))
+
+
+# ---- the quest's own identifiers -------------------------------------------------------
+
+
+def _source_line(document: QuestDocument, node) -> str:
+    """The first line of a statement as written, for a definition's hover."""
+    span = node.span
+    text = document.lines().line_text(span.line - 1)
+    return text.strip()
+
+
+def _identifier(document: QuestDocument, occurrence) -> str:
+    index = document.index()
+    definitions = index.definitions(occurrence.kind, occurrence.name)
+    if not definitions:
+        return f"{occurrence.kind} `{occurrence.name}`: **not defined** in this quest"
+    node = definitions[0].node
+    head = f"{occurrence.kind} **{occurrence.name}**"
+    lines = [head, "", "```quest", _source_line(document, node), "```"]
+    model = _model(document)
+    uses = len(index.references(occurrence.kind, occurrence.name, include_definition=False))
+    if occurrence.kind == AREA and isinstance(node, n.Area):
+        lines.append(f"{'start area; ' if node.start else ''}{_area_summary(document, node.id.value)}")
+    elif occurrence.kind == PIECE and model is not None:
+        piece = model.pieces.get(occurrence.name)
+        if piece is not None:
+            lines.append(f"{piece.type.name} ({piece.type.kind.replace('_', ' ')}), top-left {piece.at[0]},"
+                         f"{piece.at[1]}, {plural(len(piece.shape.cells), 'cell')}; area "
+                         f"{_join(model.area_of(c) for c in sorted(piece.shape.cells))}")
+    elif occurrence.kind == NAMED and isinstance(node, n.NamedMonster):
+        lines.append(f"\"{node.display.value}\", a named {node.type.value}")
+    elif occurrence.kind == ENCOUNTER and isinstance(node, n.Encounter):
+        lines.append(plural(len(node.effects), "effect"))
+    elif occurrence.kind == DOOR and isinstance(node, n.Door) and node.rune is not None:
+        lines.append(f"a {node.rune.value} rune door")
+    elif occurrence.kind == STAIRS and isinstance(node, n.Stairs):
+        lines.append("a pair of stairs: " + " and ".join(f"{p.x},{p.y}" for p in node.ends))
+    if len(definitions) > 1:
+        lines.append(f"defined {len(definitions)} times")
+    lines.append(f"defined on line {definitions[0].span.line}; {plural(uses, 'reference')}")
+    return "\n".join(lines)
+
+
+def _join(values) -> str:
+    kept = [v for v in dict.fromkeys(values) if v]
+    return ", ".join(kept) if kept else "none"
+
+
+def _area_summary(document: QuestDocument, area_id: str) -> str:
+    model = _model(document)
+    if model is None or area_id not in model.areas:
+        return ""
+    area = model.areas[area_id]
+    figures = [f for f in model.figures if f.area == area_id]
+    text = f"\"{area.name}\": {plural(len(area.cells), 'cell')}, {plural(len(figures), 'figure')}"
+    checked = document.compiled
+    context = checked.result.context if checked is not None else None
+    if context is not None and "analysis" in vars(context):   # only if the checks already worked it out
+        wave = context.analysis.reveal_wave.get(area_id)
+        text += "; never revealed" if wave is None else f"; revealed in wave {wave}"
+    return text
+
+
+# ---- catalog names -------------------------------------------------------------------
+
+
+def catalog_of(document: QuestDocument):
+    """The catalog the quest was checked against (content packs included), else the built-in one."""
+    model = _model(document)
+    if model is not None:
+        return model.catalog
+    from questc.catalog import builtin_catalog
+    return builtin_catalog()
+
+
+def _catalog_entry(document: QuestDocument, ref) -> str | None:
+    from questc.catalog.draw import draw_piece
+
+    catalog = catalog_of(document)
+    kind, name = ref.kind, ref.name
+    if kind in ("piece", "monster", "obstacle", "trap", "treasure", "colour", "card", "set", "dark_glyph"):
+        entry = catalog.lookup(kind, name)
+    else:
+        entry = None
+    if entry is None:
+        if kind in ("chest", "treasure card", "ability", "chest content"):
+            return None
+        suggestion = catalog.suggest(kind, name) if kind in ("piece", "monster", "obstacle", "trap",
+                                                               "treasure", "card", "set", "dark_glyph") else None
+        return f"unknown {kind.replace('_', ' ')} `{name}`" + (f": did you mean `{suggestion}`?" if suggestion else "")
+    if kind == "piece":
+        turn = ref.node.turn if isinstance(ref.node, n.Piece) else 0
+        return f"```text\n{draw_piece(entry, turn)}\n```\nlegend: o floor, . no cell, ^ > v < opening, " \
+               f"⇑ ⇒ ⇓ ⇐ corridor end" + (f"\n\n{entry.note}" if entry.note else "")
+    if kind == "monster":
+        w, h = entry.footprint
+        lines = [f"monster **{name}** ({entry.set})", "",
+                 f"footprint {w}x{h}" + (" (a large figure)" if entry.large else ""),
+                 f"figures in {entry.set}: normal {entry.normal}, master {entry.master}"]
+        if entry.stats:
+            for rank, stats in sorted(entry.stats.items()):
+                if isinstance(stats, dict) or hasattr(stats, "items"):
+                    lines.append(f"{rank}: " + ", ".join(f"{k} {v}" for k, v in stats.items()))
+        if entry.note:
+            lines.append(entry.note)
+        return "\n\n".join(lines[:2]) + "\n" + "\n\n".join(lines[2:])
+    if kind in ("obstacle", "trap"):
+        blocks = [w for w, b in (("movement", entry.blocks_movement), ("sight", entry.blocks_sight)) if b]
+        text = f"{kind} **{name}** ({entry.set}): blocks {' and '.join(blocks) if blocks else 'nothing'}"
+        if entry.sight_rule:
+            text += f", {entry.sight_rule} sight rule"
+        if entry.wall_like:
+            text += ", stands like a wall"
+        text += f"; {entry.count} in {entry.set}"
+        return text + (f"\n\n{entry.note}" if entry.note else "")
+    if kind == "treasure":
+        counts = ", ".join(f"{s} {c}" for s, c in sorted(entry.counts.items())) or "count unknown"
+        return f"treasure **{name}** ({entry.title or name}, {entry.set}): {counts}" + \
+            (f"\n\n{entry.note}" if entry.note else "")
+    if kind == "card":
+        cost = "" if entry.base_deck else f", treachery {entry.treachery_cost} {entry.treachery_kind}"
+        return f"overlord card **{name}** ({entry.set}, {entry.type or 'type unknown'}{cost}); " \
+               f"copies {entry.copies}" + (f"\n\n{entry.note}" if entry.note else "")
+    if kind == "set":
+        return f"set **{name}**: {entry.title or name}" + (f"\n\n{entry.note}" if entry.note else "")
+    if kind == "dark_glyph":
+        return f"dark glyph **{name}** ({entry.set}): {entry.cost} {entry.treachery_kind} treachery"
+    if kind == "colour":
+        return f"rune colour **{name}**"
+    return None
+
+
+# ---- cells ---------------------------------------------------------------------------
+
+
+def _model(document: QuestDocument):
+    checked = document.compiled
+    return checked.result.model if checked is not None else None
+
+
+def absolute_cells(document: QuestDocument, ref) -> list[tuple[int, int]] | None:
+    """The cells a point or rectangle stands for (a piece point made absolute), or None if unknown."""
+    node = ref.node
+    if node.piece is not None:
+        origin = _piece_origin(document, node.piece.value)
+        if origin is None:
+            return None
+        return [(origin[0] + node.x, origin[1] + node.y)]
+    if isinstance(node, n.CellSet):
+        x1, x2 = sorted((node.x1, node.x2))
+        y1, y2 = sorted((node.y1, node.y2))
+        return [(x, y) for y in range(y1, y2 + 1) for x in range(x1, x2 + 1)]
+    return [(node.x, node.y)]
+
+
+def _piece_origin(document: QuestDocument, name: str):
+    model = _model(document)
+    if model is not None and model.pieces.get(name) is not None:
+        return model.pieces[name].at
+    for occurrence in document.index().definitions(PIECE, name):
+        piece = occurrence.node
+        if isinstance(piece, n.Piece) and piece.at.piece is None:
+            return (piece.at.x, piece.at.y)
+    return None
+
+
+def _cell(document: QuestDocument, ref) -> str:
+    cells = absolute_cells(document, ref)
+    written = document.lines().text[slice(*document.lines().span_offsets(ref.span))]
+    if cells is None:
+        return f"`{written}`: the piece it is counted from is not placed"
+    model = _model(document)
+    if model is None:
+        return f"cell {_cells_text(cells)}: the quest has not compiled yet, nothing known about it"
+    compiled = document.compiled
+    stale = compiled is None or compiled is not document.checked or compiled.text is not document.text
+    if len(cells) > 1:
+        areas = _join(model.area_of(c) for c in cells)
+        return f"cells {_cells_text(cells)}: {len(cells)} cells, area {areas}"
+    cell = cells[0]
+    lines = [f"**cell {cell[0]},{cell[1]}**" + (f" (`{written}`)" if ref.node.piece is not None else "")]
+    lines += describe_cell(document, cell)
+    if stale:
+        lines.append("_as of the last version that compiled_")
+    return "\n\n".join(lines)
+
+
+def _cells_text(cells) -> str:
+    if len(cells) == 1:
+        return f"{cells[0][0]},{cells[0][1]}"
+    return f"{cells[0][0]},{cells[0][1]}..{cells[-1][0]},{cells[-1][1]}"
+
+
+def describe_cell(document: QuestDocument, cell) -> list[str]:
+    """What stands on one absolute cell, one line per kind of thing."""
+    model = _model(document)
+    context = document.compiled.result.context if document.compiled is not None else None
+    lines = []
+    piece = next((p for p in model.pieces.values() if p is not None and cell in p.shape.cells), None)
+    area = model.area_of(cell)
+    if piece is None:
+        lines.append("not on any map piece (no floor here)")
+    else:
+        lines.append(f"piece **{piece.id}** ({piece.type.name}), cell {cell[0] - piece.at[0]},"
+                     f"{cell[1] - piece.at[1]} of it")
+    if area is not None:
+        lines.append(f"area **{area}** \"{model.areas[area].name}\"")
+    elif piece is not None:
+        lines.append("in no area")
+    obstacles = [o for o in model.obstacles if cell in o.cells]
+    if obstacles:
+        lines.append("obstacles: " + ", ".join(
+            f"{'trap' if o.kind.trap else 'obstacle'} {o.kind.name}" + (f" facing {o.facing}" if o.facing else "")
+            for o in obstacles))
+    figures = [f for f in model.figures if cell in f.cells]
+    if figures:
+        lines.append("figures: " + ", ".join(_figure(f, cell) for f in figures))
+    markers = [m for m in model.markers if m.at == cell]
+    if markers:
+        lines.append("markers: " + ", ".join(_marker(m) for m in markers))
+    stairs = [s for s in model.stairs if cell in s.ends]
+    if stairs:
+        lines.append("stairs: " + ", ".join(f"{s.colour} (other end {_other(s.ends, cell)})" for s in stairs))
+    if context is not None:
+        from questc.board.geometry import cell_sides
+        sides = dict(zip(cell_sides(cell), ("north", "east", "south", "west")))
+        doors = [(sides[e], d.id, d.rune) for d in context.board.board.doors.values() for e in d.edges if e in sides]
+        if doors:
+            lines.append("doors: " + ", ".join(f"{door}{f' ({rune} rune)' if rune else ''} on the {side} side"
+                                               for side, door, rune in doors))
+    return lines
+
+
+def _other(ends, cell) -> str:
+    other = ends[1] if ends[0] == cell else ends[0]
+    return f"{other[0]},{other[1]}"
+
+
+def _figure(figure, cell) -> str:
+    if figure.rank == "named":
+        text = f"{figure.named} (named {figure.type.name})"
+    else:
+        text = f"{figure.type.name}" + (" master" if figure.rank == "master" else "")
+    if figure.at != cell:
+        text += f" (standing from {figure.at[0]},{figure.at[1]})"
+    if figure.players:
+        text += f" for {figure.players[0]}..{figure.players[1]} players"
+    return text
+
+
+def _marker(marker) -> str:
+    if marker.kind == "glyph":
+        return "glyph" + (" (active)" if marker.active else "")
+    if marker.kind == "encounter":
+        return f"encounter {marker.encounter}"
+    return f"{marker.kind} {marker.variant}" if marker.variant else marker.kind

@@ -1,0 +1,302 @@
+"""`questc preview` in a real browser: headless Chromium (Debian's chromium and
+chromium-driver) driven by selenium against a running `questc preview`, and the
+exported page opened from disk.
+
+Outside CI the tests skip, saying why, when the browser, its driver or selenium is
+missing; under CI=true (where .ci/run installs them) a missing one fails instead.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import REPO
+
+CHROMIUM = Path("/usr/bin/chromium")
+DRIVER = Path("/usr/bin/chromedriver")
+SQUARES = "#pv-drawing g.cell[data-cell]"   # the map drawing's own squares (questc.draw marks each)
+
+
+def _missing() -> str | None:
+    if not CHROMIUM.exists():
+        return f"no browser at {CHROMIUM} (apt-get install chromium)"
+    if not DRIVER.exists():
+        return f"no driver at {DRIVER} (apt-get install chromium-driver)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[test]')"
+    return None
+
+
+MISSING = _missing()
+if MISSING and os.environ.get("CI") == "true":
+    raise RuntimeError(f"CI=true but the browser tests cannot run: {MISSING}")
+pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+
+
+@pytest.fixture(scope="module")
+def quest(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("preview")
+    shutil.copytree(REPO / "quests" / "packs", folder / "packs")
+    text = (REPO / "quests" / "bells_of_lowmere.quest").read_text(encoding="utf-8")
+    text = text.replace("  monster drowned_acolyte at 7,4\n", "  monster drowned_acolyte at 7,4 facing east\n")
+    path = folder / "bells.quest"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(quest):
+    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(quest), "--port", "0"],
+                               cwd=quest.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"http://[^ ]+/", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"questc preview did not start: {line} {process.stderr.read()}")
+    yield match.group(0)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(timeout=10) == 0
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1400,900", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def page(browser, server):
+    browser.get(server)
+    wait(browser, lambda: count(browser, SQUARES) > 0)
+    return browser
+
+
+def wait(driver, predicate, timeout=5.0, what="the page"):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if predicate():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"{what} did not change in {timeout} s")
+
+
+def count(driver, selector) -> int:
+    return driver.execute_script("return document.querySelectorAll(arguments[0]).length", selector)
+
+
+def cells_of(driver, selector) -> set[tuple[int, int]]:
+    values = driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.dataset.cell)", selector)
+    return {tuple(int(v) for v in value.split(",")) for value in values}
+
+
+def click_cell(driver, x, y):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    target = driver.find_element("css selector", f'#pv-drawing g.cell[data-cell="{x},{y}"]')
+    ActionChains(driver).move_to_element(target).click().perform()
+
+
+def los_sees(quest, source, target, doors=()) -> bool:
+    from questc.cli import cli
+
+    args = ["los", str(quest), f"{source[0]},{source[1]}", f"{target[0]},{target[1]}", "--json"]
+    for door in doors:
+        args += ["--open", door]
+    return json.loads(CliRunner().invoke(cli, args, catch_exceptions=False).output)["visible"]
+
+
+def board_of(quest):
+    from questc.api import check_file
+
+    return check_file(quest).context.board.board
+
+
+# ---- the live page --------------------------------------------------------------------------
+def test_the_map_renders_with_every_square(page, quest):
+    board = board_of(quest)
+    assert count(page, "#pv-drawing") == 1
+    # the squares of the map drawing itself (questc.draw marks each), and the page's layer over them
+    assert cells_of(page, SQUARES) == set(board.cells)
+    assert count(page, SQUARES) == len(board.cells)
+    assert page.find_element("id", "status").text == "ok"
+    # the drawing itself is on screen at the map's size
+    size = page.execute_script("const r = document.getElementById('pv-drawing').getBoundingClientRect(); "
+                               "return [r.width, r.height]")
+    assert size[0] > 400 and size[1] > 300
+
+
+def test_hover_tells_the_square(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    target = page.find_element("css selector", '#pv-drawing g.cell[data-cell="7,4"]')
+    ActionChains(page).move_to_element(target).perform()
+    wait(page, lambda: "7,4" in page.find_element("id", "hover-body").text)
+    text = page.find_element("id", "hover-body").text
+    assert "The Narthex" in text and "C1" in text and "drowned acolyte" in text
+
+
+def test_a_diagnostic_is_pinned_where_it_belongs(page):
+    pins = page.find_elements("css selector", ".pv-pin.warning")
+    assert [p.get_attribute("data-anchor") for p in pins] == ["7,4"]
+    item = page.find_element("css selector", '#diag-list li[data-code="Q211"]')
+    assert "warning" in item.get_attribute("class")
+    item.click()
+    detail = page.find_element("id", "diag-detail")
+    assert detail.is_displayed()
+    assert "facing east" in detail.text and "help:" in detail.text and "64 |" in detail.text
+    # the cells it is about outlined (7,4 alone: its four sides), its pin marked
+    outline = page.execute_script("return document.querySelector('.pv-diag-cells').getAttribute('d')")
+    assert sorted(outline.split("M")[1:]) == ["7 4h1", "7 4v1", "7 5h1", "8 4v1"]
+    assert count(page, ".pv-pin.on") == 1
+    item.click()   # again: unselected
+    assert not page.find_element("id", "diag-detail").is_displayed()
+
+
+def test_clicking_a_square_highlights_what_questc_los_sees(page, quest):
+    board = board_of(quest)
+    for source, doors in (((9, 4), ()), ((7, 3), ("nave",))):
+        for door in doors:
+            page.find_element("css selector", f'.pv-door[data-door="{door}"]').click()
+            wait(page, lambda: count(page, f'.pv-door.open[data-door="{door}"]') == 1)
+        click_cell(page, *source)
+        wait(page, lambda: count(page, ".pv-from") == 1 and
+             page.execute_script("return document.querySelector('.pv-from').dataset.cell") == f"{source[0]},{source[1]}")
+        highlighted = cells_of(page, ".pv-seen") | {source}
+        expected = {t for t in board.cells if board.why_blocked(source, t, "first", frozenset(doors)) is None}
+        assert highlighted == expected
+        for target in sorted(board.cells)[::9]:   # and through the command itself
+            assert los_sees(quest, source, target, doors) == (target in highlighted), (source, target)
+        click_cell(page, *source)   # clear
+        wait(page, lambda: count(page, ".pv-from") == 0)
+        for door in doors:
+            page.find_element("css selector", f'.pv-door[data-door="{door}"]').click()
+
+
+def test_the_wave_control_steps_through_the_reveal(page, quest):
+    from questc.api import check_file
+
+    analysis = check_file(quest).context.analysis
+    last = len(analysis.waves) - 1
+    label = page.find_element("id", "wave-label")
+    assert label.text == f"wave {last} of {last}"
+    for wave in range(last, -1, -1):
+        assert label.text == f"wave {wave} of {last}"
+        reached = len(analysis.reached_by_wave[wave])
+        assert f"reach {reached} of" in page.find_element("id", "reach-count").text
+        body = page.find_element("id", "wave-body").text
+        assert all(area in body for area in analysis.waves[wave])
+        if wave:
+            page.find_element("id", "wave-prev").click()
+    assert not page.find_element("id", "wave-prev").is_enabled()
+    # the heroes' view hides every square not revealed by wave 0
+    page.find_element("id", "view-heroes").click()
+    hidden = page.execute_script("const f = document.querySelector('.pv-fog'); return f ? +f.dataset.count : 0")
+    start = [a for a in analysis.waves[0]]
+    board = board_of(quest)
+    from questc.api import check_file as check
+    model = check(quest).model
+    shown = {c for a in start for c in model.areas[a].cells}
+    assert hidden == len([c for c in board.cells if c not in shown])
+    page.find_element("id", "view-overlord").click()
+    assert count(page, ".pv-fog") == 0
+    for _ in range(last):
+        page.find_element("id", "wave-next").click()
+    assert label.text == f"wave {last} of {last}"
+
+
+def test_an_edit_on_disk_shows_up_keeping_wave_and_zoom(page, quest):
+    page.find_element("id", "wave-prev").click()
+    page.find_element("id", "zoom-in").click()
+    view_box = page.execute_script("return document.getElementById('stage').style.transform")
+    wave = page.find_element("id", "wave-label").text
+    version = page.execute_script("return document.body.dataset.sceneVersion")
+    text = quest.read_text(encoding="utf-8")
+    started = time.monotonic()
+    quest.write_text(text.replace("7,4 facing east", "7,4"), encoding="utf-8")
+    wait(page, lambda: page.execute_script("return document.body.dataset.sceneVersion") != version, 3.0)
+    elapsed = time.monotonic() - started
+    assert count(page, ".pv-pin") == 0 and count(page, "#diag-list li") == 0
+    assert page.find_element("id", "wave-label").text == wave
+    assert page.execute_script("return document.getElementById('stage').style.transform") == view_box
+    assert "scale(" in view_box
+    assert elapsed < 1.0, f"the page took {elapsed:.2f} s to show the save"
+    quest.write_text(text, encoding="utf-8")
+    wait(page, lambda: count(page, ".pv-pin") == 1, 3.0)
+    page.find_element("id", "zoom-fit").click()
+    page.find_element("id", "wave-next").click()
+
+
+def test_a_syntax_error_keeps_the_last_map(page, quest):
+    text = quest.read_text(encoding="utf-8")
+    squares = cells_of(page, SQUARES)
+    version = page.execute_script("return document.body.dataset.version")
+    quest.write_text(text.replace("piece C1 corridor_2x2 at 6,3", "piece C1 corridor_2x2 at 6,"), encoding="utf-8")
+    try:
+        wait(page, lambda: page.find_element("id", "status").text == "stale", 3.0)
+        assert page.execute_script("return document.body.dataset.version") != version
+        assert cells_of(page, SQUARES) == squares and count(page, "#pv-drawing") == 1
+        banner = page.find_element("id", "banner")
+        assert banner.is_displayed() and "last one that compiled" in banner.text
+        errors = page.find_elements("css selector", "#diag-list li.error")
+        assert errors and errors[0].get_attribute("data-code").startswith("Q0")
+        click_cell(page, 9, 4)   # sight still answers on the last good map
+        wait(page, lambda: count(page, ".pv-seen") > 0)
+        click_cell(page, 9, 4)
+    finally:
+        quest.write_text(text, encoding="utf-8")
+    wait(page, lambda: page.find_element("id", "status").text == "ok", 3.0)
+    assert not page.find_element("id", "banner").is_displayed()
+
+
+# ---- the exported page -----------------------------------------------------------------------
+def test_the_exported_page_works_from_disk_without_the_network(browser, quest, tmp_path):
+    from questc.cli import cli
+
+    out = tmp_path / "bells.html"
+    result = CliRunner().invoke(cli, ["preview", str(quest), "--export", str(out)])
+    assert result.exit_code == 0, result.output
+    browser.get_log("performance")   # drop what came before
+    browser.get_log("browser")
+    browser.get(out.as_uri())
+    wait(browser, lambda: count(browser, SQUARES) > 0)
+    board = board_of(quest)
+    assert count(browser, SQUARES) == len(board.cells)
+    assert cells_of(browser, SQUARES) == set(board.cells)
+    assert [p.get_attribute("data-anchor") for p in browser.find_elements("css selector", ".pv-pin")] == ["7,4"]
+    browser.find_element("css selector", '.pv-door[data-door="nave"]').click()
+    click_cell(browser, 7, 3)
+    wait(browser, lambda: count(browser, ".pv-seen") > 0)
+    expected = {t for t in board.cells if board.why_blocked((7, 3), t, "first", frozenset({"nave"})) is None}
+    assert cells_of(browser, ".pv-seen") | {(7, 3)} == expected
+    browser.find_element("id", "wave-prev").click()
+    assert browser.find_element("id", "wave-label").text.startswith("wave 2 of")
+    requests = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            requests.append(message["params"]["request"]["url"])
+    assert requests and all(url == out.as_uri() or url.startswith("data:") for url in requests), requests
+    assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
