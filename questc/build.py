@@ -328,7 +328,7 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         if progress is not None:
             progress(1)
     results = ordered(results, options.guide_order)
-    included = [r for r in results if id(r) in sheets]
+    included = encounters_together([r for r in results if id(r) in sheets])
     report = GuideReport(results, included, [r for r in results if id(r) not in sheets])
     if not included:
         return report
@@ -359,12 +359,34 @@ def _check_source_date_epoch() -> None:
 
 def _slim(result: "QuestResult") -> "QuestResult":
     """A checked quest reduced to what a report prints and orders by: its board, tree and
-    model let go (`model` keeps the id; `context` is True when it compiled)."""
+    model let go (`model` keeps the id and, for a second edition encounter, its quest and
+    number; `context` is True when it compiled)."""
     from types import SimpleNamespace
 
-    model = None if result.model is None else SimpleNamespace(id=result.model.id)
+    model = None if result.model is None else SimpleNamespace(
+        id=result.model.id, part_of=result.model.part_of, encounter=result.model.encounter)
     return replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
                    context=cast("CheckContext | None", None if result.context is None else True))
+
+
+def encounters_together(results: list["QuestResult"]) -> list["QuestResult"]:
+    """Quests in; the same, with the encounters of each second edition quest (one `part_of`)
+    one after the other in encounter order, where the first of them stood. Other quests
+    keep their places."""
+    def quest_of(result: "QuestResult") -> str | None:
+        return result.model.part_of if result.model is not None else None
+
+    out: list["QuestResult"] = []
+    placed: set[str] = set()
+    for result in results:
+        key = quest_of(result)
+        if key is None:
+            out.append(result)
+        elif key not in placed:
+            placed.add(key)
+            group = [r for r in results if quest_of(r) == key]
+            out += sorted(group, key=lambda r: (r.model.encounter or 0) if r.model is not None else 0)
+    return out
 
 
 def ordered(results: list["QuestResult"], order: Sequence[str]) -> list["QuestResult"]:

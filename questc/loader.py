@@ -23,8 +23,8 @@ from questc.board.parts import BlockInfo, Door, Stairs
 from questc.errors import QuestJSONError, UnsupportedFormatVersion
 
 FORMAT = "questc.quest"
-# The newest format this loader understands; older ones would be listed here too.
-SUPPORTED_VERSIONS = (1,)
+# The formats this loader understands: 2, and 1 (the same without the second edition fields).
+SUPPORTED_VERSIONS = (1, 2)
 
 Cell = tuple[int, int]
 

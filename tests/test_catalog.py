@@ -32,10 +32,11 @@ def test_schema_is_a_valid_draft_2020_12_schema():
     assert schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
 
 
-def test_builtin_files_are_the_four_sets_base_first():
+def test_builtin_files_are_the_five_sets_base_first():
     names = [p.name for p in builtin_files()]
     assert names[0] == "base.yaml"
-    assert set(names) == {"base.yaml", "well_of_darkness.yaml", "altar_of_despair.yaml", "tomb_of_ice.yaml"}
+    assert set(names) == {"base.yaml", "well_of_darkness.yaml", "altar_of_despair.yaml", "tomb_of_ice.yaml",
+                          "second_edition.yaml"}
 
 
 @pytest.mark.parametrize("path", sorted((REPO / "cards").glob("*.yaml")), ids=lambda p: p.name)
@@ -50,7 +51,10 @@ def test_schema_rejects_unknown_keys_and_bad_values():
     validator = jsonschema.Draft202012Validator(schema())
     assert not validator.is_valid({"monsters": {"wraith": {"footprint": [1, 1], "colour": "grey"}}})
     assert not validator.is_valid({"pieces": {"x": {"kind": "hall", "shape": ["o"], "openings": []}}})
-    assert not validator.is_valid({"pieces": {"x": {"kind": "room", "shape": ["ox"], "openings": []}}})
+    assert not validator.is_valid({"pieces": {"x": {"kind": "room", "shape": ["o x"], "openings": []}}})
+    assert not validator.is_valid({"pieces": {"x": {"kind": "tile", "shape": ["o"], "openings": [], "tile": "1C"}}})
+    assert not validator.is_valid({"terrain": {"x": {"mark": "o", "blocks_movement": True, "blocks_sight": True}}})
+    assert not validator.is_valid({"sets": {"s": {"edition": "third"}}})
     assert not validator.is_valid({"cards": {"X": {"treachery": {"colour": "blue", "cost": 1}}}})
     assert not validator.is_valid({"obstacles": {"x": {"blocks_movement": True}}})
     assert not validator.is_valid({"monsters": {"bad name": {"footprint": [1, 1]}}})
@@ -117,7 +121,7 @@ PIECES = {
 
 
 def test_piece_types_are_exactly_the_table(catalog):
-    assert set(catalog.pieces) == set(PIECES)
+    assert {n for n, p in catalog.pieces.items() if p.set != "second_edition"} == set(PIECES)
     for name, (kind, rows, openings) in PIECES.items():
         piece = catalog.pieces[name]
         assert isinstance(piece, PieceType)
@@ -150,7 +154,7 @@ FOOTPRINTS = {"beastman": (1, 1), "razorwing": (1, 1), "skeleton": (1, 1), "sorc
 
 
 def test_monster_types_and_footprints(catalog):
-    assert {n: m.footprint for n, m in catalog.monsters.items()} == FOOTPRINTS
+    assert {n: m.footprint for n, m in catalog.monsters.items() if m.set != "second_edition"} == FOOTPRINTS
     assert all(isinstance(m, MonsterType) for m in catalog.monsters.values())
     assert {n for n, m in catalog.monsters.items() if m.set == "well_of_darkness"} == {"kobold", "ferrox", "golem"}
     assert not catalog.monsters["skeleton"].large and catalog.monsters["hell_hound"].large
@@ -196,8 +200,10 @@ def test_marker_counts(catalog):
         "relic": {"base": Count(4, "rulebook"), "well_of_darkness": Count(6, "rulebook")},
         "runekey": {"base": Count(3, "estimate")},
     }
-    assert {n: dict(m.counts) for n, m in catalog.markers.items()} == expected
-    assert all(m.set == "base" and m.count == m.counts["base"] for m in catalog.markers.values())
+    first = {n: {s: c for s, c in m.counts.items() if s != "second_edition"} for n, m in catalog.markers.items()
+             if m.set == "base"}
+    assert first == expected
+    assert all(m.count == m.counts[m.set] for m in catalog.markers.values())
     assert catalog.markers["rune_door"].variants == ("red", "yellow", "blue")
     assert catalog.markers["chest"].variants == ("copper", "silver", "gold")
     assert catalog.markers_owned("staircase", ["base", "well_of_darkness"]) == Count(8, "rulebook")
@@ -295,11 +301,12 @@ def test_chest_cards_tie_feat_to_tomb_of_ice(catalog):
 
 
 def test_sets(catalog):
-    assert set(catalog.sets) == {"base", "well_of_darkness", "altar_of_despair", "tomb_of_ice"}
+    assert set(catalog.sets) == {"base", "well_of_darkness", "altar_of_despair", "tomb_of_ice", "second_edition"}
+    assert {n for n, s in catalog.sets.items() if s.edition == "second"} == {"second_edition"}
     assert all(s.pack is None for s in catalog.sets.values())
     every_entry = [*catalog.pieces.values(), *catalog.monsters.values(), *catalog.obstacles.values(),
                    *catalog.markers.values(), *catalog.treasures.values(), *catalog.cards.values(),
-                   *catalog.dark_glyphs.values(), *catalog.chest_cards.values()]
+                   *catalog.dark_glyphs.values(), *catalog.chest_cards.values(), *catalog.terrain.values()]
     assert {e.set for e in every_entry} <= set(catalog.sets)
 
 

@@ -12,8 +12,9 @@ PIECES = sorted(CATALOG.pieces)
 
 
 def _as_piece(shape, name="turned") -> PieceType:
-    """A placed shape at the origin back into an unturned piece, to turn it again."""
-    return PieceType(name, "room", "base", shape.width, shape.height, shape.cells, shape.openings)
+    """A placed shape at the origin back into an unturned piece, to turn it again (terrain and edge too)."""
+    return PieceType(name, "room", "base", shape.width, shape.height, shape.cells, shape.openings,
+                     terrain=shape.terrain, edge=shape.edge)
 
 
 @pytest.mark.parametrize("turn", TURNS)

@@ -329,10 +329,11 @@ def test_q408_a_deck_plan_for_a_quest_with_no_treachery():
 
 
 def test_q408_treachery_in_a_second_edition_quest():
-    source = quest(edition="second", treachery="event 4, trap 4, monster 4")
+    from questc.rules.second_examples import HEAD, second
+    source = second(head=HEAD.replace("edition second\n", "edition second\n  treachery event 4, trap 4, monster 4\n"))
     d = only(check4(source, "Q408"), "Q408")
     assert span_text(source, d.span) == "treachery event 4, trap 4, monster 4"
-    check4(quest(edition="second", treachery=None))
+    check4(second())
 
 
 AOD = "base, well_of_darkness, altar_of_despair"
@@ -375,7 +376,7 @@ FAMILY = [d for code, d in descriptors().items() if code.startswith("Q4")]
 
 
 def test_every_q4_code_of_the_contract_is_defined():
-    assert [d.code for d in FAMILY] == [f"Q40{i}" for i in range(1, 10)]
+    assert [d.code for d in FAMILY] == [f"Q4{i:02d}" for i in range(1, 12)]
 
 
 @pytest.mark.parametrize("descriptor", FAMILY, ids=lambda d: d.code)

@@ -53,11 +53,15 @@ def quest(source: str, path: str = "inline.quest"):
 def test_schema_is_a_strict_versioned_draft_2020_12_schema():
     Draft202012Validator.check_schema(SCHEMA)
     assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert SCHEMA["$id"].endswith("/quest/1.json")
+    assert SCHEMA["$id"].endswith("/quest/2.json")
     assert SCHEMA["properties"]["format"] == {"const": "questc.quest"}
-    assert SCHEMA["properties"]["format_version"] == {"const": 1}
+    assert SCHEMA["properties"]["format_version"]["enum"] == [1, 2]
     assert SCHEMA["additionalProperties"] is False
-    assert set(SCHEMA["required"]) == set(SCHEMA["properties"])
+    # Every key is required: of a version 1 document all but the second edition's, which
+    # version 2 (what questc writes) requires too.
+    (version_2,) = SCHEMA["allOf"]
+    assert version_2["if"]["properties"]["format_version"] == {"const": 2}
+    assert set(SCHEMA["required"]) | set(version_2["then"]["required"]) == set(SCHEMA["properties"])
     for key in ("quest", "map", "analysis"):
         assert SCHEMA["properties"][key]["additionalProperties"] is False, key
     for key in ("areas", "doors", "figures", "encounters", "victory"):
@@ -69,7 +73,10 @@ def test_schema_rejects_what_it_should():
     assert schema_errors(document) == []
     for broken in (
         {**document, "extra": 1},
-        {**document, "format_version": 2},
+        {**document, "format_version": 3},
+        {key: value for key, value in document.items() if key != "start"},
+        {**document, "quest": {k: v for k, v in document["quest"].items() if k != "encounter"}},
+        {**document, "obstacles": [{k: v for k, v in o.items() if k != "piece"} for o in document["obstacles"]]},
         {**document, "quest": {**document["quest"], "edition": "third"}},
         {**document, "areas": [{**document["areas"][0], "reveal_wave": "0"}]},
         {**document, "victory": [{"side": "heroes", "label": None, "when": {"op": "xor", "args": []}}]},
@@ -106,16 +113,43 @@ def test_at_least_the_clean_quests_compile():
     assert "clean_drowned_reliquary.quest" in compiled and "sunken_crypt.quest" in compiled
 
 
-def test_second_edition_json_validates():
-    source = SUNKEN.read_text(encoding="utf-8").replace("edition first", "edition second") \
-        .replace("  treachery event 3, trap 4, monster 3\n", "").replace("  reveal sight\n", "")
-    source = source[:source.index("overlord {")] + source[source.index("on reveal C"):]
-    result = check_source(source, "second.quest")
+def test_a_version_1_document_is_still_valid():
+    """A document written before the second edition fields (format_version 1) still validates."""
+    document = engine_document(check_file(DROWNED))
+    old = {key: value for key, value in document.items() if key != "start"}
+    old["format_version"] = 1
+    old["quest"] = {k: v for k, v in document["quest"].items() if k not in ("encounter", "part_of")}
+    old["map"] = {**document["map"], "pieces": [{k: v for k, v in p.items() if k not in ("tile", "edge")}
+                                               for p in document["map"]["pieces"]]}
+    old["obstacles"] = [{k: v for k, v in o.items() if k != "piece"} for o in document["obstacles"]]
+    assert schema_errors(old) == []
+
+
+def test_second_edition_json_carries_tiles_terrain_tokens_and_the_start():
+    result = check_file(ROOT / "quests" / "lantern_road_2.quest")
     assert result.compiled, [d.message for d in result.errors]
     document = engine_document(result)
     assert schema_errors(document) == []
-    assert document["quest"]["edition"] == "second" and document["quest"]["reveal"] == "all"
-    assert document["analysis"]["reveal_waves"] == [["A", "B", "C", "D"]]
+    q = document["quest"]
+    assert (q["edition"], q["reveal"], q["encounter"], q["part_of"]) == ("second", "all", 2, "lantern_road")
+    assert q["conquest"] is None and q["treachery"] is None and q["expansions"] == ["second_edition"]
+    assert document["analysis"]["reveal_waves"] == [["A", "B", "C", "D", "E"]]
+    pieces = {p["id"]: p for p in document["map"]["pieces"]}
+    assert (pieces["Crypt"]["kind"], pieces["Crypt"]["tile"], pieces["Crypt"]["edge"]) == ("tile", "2A", [])
+    assert pieces["In"]["kind"] == "entrance" and pieces["In"]["edge"] == [[6, 0], [7, 0]]
+    water = [o for o in document["obstacles"] if o["piece"] == "Crypt"]
+    assert [(o["kind"], o["area"], o["blocks_movement"], o["movement_cost"]) for o in water] == [
+        ("water", "C", False, 2)]
+    assert len(water[0]["cells"]) == 9
+    markers = document["markers"]
+    assert {"kind": "lieutenant", "at": [13, 10], "area": "C", "lieutenant": "splig", "facing": "west"} in markers
+    assert {"kind": "objective", "at": [14, 11], "area": "C", "colour": "red"} in markers
+    assert {"kind": "villager", "at": [3, 5], "area": "D"} in markers
+    assert sum(m["kind"] == "search" for m in markers) == 3
+    assert document["start"] == {"area": "A", "from": "entrance", "cells": [[6, 0], [6, 1], [7, 0], [7, 1]]}
+    heroes = document["victory"][0]["when"]
+    assert heroes == {"op": "or", "args": [{"counter": "objectives", "op": ">=", "value": 3},
+                                           {"event": "killed", "target": "splig"}]}
 
 
 # ---- the snapshot ----------------------------------------------------------------------------
@@ -193,6 +227,7 @@ def test_drowned_reliquary_contents():
     q = d["quest"]
     assert q == {"id": "drowned_reliquary", "title": "The Drowned Reliquary", "edition": "first",
                  "expansions": ["base", "well_of_darkness"], "players": {"min": 2, "max": 5},
+                 "encounter": None, "part_of": None,
                  "conquest": 5, "treachery": {"event": 3, "trap": 4, "monster": 3}, "reveal": "sight",
                  "intro": "Cold water drips from the vaulted ceiling.", "special": None,
                  "author": "questc acceptance", "version": None, "source": "clean_drowned_reliquary.quest"}
@@ -220,7 +255,9 @@ def test_drowned_reliquary_contents():
          "cells": [[12, 5], [12, 6], [13, 5], [13, 6]], "areas": ["B", "C"]}]
     assert d["obstacles"][2] == {"kind": "water", "cells": [[7, 2], [8, 2]], "area": "B", "blocks_movement": True,
                                  "blocks_sight": False, "sight_rule": None, "wall_like": False,
-                                 "movement_cost": 1, "facing": None}
+                                 "movement_cost": 1, "facing": None, "piece": None}
+    # Heroes start on or next to the active glyph at 1,1.
+    assert d["start"] == {"area": "A", "from": "glyph", "cells": [[x, y] for x in range(3) for y in range(3)]}
     assert d["traps"] == []
     assert d["markers"][0] == {"kind": "glyph", "at": [1, 1], "area": "A", "active": True}
     assert {"kind": "runekey", "at": [16, 3], "area": "B", "colour": "red"} in d["markers"]
@@ -305,7 +342,7 @@ def test_sunken_crypt_map_setup_and_plan():
     boulder = d["traps"][1]
     assert boulder == {"kind": "boulder", "cells": [[11, 9]], "area": "C", "blocks_movement": True,
                        "blocks_sight": True, "sight_rule": None, "wall_like": True, "movement_cost": 1,
-                       "facing": "south"}
+                       "facing": "south", "piece": None}
     # The boulder walls its cell in on all four sides.
     assert d["map"]["obstacle_walls"] == [[11, 9, 11, 10], [11, 9, 12, 9], [11, 10, 12, 10], [12, 9, 12, 10]]
     assert {"cell": [3, 1], "kind": "fog", "blocks_movement": False, "blocks_sight": True, "fog": True,

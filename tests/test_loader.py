@@ -25,11 +25,12 @@ DROWNED = SNAPSHOTS / "clean_drowned_reliquary.quest"
 SUNKEN = SNAPSHOTS / "sunken_crypt.quest"
 
 
-def second_edition(source: str) -> str:
-    """The sunken crypt under second-edition sight (no treachery there, so no deck plan)."""
-    source = source.replace("edition first", "edition second").replace("  reveal sight\n", "") \
-        .replace("  treachery event 3, trap 4, monster 3\n", "")
-    return source[:source.index("overlord {")] + source[source.index("on reveal C"):]
+def as_edition(result, edition: str) -> dict:
+    """A compiled quest's engine JSON, its sight rules set to `edition`: the sunken crypt's
+    first edition map (fog, pit, a boulder) is also asked second edition sight questions."""
+    document = engine_document(result)
+    document["quest"]["edition"] = edition
+    return document
 
 
 def compiled(path: Path):
@@ -39,15 +40,16 @@ def compiled(path: Path):
 
 
 def small_quests() -> list:
-    """Quests small enough to compare every pair of cells: the acceptance clean cases and the fixtures."""
-    found = [("drowned", compiled(DROWNED)), ("sunken", compiled(SUNKEN))]
-    second = check_source(second_edition(SUNKEN.read_text(encoding="utf-8")), "second.quest")
-    assert second.compiled, [d.message for d in second.errors]
-    found.append(("sunken-second", second))
+    """Quests small enough to compare every pair of cells, with the sight rules to ask them under:
+    the acceptance clean cases, the fixtures, and second edition tiles (a shipped encounter)."""
+    sunken = compiled(SUNKEN)
+    found = [("drowned", compiled(DROWNED), "first"), ("sunken", sunken, "first"),
+             ("sunken-second", sunken, "second"),
+             ("tiles-second", compiled(ROOT / "quests" / "lantern_road_2.quest"), "second")]
     if ACCEPTANCE.is_dir():
         for path in sorted(ACCEPTANCE.glob("clean_*.quest")):
             if path.name != DROWNED.name:
-                found.append((path.stem, compiled(path)))
+                found.append((path.stem, compiled(path), "first"))
     return found
 
 
@@ -63,10 +65,10 @@ def door_states(board) -> list[frozenset[str]]:
 # ---- answers like the compiler --------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,result", SMALL, ids=[n for n, _ in SMALL])
-def test_loader_rebuilds_the_same_board(name, result):
+@pytest.mark.parametrize("name,result,edition", SMALL, ids=[n for n, _, _ in SMALL])
+def test_loader_rebuilds_the_same_board(name, result, edition):
     compiler = result.context.board.board
-    loaded = load_quest_json(engine_json(result)).board
+    loaded = load_quest_json(as_edition(result, edition)).board
     assert loaded.cells == compiler.cells and loaded.walls == compiler.walls
     assert loaded.obstacle_walls == compiler.obstacle_walls and loaded.doors == compiler.doors
     assert loaded.stairs == compiler.stairs
@@ -74,11 +76,10 @@ def test_loader_rebuilds_the_same_board(name, result):
     assert all(loaded.piece_of(c) == compiler.piece_of(c) for c in compiler.cells)
 
 
-@pytest.mark.parametrize("name,result", SMALL, ids=[n for n, _ in SMALL])
-def test_loader_answers_like_the_compiler_for_every_pair(name, result):
+@pytest.mark.parametrize("name,result,edition", SMALL, ids=[n for n, _, _ in SMALL])
+def test_loader_answers_like_the_compiler_for_every_pair(name, result, edition):
     compiler = result.context.board.board
-    edition = result.model.edition
-    loaded = load_quest_json(engine_json(result))
+    loaded = load_quest_json(as_edition(result, edition))
     assert loaded.edition == edition and loaded.cells == compiler.cells
     cells = list(compiler.cells)
     rng = random.Random(name)
@@ -196,8 +197,8 @@ def document() -> dict:
 
 
 def test_a_newer_format_version_is_refused_clearly(document):
-    newer = {**document, "format_version": 2, "something_new": True}
-    with pytest.raises(UnsupportedFormatVersion, match=r"format_version 2 is newer .* \(at most 1\)"):
+    newer = {**document, "format_version": 3, "something_new": True}
+    with pytest.raises(UnsupportedFormatVersion, match=r"format_version 3 is newer .* \(at most 2\)"):
         load_quest_json(newer)
     with pytest.raises(UnsupportedFormatVersion):
         load_quest_json({**document, "format_version": 0})

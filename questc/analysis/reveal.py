@@ -74,30 +74,49 @@ def _effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set
 
 
 def named_reachable(model, named_id: str, reached) -> bool:
-    """Can a hero stand on or next to any cell of the named monster's figure?"""
-    for figure in model.figures:
-        if figure.named == named_id:
-            for (x, y) in figure.cells:
-                for dx in (-1, 0, 1):
-                    for dy in (-1, 0, 1):
-                        if (x + dx, y + dy) in reached:
-                            return True
+    """Can a hero stand on or next to any cell of the named monster's figure (or of the
+    lieutenant's token of that name, in a second edition quest)?"""
+    cells = [c for figure in model.figures if figure.named == named_id for c in figure.cells]
+    cells += [m.at for m in model.markers if m.kind == "lieutenant" and m.variant == named_id]
+    for (x, y) in cells:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if (x + dx, y + dy) in reached:
+                    return True
     return False
 
 
 def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
     """Where heroes are placed: on or next to an active glyph of the start area (one
-    step away). Without an active glyph (Q210) or a start area (Q209), every cell of
-    the start area (or of the map), so the other checks still say something useful."""
+    step away); in a second edition quest, on its `start at` spaces, else on the spaces
+    of its entrance pieces. Without them (Q210, Q214) or a start area (Q209), every
+    cell of the start area (or of the map), so the other checks still say something useful."""
     if start_area is None:
         return {c for area in model.areas.values() for c in area.cells}
     area_cells = model.areas[start_area].cells
+    if model.edition == "second":
+        return second_edition_start(model, board, start_area) or set(area_cells)
     glyphs = [m.at for m in model.markers if m.kind == "glyph" and m.active and m.at in area_cells]
     if not glyphs:
         return set(area_cells)
     cells = set(glyphs)
     for glyph in glyphs:
         cells.update(c for c in board.steps_from(glyph) if c in area_cells)
+    return cells
+
+
+def second_edition_start(model, board, start_area: str) -> set[Cell]:
+    """The start area's `start at` floor spaces, else the floor spaces of its entrance pieces
+    that no obstacle blocks (the rule book's usual setup); empty when it has neither."""
+    area_cells = model.areas[start_area].cells
+    points = {h.at for h in model.hero_starts if h.area == start_area and h.at in area_cells}
+    if points:
+        return {c for c in points if board.is_floor(c)}
+    cells: set[Cell] = set()
+    for piece_id in model.areas[start_area].pieces:
+        piece = model.pieces.get(piece_id)
+        if piece is not None and piece.type.kind == "entrance":
+            cells |= {c for c in piece.shape.cells if board.is_floor(c) and not board.blocks_movement(c)}
     return cells
 
 

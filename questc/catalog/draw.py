@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from questc.catalog.model import Catalog, Count, Opening, PieceType
 from questc.words import plural
@@ -16,18 +16,19 @@ SECTIONS = ("pieces", "monsters", "props", "cards")
 
 
 def draw_shape(cells: Iterable[tuple[int, int]], openings: Iterable[Opening],
-               width: int, height: int) -> str:
-    """Cells, openings and the bounding box in, a drawing out.
+               width: int, height: int, marks: Mapping[tuple[int, int], str] | None = None) -> str:
+    """Cells, openings, the bounding box and any terrain marks (cell -> letter) in, a drawing out.
 
-    Floor is `o`, no cell `.`, cells one column apart so the drawing is roughly
-    square; each opening is marked by arrows just outside the outline.
+    Floor is `o` (or its terrain's letter), no cell `.`, cells one column apart so the
+    drawing is roughly square; each opening is marked by arrows just outside the outline.
     """
     cells = set(cells)
+    marks = marks or {}
     # Grid of (2*width+3) x (height+2) characters: a margin of one cell all round.
     grid = [[" "] * (2 * (width + 2) - 1) for _ in range(height + 2)]
     for y in range(height):
         for x in range(width):
-            grid[y + 1][2 * (x + 1)] = "o" if (x, y) in cells else "."
+            grid[y + 1][2 * (x + 1)] = marks.get((x, y), "o") if (x, y) in cells else "."
     for opening in openings:
         mark = (_END_ARROWS if opening.end else _ARROWS)[opening.side]
         dx, dy = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}[opening.side]
@@ -50,11 +51,22 @@ def _opening_text(opening: Opening) -> str:
 def draw_piece(piece: PieceType, turn: int = 0) -> str:
     """A piece type (and a turn) in, a titled drawing with its openings listed out."""
     shape = piece.placed((0, 0), turn)
-    title = f"{piece.name}: {piece.kind.replace('_', ' ')}, {piece.set}, {shape.width}x{shape.height}"
+    kind = piece.kind.replace('_', ' ')
+    if piece.tile:
+        kind += f" {piece.tile}"
+    title = f"{piece.name}: {kind}, {piece.set}, {shape.width}x{shape.height}"
     if turn:
         title += f", turn {turn}"
+    if piece.source == "estimate":
+        title += " (layout an estimate)"
+    marks = {cell: piece.marks.get(kind_name, "o")
+             for kind_name, cells in shape.terrain.items() for cell in cells}
     openings = "; ".join(_opening_text(o) for o in shape.openings) or "none"
-    return f"{title}\n{draw_shape(shape.cells, shape.openings, shape.width, shape.height)}\nopenings: {openings}"
+    lines = [title, draw_shape(shape.cells, shape.openings, shape.width, shape.height, marks),
+             f"openings: {openings}"]
+    if shape.edge:
+        lines.append("edge spaces: " + " ".join(f"{x},{y}" for x, y in sorted(shape.edge, key=lambda c: (c[1], c[0]))))
+    return "\n".join(lines)
 
 
 def _count_json(count: Count) -> dict:
@@ -66,13 +78,21 @@ def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
     text: list[str] = []
     for name in sorted(catalog.pieces):
         piece = catalog.pieces[name]
-        rows.append({"name": name, "kind": piece.kind, "set": piece.set, "width": piece.width,
-                     "height": piece.height, "shape": list(piece.shape),
-                     "openings": [{"side": o.side, "cells": [list(c) for c in o.cells], "end": o.end}
-                                  for o in piece.openings]})
+        row = {"name": name, "kind": piece.kind, "set": piece.set, "width": piece.width,
+               "height": piece.height, "shape": list(piece.shape),
+               "openings": [{"side": o.side, "cells": [list(c) for c in o.cells], "end": o.end}
+                            for o in piece.openings]}
+        if piece.tile or piece.terrain or piece.edge or piece.source:
+            # Second edition tiles: their code, printed terrain and edge spaces.
+            row.update({"tile": piece.tile, "source": piece.source,
+                        "terrain": {k: [list(c) for c in sorted(v)] for k, v in sorted(piece.terrain.items())},
+                        "edge": [list(c) for c in sorted(piece.edge)]})
+        rows.append(row)
         text += [draw_piece(piece), ""]
     if text:
-        text.append("legend: o floor, . no cell, ^ > v < opening, ⇑ ⇒ ⇓ ⇐ corridor end")
+        legend = "legend: o floor, . no cell, ^ > v < opening, ⇑ ⇒ ⇓ ⇐ corridor end"
+        terrain = ", ".join(f"{t.mark} {name}" for name, t in sorted(catalog.terrain.items()) if t.mark)
+        text.append(legend + (f"; terrain: {terrain}" if terrain else ""))
     return rows, text
 
 

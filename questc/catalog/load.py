@@ -212,20 +212,35 @@ def _cells_text(cells: Iterable[tuple[int, int]], verb: str = "") -> str:
     return text
 
 
-def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tuple[str, str]]]:
-    """A piece entry (schema-valid) in, the PieceType (or None) and what is wrong with its geometry out."""
+def piece_problems(name: str, entry: Mapping, marks: Mapping[str, str] | None = None
+                   ) -> tuple[PieceType | None, list[tuple[str, str]]]:
+    """A piece entry (schema-valid) and the terrain marks known (letter -> terrain kind) in,
+    the PieceType (or None) and what is wrong with its geometry out."""
     rows: list[str] = list(entry["shape"])
     problems: list[tuple[str, str]] = []
+    marks = marks or {}
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
             problems.append((pointer("pieces", name, "shape", i),
                              f"row {i} is {plural(len(row), 'cell')} wide, row 0 is {width}: "
                              "draw every row the same width"))
+        unknown = sorted({ch for ch in row if ch not in ".o" and ch not in marks})
+        if unknown:
+            known = ", ".join(f"`{m}` {k}" for m, k in sorted(marks.items()))
+            problems.append((pointer("pieces", name, "shape", i),
+                             f"`{unknown[0]}` is no terrain mark: draw floor `o`, no cell `.`"
+                             + (f", or a terrain mark ({known})" if known else "")))
     if problems:
         return None, problems
     height = len(rows)
-    cells = shapes.rows_to_cells(rows)
+    # Every drawn cell but `.` is floor; a terrain mark also says what is printed on it.
+    cells = frozenset((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch != ".")
+    terrain: dict[str, set[tuple[int, int]]] = {}
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            if ch in marks:
+                terrain.setdefault(marks[ch], set()).add((x, y))
     # The `at` point is the top-left corner of the bounding box, so the drawing must
     # be tight: an empty outer row or column would shift the piece on the map.
     if not cells:
@@ -264,10 +279,17 @@ def piece_problems(name: str, entry: Mapping) -> tuple[PieceType | None, list[tu
             used.add((side, cell))
         else:
             openings.append(Opening(side, pair, bool(raw["end"])))
+    edge = frozenset(tuple(c) for c in entry.get("edge", ()))
+    off_edge = sorted(c for c in edge if c not in cells)
+    if off_edge:
+        problems.append((pointer("pieces", name, "edge"), f"{_cells_text(off_edge, 'is')} not floor"))
     if problems:
         return None, problems
     return PieceType(name, entry["kind"], entry.get("set", ""), width, height, frozenset(cells),
-                     tuple(openings), entry.get("note", "")), []
+                     tuple(openings), entry.get("note", ""),
+                     terrain=frozen_map((k, frozenset(v)) for k, v in sorted(terrain.items())),
+                     marks=frozen_map((k, m) for m, k in marks.items() if k in terrain),
+                     tile=entry.get("tile"), edge=edge, source=entry.get("source")), []
 
 
 class Builder:
@@ -282,6 +304,7 @@ class Builder:
         self.cards: dict[str, CardType] = dict(start.cards) if start else {}
         self.dark_glyphs: dict[str, DarkGlyph] = dict(start.dark_glyphs) if start else {}
         self.chest_cards: dict[str, ChestCard] = dict(start.chest_cards) if start else {}
+        self.terrain: dict[str, ObstacleKind] = dict(start.terrain) if start else {}
         self.rune_colours: list[str] = list(start.rune_colours) if start else []
         self.sets: dict[str, SetInfo] = dict(start.sets) if start else {}
         # (namespace, key) -> where the entry came from, for "already defined" messages.
@@ -291,7 +314,8 @@ class Builder:
     # quest's `obstacle X` / `trap X` mix-up gets a precise message.
     _SECTIONS = (("pieces", "piece"), ("monsters", "monster"), ("markers", "marker"),
                  ("treasures", "treasure"), ("obstacles", "obstacle"), ("traps", "obstacle"),
-                 ("cards", "card"), ("dark_glyphs", "dark_glyph"), ("chest_cards", "chest_card"))
+                 ("cards", "card"), ("dark_glyphs", "dark_glyph"), ("chest_cards", "chest_card"),
+                 ("terrain", "terrain"))
 
     @staticmethod
     def _key(namespace: str, name: str) -> tuple[str, str]:
@@ -327,7 +351,8 @@ class Builder:
             inventory = info.get("inventory") or {}
             new_sets[name] = SetInfo(name, info.get("title", ""), _counts(inventory.get("pieces")),
                                      _counts(inventory.get("markers")), _counts(inventory.get("treasures")),
-                                     _counts(info.get("totals")), info.get("note", ""), pack)
+                                     _counts(info.get("totals")), info.get("note", ""), pack,
+                                     info.get("edition", "first"))
 
         if default_set is not None and default_set not in self.sets and default_set not in new_sets:
             new_sets[default_set] = SetInfo(default_set, pack=pack)
@@ -349,12 +374,28 @@ class Builder:
             if not clash("colour", colour, pointer("rune_colours", i)):
                 new_colours.append(colour)
 
+        # Terrain first: the pieces below draw it with its marks.
+        marks = {t.mark: n for n, t in self.terrain.items()}
+        for name, entry in (doc.get("terrain") or {}).items():
+            set_name = set_of("terrain", name, entry)
+            if clash("terrain", name, pointer("terrain", name)) or set_name is None:
+                continue
+            if entry["mark"] in marks:
+                problems.append((pointer("terrain", name, "mark"),
+                                 f"the mark `{entry['mark']}` already draws terrain `{marks[entry['mark']]}`"))
+                continue
+            marks[entry["mark"]] = name
+            new["terrain"][name] = ObstacleKind(
+                name, set_name, False, entry["blocks_movement"], entry["blocks_sight"],
+                entry.get("sight_rule"), False, False, UNKNOWN, entry.get("movement_cost", 1),
+                entry.get("note", ""), entry["mark"])
+
         for name, entry in (doc.get("pieces") or {}).items():
             where = pointer("pieces", name)
             set_name = set_of("pieces", name, entry)
             if clash("piece", name, where) or set_name is None:
                 continue
-            piece, bad = piece_problems(name, entry)
+            piece, bad = piece_problems(name, entry, marks)
             problems.extend(bad)
             if piece is not None:
                 new["piece"][name] = replace(piece, set=set_name)
@@ -437,6 +478,7 @@ class Builder:
         self.cards.update(new["card"])
         self.dark_glyphs.update(new["dark_glyph"])
         self.chest_cards.update(new["chest_card"])
+        self.terrain.update(new["terrain"])
         self.sets.update(new_sets)
         self.rune_colours.extend(new_colours)
         for namespace, entries in new.items():
@@ -465,7 +507,7 @@ class Builder:
             cards=frozen_map(self.cards), dark_glyphs=frozen_map(self.dark_glyphs),
             rune_colours=tuple(self.rune_colours), sets=frozen_map(self.sets),
             expansions=None if expansions is None else tuple(expansions),
-            chest_cards=frozen_map(self.chest_cards))
+            chest_cards=frozen_map(self.chest_cards), terrain=frozen_map(self.terrain))
 
 
 def builtin_files() -> list[Path]:

@@ -15,6 +15,10 @@ from questc.rules.names.unknown_catalog_name import Q101
 Cell = tuple[int, int]
 
 PIECE_KINDS = ("room", "corridor", "intersection", "dead_end")
+# The second edition's map pieces: numbered tiles (two sides each) and the small pieces
+# that close, lengthen or lead off a map.
+TILE_KINDS = ("tile", "end_cap", "extender", "transition", "entrance", "exit")
+EDITIONS = ("first", "second")
 CARD_TYPES = ("event", "trap", "spawn", "power")
 # A treachery gem's colour and the budget it is paid from (quest header `treachery`).
 TREACHERY_COLOURS = {"green": "event", "purple": "trap", "red": "monster"}
@@ -97,12 +101,19 @@ class Opening:
 
 @dataclass(frozen=True, slots=True)
 class PlacedShape:
-    """A piece on the map: absolute cells and openings (sides already turned) and its turned box."""
+    """A piece on the map: absolute cells and openings (sides already turned) and its turned box.
+
+    `terrain`: terrain kind -> the absolute cells printed with it (a tile's water, pits,
+    lava, blocked spaces); `edge`: the cells a figure may leave the map from (the
+    entrance and exit pieces' edge spaces).
+    """
 
     cells: frozenset[Cell]
     openings: tuple[Opening, ...]
     width: int
     height: int
+    terrain: Mapping[str, frozenset[Cell]] = field(default_factory=lambda: _EMPTY, hash=False)
+    edge: frozenset[Cell] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -117,11 +128,28 @@ class PieceType:
     cells: frozenset[Cell]
     openings: tuple[Opening, ...]
     note: str = ""
+    # Printed terrain: kind -> unturned cells (second edition tiles); marks: kind -> its shape letter.
+    terrain: Mapping[str, frozenset[Cell]] = field(default_factory=lambda: _EMPTY, hash=False)
+    marks: Mapping[str, str] = field(default_factory=lambda: _EMPTY, hash=False)
+    # The code printed on a second edition tile (`1A`; both halves of 13A say `13A`).
+    tile: str | None = None
+    edge: frozenset[Cell] = frozenset()
+    # 'estimate' when the layout is doubted (the catalog says why in `note`).
+    source: str | None = None
 
     @property
     def shape(self) -> tuple[str, ...]:
-        """The unturned shape as text rows (`o` floor, `.` none)."""
-        return shapes.cells_to_rows(self.cells, self.width, self.height)
+        """The unturned shape as text rows (`o` floor, `.` none, a terrain kind's letter on its cells)."""
+        rows = [list(row) for row in shapes.cells_to_rows(self.cells, self.width, self.height)]
+        for kind, cells in self.terrain.items():
+            for x, y in cells:
+                rows[y][x] = self.marks.get(kind, "o")
+        return tuple("".join(row) for row in rows)
+
+    @property
+    def tile_number(self) -> str | None:
+        """The number of the physical tile (`1A` and `1B` are both tile `1`), or None."""
+        return self.tile.rstrip("AB") if self.tile else None
 
     def placed(self, at: Cell, turn: int = 0) -> PlacedShape:
         """Top-left point and degrees clockwise in, the piece's absolute cells and openings out.
@@ -137,7 +165,10 @@ class PieceType:
             first, second = sorted(turned)
             openings.append(Opening(shapes.turn_side(opening.side, turn), (first, second), opening.end))
         tw, th = shapes.turned_size(w, h, turn)
-        return PlacedShape(cells, tuple(openings), tw, th)
+        terrain = {kind: shapes.shift(shapes.turn_cells(kind_cells, w, h, turn), at)
+                   for kind, kind_cells in self.terrain.items()}
+        edge = shapes.shift(shapes.turn_cells(self.edge, w, h, turn), at) if self.edge else frozenset()
+        return PlacedShape(cells, tuple(openings), tw, th, frozen_map(terrain), edge)
 
 
 @dataclass(frozen=True)
@@ -192,6 +223,7 @@ class ObstacleKind:
     count: Count
     movement_cost: int = 1
     note: str = ""
+    mark: str = ""   # terrain only: the letter that draws it in a piece's shape
 
 
 @dataclass(frozen=True)
@@ -291,6 +323,7 @@ class SetInfo:
     totals: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
     note: str = ""
     pack: str | None = None
+    edition: str = "first"   # the edition whose quests may use the set's components
 
 
 @dataclass(frozen=True, eq=False)
@@ -312,6 +345,8 @@ class Catalog:
     sets: Mapping[str, SetInfo]
     expansions: tuple[str, ...] | None = None
     chest_cards: Mapping[str, ChestCard] = field(default_factory=lambda: _EMPTY)
+    # Terrain printed on map pieces (second edition tiles), by kind; not placed by quests.
+    terrain: Mapping[str, ObstacleKind] = field(default_factory=lambda: _EMPTY)
     # The content pack files loaded (resolved): a build must never write over one.
     pack_files: tuple[Path, ...] = ()
 
@@ -368,18 +403,46 @@ class Catalog:
                 help = f"`questc catalog {section}` lists the known {word}s"
         return Q101.at(span, kind=word, name=name, help=help)
 
-    def set_check(self, kind: str, name: str, set_name: str,
-                  expansions: Iterable[str] | None, span: Span) -> Diagnostic | None:
-        """A component's kind, name and set, and the quest's sets, in; a Q104 if the set is not listed, else None.
+    def edition_of(self, set_name: str) -> str:
+        """The edition a set's components belong to ('first' unless the set says otherwise)."""
+        info = self.sets.get(set_name)
+        return info.edition if info is not None else "first"
 
-        With `expansions` None the catalog's own `expansions` apply, else `base`
-        alone (the quest header's default).
+    def set_check(self, kind: str, name: str, set_name: str,
+                  expansions: Iterable[str] | None, span: Span, edition: str | None = None) -> Diagnostic | None:
+        """A component's kind, name and set, and the quest's sets (and edition), in; a Q104 or None out.
+
+        A component of the other edition's set is a Q104 whatever `expansions` says (a
+        quest is played with one edition's components), with a hint naming the edition.
+        With `expansions` None the catalog's own `expansions` apply, else `base` alone
+        (the quest header's default).
         """
+        word = KIND_WORDS.get(kind, kind)
+        if edition is not None:
+            wrong = self.edition_check(kind, name, set_name, edition, span)
+            if wrong is not None:
+                return wrong
         if expansions is None:
             expansions = self.expansions if self.expansions is not None else ("base",)
         if set_name in tuple(expansions):
             return None
-        return Q104.at(span, kind=KIND_WORDS[kind], name=name, set=set_name)
+        return Q104.at(span, kind=word, name=name, set=set_name,
+                       reason="which the quest's `expansions` does not list")
+
+    def edition_check(self, kind: str, name: str, set_name: str, edition: str, span: Span) -> Diagnostic | None:
+        """A Q104 with a hint when a component's set belongs to the other edition than the quest's, else None."""
+        own = self.edition_of(set_name)
+        if own == edition:
+            return None
+        if edition == "second":
+            help = (f"`{name}` belongs to the first edition; an `edition second` quest uses the second "
+                    "edition's components (`questc catalog` lists them with their sets)")
+        else:
+            help = (f"`{name}` belongs to the second edition: write `edition second` in the header for a "
+                    "second edition quest, or use a first edition component")
+        return Q104.at(span, kind=KIND_WORDS.get(kind, kind), name=name, set=set_name,
+                       label=f"a {own} edition component",
+                       reason=f"a {own} edition set, and this quest is `edition {edition}`", help=help)
 
     # --- what owned sets hold ----------------------------------------------------
 

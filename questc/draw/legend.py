@@ -45,6 +45,16 @@ def symbol_items(p: Palette, what: tuple, x: float, y: float, s: float, tint: st
         return sym.runekey(p, cx, cy, s * 0.45, what[1])
     if kind == "encounter":
         return sym.encounter(p, cx, cy, s * 0.45)
+    if kind == "search":
+        return sym.search(p, cx, cy, s * 0.45)
+    if kind == "objective":
+        return sym.objective(p, cx, cy, s * 0.45, what[1])
+    if kind == "villager":
+        return sym.villager(p, cx, cy, s * 0.45)
+    if kind == "lieutenant":
+        return sym.lieutenant(p, cx, cy, s * 0.45)
+    if kind == "edge":
+        return [floor] + sym.edge_mark(p, (x, y + s), (x + s, y + s), s, "south", what[1])
     if kind == "stairs":
         return sym.stairs(p, x, y, s, what[1])
     if kind == "obstacle":

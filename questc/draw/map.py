@@ -29,6 +29,7 @@ from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
+from questc.words import plural
 
 if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
@@ -359,6 +360,7 @@ class _Builder:
         self._borders()
         self._walls()
         self._doors()
+        self._edges()
         self._markers()
         self._figures()
         self._area_badges()
@@ -487,6 +489,29 @@ class _Builder:
             self.door_at[door_id] = box
             self.door_boxes.append((box, f"door:{door_id}"))
             self.placer.block(box, "door", f"door:{door_id}")
+
+    def _edges(self) -> None:
+        """The edge spaces of entrance and exit pieces (second edition): where figures leave the map."""
+        self.edge_kinds: set[str] = set()
+        for piece in self.model.pieces.values():
+            if piece is None or not piece.shape.edge:
+                continue
+            self.edge_kinds.add(piece.type.kind)
+            # Figures leave across the side facing away from the piece's connections.
+            facing = {o.side for o in piece.shape.openings}
+            away = {"north": "south", "south": "north", "east": "west", "west": "east"}
+            sides = {away[side] for side in facing} or {"north", "south", "east", "west"}
+            for cell in sorted(piece.shape.edge):
+                x, y = cell
+                for outward, (dx, dy), a, b in (("north", (0, -1), (x, y), (x + 1, y)),
+                                                ("south", (0, 1), (x, y + 1), (x + 1, y + 1)),
+                                                ("west", (-1, 0), (x, y), (x, y + 1)),
+                                                ("east", (1, 0), (x + 1, y), (x + 1, y + 1))):
+                    if outward not in sides or self.board.is_floor((x + dx, y + dy)):
+                        continue
+                    items = sym.edge_mark(self.p, self.point(*a), self.point(*b), self.s, outward, piece.type.kind)
+                    self.layers["doors"].add(Group("edge", tuple(items), (("cell", f"{x},{y}"),
+                                                                          ("edge", piece.type.kind))))
 
     def _markers(self) -> None:
         s = self.s
@@ -707,6 +732,10 @@ class _Builder:
                 name = self.relic_name(marker)
                 self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
                                   legend_words=f"{name} (relic)")
+            elif marker.kind == "lieutenant" and marker.variant:
+                name = readable(marker.variant).title()
+                self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
+                                  legend_words=f"{name} (lieutenant)")
         for stairs in self.board.stairs:
             name = self.stairs_name(stairs)
             for end in stairs.ends:
@@ -794,6 +823,20 @@ class _Builder:
             add(p.word("runekey", variant=colour.capitalize()), ("runekey", colour))
         if any(m.kind == "encounter" for m in markers):
             add(p.word("encounter"), ("encounter",))
+        if any(m.kind == "search" for m in markers):
+            add(p.word("search"), ("search",))
+        objectives = {m.variant for m in markers if m.kind == "objective"}
+        if None in objectives:
+            add(p.word("objective_plain"), ("objective", None))
+        for colour in sorted(c for c in objectives if c is not None):
+            add(p.word("objective", variant=colour.capitalize()), ("objective", colour))
+        if any(m.kind == "villager" for m in markers):
+            add(p.word("villager"), ("villager",))
+        for name in sorted({m.variant for m in markers if m.kind == "lieutenant" and m.variant}):
+            add(p.word("lieutenant", name=readable(name).title()), ("lieutenant",))
+        for kind in ("entrance", "exit"):
+            if kind in self.edge_kinds:
+                add(p.word(kind), ("edge", kind))
         for colour in sorted({st.colour for st in board.stairs}):
             add(p.word("stairs", colour=readable(colour).capitalize()), ("stairs", colour))
         kinds: dict[str, Any] = {}

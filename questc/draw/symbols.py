@@ -151,6 +151,21 @@ def stairs(p: Palette, x: float, y: float, s: float, colour_name: str) -> list:
     return items
 
 
+def edge_mark(p: Palette, a, b, s: float, outward: str, kind: str = "exit") -> list:
+    """The way off the map along a stretch of edge (from point a to point b) of an entrance or exit's
+    edge space (`kind`): a bar over the wall in its colour, an arrow pointing out of the map."""
+    colour = p.c(kind)
+    t = s * 0.14
+    (x0, y0), (x1, y1) = a, b
+    if abs(y0 - y1) < 1e-6:
+        bar = Rect(min(x0, x1) + s * 0.08, y0 - t / 2, abs(x1 - x0) - s * 0.16, t, Paint(fill=colour))
+    else:
+        bar = Rect(x0 - t / 2, min(y0, y1) + s * 0.08, t, abs(y1 - y0) - s * 0.16, Paint(fill=colour))
+    vx, vy = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}[outward]
+    cx, cy = (x0 + x1) / 2 - vx * s * 0.3, (y0 + y1) / 2 - vy * s * 0.3
+    return [bar] + arrow(cx, cy, s * 0.8, outward, colour)
+
+
 # ---- markers ------------------------------------------------------------------------------
 
 
@@ -229,6 +244,40 @@ def encounter(p: Palette, cx: float, cy: float, r: float, mark: str = "!") -> li
         symbol_text(cx, cy, mark, max(r * 1.1, MIN_TEXT) if mark != "!" else r * 1.1, "#ffffff")
 
 
+def search(p: Palette, cx: float, cy: float, r: float) -> list:
+    """A second edition search token: a green disc with a question mark."""
+    return [Ellipse(cx, cy, r, r, Paint(fill=p.c("search"), stroke=p.c("search_ink"), width=r * 0.1))] + \
+        symbol_text(cx, cy, "?", r * 1.2, "#ffffff")
+
+
+def objective(p: Palette, cx: float, cy: float, r: float, colour: str | None) -> list:
+    """A second edition objective token: a target in the colour of the back shown."""
+    styles = p.style.get("objectives", {})
+    style = styles.get(colour or "plain", styles.get("plain", {"fill": "#e9e2cf", "ink": "#5b4a2a"}))
+    fill, ink = _hex(style.get("fill")), _hex(style.get("ink"))
+    return [Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
+            Ellipse(cx, cy, r * 0.6, r * 0.6, Paint(stroke=ink, width=r * 0.1)),
+            Ellipse(cx, cy, r * 0.22, r * 0.22, Paint(fill=ink))]
+
+
+def villager(p: Palette, cx: float, cy: float, r: float) -> list:
+    """A villager token: a person (head and shoulders) on a pale disc."""
+    ink = p.c("villager_ink")
+    return [Ellipse(cx, cy, r, r, Paint(fill=p.c("villager"), stroke=ink, width=r * 0.1)),
+            Ellipse(cx, cy - r * 0.3, r * 0.26, r * 0.26, Paint(fill=ink)),
+            Polygon(((cx - r * 0.5, cy + r * 0.62), (cx - r * 0.38, cy + r * 0.08), (cx + r * 0.38, cy + r * 0.08),
+                     (cx + r * 0.5, cy + r * 0.62)), Paint(fill=ink))]
+
+
+def lieutenant(p: Palette, cx: float, cy: float, r: float) -> list:
+    """A lieutenant's token: a shield with a gold rim (its name is a label beside it)."""
+    fill, ring = p.c("lieutenant"), p.c("lieutenant_ring")
+    shield = ((cx - r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy + r * 0.1),
+              (cx, cy + r), (cx - r * 0.85, cy + r * 0.1))
+    return [Polygon(shield, Paint(fill=fill, stroke=ring, width=r * 0.16))] + \
+        symbol_text(cx, cy - r * 0.1, "L", r * 1.0, ring)
+
+
 def unknown_marker(p: Palette, cx: float, cy: float, r: float) -> list:
     """A marker kind this map does not know: a plain token, never nothing."""
     return [Ellipse(cx, cy, r, r, Paint(fill="#c8c8c8", stroke=p.c("wall"), width=r * 0.08))]
@@ -247,6 +296,14 @@ def marker(p: Palette, m, cx: float, cy: float, r: float) -> list:
         return runekey(p, cx, cy, r, m.variant)
     if m.kind == "encounter":
         return encounter(p, cx, cy, r)
+    if m.kind == "search":
+        return search(p, cx, cy, r)
+    if m.kind == "objective":
+        return objective(p, cx, cy, r, m.variant)
+    if m.kind == "villager":
+        return villager(p, cx, cy, r)
+    if m.kind == "lieutenant":
+        return lieutenant(p, cx, cy, r)
     return unknown_marker(p, cx, cy, r)
 
 

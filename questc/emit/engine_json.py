@@ -1,7 +1,8 @@
 """A compiled QuestResult in; the engine JSON out (a dict, then canonical UTF-8 bytes).
 
 The document is described by `schemas/quest.schema.json` (format "questc.quest",
-format_version 1) and carries everything an engine needs to play the quest without
+format_version 2: version 1 plus the second edition's encounter, tiles, terrain,
+tokens and the heroes' start) and carries everything an engine needs to play the quest without
 the catalog or the source: the floor, every wall, doors, stairs and obstacles (to
 rebuild movement and line of sight), areas with their reveal waves, setup (markers,
 figures, named monsters), effects, triggers, the chest chart, the deck plan and the
@@ -23,7 +24,7 @@ from questc.emit.report import generator
 from questc.syntax import nodes as n
 
 FORMAT = "questc.quest"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 
 # How many conquest tokens a glyph of transport gives the first time it is activated.
 GLYPH_CONQUEST = 3
@@ -128,6 +129,7 @@ def _quest(model, path: str) -> dict:
         treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
     return {
         "id": model.id, "title": model.title, "edition": model.edition,
+        "encounter": model.encounter, "part_of": model.part_of,
         "expansions": list(model.expansions),
         "players": {"min": model.players[0], "max": model.players[1]},
         "conquest": model.conquest, "treachery": treachery, "reveal": model.reveal,
@@ -142,8 +144,9 @@ def _map(model, quest_board) -> dict:
     for piece in model.pieces.values():
         if piece is None:
             continue
-        pieces.append({"id": piece.id, "type": piece.type.name, "kind": piece.type.kind,
-                       "at": _cell(piece.at), "turn": piece.turn, "cells": _cells(piece.shape.cells)})
+        pieces.append({"id": piece.id, "type": piece.type.name, "kind": piece.type.kind, "tile": piece.type.tile,
+                       "at": _cell(piece.at), "turn": piece.turn, "cells": _cells(piece.shape.cells),
+                       "edge": _cells(piece.shape.edge)})
     blocking = [{"cell": _cell(cell), "kind": info.kind, "blocks_movement": info.blocks_movement,
                  "blocks_sight": info.blocks_sight, "fog": info.fog, "wall_like": info.wall_like}
                 for cell, info in sorted(board.blocking.items())]
@@ -163,6 +166,30 @@ def _areas(model, analysis) -> list[dict]:
         "reveal_wave": analysis.reveal_wave.get(area.id),
         "visible_from": sorted(analysis.visible_from.get(area.id, [])),
     } for area in model.areas.values()]
+
+
+def _start(model, quest_board) -> dict:
+    """Where the heroes start (the analysis' rule: questc.analysis.reveal.hero_start_cells) and why there."""
+    from questc.analysis.reveal import hero_start_cells
+
+    starts = model.start_areas
+    area = starts[0].id if starts else None
+    cells = hero_start_cells(model, quest_board.board, area)
+    if area is None:
+        how = "area"
+    elif model.second_edition:
+        own = model.areas[area].cells
+        if any(h.area == area and h.at in own for h in model.hero_starts):
+            how = "start_at"
+        elif any(model.pieces.get(p) is not None and model.pieces[p].type.kind == "entrance"
+                 for p in model.areas[area].pieces):
+            how = "entrance"
+        else:
+            how = "area"
+    else:
+        glyphs = [m for m in model.markers if m.kind == "glyph" and m.active and m.at in model.areas[area].cells]
+        how = "glyph" if glyphs else "area"
+    return {"area": area, "from": how, "cells": _cells(cells)}
 
 
 def _doors(model, quest_board) -> list[dict]:
@@ -186,10 +213,10 @@ def _doors(model, quest_board) -> list[dict]:
 
 def _obstacle(o) -> dict:
     kind = o.kind
-    return {"kind": kind.name, "cells": [_cell(c) for c in o.cells], "area": o.area,
+    return {"kind": kind.name, "cells": [_cell(c) for c in o.cells], "area": o.area or None,
             "blocks_movement": kind.blocks_movement, "blocks_sight": kind.blocks_sight,
             "sight_rule": kind.sight_rule, "wall_like": kind.wall_like,
-            "movement_cost": kind.movement_cost, "facing": o.facing}
+            "movement_cost": kind.movement_cost, "facing": o.facing, "piece": o.piece}
 
 
 def _markers(model) -> list[dict]:
@@ -215,6 +242,11 @@ def _markers(model) -> list[dict]:
             entry["colour"] = m.variant
         elif m.kind == "encounter":
             entry["encounter"] = m.encounter
+        elif m.kind == "objective":
+            entry["colour"] = m.variant
+        elif m.kind == "lieutenant":
+            entry["lieutenant"] = m.variant
+            entry["facing"] = m.facing
         out.append(entry)
     return out
 
@@ -349,6 +381,7 @@ def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict
         "quest": _quest(model, result.path),
         "map": _map(model, quest_board),
         "areas": _areas(model, analysis),
+        "start": _start(model, quest_board),
         "doors": _doors(model, quest_board),
         "stairs": [{"colour": s.colour, "name": s.display, "ends": [_cell(s.ends[0]), _cell(s.ends[1])],
                     "areas": [model.area_of(s.ends[0]), model.area_of(s.ends[1])]} for s in model.stairs],

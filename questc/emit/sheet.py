@@ -160,8 +160,9 @@ class _Builder:
         return {"id": area_id, "name": area.name if area else area_id}
 
     def named_ref(self, named_id: str) -> dict:
+        """A named monster, or (second edition) a lieutenant, by its id."""
         named = self.model.named.get(named_id)
-        return {"id": named_id, "name": named.display if named else named_id}
+        return {"id": named_id, "name": named.display if named else label(named_id).title()}
 
     def door_ref(self, door_id: str) -> dict:
         door = self.model.doors.get(door_id)
@@ -370,17 +371,23 @@ class _Builder:
                     add(("relic", thing.variant), {"kind": "relic", "variant": label(thing.variant),
                                                    "name": thing.display or label(thing.variant)}, thing.at)
                 else:
-                    add((thing.kind, thing.variant, thing.active),
-                        {"kind": thing.kind, "variant": label(thing.variant) if thing.variant else None,
+                    variant = label(thing.variant) if thing.variant else None
+                    if thing.kind == "lieutenant" and variant:
+                        variant = variant.title()
+                    add((thing.kind, thing.variant, thing.active, thing.facing),
+                        {"kind": thing.kind, "variant": variant,
                          "title": self.treasure_title(thing.variant) if thing.kind == "treasure" else None,
-                         "active": thing.active}, thing.at)
+                         "active": thing.active, "facing": thing.facing}, thing.at)
             else:
                 kind = thing.kind
-                key = ("trap" if kind.trap else "obstacle", kind.name, thing.facing)
+                # Terrain printed on a second edition tile: named by the tile's code.
+                piece = self.model.pieces.get(thing.piece) if thing.piece else None
+                printed = (piece.type.tile or piece.type.name) if piece is not None else None
+                key = ("trap" if kind.trap else "obstacle", kind.name, thing.facing, thing.piece)
                 group = groups.get(key)
                 if group is None:
                     group = groups[key] = {"kind": "trap" if kind.trap else "obstacle", "name": kind.name,
-                                           "obstacle": label(kind.name),
+                                           "obstacle": label(kind.name), "printed": printed,
                                            "facing": thing.facing, "at": [], "count": 0, "cells": 0}
                 first, last = min(thing.cells), max(thing.cells)
                 group["at"].append(point(first) if first == last else f"{point(first)}..{point(last)}")
@@ -528,6 +535,8 @@ class _Builder:
             "author": model.author,
             "version": model.version,
             "edition": model.edition,
+            "encounter": model.encounter,
+            "part_of": model.part_of,
             "expansions": [label(e) for e in model.expansions],
             "players": {"min": model.players[0], "max": model.players[1]},
             "conquest": model.conquest,

@@ -314,11 +314,11 @@ class Printer:
 
     def header_field(self, f: n.HeaderField, depth: int) -> str:
         value = f.value
-        if isinstance(value, n.Name):              # id, edition, reveal
+        if isinstance(value, n.Name):              # id, edition, reveal, part_of
             shown = value.value
         elif isinstance(value, n.CountRange):      # players
             shown = count_range(value)
-        elif isinstance(value, int):               # conquest
+        elif isinstance(value, int):               # conquest, encounter
             shown = str(value)
         elif isinstance(value, n.Text):            # author, version, intro, special, use
             shown = self.text_value(value, depth)
@@ -445,6 +445,13 @@ class Printer:
             return f"relic {s.name.value}{self._shown(s, depth)} at {point(s.at)}"
         if isinstance(s, n.Runekey):
             return f"runekey {s.colour.value} at {point(s.at)}"
+        if isinstance(s, n.Token):
+            colour = f" {s.colour.value}" if s.colour is not None else ""
+            return f"{s.kind}{colour} at {points(s.at)}"
+        if isinstance(s, n.Lieutenant):
+            return f"lieutenant {s.name.value} at {point(s.at)}" + (f" facing {s.facing.value}" if s.facing else "")
+        if isinstance(s, n.HeroStart):
+            return f"start at {points(s.at)}"
         if isinstance(s, n.ConquestEffect):
             return f"conquest {signed(s.amount)}"
         if isinstance(s, n.CoinsEffect):
@@ -526,6 +533,11 @@ def condition(c, inside: str | None = None) -> str:
     if isinstance(c, n.CompareCondition):
         if c.counter == "conquest" and c.op == "<=" and c.value == 0:
             return "conquest 0"
+        # The short forms of the second edition counters: `objectives 3` (at least 3), `exited`.
+        if c.counter == "objectives" and c.op == ">=":
+            return f"objectives {c.value}"
+        if c.counter == "exited" and c.op == ">=":
+            return "exited" if c.value == 1 else f"exited {c.value}"
         return f"{c.counter} {c.op} {c.value}"
     raise TypeError(f"the formatter does not know the condition {type(c).__name__}")
 

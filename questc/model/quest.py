@@ -13,6 +13,9 @@ from questc.syntax import nodes as n
 
 Cell = tuple[int, int]
 
+# The second edition's tokens: markers the heroes search, carry, meet or fight.
+TOKEN_KINDS = ("search", "objective", "villager", "lieutenant")
+
 
 @dataclass(frozen=True)
 class PlacedPieceModel:
@@ -78,11 +81,13 @@ class AreaModel:
 
 @dataclass(frozen=True)
 class Marker:
-    """A marker on the map. kind: glyph, chest, treasure, relic, runekey, encounter.
+    """A marker on the map. kind: glyph, chest, treasure, relic, runekey, encounter, or a
+    second edition token (search, objective, villager, lieutenant: TOKEN_KINDS).
 
-    `variant`: the chest type, treasure kind, relic name or runekey colour;
-    `active` for glyphs; `encounter` id for encounter markers; `display`: a relic's
-    name for players as written (None: its name made readable).
+    `variant`: the chest type, treasure kind, relic name, runekey colour, objective
+    colour (None: plain side up) or lieutenant; `active` for glyphs; `encounter` id for
+    encounter markers; `display`: a relic's name for players as written (None: its
+    name made readable); `facing` for a lieutenant.
     """
     kind: str
     at: Cell
@@ -92,6 +97,7 @@ class Marker:
     active: bool = False
     encounter: str | None = None
     display: str | None = None
+    facing: str | None = None
 
 
 @dataclass(frozen=True)
@@ -110,12 +116,14 @@ class Figure:
 
 @dataclass(frozen=True)
 class ObstacleModel:
-    """An obstacle or trap and the cells it covers."""
+    """An obstacle or trap and the cells it covers; `piece`: the tile it is printed on
+    (a second edition tile's terrain, written by no statement), else None."""
     kind: ObstacleKind
     cells: tuple[Cell, ...]
     facing: str | None
     area: str
     span: Span
+    piece: str | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +149,14 @@ class EncounterModel:
 
 
 
+@dataclass(frozen=True)
+class HeroStartModel:
+    """A `start at` point: a space where the heroes start (second edition)."""
+    at: Cell
+    area: str
+    span: Span
+
+
 @dataclass
 class QuestModel:
     """A whole quest, resolved. Lists keep source order."""
@@ -161,6 +177,9 @@ class QuestModel:
     version: str | None
     intro: str | None
     special: str | None
+    # Second edition: which encounter of which quest this file is (None: not given).
+    encounter: int | None = None
+    part_of: str | None = None
     pieces: dict[str, PlacedPieceModel | None] = field(default_factory=dict)   # None: named, unusable
     doors: dict[str, DoorModel] = field(default_factory=dict)
     stairs: list[StairsModel] = field(default_factory=list)
@@ -174,6 +193,7 @@ class QuestModel:
     chest_chart: n.ChestChart | None = None
     overlord: n.OverlordPlan | None = None
     victories: list[n.Victory] = field(default_factory=list)
+    hero_starts: list[HeroStartModel] = field(default_factory=list)
     # Whether names resolved cleanly; the geometry stages run only when they did.
     resolved: bool = True
 
@@ -186,6 +206,18 @@ class QuestModel:
                     return found.span
             return self.header.title.span
         return Span(self.path, 1, 1, 1, 2)
+
+    @property
+    def second_edition(self) -> bool:
+        return self.edition == "second"
+
+    def lieutenants(self) -> dict[str, Marker]:
+        """Lieutenant name -> its first token on the map."""
+        out: dict[str, Marker] = {}
+        for marker in self.markers:
+            if marker.kind == "lieutenant" and marker.variant is not None:
+                out.setdefault(marker.variant, marker)
+        return out
 
     @property
     def start_areas(self) -> list[AreaModel]:

@@ -14,7 +14,7 @@ from questc.catalog import Catalog, load_catalog
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
 from questc.model.quest import (
-    AreaModel, DoorModel, EncounterModel, Figure, Marker, NamedModel, ObstacleModel,
+    AreaModel, DoorModel, EncounterModel, Figure, HeroStartModel, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
 )
 from questc.rules.names.duplicate_identifier import Q102
@@ -28,6 +28,8 @@ TREACHERY_PARTS = ("event", "trap", "monster")
 # The base game's chest cards; other kinds (feat: Tomb of Ice) come from the catalog's `chest_cards`.
 CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse")
 SIDES = ("heroes", "overlord")
+# The sets a quest uses when its header lists none, by edition.
+DEFAULT_EXPANSIONS = {"first": ("base",), "second": ("second_edition",)}
 
 
 def default_id(title: str) -> str:
@@ -73,8 +75,25 @@ class Resolver:
             return None
         set_name = getattr(entry, "set", None)
         if set_name:
-            self.report(self.catalog.set_check(kind, name.value, set_name, self.model.expansions, name.span))
+            self.report(self.catalog.set_check(kind, name.value, set_name, self.model.expansions, name.span,
+                                               edition=self.model.edition))
         return entry
+
+    def edition_check(self, marker: str, span) -> None:
+        """A Q104 when a marker kind the language places (glyph, chest, stairs...) is the other edition's."""
+        entry = self.catalog.markers.get(marker)
+        if entry is not None and entry.set:
+            self.report(self.catalog.edition_check("marker", marker, entry.set, self.model.edition, span))
+
+    def token_check(self, marker: str, span) -> bool:
+        """The set and edition checks of a second edition token kind (search, objective...); False if unknown."""
+        entry = self.catalog.markers.get(marker)
+        if entry is None:   # a catalog without the second edition (cannot happen with the built-in one)
+            self.report(self.catalog.unknown("marker", marker, span))
+            return False
+        self.report(self.catalog.set_check("marker", marker, entry.set, self.model.expansions, span,
+                                           edition=self.model.edition))
+        return True
 
     def undefined(self, kind: str, name: n.Name, known) -> None:
         from questc.catalog.lookup import closest_match, rename_fix
@@ -196,7 +215,7 @@ class Resolver:
             path=self.path, syntax=self.file, header=header, catalog=self.catalog,
             id=value("id").value if value("id") else default_id(title), title=title,
             edition=edition,
-            expansions=tuple(e.value for e in expansion_names) or ("base",),
+            expansions=tuple(e.value for e in expansion_names) or DEFAULT_EXPANSIONS.get(edition, ("base",)),
             players=(players.low, players.high) if players else (2, 5),
             conquest=value("conquest"),
             treachery=None, reveal=reveal,
@@ -204,6 +223,8 @@ class Resolver:
             version=value("version").value if value("version") else None,
             intro=value("intro").value if value("intro") else None,
             special=value("special").value if value("special") else None,
+            encounter=value("encounter"),
+            part_of=value("part_of").value if value("part_of") else None,
         )
         for name in expansion_names:
             if self.catalog.lookup("set", name.value) is None:
@@ -225,6 +246,7 @@ class Resolver:
         for door in (i for i in items if isinstance(i, n.Door)):
             self.door(door)
         for stairs in (i for i in items if isinstance(i, n.Stairs)):
+            self.edition_check("staircase", stairs.colour.span)
             first, second = (self.cell(p) for p in stairs.ends)
             if first is not None and second is not None:
                 model.stairs.append(StairsModel(stairs.colour.value, (first, second), stairs))
@@ -234,6 +256,7 @@ class Resolver:
                         NamedModel(named.id.value, named.display.value, monster, named, ()))
         for area in (i for i in items if isinstance(i, n.Area)):
             self.area(area)
+        self.terrain()
         self.check_named_placements()
         for item in items:
             if isinstance(item, n.Trigger):
@@ -265,6 +288,7 @@ class Resolver:
     def door(self, door: n.Door) -> None:
         rune = None
         if door.rune is not None:
+            self.edition_check("rune_door", door.rune.span)
             rune = door.rune.value if self.lookup("colour", door.rune) is not None else None
         between = None
         if door.between:
@@ -275,6 +299,27 @@ class Resolver:
         at = self.cell(door.at) if door.at else None
         self.define(self.model.doors, "door", door.id,
                     DoorModel(door.id.value, rune, between, at, door.side.value if door.side else None, door))
+
+    def terrain(self) -> None:
+        """The terrain printed on placed tiles, as obstacles of the area each cell is in.
+
+        Written by no statement: it comes with the piece, so its span is the piece's type
+        name. Cells in no area (Q203) keep the piece's terrain under an empty area id.
+        """
+        model = self.model
+        for piece in model.pieces.values():
+            if piece is None or not piece.shape.terrain:
+                continue
+            for kind_name, cells in piece.shape.terrain.items():
+                kind = self.catalog.terrain.get(kind_name)
+                if kind is None:
+                    continue
+                by_area: dict[str, list[tuple[int, int]]] = {}
+                for cell in sorted(cells, key=lambda c: (c[1], c[0])):
+                    by_area.setdefault(model.area_of(cell) or "", []).append(cell)
+                for area, area_cells in by_area.items():
+                    model.obstacles.append(ObstacleModel(kind, tuple(area_cells), None, area,
+                                                         piece.node.type.span, piece=piece.id))
 
     # ---- areas ----------------------------------------------------------------
     def area(self, area: n.Area) -> None:
@@ -309,6 +354,10 @@ class Resolver:
 
     def area_statement(self, area: str, stmt) -> None:
         model = self.model
+        if isinstance(stmt, (n.Glyph, n.Chest, n.Relic, n.Runekey, n.Encounter)):
+            kind = {n.Glyph: "glyph", n.Chest: "chest", n.Relic: "relic", n.Runekey: "runekey",
+                    n.Encounter: "encounter"}[type(stmt)]
+            self.edition_check(kind, _keyword_span(stmt.span, kind))
         if isinstance(stmt, n.Glyph):
             cell = self.cell(stmt.at)
             if cell:
@@ -379,6 +428,44 @@ class Resolver:
                 return
             if self.define(model.encounters, "encounter", stmt.id, EncounterModel(stmt.id.value, cell, area, stmt)):
                 model.markers.append(Marker("encounter", cell, area, stmt.at.span, encounter=stmt.id.value))
+        elif isinstance(stmt, n.Token):
+            if not self.token_check(stmt.kind, _keyword_span(stmt.span, stmt.kind)):
+                return
+            colour = None
+            if stmt.colour is not None:
+                colours = self.catalog.markers[stmt.kind].variants
+                if stmt.colour.value not in colours:
+                    from questc.catalog.lookup import closest
+                    match = closest(stmt.colour.value, colours)
+                    help = f"did you mean `{match}`?" if match else \
+                        "objective backs are " + ", ".join(f"`{c}`" for c in colours) + " (or no colour: the plain side)"
+                    self.report(Q101.at(stmt.colour.span, kind="objective colour", name=stmt.colour.value, help=help))
+                    return
+                colour = stmt.colour.value
+            for point in stmt.at:
+                cell = self.cell(point)
+                if cell:
+                    model.markers.append(Marker(stmt.kind, cell, area, point.span, variant=colour))
+        elif isinstance(stmt, n.Lieutenant):
+            if not self.token_check("lieutenant", _keyword_span(stmt.span, "lieutenant")):
+                return
+            names = self.catalog.markers["lieutenant"].variants
+            if stmt.name.value not in names:
+                from questc.catalog.lookup import closest
+                match = closest(stmt.name.value, names)
+                help = f"did you mean `{match}`?" if match else \
+                    "the lieutenants are " + ", ".join(f"`{c}`" for c in names)
+                self.report(Q101.at(stmt.name.span, kind="lieutenant", name=stmt.name.value, help=help))
+                return
+            cell = self.cell(stmt.at)
+            if cell:
+                model.markers.append(Marker("lieutenant", cell, area, stmt.at.span, variant=stmt.name.value,
+                                            facing=stmt.facing.value if stmt.facing else None))
+        elif isinstance(stmt, n.HeroStart):
+            for point in stmt.at:
+                cell = self.cell(point)
+                if cell:
+                    model.hero_starts.append(HeroStartModel(cell, area, point.span))
 
     def check_named_placements(self) -> None:
         for named in self.model.named.values():
@@ -421,17 +508,23 @@ class Resolver:
         if name.value not in SIDES:
             self.not_in_list("side", name, SIDES, "the sides are `heroes` and `overlord`")
 
+    def killable(self) -> dict:
+        """What `killed NAME` may name: named monsters, and the lieutenants on the map."""
+        return {**self.model.lieutenants(), **self.model.named}
+
     def trigger(self, trigger: n.Trigger) -> None:
         if trigger.event == "reveal":
             self.ref(self.model.areas, "area", trigger.target)
         elif trigger.event == "killed":
-            self.ref(self.model.named, "named monster", trigger.target)
+            self.ref(self.killable(), "named monster or lieutenant" if self.model.second_edition
+                     else "named monster", trigger.target)
         elif trigger.event == "open":
             self.ref(self.model.doors, "door", trigger.target)
         self.model.triggers.append(trigger)
         self.effects(trigger.effects)
 
     def chest_chart(self, chart: n.ChestChart) -> None:
+        self.edition_check("chest", _keyword_span(chart.span, "chests"))
         kinds = self.chest_kinds()
         for row in chart.rows:
             if row.kind.value not in kinds:
@@ -469,13 +562,21 @@ class Resolver:
 
     def victory(self, victory: n.Victory) -> None:
         self.side(victory.side)
-        tables: dict[str, tuple[dict, str]] = {"killed": (self.model.named, "named monster"), "revealed": (self.model.areas, "area"),
+        killed = "named monster or lieutenant" if self.model.second_edition else "named monster"
+        tables: dict[str, tuple[dict, str]] = {"killed": (self.killable(), killed), "revealed": (self.model.areas, "area"),
                   "triggered": (self.model.encounters, "encounter"), "opened": (self.model.doors, "door")}
 
         for atom in n.event_conditions(victory.when):
             table, kind = tables[atom.event]
             self.ref(table, kind, atom.target)
         self.model.victories.append(victory)
+
+
+def _keyword_span(span, keyword: str):
+    """The span of a statement's first word (its keyword), to point at the thing it places."""
+    from questc.diagnostics.core import Span
+    return Span(span.file, span.line, span.column, span.line, span.column + len(keyword),
+                span.start, span.start + len(keyword))
 
 
 def resolve(quest_file: n.QuestFile, *, packs=(), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:

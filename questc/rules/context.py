@@ -44,8 +44,11 @@ class CheckContext:
 
     @property
     def sets(self) -> tuple[str, ...]:
-        """The sets counted against: those the user owns, else the quest's own `expansions`."""
-        return tuple(self.owned_sets) if self.owned_sets else tuple(self.model.expansions)
+        """The sets counted against: those the user owns, else the quest's own `expansions`;
+        of them, only the quest's edition's (a first edition box holds no second edition tokens)."""
+        sets = tuple(self.owned_sets) if self.owned_sets else tuple(self.model.expansions)
+        catalog = self.model.catalog
+        return tuple(s for s in sets if catalog.edition_of(s) == self.model.edition)
 
     def shared(self, make: Callable[[CheckContext], T]) -> T:
         """`make(self)`, computed once per quest: the facts several rules of a family read."""

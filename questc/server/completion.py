@@ -49,7 +49,11 @@ SIGNATURES = {
     "named": 'named ID at P [facing DIR]  /  named ID "Display Name" TYPE { ... }',
     "chest": "chest copper|silver|gold at P...", "obstacle": "obstacle KIND at P|RECT...",
     "trap": "trap KIND at P... [facing DIR]", "treasure": "treasure KIND at P...  /  treasure copper|silver|gold [N]",
-    "relic": "relic NAME at P", "runekey": "runekey COLOUR at P", "encounter": "encounter ID at P { EFFECTS }",
+    "relic": "relic NAME at P", "runekey": "runekey COLOUR at P",
+    "encounter": "encounter ID at P { EFFECTS }  /  encounter 1|2 (second edition header)",
+    "part_of": "part_of QUEST", "search": "search at P...", "objective": "objective [COLOUR] at P...",
+    "villager": "villager at P...", "lieutenant": "lieutenant NAME at P [facing DIR]", "start": "start at P...",
+    "objectives": "objectives [OP] N", "exited": "exited [[OP] N]",
     "abilities": "abilities NAME [N], ...", "coins": "coins N", "threat": "threat N",
     "spawn": "spawn TYPE [master] at P...", "open": "open DOOR", "close": "close DOOR", "unlock": "unlock COLOUR",
     "win": "win heroes|overlord", "instruct": 'instruct "..."', "on": "on reveal|killed|open NAME { ... }  /  on round N { ... }",
@@ -168,7 +172,9 @@ def _expansions(document: QuestDocument) -> tuple[str, ...]:
     header = tree.header if tree is not None else None
     field = header.get("expansions") if header is not None else None
     if field is None:
-        return ("base",)
+        edition = header.get("edition") if header is not None else None
+        second = edition is not None and isinstance(edition.value, n.Name) and edition.value.value == "second"
+        return ("second_edition",) if second else ("base",)
     names = field.value if isinstance(field.value, tuple) else ()
     return tuple(name.value for name in names if isinstance(name, n.Name))
 
@@ -281,6 +287,13 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         identifiers(AREA)
     elif keyword in ("KILLED", "ON_KILLED"):
         identifiers(NAMED)
+        if "second_edition" in sets:
+            lieutenant = catalog.markers.get("lieutenant")
+            words(lieutenant.variants if lieutenant is not None else (), "lieutenant")
+    elif keyword in ("LIEUTENANT", "OBJECTIVE"):
+        marker = catalog.markers.get(keyword.lower())
+        words(marker.variants if marker is not None else (), keyword.lower() if keyword == "LIEUTENANT"
+              else "objective colour")
     elif keyword == "TRIGGERED":
         identifiers(ENCOUNTER)
     elif keyword == "WIN":

@@ -79,9 +79,9 @@ HeaderValue = Name | Text | CountRange | int | tuple[Name, ...] | tuple[Treacher
 class HeaderField:
     """One header line: `keyword` (id, edition, ...) and its parsed `value`.
 
-    value types: id/edition/reveal -> Name; expansions -> tuple[Name]; players ->
-    CountRange; conquest -> int; treachery -> tuple[TreacheryPart]; author, version,
-    intro, special, use -> Text.
+    value types: id/edition/reveal/part_of -> Name; expansions -> tuple[Name]; players ->
+    CountRange; conquest, encounter -> int; treachery -> tuple[TreacheryPart]; author,
+    version, intro, special, use -> Text.
     """
     span: Span
     keyword: str
@@ -241,6 +241,31 @@ class Runekey:
     at: PointRef
 
 
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A second edition token: `search at P...`, `objective [COLOUR] at P...` or `villager at P...` (`kind`)."""
+    span: Span
+    kind: str
+    at: tuple[PointRef, ...]
+    colour: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lieutenant:
+    """`lieutenant NAME at P [facing DIR]`: a lieutenant's token (second edition)."""
+    span: Span
+    name: Name
+    at: PointRef
+    facing: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HeroStart:
+    """`start at P...`: where the heroes start, instead of the entrance's spaces (second edition)."""
+    span: Span
+    at: tuple[PointRef, ...]
+
+
 # ---- §7 effects ----------------------------------------------------------------
 
 
@@ -327,7 +352,7 @@ class Encounter:
 
 
 AreaStatement = Union[Pieces, Cells, Read, Note, Glyph, Monster, PlaceNamed, Chest, Obstacle,
-                      Trap, Treasure, Relic, Runekey, Encounter]
+                      Trap, Treasure, Relic, Runekey, Encounter, Token, Lieutenant, HeroStart]
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,7 +467,11 @@ class EventCondition:
 
 @dataclass(frozen=True, slots=True)
 class CompareCondition:
-    """`conquest OP N` or `round OP N` (`counter`); `conquest N` means `conquest <= N`."""
+    """`conquest OP N`, `round OP N`, `objectives OP N` or `exited OP N` (`counter`).
+
+    `conquest N` means `conquest <= N`, `objectives N` means `objectives >= N`, and a
+    bare `exited` means `exited >= 1`.
+    """
     span: Span
     counter: str
     op: str

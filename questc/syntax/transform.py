@@ -14,8 +14,11 @@ from questc.rules.syntax.malformed_value import Q003
 from questc.rules.syntax.missing_quest_header import Q005
 from questc.syntax import nodes as n
 
-_HEADER_FIELDS = ("id", "edition", "expansions", "players", "conquest", "treachery", "reveal",
-                  "author", "version", "intro", "special", "use")
+_HEADER_FIELDS = ("id", "edition", "encounter", "part_of", "expansions", "players", "conquest", "treachery",
+                  "reveal", "author", "version", "intro", "special", "use")
+# Header fields of a second edition quest only.
+_SECOND_EDITION_FIELDS = ("encounter", "part_of")
+ENCOUNTERS = (1, 2)
 _REPEATABLE = {"use"}
 _TURNS = (0, 90, 180, 270)
 _ESCAPE = re.compile(r'\\(["\\n])')
@@ -244,6 +247,17 @@ class ToNodes(Transformer):
     def use_field(self, meta, c):
         return self._field(meta, "use", c[0])
 
+    def encounter_field(self, meta, c):
+        number = c[0].value
+        if number not in ENCOUNTERS:
+            self._q003(token_span(self.file, c[0]), f"a quest has encounter 1 and encounter 2, not {number}",
+                       "not 1 or 2", "write `encounter 1` or `encounter 2`")
+            number = 1
+        return self._field(meta, "encounter", number)
+
+    def part_of_field(self, meta, c):
+        return self._field(meta, "part_of", self._name(c[0]))
+
     def header(self, meta, c):
         title, fields = c[0], c[1:]
         seen: dict[str, n.HeaderField] = {}
@@ -261,6 +275,17 @@ class ToNodes(Transformer):
                 continue
             seen[field.keyword] = field
             kept.append(field)
+        edition = seen.get("edition")
+        if edition is None or edition.value.value != "second":
+            for keyword in _SECOND_EDITION_FIELDS:
+                field = seen.get(keyword)
+                if field is not None:
+                    key = Span(self.file, field.span.line, field.span.column, field.span.line,
+                               field.span.column + len(keyword), field.span.start, field.span.start + len(keyword))
+                    self.diagnostics.append(Q004.at(
+                        key, problem=f"the header field `{keyword}` belongs to an `edition second` quest",
+                        label="a second edition field",
+                        help_text="write `edition second` in the header, or remove the line"))
         return n.Header(self._span(meta), title, tuple(kept))
 
     # ---- map -----------------------------------------------------------------
@@ -342,6 +367,21 @@ class ToNodes(Transformer):
 
     def encounter(self, meta, c):
         return n.Encounter(self._span(meta), self._name(c[0]), c[2], c[3], display=c[1])
+
+    def search_stmt(self, meta, c):
+        return n.Token(self._span(meta), "search", tuple(c))
+
+    def objective_stmt(self, meta, c):
+        return n.Token(self._span(meta), "objective", tuple(c[1:]), self._name(c[0]))
+
+    def villager_stmt(self, meta, c):
+        return n.Token(self._span(meta), "villager", tuple(c))
+
+    def lieutenant_stmt(self, meta, c):
+        return n.Lieutenant(self._span(meta), self._name(c[0]), c[1], c[2])
+
+    def start_stmt(self, meta, c):
+        return n.HeroStart(self._span(meta), tuple(c[1:]))
 
     # ---- named monsters -----------------------------------------------------
     def stat_change(self, meta, c):
@@ -467,6 +507,14 @@ class ToNodes(Transformer):
 
     def round_cond(self, meta, c):
         return n.CompareCondition(self._span(meta), "round", str(c[0]), c[1].value)
+
+    def objectives_cond(self, meta, c):
+        op = str(c[0]) if c[0] is not None else ">="
+        return n.CompareCondition(self._span(meta), "objectives", op, c[1].value)
+
+    def exited_cond(self, meta, c):
+        op = str(c[0]) if c[0] is not None else ">="
+        return n.CompareCondition(self._span(meta), "exited", op, c[1].value if c[1] is not None else 1)
 
     def not_cond(self, meta, c):
         return n.NotCondition(self._span(meta), c[0])

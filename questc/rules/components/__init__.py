@@ -5,9 +5,11 @@ from questc.rules import Rule
 from questc.rules.components import (
     card_not_for_the_plan,
     dark_glyphs_without_glyphs,
+    lieutenant_placed_twice,
     too_many_figures,
     too_many_map_pieces,
     too_many_markers,
+    too_many_tokens,
     treachery_not_in_this_quest,
     treachery_over_budget,
     unspent_treachery,
@@ -26,6 +28,8 @@ RULES: tuple[Rule, ...] = (
     unspent_treachery.RULE,  # Q407
     treachery_not_in_this_quest.RULE,  # Q408
     dark_glyphs_without_glyphs.RULE,  # Q409
+    too_many_tokens.RULE,  # Q410
+    lieutenant_placed_twice.RULE,  # Q411
 )
 
 

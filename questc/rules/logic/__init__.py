@@ -9,6 +9,7 @@ from questc.rules.logic import (
     empty_encounter,
     no_heroes_victory,
     no_starting_conquest,
+    other_edition_rule,
     player_count_out_of_range,
     text_overflows_box,
 )
@@ -24,6 +25,7 @@ RULES: tuple[Rule, ...] = (
     no_starting_conquest.RULE,  # Q506
     conquest_on_the_map.RULE,  # Q507
     text_overflows_box.RULE,  # Q508
+    other_edition_rule.RULE,  # Q509
 )
 
 

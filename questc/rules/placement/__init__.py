@@ -14,6 +14,9 @@ from questc.rules.placement import (
     placed_outside_area,
     start_area_count,
     start_without_active_glyph,
+    start_without_entrance,
+    tile_used_twice,
+    token_misplaced,
 )
 
 TITLE = "Map geometry and placement"
@@ -30,6 +33,9 @@ RULES: tuple[Rule, ...] = (
     start_area_count.RULE,  # Q209
     start_without_active_glyph.RULE,  # Q210
     facing_mismatch.RULE,  # Q211
+    token_misplaced.RULE,  # Q212
+    tile_used_twice.RULE,  # Q213
+    start_without_entrance.RULE,  # Q214
 )
 
 

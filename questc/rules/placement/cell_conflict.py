@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
-from questc.model.quest import ObstacleModel
+from questc.model.quest import TOKEN_KINDS, ObstacleModel
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
@@ -88,7 +88,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     # Markers on obstacles that block movement: heroes could never reach them.
     for marker in markers:
         blocker = facts.blocker(marker.at)
-        if blocker is not None:
+        if blocker is not None and marker.kind not in TOKEN_KINDS:   # tokens: Q212
             spot = facts.free_cell(marker.area, marker.at)
             out.append(Q207.at(marker.span, thing=marker_name(marker), where=fmt(marker.at),
                                problem=f"lies on {blocker.kind.name}, which blocks movement",

@@ -72,6 +72,12 @@ def marker_name(marker) -> str:
         return f"{marker.variant} {marker.kind}"
     if marker.kind == "relic":
         return f"relic `{marker.variant}`"
+    if marker.kind == "lieutenant":
+        return f"lieutenant `{marker.variant}`"
+    if marker.kind == "objective":
+        return f"{marker.variant} objective" if marker.variant else "objective"
+    if marker.kind == "search":
+        return "search token"
     return marker.kind
 
 
@@ -300,7 +306,8 @@ class Facts:
 
     @cached_property
     def misplaced_obstacles(self) -> set[int]:
-        return {i for i, o in enumerate(self.model.obstacles) if self.area_problem(o.cells, o.area)}
+        return {i for i, o in enumerate(self.model.obstacles)
+                if o.piece is None and self.area_problem(o.cells, o.area)}
 
     @cached_property
     def occupied(self) -> set[Cell]:

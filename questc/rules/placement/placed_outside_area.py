@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Severity, Span
+from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
@@ -48,10 +49,12 @@ def find(context: CheckContext) -> list[Diagnostic]:
     out = []
     for marker in model.markers:
         problem = facts.area_problem([marker.at], marker.area)
-        if problem:
+        if problem and not (problem[0] == "off" and marker.kind in TOKEN_KINDS):   # a token off the map: Q212
             out.append(_q204(facts, marker_name(marker), fmt(marker.at), marker.span, marker.area, problem,
                              marker.at, movable=True))
     for obstacle in model.obstacles:
+        if obstacle.piece is not None:
+            continue   # terrain printed on a tile lies on its own cells, whatever their area
         problem = facts.area_problem(obstacle.cells, obstacle.area)
         if problem:
             out.append(_q204(facts, obstacle.kind.name, fmt_cells(obstacle.cells), obstacle.span, obstacle.area,

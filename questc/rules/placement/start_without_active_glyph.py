@@ -37,7 +37,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     facts = placement_facts(context)
     model = facts.model
     starts = model.start_areas
-    if not starts:
+    if not starts or model.second_edition:   # second edition heroes start at the entrance (Q214)
         return []
     area = starts[0]
     glyphs = [m for m in model.markers if m.kind == "glyph" and m.area == area.id]

@@ -14,6 +14,8 @@ from questc.rules.reveal import (
     rune_door_without_key,
     stairs_around_rune_door,
     victory_impossible,
+    token_out_of_reach,
+    exit_out_of_reach,
 )
 
 if TYPE_CHECKING:
@@ -31,6 +33,8 @@ RULES: tuple[Rule, ...] = (
     victory_impossible.RULE,  # Q307
     stairs_around_rune_door.RULE,  # Q308
     reveal_order.RULE,  # Q309
+    token_out_of_reach.RULE,  # Q310
+    exit_out_of_reach.RULE,  # Q311
 )
 
 

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from questc.analysis import named_reachable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
@@ -53,6 +54,8 @@ def unreachable_markers(context: CheckContext) -> list[tuple[Marker, str]]:
     revealed = analysis.revealed
     out = []
     for marker in model.markers:
+        if marker.kind in TOKEN_KINDS:
+            continue   # second edition tokens are searched from next to them: Q310's
         if marker.area not in revealed or marker.at in analysis.reached or marker.at in hopeful.reached:
             continue
         if model.area_of(marker.at) != marker.area:

@@ -8,6 +8,7 @@ from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.rules.reveal.facts import atom_area, rune_doors
 from questc.syntax import nodes as n
+from questc.words import plural
 
 Q307 = Descriptor(
     code="Q307", name="victory-impossible", severity=Severity.ERROR,
@@ -18,6 +19,11 @@ Q307 = Descriptor(
     explanation="""
 A condition names a named monster, area, encounter or door the heroes can never
 reach, reveal, trigger or open. The quest could never be won that way.
+
+In a second edition quest the same goes for a lieutenant to be `killed` that no hero
+can reach, and for `objectives N` when fewer than N objective tokens are there to be
+held: for the heroes, fewer than N they can reach; for the overlord, fewer than N on
+the map. (`exited` with no reachable exit is Q311.)
 """,
     example=Example(
         failing=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
@@ -36,8 +42,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
     hopeful = rune_doors(context).hopeful
     out = []
     for victory in model.victories:
-        if _possible(victory.when, model, analysis) or _possible(victory.when, model, hopeful):
+        side = victory.side.value
+        if _possible(victory.when, model, analysis, side) or _possible(victory.when, model, hopeful, side):
             continue
+        for atom in _objective_atoms(victory.when):
+            have = objectives_held(model, analysis, side)
+            if not _count_possible(atom, have):
+                whose = "the heroes can reach" if side == "heroes" else "on the map"
+                out.append(Q307.at(atom.span, reason=f"only {plural(have, 'objective token')} "
+                                                     f"{whose}, and it needs {atom.op} {atom.value}",
+                                   help_text="place enough objective tokens where they can be taken, or ask for fewer",
+                                   labels=[Label(victory.side.span, f"the {side}' victory")]))
         for atom in _impossible_atoms(victory.when, model, analysis):
             area = atom_area(atom, model)
             if area is not None:
@@ -64,14 +79,40 @@ def _atom_possible(atom: n.EventCondition, model, analysis) -> bool:
     return True
 
 
-def _possible(condition, model, analysis) -> bool:
+def objectives_held(model, analysis, side: str) -> int:
+    """How many objective tokens a side could come to hold: the heroes those on or next to a
+    cell they reach; the overlord's monsters every one on the map."""
+    tokens = [m for m in model.markers if m.kind == "objective"]
+    if side != "heroes":
+        return len(tokens)
+    return sum(1 for m in tokens if m.at in analysis.reached
+               or any((m.at[0] + dx, m.at[1] + dy) in analysis.reached for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+
+
+def _count_possible(atom: n.CompareCondition, have: int) -> bool:
+    """Can `objectives OP N` come true when at most `have` tokens can be held (0 held at the start)?"""
+    return {">=": have >= atom.value, ">": have > atom.value, "=": have >= atom.value}.get(atom.op, True)
+
+
+def _objective_atoms(condition) -> list[n.CompareCondition]:
+    """The `objectives` counters a condition needs (those under a `not` are left out)."""
+    if isinstance(condition, n.CompareCondition):
+        return [condition] if condition.counter == "objectives" else []
+    if isinstance(condition, (n.AllCondition, n.AnyCondition)):
+        return [a for operand in condition.operands for a in _objective_atoms(operand)]
+    return []
+
+
+def _possible(condition, model, analysis, side: str = "heroes") -> bool:
     if isinstance(condition, n.EventCondition):
         return _atom_possible(condition, model, analysis)
+    if isinstance(condition, n.CompareCondition) and condition.counter == "objectives":
+        return _count_possible(condition, objectives_held(model, analysis, side))
     if isinstance(condition, n.AllCondition):
-        return all(_possible(c, model, analysis) for c in condition.operands)
+        return all(_possible(c, model, analysis, side) for c in condition.operands)
     if isinstance(condition, n.AnyCondition):
-        return any(_possible(c, model, analysis) for c in condition.operands)
-    return True   # negations and counters can always come true
+        return any(_possible(c, model, analysis, side) for c in condition.operands)
+    return True   # negations and other counters can always come true
 
 
 def _impossible_atoms(condition, model, analysis):
