@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from questc.api import check_file, check_source
+from questc.api import check_file
 from questc.emit.engine_json import engine_document, engine_json
 from questc.loader import EngineQuest, QuestJSONError, UnsupportedFormatVersion, load_quest_json
 from conftest import ACCEPTANCE
