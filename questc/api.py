@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
+from questc.limits import MAX_MAP_CELLS, MAX_MAP_SIDE
 from questc.options import Options, apply_policy
 
 if TYPE_CHECKING:   # imported when a stage runs: `import questc.api` stays cheap
@@ -98,10 +99,6 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
     return result
 
 
-# The largest map the checks analyse: exact line of sight costs about cells x box size.
-# The biggest real quests have a few hundred cells; the benchmark's largest has 8,000.
-MAX_MAP_CELLS = 20_000
-MAX_MAP_SIDE = 400
 
 
 def _map_too_large(model: QuestModel) -> Diagnostic | None:
@@ -127,9 +124,19 @@ def _map_too_large(model: QuestModel) -> Diagnostic | None:
 
 
 def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
+    from questc.files import NotARegularFile, TooLarge, read_input
+    from questc.limits import MAX_QUEST_BYTES
+
     path = Path(path)
     try:
-        data = path.read_bytes()
+        data = read_input(path, MAX_QUEST_BYTES)
+    except NotARegularFile as error:
+        raise QuestcError(f"cannot read {path}: it is {error.kind}, not a quest file") from None
+    except TooLarge as error:   # refused before it is read: Q006 on its first line
+        from questc.syntax.parser import too_large
+        result = QuestResult(str(path), "")
+        result.diagnostics = result.all_diagnostics = [too_large(str(path), "", error.size, unit="bytes")]
+        return result
     except OSError as error:
         raise QuestcError(f"cannot read {path}: {error.strerror or error}") from None
     try:
@@ -171,6 +178,8 @@ def find_quests(paths: Iterable[Path | str], options: Options | None = None,
     for raw in paths:
         path = Path(raw)
         if not path.is_dir() and not path.is_file():
+            if path.exists():   # a named pipe, a socket, a device: never a quest, and may block
+                raise QuestcError(f"{raw} is not a regular file or folder")
             raise QuestcError(f"no such file or folder: {raw}")
         if options.force_exclude and _excluded_with_parents(path, options):
             skipped.append(path)

@@ -176,6 +176,8 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     """
     options = options or Options()
     emitters, notes = choose_emitters(kinds)
+    if any(e.kind == "pdf" for e in emitters):
+        _check_source_date_epoch()
     results, rendered = _quests(quests, options, jobs, [e.kind for e in emitters])
     if on_checked is not None:
         on_checked(results)
@@ -191,6 +193,10 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
 
     for result in buildable:
         assert result.model is not None   # compiled
+        if rendered is None and result.context is not None:
+            # The checks are done and the renderers draw from the analysis: the sight
+            # caches would only add to the pictures' memory (a third on the largest map).
+            result.context.board.board.forget_sight()
         files: dict[Path, bytes] = {}
         for e in emitters:
             target = out / f"{result.model.id}.{e.kind}"
@@ -237,6 +243,8 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
     result = check_file(path, options)
     outputs: dict[str, object] = {}
     if not result.failed(options.strict) and result.compiled:
+        assert result.context is not None   # compiled
+        result.context.board.board.forget_sight()   # as in a serial build
         for kind in kinds:
             try:
                 outputs[kind] = _render(emitter(kind), result, options)
@@ -284,23 +292,50 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     The quests come in the configuration's `guide.order` (quest ids or file names; quests it
     does not name follow, in the order given), else in the order given. `title` and `author`
     default to the configuration's `guide` table; the paper is `options.paper`.
-    `progress` is called with 1 after each quest is laid out. Raises BuildError when the
-    output is a folder or one of the inputs, or `guide.order` names a quest that is not there.
+
+    Quests given as paths are checked and laid out one at a time: each quest's sheet is
+    kept as markup and the quest let go before the next is read, and the report keeps a
+    slim record of each (path, source, diagnostics, id; no board), so memory stays flat in
+    the number of quests. `progress` is called with 1 after each quest is checked (and
+    laid out, when it is in the guide). Raises BuildError, with nothing written, when the
+    output is a folder or one of the inputs (a source, a content pack, the configuration),
+    or `guide.order` names a quest that is not there.
     """
+    from questc.api import QuestResult, check_file, find_quests
+
     options = options or Options()
+    _check_source_date_epoch()
     target = Path(output)
-    results, _ = _quests(quests, options, 1, [])
-    _check_target(target, _inputs(results, options))
+    if target.is_dir():
+        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
+    given = list(quests)
+    checked_here = not all(isinstance(q, QuestResult) for q in given)
+    stream: Iterable[QuestResult] = given if not checked_here else (   # type: ignore[assignment]
+        check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
+    from questc.emit.pdf import assemble_guide, guide_sheet
+
+    results: list[QuestResult] = []
+    sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
+    for result in stream:
+        _refuse_to_overwrite(target, _inputs([result], options))
+        kept = _slim(result) if checked_here else result
+        results.append(kept)
+        if result.compiled and not result.failed(options.strict):
+            if checked_here and result.context is not None:
+                result.context.board.board.forget_sight()   # checked: only its pictures from here
+            sheets[id(kept)] = guide_sheet(result, options.paper)
+        del result   # before the next quest is checked
+        if progress is not None:
+            progress(1)
     results = ordered(results, options.guide_order)
-    included = encounters_together([r for r in results if r.compiled and not r.failed(options.strict)])
-    report = GuideReport(results, included, [r for r in results if r not in included])
+    included = encounters_together([r for r in results if id(r) in sheets])
+    report = GuideReport(results, included, [r for r in results if id(r) not in sheets])
     if not included:
         return report
     from questc.emit.atomic import write_atomic
-    from questc.emit.pdf import render_guide
 
-    data = render_guide(included, progress=progress, title=title or options.guide_title,
-                        author=author or options.guide_author, paper=options.paper)
+    data = assemble_guide([sheets[id(r)] for r in included], title=title or options.guide_title,
+                          author=author or options.guide_author, paper=options.paper)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -309,6 +344,29 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
+
+
+def _check_source_date_epoch() -> None:
+    """SOURCE_DATE_EPOCH, when set, stamps the PDFs' dates (docs/ci.md): refuse one that is not
+    a moment the PDF can carry before anything is checked or written (a date past the year
+    9999 failed every quest's PDF with an internal error; words were silently ignored)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if value and not (value.isdigit() and len(value) <= 12 and int(value) <= 253_402_300_799):
+        shown = value if len(value) <= 24 else value[:21] + "..."
+        raise BuildError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
+                         f"(at most 253402300799, the end of year 9999), not {shown!r}")
+
+
+def _slim(result: "QuestResult") -> "QuestResult":
+    """A checked quest reduced to what a report prints and orders by: its board, tree and
+    model let go (`model` keeps the id and, for a second edition encounter, its quest and
+    number; `context` is True when it compiled)."""
+    from types import SimpleNamespace
+
+    model = None if result.model is None else SimpleNamespace(
+        id=result.model.id, part_of=result.model.part_of, encounter=result.model.encounter)
+    return replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
+                   context=cast("CheckContext | None", None if result.context is None else True))
 
 
 def encounters_together(results: list["QuestResult"]) -> list["QuestResult"]:
@@ -350,9 +408,3 @@ def ordered(results: list["QuestResult"], order: Sequence[str]) -> list["QuestRe
             raise BuildError(f"`guide.order` names {entry!r}, which is not among the quests given")
         chosen += match
     return chosen + [r for r in results if r not in chosen]
-
-
-def _check_target(target: Path, inputs: list[tuple[Path, str]]) -> None:
-    if target.is_dir():
-        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
-    _refuse_to_overwrite(target, inputs)

@@ -72,8 +72,16 @@ def _toml():
 
 def _read(path: Path, explicit: bool) -> ConfigFile | None:
     """Read one candidate file; None for a pyproject.toml without `[tool.questc]` (unless named explicitly)."""
+    from questc.files import NotARegularFile, TooLarge, read_input
+    from questc.limits import MAX_CONFIG_BYTES
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_input(path, MAX_CONFIG_BYTES).decode("utf-8")
+    except NotARegularFile as error:
+        raise QuestcError(f"cannot read the configuration {path}: it is {error.kind}") from None
+    except TooLarge as error:
+        raise QuestcError(f"cannot read the configuration {path}: it is {error.size:,} bytes "
+                          f"(a configuration file holds at most {MAX_CONFIG_BYTES:,})") from None
     except (OSError, UnicodeDecodeError) as error:
         raise QuestcError(f"cannot read the configuration {path}: {getattr(error, 'strerror', None) or error}") from None
     is_pyproject = path.name == "pyproject.toml"
@@ -84,8 +92,13 @@ def _read(path: Path, explicit: bool) -> ConfigFile | None:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise QuestcError(f"{path}: not valid TOML: {error}") from None
+    except RecursionError:   # tomllib recurses into nested arrays and inline tables
+        raise QuestcError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
     if is_pyproject:
-        table = document.get("tool", {}).get("questc")
+        tool = document.get("tool", {})
+        if not isinstance(tool, dict):
+            raise QuestcError(f"{path}: `tool` must be a table: write the settings under [tool.questc]")
+        table = tool.get("questc")
         if table is None:
             if explicit:
                 raise QuestcError(f"{path} has no [tool.questc] table")
@@ -116,6 +129,8 @@ def read_config(config_file: str | Path | None = None, start: Path | None = None
         return find_config(start)
     path = Path(config_file)
     if not path.is_file():
+        if path.exists():
+            raise QuestcError(f"the configuration {config_file} is not a regular file")
         raise QuestcError(f"no such configuration file: {config_file}")
     return _read(path.resolve(), explicit=True)
 

@@ -53,8 +53,9 @@ def _read(source) -> dict:
     if isinstance(source, (bytes, bytearray)):
         raw = bytes(source)
     elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
-        try:
-            raw = Path(source).read_bytes()
+        from questc.files import read_input
+        try:   # a regular file, at most 64 MB (the densest map questc accepts writes 4 MB)
+            raw = read_input(Path(source), 64_000_000)
         except OSError as error:
             raise QuestJSONError(f"cannot read {source}: {error.strerror or error}") from None
     elif isinstance(source, str):

@@ -16,6 +16,20 @@ def test_bench_quests_runs_on_a_tiny_size():
     assert "generated_100.quest" in done.stdout
 
 
+def test_bench_fuzz_runs_a_few_inputs():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "fuzz.py"), "--count", "12", "--render", "1"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "inputs tried          12" in done.stdout and "internal errors       0" in done.stdout
+
+
+def test_bench_densest_runs_on_a_small_map():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "densest.py"), "--cells", "300"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "build (json, png, pdf)   exit 0" in done.stdout and "generated.pdf" in done.stdout
+
+
 def test_bench_server_runs_a_few_edits():
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_server.py"), "--edits", "3",
                            "--quests", "chandlers_cellar"], capture_output=True, text=True, cwd=ROOT, timeout=120)

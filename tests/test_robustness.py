@@ -99,7 +99,7 @@ def test_nesting_past_the_limit_is_a_clear_q006():
 def test_deep_braces_and_garbage(tmp_path):
     assert "Q001" in codes(check_source("{" * 100_000, "braces.quest"))
     path = tmp_path / "bytes.quest"
-    path.write_bytes(bytes(range(256)) * 40_000)
+    path.write_bytes(bytes(range(256)) * 4_000)   # 1 MB: under the size limit (10 MB is a Q006)
     assert codes(check_file(path)) == ["Q001"]
 
 

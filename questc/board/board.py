@@ -33,6 +33,16 @@ class Board(Layout):
         self._tables: dict[frozenset[str], dict[tuple[int, int], int]] = {}
         self._visible_cache: dict[tuple, frozenset[Cell]] = {}
 
+    def forget_sight(self) -> None:
+        """Let go of the sight caches (tables, bitboards, answers; the rays shared by every
+        board too): tens of megabytes on a large map, rebuilt if asked again. A build
+        calls this once a quest is checked, before its pictures are drawn."""
+        self._states.clear()
+        self._bits.clear()
+        self._tables.clear()
+        self._visible_cache.clear()
+        bulk.forget_rays()
+
     def state(self, open_doors: Iterable[str] = frozenset()) -> SightState:
         """The cached blocked-edge view of the board for one set of open doors."""
         key = frozenset(set(open_doors) & self.doors.keys())

@@ -97,6 +97,12 @@ _RAYS_BODY: dict[tuple[int, int], _LazyRay] = {}
 _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 
+def forget_rays() -> None:
+    """Empty the process-wide ray caches (they grow with the largest board cast)."""
+    for cache in (_RAYS_FIRST, _RAYS_SECOND, _RAYS_BODY, _DIRECTIONS):
+        cache.clear()
+
+
 def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
     """Primitive integer directions (a, b) with |a| <= max_x, |b| <= max_y, short ones first."""
     key = (max_x, max_y)
@@ -347,7 +353,7 @@ class BitBoard:
         self.state = state
         self.no_entry = no_entry
         self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
-        self._component: dict[Cell, int] | None = None   # regions, for the second edition
+        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
         self._component_box: list[tuple[int, int, int, int]] = []
 
     def region_of(self, seeds: int) -> int:
@@ -406,10 +412,7 @@ class BitBoard:
         """
         if edition == FIRST:
             return self.visible_by_table(sources, self.sight_table())
-        src = 0
-        for cell in sources:
-            src |= 1 << self.index(cell)
-        src &= self.floor
+        src = self.bits_of(sources)
         if not src:
             return set()
         seen = src | self._neighbours(src)
@@ -418,13 +421,14 @@ class BitBoard:
             return self._cells(seen)
         # A line of sight never leaves the region of floor joined by edges free of walls
         # and closed doors (where it passes a grid point, one way round is free), so the
-        # offsets worth casting are bounded by the box of the sources' regions.
+        # offsets worth casting are bounded by the widest of the sources' regions (not the
+        # box around them all: two rooms 400 cells apart would cast every direction of it).
         if self._component is None:
             self._component, self._component_box = _components(self.board, self.state)
         regions = {self._component[c] for c in sources if c in self._component}
         boxes = [self._component_box[r] for r in regions]
-        span_x = max(b[2] for b in boxes) - min(b[0] for b in boxes) + 1 if boxes else 0
-        span_y = max(b[3] for b in boxes) - min(b[1] for b in boxes) + 1 if boxes else 0
+        span_x = max((b[2] - b[0] + 1 for b in boxes), default=0)
+        span_y = max((b[3] - b[1] + 1 for b in boxes), default=0)
         if span_x > 2 or span_y > 2:
             seen |= self._cast_second(far) | self._cast_points(far, span_x, span_y)
         return self._cells(seen)
@@ -461,8 +465,17 @@ class BitBoard:
             return table
         reach_w, reach_h = (min(w, reach[0]), min(h, reach[1])) if reach is not None else (w, h)
         far = self.floor & ~self.fog
+        if start is None:
+            # A line of sight stays in its region of floor (see `visible`), so no offset is
+            # wider than the widest region: two rooms 400 cells apart cast 3-cell rays, not
+            # the 100,000 directions of their box.
+            if self._component is None:
+                self._component, self._component_box = _components(self.board, self.state)
+            reach_x = max((x1 - x0 for x0, _, x1, _ in self._component_box), default=0)
+            reach_y = max((y1 - y0 for _, y0, _, y1 in self._component_box), default=0)
         directions = start.items() if start is not None else \
-            ((d, far) for d in _directions(w - 1, h - 1) if d[1] > 0 or (d[1] == 0 and d[0] > 0))
+            ((d, far) for d in _directions(min(w - 1, reach_x), min(h - 1, reach_y))
+             if d[1] > 0 or (d[1] == 0 and d[0] > 0))
         for (a, b), cur in directions:
             # Sources whose first target is off the box see nothing along this ray (and
             # would only wrap round the rows of the bitset).
@@ -509,10 +522,7 @@ class BitBoard:
     def visible_by_table(self, sources: frozenset[Cell], table: dict[tuple[int, int], int]) -> set[Cell]:
         """First edition: every floor cell seen from a floor cell of `sources`, with the
         sight table of this board's door state (`sight_table`)."""
-        src = 0
-        for cell in sources:
-            src |= 1 << self.index(cell)
-        src &= self.floor
+        src = self.bits_of(sources)
         if not src:
             return set()
         seen = src | self._neighbours(src)
@@ -700,8 +710,12 @@ class BitBoard:
     def bits_of(self, cells) -> int:
         """The bits of the given cells that are floor (others are ignored)."""
         index, bits = self.index, 0
+        x0, y0, x1, y1 = self.ox, self.oy, self.ox + self.w, self.oy + self.h
         for cell in cells:
-            bits |= 1 << index(cell)
+            # Cells off the box are skipped before the shift: a far cell would make a huge
+            # int, one left or above a negative shift.
+            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
+                bits |= 1 << index(cell)
         return bits & self.floor
 
     def reach(self, start: int, allowed: int, jumps: list[tuple[int, int]]) -> set[Cell]:

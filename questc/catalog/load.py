@@ -66,13 +66,22 @@ def _strict_loader():
 
 
 def read_yaml(path: Path) -> Any:
-    """A file path in, the YAML document out; PackProblem if it cannot be read or parsed."""
+    """A file path in, the YAML document out; PackProblem if it cannot be read or parsed.
+
+    Only a regular file of at most MAX_PACK_BYTES is read, and its aliases may expand
+    the document to at most MAX_YAML_NODES nodes (see _expanded_nodes).
+    """
+    from questc.files import NotARegularFile, TooLarge, read_input
+    from questc.limits import MAX_PACK_BYTES
+
     try:
-        raw = path.read_bytes()
+        raw = read_input(path, MAX_PACK_BYTES)
     except FileNotFoundError:
         raise PackProblem("no such file") from None
-    except IsADirectoryError:
-        raise PackProblem("is a folder, not a YAML file") from None
+    except NotARegularFile as error:
+        raise PackProblem(f"is {error.kind}, not a YAML file") from None
+    except TooLarge as error:
+        raise PackProblem(f"is {error.size:,} bytes; a content pack holds at most {MAX_PACK_BYTES:,}") from None
     except OSError as error:
         raise PackProblem(f"cannot be read ({error.strerror or error})") from None
     try:
@@ -81,13 +90,49 @@ def read_yaml(path: Path) -> Any:
         raise PackProblem(f"is not UTF-8 text (byte {error.start})") from None
     import yaml
 
+    loader = _strict_loader()(text)
     try:
-        return yaml.load(text, Loader=_strict_loader())
+        node = loader.get_single_node()
+        if node is not None:
+            _expanded_nodes(node)
+        return loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         raise PackProblem(f"is not valid YAML: {problem}{where}") from None
+    except RecursionError:
+        raise PackProblem("is nested too deeply to be a catalog") from None
+    finally:
+        loader.dispose()
+
+
+def _expanded_nodes(root) -> int:
+    """The number of nodes the YAML graph `root` holds once every alias is followed;
+    PackProblem past MAX_YAML_NODES or nested deeper than MAX_YAML_DEPTH. Counted before
+    anything is built and stopping at the budget, so a few hundred bytes of nested aliases
+    ("billion laughs") cost nothing; an alias inside its own anchor (a loop) never ends,
+    so it meets a bound too. A catalog is a few levels deep; a value nested a thousand
+    deep would overflow the recursion of the schema check and its messages."""
+    import yaml
+
+    from questc.limits import MAX_YAML_DEPTH, MAX_YAML_NODES
+
+    count, stack = 0, [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > MAX_YAML_NODES:
+            raise PackProblem(f"expands to over {MAX_YAML_NODES:,} YAML values once its aliases (`*name`) "
+                              f"are followed (at line {node.start_mark.line + 1}); write the entries out")
+        if depth > MAX_YAML_DEPTH:
+            raise PackProblem(f"nests values more than {MAX_YAML_DEPTH} levels deep "
+                              f"(at line {node.start_mark.line + 1}); a catalog needs a few")
+        if isinstance(node, yaml.SequenceNode):
+            stack += [(child, depth + 1) for child in node.value]
+        elif isinstance(node, yaml.MappingNode):
+            stack += [(part, depth + 1) for pair in node.value for part in pair]
+    return count
 
 
 def pointer(*parts: Any) -> str:
@@ -116,8 +161,22 @@ def schema_problems(document: Any) -> list[tuple[str, str]]:
         return []
     first = best_match(errors)
     rest = [e for e in errors if e is not first]
-    return [(pointer(*first.absolute_path), first.message)] + [
-        (pointer(*e.absolute_path), e.message) for e in rest]
+    return [(_short(pointer(*e.absolute_path), 80), _message(e)) for e in [first] + rest]
+
+
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _message(error) -> str:
+    """A schema error's message with the value it is about cut to a short excerpt: a
+    message lands in CI logs, and the value may be a megabyte of shape or a secret in a
+    file named by mistake."""
+    message = error.message
+    shown = repr(error.instance)   # bounded: the pack's size and its expansion are (read_yaml)
+    if len(shown) > 40 and shown in message:
+        message = message.replace(shown, _short(shown, 40))
+    return _short(message, 200)
 
 
 @lru_cache(maxsize=1)
@@ -515,7 +574,8 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
         where = span or Span(str(shown), 1, 1, 1, 2)
 
         def report(problem: str, help: str | None = None) -> None:
-            diagnostics.append(Q106.at(where, path=path_str, problem=problem, help=help))
+            # Short: names and values from the pack (or a long `use` path) must not flood a log.
+            diagnostics.append(Q106.at(where, path=_short(path_str, 80), problem=_short(problem, 300), help=help))
 
         target = shown.resolve()
         limit = Path(root if root is not None else base_dir).resolve()

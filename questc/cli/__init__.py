@@ -51,6 +51,7 @@ def cli():
 
 def main(argv=None) -> None:
     """Run the command line; an unexpected failure exits 2 with a short message, not a traceback."""
+    _escape_what_cannot_be_encoded()
     try:
         cli.main(args=argv, prog_name="questc", standalone_mode=True)
     except SystemExit:
@@ -65,6 +66,18 @@ def main(argv=None) -> None:
         click.echo(f"questc: internal error: {type(error).__name__}: {error} "
                    "(set QUESTC_DEBUG=1 for the traceback)", err=True)
         sys.exit(2)
+
+
+def _escape_what_cannot_be_encoded() -> None:
+    """A character the output's encoding lacks (an `é` on PYTHONIOENCODING=ascii, a
+    C locale) is printed as a backslash escape instead of failing the run."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):   # a stream that cannot change now: leave it
+                pass
 
 
 def run(argv=None) -> None:

@@ -40,8 +40,11 @@ def deck(quest, plan, expansions):
         _print(broken, {quest_path: result.source})
         click.echo(f"questc: {quest_path} has errors; `questc lint {quest_path}` shows them all", err=True)
         sys.exit(1)
-    try:
-        text = open(plan_path, encoding="utf-8-sig").read()
+    from questc.files import read_input
+    from questc.limits import MAX_PACK_BYTES
+
+    try:   # a regular file of at most a pack's size, checked before it is read
+        text = read_input(plan_path, MAX_PACK_BYTES).decode("utf-8-sig")
     except OSError as error:
         fail(f"cannot read the plan {plan_path}: {error.strerror or error}")
     except UnicodeDecodeError:

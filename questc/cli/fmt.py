@@ -34,7 +34,9 @@ def fmt(paths, check, show_diff, stdin_filename, config_file):
     from questc.config import load_options
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
+    from questc.files import read_input
     from questc.fmt import FormatterError, format_source
+    from questc.limits import MAX_QUEST_BYTES
     from questc.words import plural
 
     if "-" in paths:
@@ -49,7 +51,7 @@ def fmt(paths, check, show_diff, stdin_filename, config_file):
     for path in quest_files(paths, options):
         shown = display_path(str(path))
         try:
-            source = path.read_bytes().decode("utf-8")
+            source = read_input(path, MAX_QUEST_BYTES).decode("utf-8")
         except (OSError, UnicodeDecodeError) as error:
             click.echo(f"questc: {shown}: cannot read it as UTF-8 text ({error}); left untouched", err=True)
             broken += 1

@@ -29,24 +29,24 @@ from questc.words import plural
 def guide(paths, output, title, author, paper, strict, select, ignore, verbose, config_file, expansions):
     """Check quests, then write one printable quest guide (PDF) of those with no error, in the order
     given (or the configuration's `guide.order`)."""
-    from questc.api import check_file
     from questc.api import guide as make_guide
     from questc.cli.output import print_report
     from questc.diagnostics.core import Severity
 
     options = run_options(strict, select, ignore, verbose, config_file, expansions, paper=paper)
-    results = _with_progress(quest_files(paths, options), "Checking quests", lambda path: check_file(path, options))
+    quests = quest_files(paths, options)
+    # The library checks and lays out one quest at a time (memory flat in their number);
+    # the diagnostics are printed once it is done.
+    if len(quests) > 1:
+        with click.progressbar(length=len(quests), label="Checking and laying out quests", file=sys.stderr) as bar:
+            report = make_guide(quests, output, title=title, author=author, options=options, progress=bar.update)
+    else:
+        report = make_guide(quests, output, title=title, author=author, options=options)
+    order = {str(path): k for k, path in enumerate(quests)}   # the diagnostics in the order the files came
+    results = sorted(report.results, key=lambda r: order.get(r.path, len(order)))
     shown = results if verbose else [
         replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
     print_report(shown, "text", sys.stdout, verbose=verbose)
-
-    ready = sum(1 for r in results if r.compiled and not r.failed(options.strict))
-    if ready > 1:
-        with click.progressbar(length=ready, label="Laying out the guide", file=sys.stderr) as bar:
-            report = make_guide(results, output, title=title, author=author, options=options,
-                                progress=bar.update)
-    else:
-        report = make_guide(results, output, title=title, author=author, options=options)
     for result in report.left_out:
         click.echo(f"questc: {result.path}: left out of the guide (it has "
                    f"{'errors' if result.errors else 'warnings, and --strict is on'})", err=True)
@@ -57,12 +57,3 @@ def guide(paths, output, title, author, paper, strict, select, ignore, verbose, 
     click.echo(f"wrote {report.written.as_posix()} ({plural(count, 'quest')})")
     sys.exit(1 if report.left_out else 0)
 
-
-def _with_progress(items, label: str, work):
-    """Items, a label and a function in; the function's results out, with a progress bar on
-    stderr when there are many items (one quest needs no bar)."""
-    items = list(items)
-    if len(items) <= 1:
-        return [work(item) for item in items]
-    with click.progressbar(items, label=label, file=sys.stderr) as bar:
-        return [work(item) for item in bar]

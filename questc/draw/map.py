@@ -642,7 +642,11 @@ class _Builder:
     def _place_label(self, text: str, anchor: Box, owner: str, *, required: bool, legend_words: str) -> None:
         size = self._label_size()
         w, h = self._pill(text, size)
-        found = self.placer.find(anchor, w, h, owner=owner, reach=self.s * 1.6, clearance=self.s * 0.03)
+        # Squares smaller than the smallest words (the widest maps): nothing fits beside a thing,
+        # and searching for room, label by label, took minutes on the largest map lint accepts.
+        tiny = self.s < MIN_TEXT
+        found = None if tiny else self.placer.find(anchor, w, h, owner=owner, reach=self.s * 1.6,
+                                                   clearance=self.s * 0.03)
         if found is not None:
             box, leader = found
             items = []
@@ -660,7 +664,8 @@ class _Builder:
         number = self._key(legend_words, ("key",))
         items, box = sym.key_badge(self.p, 0, 0, number, size)
         bw, bh = box[2] - box[0], box[3] - box[1]
-        spot = self.placer.find(anchor, bw, bh, owner=owner, reach=self.s * 1.2, clearance=self.s * 0.02)
+        spot = None if tiny else self.placer.find(anchor, bw, bh, owner=owner, reach=self.s * 1.2,
+                                                  clearance=self.s * 0.02)
         if spot is not None:
             box, leader = spot
         else:    # no room even for a number beside it: the number stands on its own thing
@@ -859,10 +864,12 @@ def _count_range(value) -> str:
 def draw_map(result, cell: float = 20.0, title: bool = False, palette: Palette | None = None) -> MapDrawing:
     """A compiled QuestResult in; its map drawn at `cell` points per square out (see the module docstring).
 
-    Raises ValueError for a quest that did not compile, or a cell under 4 points.
+    Raises ValueError for a quest that did not compile, or a cell under 1 point.
     """
     if not getattr(result, "compiled", False):
         raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
-    if cell < 4:
-        raise ValueError(f"a map square must be at least 4 points, not {cell}")
+    # Small squares are what a wide map needs to fit its page: the widest map questc accepts
+    # (400 squares) prints at about 1.2 points a square on A4, and lint passed it.
+    if cell < 1:
+        raise ValueError(f"a map square must be at least 1 point, not {cell}")
     return _Builder(result, cell, title, palette).build()

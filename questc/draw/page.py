@@ -140,8 +140,17 @@ def map_page(result, paper: str = "a4") -> MapPage:
         below = legend.height if beside else 0.0
         if drawn.height + below + heading <= body_h + 0.01 and drawn.width <= body_w + 0.01:
             break
-        cell = min(cell * 0.97, fit_cell(board.width, board.height, board.origin, body_w,
-                                         body_h - heading - below, largest=LARGEST_CELL))
+        if cell <= 1.0:   # as small as a square is drawn (draw_map): the widest map is let overflow a little
+            break
+        refit = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading - below,
+                         largest=LARGEST_CELL)
+        if beside and refit < cell * 0.5:
+            # The legend grew at this scale (words that no longer fit beside their things went
+            # into its key) past sharing the page: it follows on the next page instead.
+            beside = False
+            refit = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading,
+                             largest=LARGEST_CELL)
+        cell = max(1.0, min(cell * 0.97, refit))
     from dataclasses import replace
 
     if not beside:    # the legend follows on the next page, which is portrait: its columns fit that

@@ -380,25 +380,40 @@ def render_pdf(result, paper: str = "a4") -> bytes:
 
 def render_guide(results, progress=None, title: str | None = None, author: str | None = None,
                  paper: str = "a4") -> bytes:
-    """Compiled QuestResults in; one PDF out: a title page (title, author, the quests), the contents
-    with page numbers, then each quest's sheet from a new page, in the order given; running
-    headers name the quest, bookmarks lead to each.
+    """Compiled QuestResults in (any iterable, read once, one quest at a time); one PDF out: a
+    title page (title, author, the quests), the contents with page numbers, then each quest's
+    sheet from a new page, in the order given; running headers name the quest, bookmarks lead
+    to each.
 
     `progress`, if given, is called with 1 after each quest is laid out. Raises ValueError if
     any quest did not compile or if there is no quest at all.
     """
-    from questc.emit.sheet import sheet_data, template
-
-    results = list(results)
-    if not results:
-        raise ValueError("a guide needs at least one quest")
-    datas = [sheet_data(r) for r in results]
-    name = title or "Quest Guide"
-    front = template("guide.j2").render(title=name, author=author, quests=datas)
-    body = [to_typst(parse_blocks(front))]
+    sheets = []
     for result in results:
-        body.append("#pagebreak(weak: true)\n" + _sheet_markup(result, paper))
+        sheets.append(guide_sheet(result, paper))
+        del result   # let the quest go before the next is read (`results` may check it then)
         if progress is not None:
             progress(1)
+    return assemble_guide(sheets, title=title, author=author, paper=paper)
+
+
+def guide_sheet(result, paper: str = "a4") -> tuple[dict, str]:
+    """One compiled quest in; what a guide keeps of it out: its sheet data (the title page lists
+    the quests) and its sheet's markup, so the quest itself need not be kept."""
+    from questc.emit.sheet import sheet_data
+
+    return sheet_data(result), "#pagebreak(weak: true)\n" + _sheet_markup(result, paper)
+
+
+def assemble_guide(sheets, title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:
+    """The guide_sheet()s of the quests, in order, in; the guide's PDF out (see render_guide)."""
+    from questc.emit.sheet import template
+
+    sheets = list(sheets)
+    if not sheets:
+        raise ValueError("a guide needs at least one quest")
+    name = title or "Quest Guide"
+    front = template("guide.j2").render(title=name, author=author, quests=[data for data, _ in sheets])
+    body = [to_typst(parse_blocks(front))] + [markup for _, markup in sheets]
     source = _prelude(paper=paper, title=name, author=author, running=True) + _date_markup() + "".join(body)
     return compile_typst(source)

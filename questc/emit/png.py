@@ -2,12 +2,20 @@
 with its legend under it, rasterised by Pillow at `cell` pixels per map square.
 
 The words are the sizes they print on the sheet (the map page of questc.draw.page), so the
-picture reads like the printed map; the PNG carries no timestamp or text chunk.
+picture reads like the printed map; the PNG carries no timestamp or text chunk. No picture
+is over PIXEL_BUDGET: a map too wide for it is drawn at a smaller scale.
 """
 from __future__ import annotations
 
+import math
+
 DEFAULT_CELL = 160
 MIN_CELL = 16
+# No picture is larger than this many pixels (width x height; 3 bytes each while it is
+# drawn, so 150 MB): a map too wide for it is drawn at a smaller scale. The largest
+# shipped quest (three_seals) is 40 million pixels at the default 160, so real quests keep their size;
+# the widest map questc accepts (400 x 400 cells) comes out about 17 px a cell.
+PIXEL_BUDGET = 50_000_000
 
 
 def png_drawing(result, title: bool = True, paper: str = "a4"):
@@ -50,7 +58,11 @@ def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: st
     if cell < MIN_CELL:
         raise ValueError(f"a cell must be at least {MIN_CELL} pixels, not {cell}")
     drawing, md = png_drawing(result, title, paper)
-    return to_image(drawing, cell / md.cell)
+    scale = cell / md.cell
+    pixels = drawing.width * scale * drawing.height * scale
+    if pixels > PIXEL_BUDGET:   # checked on the drawing, before a pixel is allocated
+        scale *= math.sqrt(PIXEL_BUDGET / pixels) * 0.999
+    return to_image(drawing, scale)
 
 
 def render_png(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:

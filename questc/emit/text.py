@@ -29,6 +29,18 @@ def use_colour(stream, mode: str = "auto") -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
+# Control characters from a quest (or its file name) would drive the reader's terminal:
+# an ESC can recolour, clear or retitle it. Each is shown as one visible character, so
+# the ^^^ under a line still line up: C0 and DEL as their Control Pictures (U+2400..,
+# ESC is ␛), C1 (which some terminals also obey) as U+FFFD. Tabs are spaces already.
+_VISIBLE = {c: 0x2400 + c for c in range(32) if c != 9} | {0x7F: 0x2421} | {c: 0xFFFD for c in range(0x80, 0xA0)}
+
+
+def visible(text: str) -> str:
+    """Text from the input, safe to print: control characters shown, never sent."""
+    return text.translate(_VISIBLE)
+
+
 class TextRenderer:
     """Renders diagnostics against the source texts they point into."""
 
@@ -46,25 +58,26 @@ class TextRenderer:
             self._lines[file] = text.split("\n") if text is not None else []
         lines = self._lines[file]
         if 1 <= number <= len(lines):
-            return lines[number - 1].rstrip("\r").replace("\t", " ")
+            return visible(lines[number - 1].rstrip("\r").replace("\t", " "))
         return None
 
     def render(self, d: Diagnostic) -> str:
         sev = self._paint(_COLOURS[d.severity], f"{d.severity.value}[{d.code}]")
-        out = [f"{sev}{self._paint(_BOLD, ': ' + d.message)}"]
-        places = [(d.span, d.label, True)] + [(label.span, label.message, False) for label in d.labels]
+        out = [f"{sev}{self._paint(_BOLD, ': ' + visible(d.message))}"]
+        places = [(d.span, d.label and visible(d.label), True)] + [
+            (label.span, visible(label.message), False) for label in d.labels]
         same_file = [p for p in places if p[0].file == d.span.file]
         width = max(len(str(p[0].line)) for p in places)
         pad = " " * width
-        out.append(f"{pad}{self._paint(_BLUE, '-->')} {d.span.file}:{d.span.line}:{d.span.column}")
+        out.append(f"{pad}{self._paint(_BLUE, '-->')} {visible(d.span.file)}:{d.span.line}:{d.span.column}")
         out.append(f"{pad} {self._paint(_BLUE, '|')}")
         out += self._snippet(same_file, d.severity, width)
         for span, message, _ in places:
             if span.file != d.span.file:
-                out.append(f"{pad}{self._paint(_BLUE, ':::')} {span.file}:{span.line}:{span.column}")
+                out.append(f"{pad}{self._paint(_BLUE, ':::')} {visible(span.file)}:{span.line}:{span.column}")
                 out += self._snippet([(span, message, False)], d.severity, width)
         if d.help:
-            out.append(f"{pad} {self._paint(_BLUE, '=')} {self._paint(_BOLD, 'help')}: {d.help}")
+            out.append(f"{pad} {self._paint(_BLUE, '=')} {self._paint(_BOLD, 'help')}: {visible(d.help)}")
         return "\n".join(out)
 
     def _snippet(self, places, severity: Severity, width: int) -> list[str]:

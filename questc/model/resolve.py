@@ -11,7 +11,8 @@ import re
 from pathlib import Path
 
 from questc.catalog import Catalog, load_catalog
-from questc.diagnostics.core import Diagnostic, Label
+from questc.diagnostics.core import Diagnostic, Label, Span
+from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
 from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, HeroStartModel, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
@@ -20,6 +21,7 @@ from questc.rules.names.duplicate_identifier import Q102
 from questc.rules.names.named_monster_placement import Q105
 from questc.rules.names.undefined_reference import Q103
 from questc.rules.names.unknown_catalog_name import Q101
+from questc.rules.syntax.beyond_limits import Q006
 from questc.syntax import nodes as n
 
 TREACHERY_PARTS = ("event", "trap", "monster")
@@ -53,6 +55,11 @@ class Resolver:
         self.root = root
         self.catalog: Catalog          # loaded by resolve(), before any lookup
         self.model: QuestModel         # made by resolve()
+        # The box of the map's floor, grown by MAX_OFF_MAP: set once the pieces are placed;
+        # a point or rectangle outside it is refused before any stage uses it.
+        self.reach: tuple[int, int, int, int] | None = None
+        self.named_cells = 0   # cells expanded from rectangles so far (MAX_NAMED_CELLS)
+        self.placed = False    # some piece is on the map (place_map)
 
     # ---- helpers --------------------------------------------------------
     def report(self, diagnostic: Diagnostic | None) -> None:
@@ -125,13 +132,13 @@ class Resolver:
 
     def cell(self, point: n.PointRef) -> tuple[int, int] | None:
         if point.piece is None:
-            return (point.x, point.y)
+            return self.near((point.x, point.y, point.x, point.y), point.span)
         piece = self.model.pieces.get(point.piece.value)
         if piece is None:
             self.undefined("piece", point.piece, self.model.pieces)
             return None
         ox, oy = piece.at
-        return (ox + point.x, oy + point.y)
+        return self.near((ox + point.x, oy + point.y, ox + point.x, oy + point.y), point.span)
 
     def cells_of(self, cell_set: n.CellSet) -> list[tuple[int, int]]:
         if cell_set.piece is not None:
@@ -139,7 +146,47 @@ class Resolver:
             return [point] if point else []
         x1, x2 = sorted((cell_set.x1, cell_set.x2))
         y1, y2 = sorted((cell_set.y1, cell_set.y2))
+        if self.near((x1, y1, x2, y2), cell_set.span) is None:
+            return []
+        self.named_cells += (x2 - x1 + 1) * (y2 - y1 + 1)
+        if self.named_cells > MAX_NAMED_CELLS:
+            self.report(Q006.at(cell_set.span, problem=f"the rectangles of this quest name over "
+                                                       f"{MAX_NAMED_CELLS:,} cells in all",
+                                label="too many cells from here on",
+                                help_text="claim whole pieces with `pieces`, and each cell once"))
+            self.named_cells = -10**9   # reported once; nothing more is expanded
+            return []
+        if self.named_cells < 0:
+            return []
         return [(x, y) for y in range(y1, y2 + 1) for x in range(x1, x2 + 1)]
+
+    def near(self, box: tuple[int, int, int, int], span: Span) -> tuple[int, int] | None:
+        """A point or rectangle (x1, y1, x2, y2; a point is its own corners) in; its first
+        corner, or None with a Q006 when it lies outside the map's floor by more than
+        MAX_OFF_MAP cells. Checked as a rectangle, before anything is expanded: a far
+        cell would make every bitset of the board as long as the distance."""
+        if self.reach is None:
+            return (box[0], box[1])
+        lx, ly, hx, hy = self.reach
+        x1, y1, x2, y2 = box
+        if lx <= x1 and x2 <= hx and ly <= y1 and y2 <= hy:
+            return (x1, y1)
+        what = f"the point {x1},{y1}" if box[:2] == box[2:] else f"the rectangle {x1},{y1}..{x2},{y2}"
+        pieces = (lx + MAX_OFF_MAP, ly + MAX_OFF_MAP, hx - MAX_OFF_MAP, hy - MAX_OFF_MAP)
+        where = ("the map's pieces span {},{}..{},{}; put it there".format(*pieces) if self.placed
+                 else "no piece is placed: points are on the map's pieces, near 0,0")
+        self.report(Q006.at(span, problem=f"{what} lies far off the map",
+                            label=f"more than {MAX_OFF_MAP} cells off the map", help_text=where))
+        return None
+
+    def place_map(self) -> None:
+        """The map's box, once every piece is placed (the origin when none is)."""
+        boxes = [(p.at[0], p.at[1], p.at[0] + p.shape.width - 1, p.at[1] + p.shape.height - 1)
+                 for p in self.model.pieces.values() if p is not None]
+        lx, ly, hx, hy = (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                          max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else (0, 0, 0, 0)
+        self.reach = (lx - MAX_OFF_MAP, ly - MAX_OFF_MAP, hx + MAX_OFF_MAP, hy + MAX_OFF_MAP)
+        self.placed = bool(boxes)
 
     # ---- the quest --------------------------------------------------------
     def resolve(self) -> QuestModel:
@@ -195,6 +242,7 @@ class Resolver:
         items = self.file.items
         for piece in (i for i in items if isinstance(i, n.Piece)):
             self.piece(piece)
+        self.place_map()
         for door in (i for i in items if isinstance(i, n.Door)):
             self.door(door)
         for stairs in (i for i in items if isinstance(i, n.Stairs)):

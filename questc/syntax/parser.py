@@ -158,7 +158,14 @@ def _describe_found(token: Token) -> str:
         return "the file ends"
     if token.type == "_NL":
         return "the statement ends" if str(token).lstrip().startswith((";", "#")) else "the line ends"
-    return f"found `{token}`"
+    return f"found `{_excerpt(str(token))}`"
+
+
+def _excerpt(token: str) -> str:
+    """A token as a message quotes it: a long one (a string left open, 100 kB of `;`) cut short."""
+    from questc.limits import excerpt
+
+    return excerpt(token, 40)
 
 
 def _previous_word(text: str, pos: int) -> str | None:
@@ -285,7 +292,7 @@ class _Recovery:
             kind, example = "a point", "4,2"
         else:
             kind, example = "a number", "12"
-        return Q003.at(_span(self.file, self.text, start, end), problem=f"`{value}` is not {kind}",
+        return Q003.at(_span(self.file, self.text, start, end), problem=f"`{_excerpt(value)}` is not {kind}",
                        label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
                        help_text=f"write {kind} like `{example}`, with no spaces")
 
@@ -326,7 +333,7 @@ class _Recovery:
         # A top-level statement inside a block: the block above was never closed.
         opener = self._unclosed_block(error)
         if opener is not None:
-            return Q001.at(span, found=f"found `{token}` inside the block opened on line {opener.line}",
+            return Q001.at(span, found=f"found `{_excerpt(str(token))}` inside the block opened on line {opener.line}",
                            expected=describe_expected(expected), label="not expected here",
                            labels=[Label(opener, "this block is never closed")],
                            help=f"close the block with `}}` before line {token.line}")
@@ -586,11 +593,12 @@ MAX_NESTING = 100
 MAX_SYNTAX_ERRORS = 50   # reported per file; past that the file is garbage, not a quest with typos
 
 
-def too_large(file: str, head: str, size: int) -> Diagnostic:
-    """Q006 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span)."""
+def too_large(file: str, head: str, size: int, unit: str = "characters") -> Diagnostic:
+    """Q006 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span;
+    `unit` "bytes" when the file was refused by its size before being read)."""
     end = len(head.split("\n", 1)[0]) or 1
     return Q006.at(Span(file, 1, 1, 1, end + 1, 0, end),
-                   problem=f"this file of {size:,} characters is too large to be a quest",
+                   problem=f"this file of {size:,} {unit} is too large to be a quest",
                    label="the file is too large",
                    help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
 

@@ -7,7 +7,9 @@ import textwrap
 from lark import Token, Transformer, v_args
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
+from questc.limits import MAX_COORDINATE, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_NUMBER, excerpt
 from questc.rules.syntax.bad_header_field import Q004
+from questc.rules.syntax.beyond_limits import Q006
 from questc.rules.syntax.malformed_value import Q003
 from questc.rules.syntax.missing_quest_header import Q005
 from questc.syntax import nodes as n
@@ -82,12 +84,47 @@ class ToNodes(Transformer):
     def _q003(self, span: Span, problem: str, label: str, help_text: str, fixes: tuple[Fix, ...] = ()) -> None:
         self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text, fixes=fixes))
 
+    def _bounded(self, text: str, limit: int) -> int | None:
+        """Digits (with a sign) in; their value, or None past +-limit. The length is checked
+        before int(): Python refuses over 4,300 digits, and such a number is no count anyway."""
+        digits = text.lstrip("+-").lstrip("0") or "0"
+        if len(digits) > len(str(limit)) or int(digits) > limit:
+            return None
+        return -int(digits) if text.startswith("-") else int(digits)
+
+    def _too_big(self, token, what: str, limit: int, written: str | None = None) -> None:
+        self.diagnostics.append(Q006.at(
+            token_span(self.file, token),
+            problem=f"the {what} `{excerpt(written or str(token))}` is beyond what questc checks",
+            label="out of range", help_text=f"a {what} lies between {-limit:,} and {limit:,}"
+            if what == "coordinate" else f"a number in a quest is at most {limit:,}"))
+
+    def _count(self, token, text: str | None = None) -> int:
+        """A count's value, or 0 (with a Q006) when it is beyond MAX_NUMBER."""
+        value = self._bounded(str(token) if text is None else text, MAX_NUMBER)
+        if value is None:
+            self._too_big(token, "number", MAX_NUMBER, text)
+            return 0
+        return value
+
+    def _coordinates(self, token, text: str) -> tuple[int, ...] | None:
+        """`x,y` (or `x1,y1..x2,y2`) in; the numbers, or None (with one Q006) when one is
+        beyond MAX_COORDINATE."""
+        values = []
+        for part in text.replace("..", ",").split(","):
+            value = self._bounded(part, MAX_COORDINATE)
+            if value is None:
+                self._too_big(token, "coordinate", MAX_COORDINATE, part)
+                return None
+            values.append(value)
+        return tuple(values)
+
     # ---- terminals -------------------------------------------------------
     def INT(self, token):
-        return token.update(value=int(token))
+        return token.update(value=self._count(token))
 
     def SIGNED(self, token):
-        return token.update(value=int(token))
+        return token.update(value=self._count(token))
 
     # ---- values ----------------------------------------------------------
     def string(self, meta, children):
@@ -110,8 +147,8 @@ class ToNodes(Transformer):
             name, _, text = text.partition(":")
             piece = n.Name(Span(self.file, token.line, token.column, token.line,
                                 token.column + len(name), token.start_pos, token.start_pos + len(name)), name)
-        x, y = text.split(",")
-        return n.PointRef(span, int(x), int(y), piece)
+        x, y = self._coordinates(token, text) or (0, 0)
+        return n.PointRef(span, x, y, piece)
 
     def point(self, meta, children):
         return self._point(children[0])
@@ -119,9 +156,17 @@ class ToNodes(Transformer):
     def cell_set(self, meta, children):
         token = children[0]
         if token.type == "RECT":
-            a, b = str(token).split("..")
-            (x1, y1), (x2, y2) = (map(int, a.split(",")), map(int, b.split(",")))
-            return n.CellSet(token_span(self.file, token), x1, y1, x2, y2)
+            span = token_span(self.file, token)
+            x1, y1, x2, y2 = self._coordinates(token, str(token)) or (0, 0, 0, 0)
+            width, height = abs(x2 - x1) + 1, abs(y2 - y1) + 1
+            if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE or width * height > MAX_MAP_CELLS:
+                # Refused before it is expanded: no map questc checks could hold it.
+                self.diagnostics.append(Q006.at(
+                    span, problem=f"the rectangle `{token}` is {width:,} x {height:,} cells, larger than any map",
+                    label="too large", help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within "
+                                                 f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE}"))
+                x2, y2 = x1, y1
+            return n.CellSet(span, x1, y1, x2, y2)
         p = self._point(token)
         return n.CellSet(p.span, p.x, p.y, p.x, p.y, p.piece)
 
@@ -129,7 +174,12 @@ class ToNodes(Transformer):
         token = children[0]
         span = token_span(self.file, token)
         if token.type == "RANGE":
-            low, high = (int(part) for part in str(token).split(".."))
+            parts = str(token).split("..")
+            bounded = [self._bounded(part, MAX_NUMBER) for part in parts]
+            if None in bounded:
+                self._too_big(token, "number", MAX_NUMBER, parts[bounded.index(None)])
+                return n.CountRange(span, 0, 0)
+            low, high = bounded
             if low > high:
                 # Safe: a range is the counts between its ends, whichever end is written first.
                 self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
@@ -137,7 +187,7 @@ class ToNodes(Transformer):
                            (Fix(f"write `{high}..{low}`", (Edit(span, f"{high}..{low}"),), Applicability.SAFE),))
                 low, high = high, low
             return n.CountRange(span, low, high)
-        return n.CountRange(span, int(token), int(token))
+        return n.CountRange(span, token.value, token.value)
 
     # ---- header ------------------------------------------------------------
     def _field(self, meta, keyword, value):
@@ -426,7 +476,7 @@ class ToNodes(Transformer):
     def plan_card(self, meta, c):
         token = c[0]
         text = n.Text(token_span(self.file, token), unescape(str(token)[1:-1]))
-        return n.PlanCard(self._span(meta), text, int(str(c[1])[1:]) if c[1] is not None else 1)
+        return n.PlanCard(self._span(meta), text, self._count(c[1], str(c[1])[1:]) if c[1] is not None else 1)
 
     def plan_glyph(self, meta, c):
         return n.PlanGlyph(self._span(meta), self._name(c[0]))

@@ -1,4 +1,5 @@
-"""Q006 beyond-limits: the code's descriptor (reported by questc.syntax.parser, questc.api)."""
+"""Q006 beyond-limits: the code's descriptor (reported by questc.syntax.parser and transform,
+questc.model.resolve, questc.api; the limits are in questc.limits)."""
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -11,7 +12,9 @@ Q006 = Descriptor(
     label_template="{label}",
     help_template="{help_text}",
     summary="An input beyond what questc checks: a file over 1,000,000 characters or with over 50 syntax "
-            "errors, a condition nested over 100 levels, or a map over 20,000 cells or 400 cells across.",
+            "errors, a condition nested over 100 levels, a number over 1,000,000, a coordinate over "
+            "10,000, a rectangle larger than a map, a point over 400 cells off the map, or a map over "
+            "20,000 cells or 400 cells across.",
     explanation="""
 A real quest is a few kilobytes, nests its conditions a few levels deep and fits on a
 table. Input far past that is almost always a generated or broken file; questc
@@ -23,4 +26,4 @@ refuses it with this error, at once, rather than spend minutes or gigabytes on i
     fields=("problem", "label", "help_text"),
 )
 
-RULE = Rule(Q006, reported_by="questc.syntax.parser, questc.api")
+RULE = Rule(Q006, reported_by="questc.syntax.parser, questc.syntax.transform, questc.model.resolve, questc.api")
