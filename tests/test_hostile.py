@@ -204,6 +204,14 @@ def test_deep_and_wide_conditions_within_the_limits_are_quick(tmp_path):
     assert run.code in (0, 1), run.text[-2000:]
 
 
+def test_ten_thousand_repeated_header_fields(tmp_path):
+    """Each repeated field's fix indexed the lines of the whole file again (found by
+    bench/fuzz.py: 10,000 `conquest 3` lines, 130 kB, took 30 s); now once per file."""
+    write(tmp_path, "many.quest", quest(header="  conquest 3\n" * 10_000))
+    run = questc("lint", "--format", "json", "many.quest", cwd=tmp_path)
+    assert run.code == 1 and run.out.count('"Q004"') == 10_000, run.text[-2000:]
+
+
 def test_quadratic_error_recovery_stays_linear(tmp_path):
     """40,000 unclosed `(` took 46 s; a 100 kB line of `;` with four stray tokens 20 s."""
     write(tmp_path, "parens.quest", quest().replace("when revealed A", "when " + "(" * 40_000))
