@@ -99,7 +99,12 @@ def _format_stdin(name: str, check: bool, show_diff: bool) -> None:
 
     from questc.fmt import FormatterError, format_source
 
-    data = sys.stdin.buffer.read()
+    from questc.limits import MAX_QUEST_BYTES
+
+    data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
+    if len(data) > MAX_QUEST_BYTES:
+        click.echo(f"questc: {name}: over {MAX_QUEST_BYTES:,} bytes, too large to be a quest; not formatted", err=True)
+        sys.exit(1)
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -145,9 +145,15 @@ def _show_settings(options, paths, output_file) -> None:
         _write(output_file, text)
 def _check_stdin(name: str, options):
     """The text on standard input, checked as the file `name`."""
-    from questc.api import check_source, undecodable
+    from questc.api import QuestResult, check_source, undecodable
+    from questc.limits import MAX_QUEST_BYTES
 
-    data = sys.stdin.buffer.read()
+    data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
+    if len(data) > MAX_QUEST_BYTES:
+        from questc.syntax.parser import too_large
+        result = QuestResult(name, "")
+        result.diagnostics = result.all_diagnostics = [too_large(name, "", MAX_QUEST_BYTES, "bytes", over=True)]
+        return result
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

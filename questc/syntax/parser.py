@@ -593,12 +593,13 @@ MAX_NESTING = 100
 MAX_SYNTAX_ERRORS = 50   # reported per file; past that the file is garbage, not a quest with typos
 
 
-def too_large(file: str, head: str, size: int, unit: str = "characters") -> Diagnostic:
+def too_large(file: str, head: str, size: int, unit: str = "characters", over: bool = False) -> Diagnostic:
     """Q006 for a source over MAX_SOURCE_CHARS (`head`: its first characters, for the span;
-    `unit` "bytes" when the file was refused by its size before being read)."""
+    `unit` "bytes" when the file was refused by its size before being read; `over` when
+    reading stopped at `size`, a stream whose end was never reached)."""
     end = len(head.split("\n", 1)[0]) or 1
     return Q006.at(Span(file, 1, 1, 1, end + 1, 0, end),
-                   problem=f"this file of {size:,} {unit} is too large to be a quest",
+                   problem=f"this file of {'over ' if over else ''}{size:,} {unit} is too large to be a quest",
                    label="the file is too large",
                    help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
 
