@@ -150,6 +150,7 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
     passable: frozenset[str] = frozenset()
     revealed: set[str] = {a for a, w in wave_of.items() if w is not None}
     reached_by_wave: list[frozenset[Cell]] = []
+    stair_ends = sorted({end for stair in board.stairs for end in stair.ends})
     wave = 0
     while True:
         # Reach, unlocking colours and opening doors as far as this wave's areas allow.
@@ -179,14 +180,30 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
         # What the heroes reveal from where they can stand.
         new: dict[str, set[str]] = {}
         if mode == "sight":
-            # One bulk query for everything the heroes see; then, for each area newly
-            # seen, where from: sight is symmetric, so the reached cells that see into
-            # area X are the reached cells X sees (one query per area, once).
-            seen = board.visible_cells(reached, model.edition, opened, stairs=True)
-            targets = sorted({cell_area[c] for c in seen if c in cell_area} - revealed)
-            for target in targets:
+            # What the heroes see of the areas not yet revealed: sight is symmetric and
+            # never leaves its region of floor, so it is what the cells of those areas in
+            # the reached cells' region see of the reached cells (one cast from that
+            # frontier, not from every reached cell), and what the stair ends they reach
+            # see. An area seen is seen from the areas of the reached cells it sees.
+            frontier: dict[str, list[Cell]] = {}
+            for cell in board.region(reached, opened) - allowed:
+                if cell in cell_area:
+                    frontier.setdefault(cell_area[cell], []).append(cell)
+            seen_by = board.seen_by_groups(frontier, reached, model.edition, opened)
+            targets = {a for a, cells in seen_by.items() if cells}
+            for end in stair_ends:
+                if end in reached:
+                    targets |= {cell_area[c] for c in board.stair_sight(end, opened) if c in cell_area}
+            for target in sorted(targets - revealed):
                 target_cells = [c for c in areas[target].cells if board.is_floor(c)]
-                back = board.visible_cells(target_cells, model.edition, opened, stairs=True) & reached
+                if all(cell_area[c] == target for c in target_cells):
+                    # Its cells outside the region see no reached cell (but by stairs).
+                    back = set(seen_by.get(target, ()))
+                    for cell in target_cells:
+                        if cell in stair_ends:
+                            back |= board.stair_sight(cell, opened) & reached
+                else:   # cells it shares with another area are grouped there: ask for all of its own
+                    back = board.visible_cells(target_cells, model.edition, opened, stairs=True) & reached
                 sources = {cell_area[c] for c in back}
                 # Stairs sight is one-way from a stair end; keep the area seen even if
                 # the symmetric query misses it.

@@ -8,7 +8,6 @@ queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py
 """
 from __future__ import annotations
 
-from math import gcd
 from typing import Iterable
 
 from . import bulk, movement
@@ -30,7 +29,6 @@ class Board(Layout):
         super().__init__(owner, walls, doors, stairs, blocking, joints)
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
-        self._tables: dict[frozenset[str], dict[tuple[int, int], int]] = {}
         self._visible_cache: dict[tuple, frozenset[Cell]] = {}
 
     def forget_sight(self) -> None:
@@ -39,7 +37,6 @@ class Board(Layout):
         calls this once a quest is checked, before its pictures are drawn."""
         self._states.clear()
         self._bits.clear()
-        self._tables.clear()
         self._visible_cache.clear()
         bulk.forget_rays()
 
@@ -126,11 +123,7 @@ class Board(Layout):
         key = (src, edition, key_doors, stairs)
         hit = self._visible_cache.get(key)
         if hit is None:
-            bits = self._bitboard(key_doors)
-            if edition == "first":
-                seen = bits.visible_by_table(src, self._sight_table(key_doors))
-            else:
-                seen = bits.visible(src, edition)
+            seen = self._bitboard(key_doors).visible(src, edition)
             if stairs:
                 for cell in src:
                     if cell in self._stairs_at:
@@ -141,6 +134,30 @@ class Board(Layout):
             self._visible_cache[key] = hit
         return set(hit)
 
+    def seen_by_groups(self, groups: dict[str, Iterable[Cell]], sources: Iterable[Cell], edition: str = "first",
+                       open_doors: Iterable[str] = frozenset()) -> dict[str, set[Cell]]:
+        """For each group of cells (groups must not share a cell), the cells of `sources` that
+        some floor cell of the group sees (stairs not included): `visible_cells(group) &
+        sources` for every group at once.  Sight is symmetric, so the first edition casts
+        once from the groups' cells, which pays when they are fewer than the sources: the
+        reveal analysis asks which reached cells each unrevealed area beside them sees."""
+        if edition not in EDITIONS:
+            raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
+        doors = frozenset(set(open_doors) & self.doors.keys())
+        if edition != "first":
+            wanted = set(sources)
+            return {name: self.visible_cells(cells, edition, doors) & wanted for name, cells in groups.items()}
+        bits = self._bitboard(doors)
+        names = list(groups)
+        found = bits.seen_by_groups([bits.bits_of(groups[name]) for name in names], bits.bits_of(sources))
+        return {name: bits.cells_of(seen) for name, seen in zip(names, found)}
+
+    def region(self, cells: Iterable[Cell], open_doors: Iterable[str] = frozenset()) -> set[Cell]:
+        """The floor cells joined to `cells` by edges free of walls and closed doors: no line
+        of sight from those cells leaves them (LANGUAGE.md section 9)."""
+        bits = self._bitboard(frozenset(set(open_doors) & self.doors.keys()))
+        return bits.cells_of(bits.region_of(bits.bits_of(cells)))
+
     def _bitboard(self, doors: frozenset[str]) -> bulk.BitBoard:
         bits = self._bits.get(doors)
         if bits is None:
@@ -148,67 +165,6 @@ class Board(Layout):
                 self._bits.pop(next(iter(self._bits)))
             bits = self._bits[doors] = bulk.BitBoard(self, self.state(doors))
         return bits
-
-    def _sight_table(self, doors: frozenset[str]) -> dict[tuple[int, int], int]:
-        """The first-edition sight table (`BitBoard.sight_table`) for a set of open doors.
-
-        Opening doors never hides a cell, so the table with every door open bounds every
-        other from above, and the table of any state whose open doors are a subset of
-        `doors` bounds it from below.  Only the sources whose answer differs between the
-        two bounds are cast again, and only along the directions where it differs; of
-        those, only the sources in a region that a newly opened door joins (a line of sight
-        stays in its region, LANGUAGE.md section 9). The analysis opens doors wave after
-        wave, so each state costs a small recast.
-        """
-        table = self._tables.get(doors)
-        if table is not None:
-            return table
-        every = frozenset(self.doors)
-        if doors == every:
-            table = self._bitboard(doors).sight_table()
-        else:
-            upper = self._sight_table(every)
-            lower: dict[tuple[int, int], int] = {}
-            lower_doors: frozenset[str] | None = None
-            for known, found in self._tables.items():
-                if known <= doors and (lower_doors is None or len(known) > len(lower_doors)):
-                    lower, lower_doors = found, known
-            # A line of sight never leaves its region (floor joined by edges free of walls
-            # and closed doors), so only the sources in a region holding a door open here
-            # but closed in the lower state can see more than they did there.
-            changed, reach = -1, None
-            if lower_doors is not None:
-                bits = self._bitboard(doors)
-                seeds = 0
-                for door in doors - lower_doors:
-                    for edge in self.doors[door].edges:
-                        for cell in edge_cells(edge):
-                            seeds |= 1 << bits.index(cell)
-                changed = bits.region_of(seeds)
-                cells = bits.cells_of(changed)
-                if cells:   # no line of sight from those regions is longer than their box
-                    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-                    reach = (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-            start: dict[tuple[int, int], int] = {}
-            for (dx, dy), v in upper.items():
-                if dy < 0 or (dy == 0 and dx < 0):
-                    continue   # the cast covers one of each pair of opposite offsets
-                v &= ~lower.get((dx, dy), 0) & changed
-                if v:
-                    g = gcd(dx, dy)
-                    d = (dx // g, dy // g)
-                    start[d] = start.get(d, 0) | v
-            table = dict(lower)
-            for offset, v in self._bitboard(doors).sight_table(start, reach).items():
-                table[offset] = table.get(offset, 0) | v
-        if len(self._tables) >= _KEEP_STATES:
-            # Keep the all-open table: it bounds every other.
-            for old in self._tables:
-                if old != every:
-                    del self._tables[old]
-                    break
-        self._tables[doors] = table
-        return table
 
 
 # How many door states keep their bitsets and sight tables (a bound on memory).

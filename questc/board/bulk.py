@@ -23,9 +23,10 @@ only there.  The answers equal `sight.check` (and the Fraction-based
 """
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import islice
 from math import gcd
-from typing import Iterator
+from typing import Iterable, Iterator
 from weakref import WeakKeyDictionary
 
 from .geometry import (
@@ -51,13 +52,14 @@ from .geometry import (
     quadrant_of,
     segment_features,
 )
+from . import beams
 from .layout import Layout
 from .sight import FIRST, SightState, exempt
 
 # Index of the open-mask for each feature: kind base + extra.
 _BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
 _N_MASKS = 15 + 64
-_TARGET = -1   # first-edition ray item: (_TARGET, dx, dy)
+_STRIPE_BITS = 8192   # the first edition casts sources in stripes of about this many bits (`BitBoard._beams`)
 _TAIL = -2     # second-edition ray item: (_TAIL, continue_mask, x, y, targets, qx, qy)
 
 
@@ -91,7 +93,6 @@ class _LazyRay:
 
 
 _CHUNK = 8
-_RAYS_FIRST: dict[tuple[int, int], _LazyRay] = {}
 _RAYS_SECOND: dict[tuple[int, int, int, int], _LazyRay] = {}
 _RAYS_BODY: dict[tuple[int, int], _LazyRay] = {}
 _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -99,7 +100,8 @@ _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 def forget_rays() -> None:
     """Empty the process-wide ray caches (they grow with the largest board cast)."""
-    for cache in (_RAYS_FIRST, _RAYS_SECOND, _RAYS_BODY, _DIRECTIONS):
+    beams.forget()
+    for cache in (_RAYS_SECOND, _RAYS_BODY, _DIRECTIONS):
         cache.clear()
 
 
@@ -113,19 +115,6 @@ def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
         found.sort(key=lambda d: (abs(d[0]) + abs(d[1]), d))
         _DIRECTIONS[key] = found
     return found
-
-
-def _period_first(a: int, b: int, first: bool) -> Iterator[tuple]:
-    """One period of a first-edition ray: centre of cell (0, 0) to centre of (a, b).
-
-    In the first period (0, 0) is the source and never blocks; in later ones it is the
-    previous target, crossed like any cell.  The period's own target never blocks it.
-    """
-    for kind, x, y, extra in segment_features(1, 1, 2 * a + 1, 2 * b + 1):
-        if kind == CELL and ((x, y) == (a, b) or (first and x == 0 and y == 0)):
-            continue
-        yield (_BASE[kind] + extra, x, y)
-    yield (_TARGET, a, b)
 
 
 def _period_second(cx: int, cy: int, a: int, b: int, first: bool) -> Iterator[tuple]:
@@ -197,14 +186,6 @@ def _get_body(a: int, b: int) -> _LazyRay:
     return ray
 
 
-def _get_first(a: int, b: int) -> _LazyRay:
-    ray = _RAYS_FIRST.get((a, b))
-    if ray is None:
-        ray = _RAYS_FIRST[(a, b)] = _LazyRay(_period_first(a, b, True),
-                                             _period_first(a, b, False))
-    return ray
-
-
 def _get_second(cx: int, cy: int, a: int, b: int) -> _LazyRay:
     ray = _RAYS_SECOND.get((cx, cy, a, b))
     if ray is None:
@@ -255,22 +236,18 @@ def _components(board: Layout, state: SightState):
 
 class _Shared:
     """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
-    no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
+    no-entry bits and the walls' (doors change none of them), and the `_valid` masks, which
+    depend on the box."""
 
     def __init__(self, board: Layout, bits: "BitBoard"):
-        index = bits.index
-        floor = fog = no_entry = 0
-        opaque = bits.full
-        for cell in board.cells:
-            bit = 1 << index(cell)
-            floor |= bit
-            if board.is_fog(cell):
-                fog |= bit
-            if not board.blocks_sight(cell):
-                opaque &= ~bit
-            if board.blocks_movement(cell):
-                no_entry |= bit
-        self.floor, self.fog, self.opaque, self.no_entry = floor, fog, opaque, no_entry
+        index, size = bits.index, bits.size
+        self.floor = bits_at([index(c) for c in board.cells], size)
+        self.fog = bits_at([index(c) for c in board.cells if board.is_fog(c)], size)
+        self.opaque = bits.full & ~bits_at([index(c) for c in board.cells if not board.blocks_sight(c)], size)
+        self.no_entry = bits_at([index(c) for c in board.cells if board.blocks_movement(c)], size)
+        walls = board.walls | board.obstacle_walls
+        self.walls_v = bits_at([index(e[:2]) for e in walls if e[0] == e[2]], size)
+        self.walls_h = bits_at([index(e[:2]) for e in walls if e[0] != e[2]], size)
         self.valid: dict[tuple[int, int, int, int], int] = {}
 
 
@@ -284,6 +261,15 @@ def _shared(board: Layout, bits: "BitBoard") -> _Shared:
     return found
 
 
+def bits_at(indices: Iterable[int], size: int) -> int:
+    """The int with the bits at `indices` set (all below `size`): built as bytes, since OR-ing
+    one bit at a time into a big int costs its whole length each time."""
+    buf = bytearray((size + 7) >> 3)
+    for i in indices:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
+
+
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
@@ -292,31 +278,47 @@ class BitBoard:
         self.ox, self.oy = board.origin
         self.w, self.h = board.width, board.height
         self.wp = wp = self.w + 2
-        self.full = (1 << (wp * (self.h + 2))) - 1
+        self.size = wp * (self.h + 2)
+        self.full = full = (1 << self.size) - 1
         shared = _shared(board, self)
-        floor, fog, opaque, no_entry = shared.floor, shared.fog, shared.opaque, shared.no_entry
-        self.floor = floor
-        self.fog = fog
-        self.target_ok = floor & ~fog
-        vb = hb = 0
-        for x1, y1, x2, y2 in state.blocked_edges:
-            bit = 1 << self.index((x1, y1))
-            if x1 == x2:
-                vb |= bit
-            else:
-                hb |= bit
-        arm = {E: hb, S: vb, W: hb << 1, N: vb << wp}
-        full = self.full
-        masks = [0] * _N_MASKS
-        masks[_BASE[CELL]] = full & ~opaque
-        masks[_BASE[VCROSS]] = full & ~vb
-        masks[_BASE[HCROSS]] = full & ~hb
+        self.floor = shared.floor
+        self.fog = shared.fog
+        self.target_ok = shared.floor & ~shared.fog
+        closed = state.closed_door_at
+        self._vb = vb = shared.walls_v | bits_at([self.index(e[:2]) for e in closed if e[0] == e[2]], self.size)
+        self._hb = hb = shared.walls_h | bits_at([self.index(e[:2]) for e in closed if e[0] != e[2]], self.size)
+        self._opaque = shared.opaque
+        # The first edition's masks (a cell a line may cross, an edge, a grid point passed
+        # in each orientation); the second edition's are added on first use (`masks`).
+        arm = self._arm = {E: hb, S: vb, W: hb << 1, N: vb << wp}
+        basic = [0] * _N_MASKS
+        basic[_BASE[CELL]] = full & ~shared.opaque
+        basic[_BASE[VCROSS]] = full & ~vb
+        basic[_BASE[HCROSS]] = full & ~hb
         for o in range(4):
             side_a = side_b = 0
             for k in (1, 2, 3):
                 side_a |= arm.get((o + k) % 8, 0)
                 side_b |= arm.get((o + 4 + k) % 8, 0)
-            masks[_BASE[POINT] + o] = full & ~(side_a & side_b)
+            basic[_BASE[POINT] + o] = full & ~(side_a & side_b)
+        self._basic = basic
+        self._cols: dict[tuple[int, int], int] = {}
+        self._rows: dict[tuple[int, int], int] = {}
+        self._valid_memo = shared.valid
+        self._boxes: dict[tuple[int, int, int, int], int] = {}
+        self._steps_by_quadrant: dict[tuple[int, int], tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
+        self.state = state
+        self.no_entry = shared.no_entry
+        self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
+        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
+        self._component_box: list[tuple[int, int, int, int]] = []
+
+    @cached_property
+    def masks(self) -> list[int]:
+        """Every feature's open mask, by `_mask_id`: the first edition's and the second's
+        (running along an edge, and the ends of a corner-to-corner line)."""
+        masks, full, wp, opaque, vb, hb, arm = list(self._basic), self.full, self.wp, self._opaque, \
+            self._vb, self._hb, self._arm
         west_opaque, north_opaque = opaque << 1, opaque << wp
         for extra in range(4):
             blocked = vb
@@ -343,24 +345,13 @@ class BitBoard:
                 for k in range(1, 8 - cw):
                     two |= arm.get((quadrant - k) % 8, 0)
                 masks[_BASE[REACH] + quadrant * 8 + region] = full & ~(one & two)
-        self.masks = masks
-        self._cols: dict[tuple[int, int], int] = {}
-        self._rows: dict[tuple[int, int], int] = {}
-        self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
-        self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
-        self._valid_memo = shared.valid
-        self._boxes: dict[tuple[int, int, int, int], int] = {}
-        self.state = state
-        self.no_entry = no_entry
-        self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
-        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
-        self._component_box: list[tuple[int, int, int, int]] = []
+        return masks
 
     def region_of(self, seeds: int) -> int:
         """The floor cells joined to the `seeds` (bits) by edges free of walls and closed doors
         in this door state: a line of sight from a seed never leaves them (a grid point is
         passed only where one way round it is free, so its cells are joined too)."""
-        free_v, free_h = self.masks[_BASE[VCROSS]], self.masks[_BASE[HCROSS]]
+        free_v, free_h = self._basic[_BASE[VCROSS]], self._basic[_BASE[HCROSS]]
         wp, floor = self.wp, self.floor
         # Stepping east crosses the vertical edge whose bit is the cell's bit + 1; west, the
         # cell's own; south, the horizontal edge a row down; north, the cell's own.
@@ -406,13 +397,12 @@ class BitBoard:
     def visible(self, sources: frozenset[Cell], edition: str) -> set[Cell]:
         """Every floor cell seen from a floor cell of `sources` (stairs not included).
 
-        The first edition goes through a full `sight_table` (callers that ask often,
-        as `Board.visible_cells`, keep the table); the second edition casts rays from the
-        sources themselves.
+        The first edition casts its beams from the sources (`visible_first`); the second
+        edition casts rays from the sources' corners.
         """
-        if edition == FIRST:
-            return self.visible_by_table(sources, self.sight_table())
         src = self.bits_of(sources)
+        if edition == FIRST:
+            return self._cells(self.visible_first(src))
         if not src:
             return set()
         seen = src | self._neighbours(src)
@@ -436,7 +426,7 @@ class BitBoard:
     def _neighbours(self, src: int) -> int:
         """The cells seen by the neighbour rule from the sources `src` (both editions;
         fog cells see and are seen here)."""
-        wp, masks, valid = self.wp, self.masks, self._valid
+        wp, masks, valid = self.wp, self._basic, self._valid
         seen = 0
         for (dx, dy), (mid, fx, fy) in _NEIGHBOUR_FEATURES.items():
             k = fy * wp + fx
@@ -445,96 +435,104 @@ class BitBoard:
             seen |= (v << k if k >= 0 else v >> -k) & self.floor
         return seen
 
-    def sight_table(self, start: dict[tuple[int, int], int] | None = None,
-                    reach: tuple[int, int] | None = None) -> dict[tuple[int, int], int]:
-        """First edition, by offset: (dx, dy) -> the bits of the sources that see the cell
-        (dx, dy) away, for every offset at Chebyshev distance >= 2 some source sees.
+    def _quadrant_steps(self, sx: int, sy: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The masks of beams.cast for the quadrant (sx, sy): each event kind (vertical edge,
+        horizontal edge, grid point) keyed to the bit of the cell it enters, alone and
+        together with that cell."""
+        found = self._steps_by_quadrant.get((sx, sy))
+        if found is None:
+            masks, wp = self._basic, self.wp
+            cell = masks[_BASE[CELL]]
+            vertical = masks[_BASE[VCROSS]] if sx > 0 else masks[_BASE[VCROSS]] >> 1
+            horizontal = masks[_BASE[HCROSS]] if sy > 0 else masks[_BASE[HCROSS]] >> wp
+            # The grid point passed is the entered cell's corner towards the source.
+            point = masks[_BASE[POINT] + position_of(sx, sy) % 4]
+            point >>= (0 if sx > 0 else 1) + (0 if sy > 0 else wp)
+            event = (vertical, horizontal, point)
+            found = self._steps_by_quadrant[(sx, sy)] = (tuple(e & cell for e in event), event)
+        return found
 
-        Sources are the floor cells free of fog, targets floor cells free of fog; bits
-        are in the source frame (a source's own bit).  With `start` (keys: directions
-        (a, b) with b > 0, or b == 0 and a > 0), only the directions it holds are cast,
-        each from its given sources only (the caller knows the other answers); else
-        every such direction from every source.  Sight is symmetric, so the opposite
-        directions are not cast: the sources seeing offset -d are the targets seen at
-        offset d. `reach` (w, h): no offset is seen at |dx| >= w or |dy| >= h (the caller
-        knows the sources' regions fit in such a box), so rays stop there.
-        """
-        wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
-        table: dict[tuple[int, int], int] = {}
-        if w <= 2 and h <= 2:
-            return table
-        reach_w, reach_h = (min(w, reach[0]), min(h, reach[1])) if reach is not None else (w, h)
-        far = self.floor & ~self.fog
-        if start is None:
-            # A line of sight stays in its region of floor (see `visible`), so no offset is
-            # wider than the widest region: two rooms 400 cells apart cast 3-cell rays, not
-            # the 100,000 directions of their box.
-            if self._component is None:
-                self._component, self._component_box = _components(self.board, self.state)
-            reach_x = max((x1 - x0 for x0, _, x1, _ in self._component_box), default=0)
-            reach_y = max((y1 - y0 for _, y0, _, y1 in self._component_box), default=0)
-        directions = start.items() if start is not None else \
-            ((d, far) for d in _directions(min(w - 1, reach_x), min(h - 1, reach_y))
-             if d[1] > 0 or (d[1] == 0 and d[0] > 0))
-        for (a, b), cur in directions:
-            # Sources whose first target is off the box see nothing along this ray (and
-            # would only wrap round the rows of the bitset).
-            cur &= far & valid(a, a, b, b)
-            if not cur:
-                continue
-            ray = _get_first(a, b)
-            items, extend = ray.first, ray.more_first
-            step = b * wp + a
-            shift = dx = dy = 0  # where the current period starts, relative to the source
-            i = 0
-            while True:
-                if i == len(items):
-                    extend()
-                mid, x, y = items[i]
-                i += 1
-                if mid >= 0:
-                    k = shift + y * wp + x
-                    cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
-                    if not cur:
-                        break
-                    continue
-                tx, ty = x + dx, y + dy
-                if abs(tx) >= reach_w or abs(ty) >= reach_h:
-                    break
-                cur &= valid(tx, tx, ty, ty)
-                if not cur:
-                    break
-                if abs(tx) > 1 or abs(ty) > 1:
-                    k = ty * wp + tx
-                    v = cur & (ok >> k if k >= 0 else ok << -k)
-                    if v:
-                        table[(tx, ty)] = v
-                items, extend = ray.rest, ray.more_rest
-                i = 0
-                shift += step
-                dx += a
-                dy += b
-        # Targets seen at offset d (d in the half cast: its index shift k is positive).
-        for (dx, dy), v in list(table.items()):
-            table[(-dx, -dy)] = v << (dy * wp + dx)
-        return table
+    def _beams(self, sources: int) -> Iterator[tuple[int, int, int, int, int]]:
+        """Cast the first-edition beams (beams.py) from the source bits `sources`, in stripes
+        of a few rows (a beam's bits are as long as the rows from its sources to it); yields,
+        for offsets (dx, dy) at Chebyshev distance >= 2, (dx, dy, the sources seeing the
+        cell that far, as bits at that cell shifted down by `base`, base, the offset in
+        bits): the bit of source s is at s + offset - base."""
+        tree, wp, cell = beams.root(), self.wp, self._basic[_BASE[CELL]]
+        for stripe in self._stripes(sources):
+            for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+                starts = list(tree.quadrant)
+                if sy > 0:
+                    starts.append(tree.east)     # west, when sx < 0
+                if sx > 0:
+                    starts.append(tree.south)    # north, when sy < 0
+                steps, events = self._quadrant_steps(sx, sy)
+                for c, r, bits, base, k in beams.cast(starts, stripe, steps, events, cell, wp, sx, sy,
+                                                      self.w, self.h):
+                    yield sx * c, sy * r, bits, base, k
 
-    def visible_by_table(self, sources: frozenset[Cell], table: dict[tuple[int, int], int]) -> set[Cell]:
-        """First edition: every floor cell seen from a floor cell of `sources`, with the
-        sight table of this board's door state (`sight_table`)."""
-        src = self.bits_of(sources)
-        if not src:
-            return set()
-        seen = src | self._neighbours(src)
-        far = src & ~self.fog
-        if far:
-            wp = self.wp
-            for (dx, dy), v in table.items():
-                v &= far
-                if v:
-                    k = dy * wp + dx
-                    seen |= v << k if k >= 0 else v >> -k
-        return self._cells(seen)
+    def _stripes(self, bits: int) -> list[int]:
+        """`bits` cut into bands of whole rows, about _STRIPE_BITS long, each holding some of them:
+        sources cast together share their beams, but every step of a beam costs as many bits
+        as its stripe spans."""
+        wp = self.wp
+        height = max(8, _STRIPE_BITS // wp)
+        rows = sorted({i // wp for i in _indices(bits)})
+        out = []
+        while rows:
+            first = rows[0]
+            band = ((1 << (height * wp)) - 1) << (first * wp)
+            out.append(bits & band)
+            rows = [r for r in rows if r >= first + height]
+        return out
+
+    def visible_first(self, sources: int) -> int:
+        """First edition: the bits of every floor cell seen from the source bits `sources`
+        (the sources and their neighbours included), cast from those sources alone."""
+        seen = sources | self._neighbours(sources)
+        far = sources & ~self.fog
+        if far and (self.w > 2 or self.h > 2):
+            ok, by_base = self.target_ok, {}
+            for _dx, _dy, bits, base, _k in self._beams(far):
+                by_base[base] = by_base.get(base, 0) | bits
+            for base, bits in by_base.items():
+                seen |= (bits << base) & ok
+        return seen
+
+    def seen_by_groups(self, groups: list[int], sources: int) -> list[int]:
+        """First edition: for each group of cells (bits; the groups do not overlap), the bits
+        of `sources` that some cell of the group sees.  Sight is symmetric, so this is one
+        cast from all the groups' cells at once (when they are fewer than the sources); the
+        sources seen along each beam are then split by group, peeling the group of the
+        highest bit first (a beam's sources seldom span more than one or two groups)."""
+        owner: dict[int, int] = {}
+        union = 0
+        out = []
+        for number, bits in enumerate(groups):
+            union |= bits
+            for i in _indices(bits):
+                owner[i] = number
+            out.append(sources & (bits | self._neighbours(bits)))
+        far = union & ~self.fog
+        targets = sources & self.target_ok
+        if far and targets and (self.w > 2 or self.h > 2):
+            found: dict[tuple[int, int], int] = {}   # (group, base) -> sources seen, shifted down by base
+            framed: dict[int, int] = {}
+            for _dx, _dy, bits, base, k in self._beams(far):
+                if base not in framed:
+                    framed[base] = targets >> base
+                pairs = bits & framed[base]
+                while pairs:
+                    # The source of the highest pair is that pair's bit less the offset.
+                    number = owner[pairs.bit_length() - 1 - k + base]
+                    shift = base - k
+                    group = groups[number] >> shift if shift >= 0 else groups[number] << -shift
+                    mine = pairs & group
+                    found[number, base] = found.get((number, base), 0) | mine
+                    pairs ^= mine
+            for (number, base), bits in found.items():
+                out[number] |= bits << base
+        return out
 
     def _cast_second(self, far: int) -> int:
         """Targets at Chebyshev distance >= 2 seen from the sources `far` (second edition)."""
@@ -707,16 +705,24 @@ class BitBoard:
         # s.x >= -qx and s.x <= w - qx, i.e. the cell-range test with dx_hi = qx - 1.
         return self._valid(qx, qx - 1, qy, qy - 1)
 
+    @cached_property
+    def _all_rows(self) -> int:
+        """A bit at the start (margin column) of every row of cells."""
+        return bits_at(((y + 1) * self.wp for y in range(self.h)), self.size)
+
+    @cached_property
+    def _every_row(self) -> int:
+        """A bit at the start of every row of lattice points (one more than of cells)."""
+        return bits_at(((y + 1) * self.wp for y in range(self.h + 1)), self.size + self.wp)
+
     def bits_of(self, cells) -> int:
         """The bits of the given cells that are floor (others are ignored)."""
-        index, bits = self.index, 0
-        x0, y0, x1, y1 = self.ox, self.oy, self.ox + self.w, self.oy + self.h
-        for cell in cells:
-            # Cells off the box are skipped before the shift: a far cell would make a huge
-            # int, one left or above a negative shift.
-            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
-                bits |= 1 << index(cell)
-        return bits & self.floor
+        x0, y0, x1, y1, wp = self.ox, self.oy, self.ox + self.w, self.oy + self.h, self.wp
+        base = (1 - y0) * wp + 1 - x0
+        # Cells off the box are skipped: a far cell would make a huge int, one left or
+        # above a negative index.
+        return bits_at([y * wp + x + base for x, y in cells if x0 <= x < x1 and y0 <= y < y1],
+                       self.size) & self.floor
 
     def reach(self, start: int, allowed: int, jumps: list[tuple[int, int]]) -> set[Cell]:
         """Movement: every cell a figure walks to from the cells `start` (bits), stepping
@@ -727,7 +733,7 @@ class BitBoard:
         round, exactly the neighbour rule of sight); `jumps` are extra one-way steps
         (bit of a stair end, bit of the other end).  Start cells must be enterable too.
         """
-        wp, masks, floor = self.wp, self.masks, self.floor
+        wp, masks, floor = self.wp, self._basic, self.floor
         steps = self._steps
         if steps is None:
             steps = self._steps = []
@@ -765,3 +771,12 @@ class BitBoard:
             out.add((i % wp - 1 + ox, i // wp - 1 + oy))
             i = text.find("1", i + 1)
         return out
+
+
+def _indices(bits: int) -> Iterator[int]:
+    """The indices of the set bits, lowest first."""
+    text = bin(bits)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
+    i = text.find("1")
+    while i >= 0:
+        yield i
+        i = text.find("1", i + 1)
