@@ -151,10 +151,14 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
     revealed: set[str] = {a for a, w in wave_of.items() if w is not None}
     reached_by_wave: list[frozenset[Cell]] = []
     stair_ends = sorted({end for stair in board.stairs for end in stair.ends})
+    cells_of_area: dict[str, list[Cell]] = {}
+    for cell, area_id in cell_area.items():
+        cells_of_area.setdefault(area_id, []).append(cell)
+    allowed: frozenset[Cell] = frozenset()
     wave = 0
     while True:
         # Reach, unlocking colours and opening doors as far as this wave's areas allow.
-        allowed = frozenset(c for c, a in cell_area.items() if a in revealed)
+        allowed = allowed.union(*(cells_of_area.get(a, ()) for a in (waves[-1] if waves else ())))
         effect_reveals: set[str] = set()
         while True:
             passable = frozenset(d for d, door in doors.items()
@@ -186,11 +190,11 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
             # frontier, not from every reached cell), and what the stair ends they reach
             # see. An area seen is seen from the areas of the reached cells it sees.
             frontier: dict[str, list[Cell]] = {}
-            for cell in board.region(reached, opened) - allowed:
+            for cell in board.region(reached, opened, leaving_out=allowed):
                 if cell in cell_area:
                     frontier.setdefault(cell_area[cell], []).append(cell)
-            seen_by = board.seen_by_groups(frontier, reached, model.edition, opened)
-            targets = {a for a, cells in seen_by.items() if cells}
+            seen_by = board.labels_seen(frontier, reached, cell_area, model.edition, opened)
+            targets = {a for a, seen in seen_by.items() if seen}
             for end in stair_ends:
                 if end in reached:
                     targets |= {cell_area[c] for c in board.stair_sight(end, opened) if c in cell_area}
@@ -198,13 +202,13 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
                 target_cells = [c for c in areas[target].cells if board.is_floor(c)]
                 if all(cell_area[c] == target for c in target_cells):
                     # Its cells outside the region see no reached cell (but by stairs).
-                    back = set(seen_by.get(target, ()))
+                    sources = set(seen_by.get(target, ()))
                     for cell in target_cells:
                         if cell in stair_ends:
-                            back |= board.stair_sight(cell, opened) & reached
+                            sources |= {cell_area[c] for c in board.stair_sight(cell, opened) & reached}
                 else:   # cells it shares with another area are grouped there: ask for all of its own
                     back = board.visible_cells(target_cells, model.edition, opened, stairs=True) & reached
-                sources = {cell_area[c] for c in back}
+                    sources = {cell_area[c] for c in back}
                 # Stairs sight is one-way from a stair end; keep the area seen even if
                 # the symmetric query misses it.
                 new[target] = sources or {cell_area[c] for c in reached

@@ -30,6 +30,7 @@ class Board(Layout):
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
         self._visible_cache: dict[tuple, frozenset[Cell]] = {}
+        self._labels: tuple[dict[Cell, str], bulk.Labels] | None = None
 
     def forget_sight(self) -> None:
         """Let go of the sight caches (tables, bitboards, answers; the rays shared by every
@@ -38,6 +39,7 @@ class Board(Layout):
         self._states.clear()
         self._bits.clear()
         self._visible_cache.clear()
+        self._labels = None
         bulk.forget_rays()
 
     def state(self, open_doors: Iterable[str] = frozenset()) -> SightState:
@@ -134,29 +136,36 @@ class Board(Layout):
             self._visible_cache[key] = hit
         return set(hit)
 
-    def seen_by_groups(self, groups: dict[str, Iterable[Cell]], sources: Iterable[Cell], edition: str = "first",
-                       open_doors: Iterable[str] = frozenset()) -> dict[str, set[Cell]]:
-        """For each group of cells (groups must not share a cell), the cells of `sources` that
-        some floor cell of the group sees (stairs not included): `visible_cells(group) &
-        sources` for every group at once.  Sight is symmetric, so the first edition casts
-        once from the groups' cells, which pays when they are fewer than the sources: the
-        reveal analysis asks which reached cells each unrevealed area beside them sees."""
+    def labels_seen(self, groups: dict[str, Iterable[Cell]], sources: Iterable[Cell], labels: dict[Cell, str],
+                    edition: str = "first", open_doors: Iterable[str] = frozenset()) -> dict[str, set[str]]:
+        """For each group of cells (groups must not share a cell), the labels (`labels[cell]`)
+        of the cells of `sources` that some floor cell of the group sees (stairs not
+        included): the reveal analysis asks which areas' reached cells each unrevealed area
+        beside them sees.  Sight is symmetric, so the first edition casts once from the
+        groups' cells, which pays when they are fewer than the sources."""
         if edition not in EDITIONS:
             raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
         doors = frozenset(set(open_doors) & self.doors.keys())
         if edition != "first":
             wanted = set(sources)
-            return {name: self.visible_cells(cells, edition, doors) & wanted for name, cells in groups.items()}
+            return {name: {labels[c] for c in self.visible_cells(cells, edition, doors) & wanted if c in labels}
+                    for name, cells in groups.items()}
         bits = self._bitboard(doors)
+        if self._labels is None or self._labels[0] is not labels:
+            # Kept for the labels last asked about (the analysis asks with the same ones, wave after wave).
+            self._labels = (labels, bulk.Labels(bits, labels))
         names = list(groups)
-        found = bits.seen_by_groups([bits.bits_of(groups[name]) for name in names], bits.bits_of(sources))
-        return {name: bits.cells_of(seen) for name, seen in zip(names, found)}
+        found = bits.labels_seen([bits.bits_of(groups[name]) for name in names], bits.bits_of(sources),
+                                 self._labels[1])
+        return dict(zip(names, found))
 
-    def region(self, cells: Iterable[Cell], open_doors: Iterable[str] = frozenset()) -> set[Cell]:
-        """The floor cells joined to `cells` by edges free of walls and closed doors: no line
-        of sight from those cells leaves them (LANGUAGE.md section 9)."""
+    def region(self, cells: Iterable[Cell], open_doors: Iterable[str] = frozenset(),
+               leaving_out: Iterable[Cell] = frozenset()) -> set[Cell]:
+        """The floor cells joined to `cells` by edges free of walls and closed doors (no line
+        of sight from those cells leaves them, LANGUAGE.md section 9), but `leaving_out`."""
         bits = self._bitboard(frozenset(set(open_doors) & self.doors.keys()))
-        return bits.cells_of(bits.region_of(bits.bits_of(cells)))
+        joined = bits.region_of(bits.bits_of(cells))
+        return bits.cells_of(joined & ~bits.bits_of(leaving_out))
 
     def _bitboard(self, doors: frozenset[str]) -> bulk.BitBoard:
         bits = self._bits.get(doors)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import cached_property
 from itertools import islice
 from math import gcd
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 from weakref import WeakKeyDictionary
 
 from .geometry import (
@@ -249,6 +249,40 @@ class _Shared:
         self.walls_v = bits_at([index(e[:2]) for e in walls if e[0] == e[2]], size)
         self.walls_h = bits_at([index(e[:2]) for e in walls if e[0] != e[2]], size)
         self.valid: dict[tuple[int, int, int, int], int] = {}
+        # The last large conversions between cell sets and bits: the reveal analysis asks
+        # about sets that grow wave after wave (the cells reached, the areas revealed), so
+        # a new one is mostly an old one plus a few cells.
+        self._sets: list[tuple[frozenset[Cell], int]] = []
+        self._bits: list[tuple[int, frozenset[Cell]]] = []
+        # The last flood of each kind (open doors, what it started from, its answer), which
+        # a later flood with more open grows from: `BitBoard.region_of`, `BitBoard.reach`.
+        self.last_region: tuple[frozenset[str], int, int] | None = None
+        self.last_reach: tuple[frozenset[str], int, int, set[tuple[int, int]], int] | None = None
+
+    def bits_of_set(self, cells: frozenset[Cell], convert: Callable[[Iterable[Cell]], int]) -> int:
+        """`convert(cells)`, from an earlier answer for a subset of `cells` when there is one."""
+        for known, bits in reversed(self._sets):
+            if known is cells:
+                return bits
+        for known, bits in reversed(self._sets):
+            if len(known) <= len(cells) and known <= cells:
+                found = bits | convert(cells - known)
+                break
+        else:
+            found = convert(cells)
+        self._sets = self._sets[-(_MEMO - 1):] + [(cells, found)]
+        return found
+
+    def cells_of_bits(self, bits: int, convert: Callable[[int], set[Cell]]) -> set[Cell]:
+        """`convert(bits)`, from an earlier answer for a subset of `bits` when there is one."""
+        for known, cells in reversed(self._bits):
+            if known & bits == known:
+                found = cells | convert(bits ^ known)
+                break
+        else:
+            found = convert(bits)
+        self._bits = self._bits[-(_MEMO - 1):] + [(bits, frozenset(found))]
+        return found
 
 
 _SHARED: "WeakKeyDictionary[Layout, _Shared]" = WeakKeyDictionary()
@@ -270,6 +304,11 @@ def bits_at(indices: Iterable[int], size: int) -> int:
     return int.from_bytes(buf, "little")
 
 
+# Conversions between cell sets and bits of at least _MEMO_SIZE cells are remembered, the
+# last _MEMO of each way (see `_Shared`).
+_MEMO, _MEMO_SIZE = 4, 256
+
+
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
@@ -280,7 +319,7 @@ class BitBoard:
         self.wp = wp = self.w + 2
         self.size = wp * (self.h + 2)
         self.full = full = (1 << self.size) - 1
-        shared = _shared(board, self)
+        shared = self._shared = _shared(board, self)
         self.floor = shared.floor
         self.fog = shared.fog
         self.target_ok = shared.floor & ~shared.fog
@@ -353,15 +392,22 @@ class BitBoard:
         passed only where one way round it is free, so its cells are joined too)."""
         free_v, free_h = self._basic[_BASE[VCROSS]], self._basic[_BASE[HCROSS]]
         wp, floor = self.wp, self.floor
+        region = seeds & floor
+        # Grown from the last answer when it is contained in this one (fewer doors open,
+        # fewer seeds): the reveal analysis asks wave after wave with more of both.
+        last = self._shared.last_region
+        if last is not None and last[0] <= self.state.open_doors and last[1] & seeds == last[1]:
+            region |= last[2]
+        frontier = region
         # Stepping east crosses the vertical edge whose bit is the cell's bit + 1; west, the
         # cell's own; south, the horizontal edge a row down; north, the cell's own.
         east, south = free_v >> 1, free_h >> wp
-        region = frontier = seeds & floor
         while frontier:
             grown = ((frontier & east) << 1) | ((frontier & free_v) >> 1) | \
                 ((frontier & south) << wp) | ((frontier & free_h) >> wp)
             frontier = grown & floor & ~region
             region |= frontier
+        self._shared.last_region = (self.state.open_doors, seeds, region)
         return region
 
     def index(self, xy: tuple[int, int]) -> int:
@@ -499,24 +545,24 @@ class BitBoard:
                 seen |= (bits << base) & ok
         return seen
 
-    def seen_by_groups(self, groups: list[int], sources: int) -> list[int]:
-        """First edition: for each group of cells (bits; the groups do not overlap), the bits
-        of `sources` that some cell of the group sees.  Sight is symmetric, so this is one
-        cast from all the groups' cells at once (when they are fewer than the sources); the
-        sources seen along each beam are then split by group, peeling the group of the
-        highest bit first (a beam's sources seldom span more than one or two groups)."""
+    def labels_seen(self, groups: list[int], sources: int, labels: "Labels") -> list[set]:
+        """First edition: for each group of cells (bits; the groups do not overlap), the labels
+        of the cells of `sources` that some cell of the group sees.  Sight is symmetric, so
+        this is one cast from all the groups' cells at once (they are fewer than the
+        sources); the pairs found along each beam are split by group, peeling the group of
+        the highest source first, then by label, peeling the label of the highest target
+        (a beam's pairs seldom span more than one or two of each)."""
         owner: dict[int, int] = {}
         union = 0
-        out = []
+        out: list[set] = []
         for number, bits in enumerate(groups):
             union |= bits
             for i in _indices(bits):
                 owner[i] = number
-            out.append(sources & (bits | self._neighbours(bits)))
+            out.append(labels.of(sources & (bits | self._neighbours(bits))))
         far = union & ~self.fog
-        targets = sources & self.target_ok
+        targets = sources & self.target_ok & labels.cells
         if far and targets and (self.w > 2 or self.h > 2):
-            found: dict[tuple[int, int], int] = {}   # (group, base) -> sources seen, shifted down by base
             framed: dict[int, int] = {}
             for _dx, _dy, bits, base, k in self._beams(far):
                 if base not in framed:
@@ -528,10 +574,12 @@ class BitBoard:
                     shift = base - k
                     group = groups[number] >> shift if shift >= 0 else groups[number] << -shift
                     mine = pairs & group
-                    found[number, base] = found.get((number, base), 0) | mine
                     pairs ^= mine
-            for (number, base), bits in found.items():
-                out[number] |= bits << base
+                    seen = out[number]
+                    while mine:
+                        label = labels.owner[mine.bit_length() - 1 + base]
+                        seen.add(label)
+                        mine &= labels.outside(label, base)
         return out
 
     def _cast_second(self, far: int) -> int:
@@ -717,6 +765,11 @@ class BitBoard:
 
     def bits_of(self, cells) -> int:
         """The bits of the given cells that are floor (others are ignored)."""
+        if isinstance(cells, frozenset) and len(cells) >= _MEMO_SIZE:
+            return self._shared.bits_of_set(cells, self._bits_of)
+        return self._bits_of(cells)
+
+    def _bits_of(self, cells) -> int:
         x0, y0, x1, y1, wp = self.ox, self.oy, self.ox + self.w, self.oy + self.h, self.wp
         base = (1 - y0) * wp + 1 - x0
         # Cells off the box are skipped: a far cell would make a huge int, one left or
@@ -742,7 +795,15 @@ class BitBoard:
                 ok = floor & (masks[mid] >> k if k >= 0 else masks[mid] << -k)
                 steps.append((ok, dy * wp + dx))
         enter = allowed & floor & ~self.no_entry
-        reached = frontier = start & enter
+        reached = start & enter
+        # Grown from the last answer when it is contained in this one (the same start, fewer
+        # doors passable, fewer cells allowed, fewer stairs): the reveal analysis asks wave
+        # after wave with more of each.
+        last = self._shared.last_reach
+        if last is not None and last[0] <= self.state.open_doors and last[1] == start \
+                and last[2] & allowed == last[2] and last[3] <= set(jumps):
+            reached |= last[4]
+        frontier = reached
         while frontier:
             new = 0
             for ok, k in steps:
@@ -754,6 +815,7 @@ class BitBoard:
                     new |= other
             frontier = new & enter & ~reached
             reached |= frontier
+        self._shared.last_reach = (self.state.open_doors, start, allowed, set(jumps), reached)
         return self._cells(reached)
 
     def cells_of(self, bits: int) -> set[Cell]:
@@ -763,12 +825,19 @@ class BitBoard:
     def _cells(self, bits: int) -> set[Cell]:
         """The cells whose bits are set (floor only)."""
         bits &= self.floor
+        if bits.bit_length() >= _MEMO_SIZE * 8:
+            return self._shared.cells_of_bits(bits, self._cells_now)
+        return self._cells_now(bits)
+
+    def _cells_now(self, bits: int) -> set[Cell]:
         wp, ox, oy = self.wp, self.ox, self.oy
-        text = bin(bits)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
+        low = (bits & -bits).bit_length() - 1   # the string starts at the lowest set bit
+        text = bin(bits >> low)[:1:-1] if bits else ""  # bit i is text[i]; walking a string beats peeling bits
         out: set[Cell] = set()
         i = text.find("1")
         while i >= 0:
-            out.add((i % wp - 1 + ox, i // wp - 1 + oy))
+            j = i + low
+            out.add((j % wp - 1 + ox, j // wp - 1 + oy))
             i = text.find("1", i + 1)
         return out
 
@@ -780,3 +849,34 @@ def _indices(bits: int) -> Iterator[int]:
     while i >= 0:
         yield i
         i = text.find("1", i + 1)
+
+
+class Labels:
+    """A label for some of a board's cells (the reveal analysis labels cells by area), as
+    bits: which label a bit has, and each label's cells, shifted down to a frame's base."""
+
+    def __init__(self, bits: BitBoard, labels: dict[Cell, str]):
+        index = bits.index
+        self.owner: dict[int, str] = {}
+        by_label: dict[str, list[int]] = {}
+        for cell, label in labels.items():
+            if bits.ox <= cell[0] < bits.ox + bits.w and bits.oy <= cell[1] < bits.oy + bits.h:
+                i = index(cell)
+                self.owner[i] = label
+                by_label.setdefault(label, []).append(i)
+        # A label's complement: ANDing with it drops the label's cells (no negative ints,
+        # whose two's complement would cost a pass over the whole number each time).
+        self._outside = {label: bits.full & ~bits_at(found, bits.size) for label, found in by_label.items()}
+        self.cells = bits_at(self.owner, bits.size)
+        self._framed: dict[tuple[str, int], int] = {}
+
+    def of(self, bits: int) -> set[str]:
+        """The labels of the cells of `bits`."""
+        return {self.owner[i] for i in _indices(bits) if i in self.owner}
+
+    def outside(self, label: str, base: int) -> int:
+        """Every bit but the label's cells', shifted down by `base`."""
+        found = self._framed.get((label, base))
+        if found is None:
+            found = self._framed[(label, base)] = self._outside[label] >> base
+        return found
