@@ -1,8 +1,8 @@
 """The second edition as a game of its own: its catalog set (tiles with real geometry, terrain,
 monsters, tokens), its statements and victory conditions, its checks, its outputs and its guide.
 
-The tile tests hold the catalog to ../shared/rules/SECOND-EDITION-TILES.md (the tile data it was
-transcribed from) and build every tile as a map: alone, and with an end cap on each of its
+The tile tests hold the catalog to tests/corpus/SECOND-EDITION-TILES.md (the repository's copy of
+../shared/rules/SECOND-EDITION-TILES.md, the tile data it was transcribed from) and build every tile as a map: alone, and with an end cap on each of its
 connections, at every turn.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import REPO, SHARED, needs_shared
+from conftest import REPO, TILES_DATA
 from helpers import assert_codes, render, span_text
 from questc.api import check_file, check_source
 from questc.catalog import builtin_catalog
@@ -24,7 +24,7 @@ from questc.rules.second_examples import HEAD, MAP, second
 
 CATALOG = builtin_catalog()
 SECOND = sorted(name for name, piece in CATALOG.pieces.items() if piece.set == "second_edition")
-TILES_DOC = SHARED / "rules" / "SECOND-EDITION-TILES.md"
+TILES_DOC = TILES_DATA   # the repository's copy of ../shared/rules/SECOND-EDITION-TILES.md
 # The data's names for the pieces that are not numbered tiles.
 DOC_NAMES = {"endcap1A": "end_cap", "entrance1A": "entrance", "exit1A": "exit", "extender1A": "extender",
              "transition1A": "transition"}
@@ -61,7 +61,6 @@ def test_the_set_holds_every_tile_both_sides_and_the_small_pieces():
     assert all(c.source == "estimate" for c in info.pieces.values())
 
 
-@needs_shared
 @pytest.mark.parametrize("name", SECOND)
 def test_tile_matches_the_data_cell_for_cell(name):
     """Spaces, terrain and connections are the data's: the ring dropped, each connection an opening."""
