@@ -511,3 +511,13 @@ def test_the_language_server_completes_second_edition_words(tmp_path):
     assert "splig" in labels(text, "killed ")
     statements = labels(second("  \n"), 'pieces T, In, Out, Cap\n  ')
     assert {"search", "objective", "villager", "lieutenant", "start"} <= statements
+
+
+def test_the_headers_first_edition_fields_are_reported_with_the_name_errors():
+    """`conquest` (Q509) and `treachery` (Q408) in a second edition header came only once every
+    name resolved; the header alone says them, so they come at once."""
+    head = 'quest "Q" {\n  edition second\n  conquest 5\n  treachery event 2\n}\n'
+    source = second(win="victory heroes when round > 4\n", head=head).replace(
+        "piece Cap end_cap", "piece Extra tile_99z at 10,10\npiece Cap end_cap")
+    assert_codes(source, "Q101", "Q509", "Q408")
+    assert_codes(source.replace("piece Extra tile_99z at 10,10\n", ""), "Q509", "Q408")
