@@ -1,4 +1,4 @@
-"""Text measured with the bundled font (DejaVu Sans), in points: the label placer sizes and places
+"""Text measured with the bundled fonts (DejaVu Sans, and its fallbacks for other scripts), in points: the label placer sizes and places
 labels with these figures, and both the SVG (set by the PDF engine in the same font) and the PNG
 (Pillow, same font file) print the text that wide."""
 from __future__ import annotations
@@ -14,9 +14,11 @@ _REFERENCE = 200      # measure at 200 px, scale down: integer pixel sizes would
 
 @lru_cache(maxsize=4096)
 def _width_at_reference(text: str, weight: str) -> float:
-    from questc.emit.fonts import pillow_font
+    from questc.emit.fonts import pillow_font, runs
 
-    return pillow_font(_REFERENCE, weight if weight in ("bold", "italic") else "regular").getlength(text)
+    style = weight if weight in ("bold", "italic") else "regular"
+    # Each run in the font that draws it (other scripts fall back to other bundled fonts).
+    return sum(pillow_font(_REFERENCE, style, file).getlength(piece) for piece, file in runs(text, style))
 
 
 def text_width(text: str, size: float, weight: str = "regular") -> float:
