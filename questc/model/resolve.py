@@ -45,7 +45,10 @@ DEFAULT_ID_LENGTH = 80
 
 def project_root(start: Path) -> Path:
     """The folder holding pyproject.toml or questc.toml above `start`, else `start` itself."""
-    start = start.resolve()
+    try:
+        start = start.resolve()
+    except (RuntimeError, OSError):   # a folder on the way is a symbolic link loop: no project above it
+        return start.absolute()
     for folder in (start, *start.parents):
         if (folder / "pyproject.toml").is_file() or (folder / "questc.toml").is_file():
             return folder
