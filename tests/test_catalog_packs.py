@@ -269,7 +269,7 @@ def test_good_packs_load_beside_bad_ones():
 # --- hostile packs: a message, never an internal error --------------------------------------
 
 
-@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 4000, "-" + "1" * 300, "0o" + "7" * 50])
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 4000, "-" + "1" * 300, "0" + "7" * 50])
 def test_a_number_of_thousands_of_digits_is_q106(tmp_path, number):
     """5,000 decimal digits stopped PyYAML's int() (ValueError: internal error); a 4,000-digit
     hexadecimal footprint got past it to a number no map holds."""
