@@ -55,3 +55,14 @@ def test_q303_when_the_only_effect_that_opens_the_door_lies_behind_it():
     (label,) = d.labels
     assert span_text(result.source, label.span) == "open gate"
     assert label.message == "the only `open gate` effect is behind it"
+
+
+def test_q301_under_reveal_door_speaks_of_doors_not_sight():
+    """With `reveal door` sight reveals nothing: "no hero can ever see into this area" was wrong."""
+    sealed = ('quest "T" {\n  conquest 3\n  reveal door\n}\npiece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 9,0\n'
+              'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Far" { pieces R2 }\n'
+              'victory heroes when revealed A\n')
+    (d,) = assert_codes(sealed, "Q301").diagnostics
+    assert d.label == "no door into this area ever opens, and no hero can step into it"
+    (d,) = assert_codes(sealed.replace("  reveal door\n", ""), "Q301").diagnostics
+    assert d.label == "no hero can ever see into this area"
