@@ -123,7 +123,7 @@ def write_coverage() -> None:
     """Rewrite coverage.json from the font files (fontTools: a development tool, not a dependency)."""
     import json
 
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTFont   # type: ignore[import-untyped]   # fontTools ships no types
 
     table = {}
     for file in [*FILES.values(), *fallback_files()]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from questc.board.geometry import edge_cells
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
+from questc.diagnostics.core import Descriptor, Fix, Diagnostic, Example, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN, hall
@@ -42,7 +42,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
     out = []
     for door_id, problem in facts.qb.door_problems:
         door = model.doors[door_id]
-        help, fixes = _door_help(facts, door), ()
+        help: str = _door_help(facts, door)
+        fixes: tuple[Fix, ...] = ()
         if door.between and door.between[0] != door.between[1]:
             a, b = door.between
             move = facts.best_move(b, a)
