@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence, cast
 
 from questc.errors import QuestcError
 from questc.options import Options
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.api import QuestResult
@@ -34,7 +35,7 @@ class BuildError(QuestcError):
     """A build or guide that must not start: found before anything is written."""
 
 
-@dataclass(frozen=True)
+@record
 class Emitter:
     """One output kind: its file suffix and the function turning a compiled QuestResult into bytes."""
 

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.records import record
 from questc.rules import descriptor
 
 
@@ -22,7 +23,7 @@ DEFAULT_EXCLUDE = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Exclusion:
     """One `exclude` glob and the folder it is relative to (the configuration file's, or the
     current folder for the command line). A glob without `/` matches a file or folder name
@@ -44,7 +45,7 @@ def exclusions(globs, base: Path | None = None) -> tuple[Exclusion, ...]:
     return tuple(Exclusion(g, base) for g in globs)
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     """Settings from the configuration file and the command line (the command line wins).
 

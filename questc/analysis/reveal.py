@@ -14,12 +14,13 @@ tell a cause (a rune door guarding its own key) from its consequences.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from questc.records import record
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class Scenario:
     """Assumptions on top of the quest: colours unlocked from the start, colours that never unlock."""
     unlocked: frozenset[str] = frozenset()

@@ -9,7 +9,9 @@ other side, which makes a *joint*.  Every edge between floor and non-floor is a 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from questc.records import record
 
 from .board import Board
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
@@ -18,7 +20,7 @@ from .parts import BlockInfo, Door, PlacedPiece, Stairs
 __all__ = ["BlockInfo", "BoardBuild", "Door", "PlacedPiece", "Stairs", "build_board", "with_doors"]
 
 
-@dataclass(frozen=True)
+@record
 class BoardBuild:
     """The result of `build_board`.
 

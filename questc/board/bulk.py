@@ -277,7 +277,8 @@ class _Shared:
         """`convert(bits)`, from an earlier answer for a subset of `bits` when there is one."""
         for known, cells in reversed(self._bits):
             if known & bits == known:
-                found = cells | convert(bits ^ known)
+                found = convert(bits ^ known)
+                found |= cells
                 break
         else:
             found = convert(bits)
@@ -495,7 +496,7 @@ class BitBoard:
             point = masks[_BASE[POINT] + position_of(sx, sy) % 4]
             point >>= (0 if sx > 0 else 1) + (0 if sy > 0 else wp)
             event = (vertical, horizontal, point)
-            found = self._steps_by_quadrant[(sx, sy)] = (tuple(e & cell for e in event), event)
+            found = self._steps_by_quadrant[(sx, sy)] = ((vertical & cell, horizontal & cell, point & cell), event)
         return found
 
     def _beams(self, sources: int) -> Iterator[tuple[int, int, int, int, int]]:
@@ -538,7 +539,8 @@ class BitBoard:
         seen = sources | self._neighbours(sources)
         far = sources & ~self.fog
         if far and (self.w > 2 or self.h > 2):
-            ok, by_base = self.target_ok, {}
+            ok = self.target_ok
+            by_base: dict[int, int] = {}   # base -> the cells seen, shifted down by it
             for _dx, _dy, bits, base, _k in self._beams(far):
                 by_base[base] = by_base.get(base, 0) | bits
             for base, bits in by_base.items():

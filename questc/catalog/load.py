@@ -28,6 +28,7 @@ from questc.catalog.model import (
 from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
+from questc.records import record
 from questc.rules.names.bad_content_pack import Q106
 from questc.words import plural
 
@@ -374,7 +375,7 @@ def _chest_card(name: str, entry: Mapping, set_name: str, reading: _Reading) -> 
     return ChestCard(name, set_name, entry.get("title", name), entry.get("note", ""))
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     """One section of a catalog document: its key (`pieces:`), the namespace its names must be
     unique in (obstacles and traps share one, so a quest's `obstacle X` / `trap X` mix-up gets a

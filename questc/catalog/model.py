@@ -9,6 +9,7 @@ from typing import Iterable, Mapping
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
 from questc.diagnostics.core import Diagnostic, Span
+from questc.records import record
 from questc.rules.names.component_from_unlisted_set import Q104
 from questc.rules.names.unknown_catalog_name import Q101
 
@@ -33,7 +34,7 @@ def frozen_map(items: Mapping | Iterable = ()) -> Mapping:
     return MappingProxyType(dict(items))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Count:
     """How many of a component a set holds (None: unknown) and who says so.
 
@@ -72,7 +73,7 @@ NONE_OWNED = Count(0, "rulebook")
 UNKNOWN = Count(None, None)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Opening:
     """A two-cell stretch of a piece's outline, on one side, where it can join another piece.
 
@@ -99,7 +100,7 @@ class Opening:
         return ((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlacedShape:
     """A piece on the map: absolute cells and openings (sides already turned) and its turned box.
 
@@ -116,7 +117,7 @@ class PlacedShape:
     edge: frozenset[Cell] = frozenset()
 
 
-@dataclass(frozen=True)
+@record
 class PieceType:
     """A map piece type: its kind, set, unturned width×height box, floor cells and openings."""
 
@@ -171,7 +172,7 @@ class PieceType:
         return PlacedShape(cells, tuple(openings), tw, th, frozen_map(terrain), edge)
 
 
-@dataclass(frozen=True)
+@record
 class MonsterType:
     """A monster type: set, unturned footprint (w, h), normal and master figures owned, optional stats."""
 
@@ -202,7 +203,7 @@ class MonsterType:
         return frozenset((x0 + dx, y0 + dy) for dx in range(w) for dy in range(h))
 
 
-@dataclass(frozen=True)
+@record
 class ObstacleKind:
     """An obstacle or trap kind and what it blocks.
 
@@ -226,7 +227,7 @@ class ObstacleKind:
     mark: str = ""   # terrain only: the letter that draws it in a piece's shape
 
 
-@dataclass(frozen=True)
+@record
 class MarkerKind:
     """A marker kind (door, glyph, chest, ...): its set, the count its own set holds, counts per set."""
 
@@ -238,7 +239,7 @@ class MarkerKind:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TreasureKind:
     """A kind of `treasure KIND` marker (healing, vitality, power, money): set and counts as for markers."""
 
@@ -251,7 +252,7 @@ class TreasureKind:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class CardType:
     """An overlord card; every value the books do not state is None.
 
@@ -279,7 +280,7 @@ class CardType:
         return TREACHERY_COLOURS.get(self.treachery_colour) if self.treachery_colour else None
 
 
-@dataclass(frozen=True)
+@record
 class DarkGlyph:
     """A dark glyph (Altar of Despair): its set and the treachery colour and cost that buy it."""
 
@@ -294,7 +295,7 @@ class DarkGlyph:
         return TREACHERY_COLOURS[self.colour]
 
 
-@dataclass(frozen=True)
+@record
 class ChestCard:
     """A kind of card a chest chart may give (`feat [N]`) that belongs to one set.
 
@@ -308,7 +309,7 @@ class ChestCard:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class SetInfo:
     """A component set and its inventory: pieces by kind, markers and treasures by name, totals.
 

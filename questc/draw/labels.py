@@ -9,7 +9,8 @@ linear in the number of labels.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from questc.records import record
 
 Box = tuple[float, float, float, float]
 
@@ -45,7 +46,7 @@ def segment_hits(p, q, box: Box) -> bool:
     return True
 
 
-@dataclass(frozen=True)
+@record
 class Obstruction:
     box: Box
     kind: str          # wall, door, symbol, label, ...

@@ -29,6 +29,7 @@ from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
+from questc.records import record
 from questc.words import plural
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "walls"
 
 
 
-@dataclass(frozen=True)
+@record
 class LegendEntry:
     """One line of the legend: its words and what its symbol is (`what`: a tuple naming a symbol kind
     and its details, drawn by questc.draw.legend.symbol)."""
@@ -51,7 +52,7 @@ class LegendEntry:
     what: tuple
 
 
-@dataclass(frozen=True)
+@record
 class PlacedLabel:
     """A word on the map and where it went: its box (pill included), what it names, and how it got
     there (on: on its own token; beside; leader: beside with a leader line; key: a key number)."""
@@ -212,7 +213,7 @@ def _best_size(texts: list[str], width: float, height: float, cap: float, weight
     return 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Frame:
     """The map's frame at a scale: where the board starts (left, top), the drawing's size, and the
     grid reference's and title's text sizes."""

@@ -9,8 +9,9 @@ sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.draw.map import MapDrawing
@@ -21,7 +22,7 @@ LARGEST_CELL = 36.0     # half an inch: a larger map square only spends ink
 COMFORTABLE = 24.0      # a third of an inch: squares this large read well; past it the legend comes first
 
 
-@dataclass(frozen=True)
+@record
 class LegendPlan:
     """The legend set `width` points wide: `rows` entries down each column, the columns' widths (each
     as wide as its longest entry), the gap between columns, and the height of it all in points.
@@ -38,7 +39,7 @@ class LegendPlan:
         return len(self.widths)
 
 
-@dataclass(frozen=True)
+@record
 class MapPage:
     paper: str
     landscape: bool

@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 
 from questc.diagnostics.core import Diagnostic, Severity
-from dataclasses import dataclass
+from questc.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Summary:
     files: int
     errors: int

@@ -9,6 +9,7 @@ from __future__ import annotations
 from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
 from questc.diagnostics.core import Span
 from dataclasses import dataclass, field
+from questc.records import record
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]
@@ -17,7 +18,7 @@ Cell = tuple[int, int]
 TOKEN_KINDS = ("search", "objective", "villager", "lieutenant")
 
 
-@dataclass(frozen=True)
+@record
 class PlacedPieceModel:
     id: str
     type: PieceType
@@ -38,7 +39,7 @@ def _display(node, identifier: str) -> str:
     return written.value if written is not None and written.value.strip() else readable(identifier)
 
 
-@dataclass(frozen=True)
+@record
 class DoorModel:
     """A door as written; the board finds its edges (`between` the joint of two pieces, or `at` a cell side)."""
     id: str
@@ -54,7 +55,7 @@ class DoorModel:
         return _display(self.node, self.id)
 
 
-@dataclass(frozen=True)
+@record
 class StairsModel:
     colour: str
     ends: tuple[Cell, Cell]
@@ -67,7 +68,7 @@ class StairsModel:
         return written.value if written is not None and written.value.strip() else f"{readable(self.colour)} stairs"
 
 
-@dataclass(frozen=True)
+@record
 class AreaModel:
     id: str
     name: str
@@ -79,7 +80,7 @@ class AreaModel:
     node: n.Area
 
 
-@dataclass(frozen=True)
+@record
 class Marker:
     """A marker on the map. kind: glyph, chest, treasure, relic, runekey, encounter, or a
     second edition token (search, objective, villager, lieutenant: TOKEN_KINDS).
@@ -100,7 +101,7 @@ class Marker:
     facing: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Figure:
     """One monster figure. rank: normal, master or named."""
     type: MonsterType
@@ -114,7 +115,7 @@ class Figure:
     named: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ObstacleModel:
     """An obstacle or trap and the cells it covers; `piece`: the tile it is printed on
     (a second edition tile's terrain, written by no statement), else None."""
@@ -126,7 +127,7 @@ class ObstacleModel:
     piece: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class NamedModel:
     id: str
     display: str
@@ -135,7 +136,7 @@ class NamedModel:
     placements: tuple[n.PlaceNamed, ...]
 
 
-@dataclass(frozen=True)
+@record
 class EncounterModel:
     id: str
     at: Cell
@@ -149,7 +150,7 @@ class EncounterModel:
 
 
 
-@dataclass(frozen=True)
+@record
 class HeroStartModel:
     """A `start at` point: a space where the heroes start (second edition)."""
     at: Cell

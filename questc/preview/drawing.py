@@ -9,16 +9,16 @@ pins, fog) over it, placed by `MapPicture.layout` (the drawing's own geometry).
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 
 from questc.diagnostics.core import Severity
+from questc.records import record
 
 # Points per square: the sheet's own scale for a map that fills a page (questc.draw.page
 # fits at most 36), so words on the map have the sizes they print at.
 PREVIEW_CELL = 30.0
 
 
-@dataclass(frozen=True)
+@record
 class MapPicture:
     """The map as an SVG document, and where its cells are in the SVG's user units.
 

@@ -11,12 +11,12 @@ module that is missing or broken fails at import: nothing is skipped quietly.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Callable
 
 from questc.diagnostics.core import Descriptor, Diagnostic
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.rules.context import CheckContext
@@ -27,7 +27,7 @@ __all__ = ["Rule", "FAMILIES", "family_rules", "all_rules", "find_rule", "descri
 FAMILIES = ("syntax", "names", "placement", "reveal", "components", "logic", "suppressions")
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """One diagnostic code: its descriptor, and the check that finds it or the stage that reports it."""
 

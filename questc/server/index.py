@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from questc.diagnostics.core import Span
+from questc.records import record
 from questc.syntax import nodes as n
 
 # The identifier kinds a quest defines, as the resolver words them.
@@ -36,7 +37,7 @@ _CATALOG = {(n.Piece, "type"): "piece", (n.Monster, "type"): "monster", (n.Named
 BLOCKS = (n.Header, n.Area, n.NamedMonster, n.Encounter, n.Trigger, n.ChestChart, n.OverlordPlan)
 
 
-@dataclass(frozen=True)
+@record
 class Occurrence:
     """One identifier written in the quest: its kind, its name, where, and whether this defines it."""
     kind: str
@@ -46,7 +47,7 @@ class Occurrence:
     node: object = None      # the statement it stands in
 
 
-@dataclass(frozen=True)
+@record
 class CatalogName:
     """A catalog name written in the quest (`ogre`, `room_4x4`, `red`) and the catalog kind it is looked up as."""
     kind: str
@@ -55,7 +56,7 @@ class CatalogName:
     node: object = None
 
 
-@dataclass(frozen=True)
+@record
 class CellRef:
     """A point or rectangle written in the quest."""
     span: Span

@@ -6,22 +6,22 @@ unescaping and dedent); looking names up is the model's job. Every node has a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Union
 
 from questc.diagnostics.core import Span
+from questc.records import record
 
 # ---- values ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Name:
     """An identifier as written: `value`, and where it stands."""
     span: Span
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Text:
     """A string after unescaping (and, for triple-quoted strings, dedent). `long`: written with triple quotes."""
     span: Span
@@ -29,7 +29,7 @@ class Text:
     long: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PointRef:
     """A cell: absolute `x,y`, or `piece:x,y` counted from the piece's top-left corner after its turn."""
     span: Span
@@ -38,7 +38,7 @@ class PointRef:
     piece: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CellSet:
     """A cell or a rectangle of cells `x1,y1..x2,y2`, corners included (x1<=x2, y1<=y2 not required)."""
     span: Span
@@ -53,7 +53,7 @@ class CellSet:
         return (self.x1, self.y1) != (self.x2, self.y2)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CountRange:
     """`a..b` or a single count (`low == high`)."""
     span: Span
@@ -64,7 +64,7 @@ class CountRange:
 # ---- §3 header -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TreacheryPart:
     """One colour of the treachery budget: `colour` is event, trap or monster."""
     span: Span
@@ -75,7 +75,7 @@ class TreacheryPart:
 HeaderValue = Name | Text | CountRange | int | tuple[Name, ...] | tuple[TreacheryPart, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HeaderField:
     """One header line: `keyword` (id, edition, ...) and its parsed `value`.
 
@@ -88,7 +88,7 @@ class HeaderField:
     value: HeaderValue
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Header:
     """`quest "Title" { ... }`: the title and the fields in source order (each at most once, `use` repeatable)."""
     span: Span
@@ -108,7 +108,7 @@ class Header:
 # ---- §4 map --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Piece:
     """`piece ID TYPE at X,Y [turn T]`."""
     span: Span
@@ -118,7 +118,7 @@ class Piece:
     turn: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Door:
     """`door ID ["NAME"] between A B [rune C]` (`between` set) or `door ID ["NAME"] at X,Y SIDE [rune C]`
     (`at`, `side` set). `display`: the name players read, if the writer gave one."""
@@ -131,7 +131,7 @@ class Door:
     display: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Stairs:
     """`stairs COLOUR ["NAME"] at P P`: one pair of staircase markers."""
     span: Span
@@ -143,40 +143,40 @@ class Stairs:
 # ---- §5 areas ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Pieces:
     span: Span
     pieces: tuple[Name, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Cells:
     span: Span
     cells: tuple[CellSet, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Read:
     """Read-aloud text (in an area, or as an effect)."""
     span: Span
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Note:
     """Overlord-only note."""
     span: Span
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Glyph:
     span: Span
     at: PointRef
     active: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Monster:
     """`monster TYPE [master] at P... [facing DIR] [players a..b]`: one figure per point."""
     span: Span
@@ -187,7 +187,7 @@ class Monster:
     players: CountRange | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlaceNamed:
     """`named ID at P [facing DIR]`: where a named monster stands."""
     span: Span
@@ -196,21 +196,21 @@ class PlaceNamed:
     facing: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Chest:
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Obstacle:
     span: Span
     kind: Name
     at: tuple[CellSet, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Trap:
     span: Span
     kind: Name
@@ -218,14 +218,14 @@ class Trap:
     facing: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Treasure:
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Relic:
     """`relic NAME ["DISPLAY"] at P`."""
     span: Span
@@ -234,14 +234,14 @@ class Relic:
     display: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Runekey:
     span: Span
     colour: Name
     at: PointRef
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Token:
     """A second edition token: `search at P...`, `objective [COLOUR] at P...` or `villager at P...` (`kind`)."""
     span: Span
@@ -250,7 +250,7 @@ class Token:
     colour: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Lieutenant:
     """`lieutenant NAME at P [facing DIR]`: a lieutenant's token (second edition)."""
     span: Span
@@ -259,7 +259,7 @@ class Lieutenant:
     facing: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HeroStart:
     """`start at P...`: where the heroes start, instead of the entrance's spaces (second edition)."""
     span: Span
@@ -269,20 +269,20 @@ class HeroStart:
 # ---- §7 effects ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ConquestEffect:
     """Heroes gain (positive) or lose (negative) conquest tokens."""
     span: Span
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CoinsEffect:
     span: Span
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TreasureEffect:
     """Every hero draws `count` treasure cards of `kind` (copper, silver, gold)."""
     span: Span
@@ -290,13 +290,13 @@ class TreasureEffect:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ThreatEffect:
     span: Span
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class SpawnEffect:
     span: Span
     type: Name
@@ -304,7 +304,7 @@ class SpawnEffect:
     at: tuple[PointRef, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class DoorEffect:
     """`open DOOR` or `close DOOR` (`action`)."""
     span: Span
@@ -312,25 +312,25 @@ class DoorEffect:
     door: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class UnlockEffect:
     span: Span
     colour: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class RevealEffect:
     span: Span
     area: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class WinEffect:
     span: Span
     side: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class InstructEffect:
     """An instruction no engine can run, printed for the overlord."""
     span: Span
@@ -341,7 +341,7 @@ Effect = Union[Read, ConquestEffect, CoinsEffect, TreasureEffect, ThreatEffect, 
                DoorEffect, UnlockEffect, RevealEffect, WinEffect, InstructEffect]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Encounter:
     """`encounter ID ["NAME"] at P { EFFECTS }`: runs when a hero ends movement on it."""
     span: Span
@@ -355,7 +355,7 @@ AreaStatement = Union[Pieces, Cells, Read, Note, Glyph, Monster, PlaceNamed, Che
                       Trap, Treasure, Relic, Runekey, Encounter, Token, Lieutenant, HeroStart]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Area:
     """`area ID ["Name"] [start] { ... }`."""
     span: Span
@@ -368,7 +368,7 @@ class Area:
 # ---- §6 named monsters -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class StatChange:
     """`wounds +N` (relative: added to the master figure's value) or `wounds N` (replaces it)."""
     span: Span
@@ -377,14 +377,14 @@ class StatChange:
     relative: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Ability:
     span: Span
     name: Name
     rank: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class NamedMonster:
     """`named ID "Display Name" TYPE { ... }`."""
     span: Span
@@ -399,7 +399,7 @@ class NamedMonster:
 # ---- §7 triggers, chests, §7b deck plan ------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Trigger:
     """`on reveal|killed|open NAME { ... }` (`target`) or `on round N { ... }` (`round`)."""
     span: Span
@@ -409,7 +409,7 @@ class Trigger:
     effects: tuple[Effect, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ChestContent:
     """One item of a chest row: kind is coins, conquest, potion, or a card kind
     (copper, silver, gold, curse, feat) with `amount` (default 1); `name` for potion."""
@@ -419,7 +419,7 @@ class ChestContent:
     name: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ChestRow:
     span: Span
     kind: Name
@@ -427,26 +427,26 @@ class ChestRow:
     contents: tuple[ChestContent, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ChestChart:
     span: Span
     rows: tuple[ChestRow, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlanCard:
     span: Span
     name: Text
     copies: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlanGlyph:
     span: Span
     name: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class OverlordPlan:
     """`overlord { card "..." [xN]; dark_glyph KIND }`."""
     span: Span
@@ -457,7 +457,7 @@ class OverlordPlan:
 # ---- §8 victory ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class EventCondition:
     """`killed NAMED`, `revealed AREA`, `triggered ENCOUNTER` or `opened DOOR` (`event`)."""
     span: Span
@@ -465,7 +465,7 @@ class EventCondition:
     target: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CompareCondition:
     """`conquest OP N`, `round OP N`, `objectives OP N` or `exited OP N` (`counter`).
 
@@ -478,20 +478,20 @@ class CompareCondition:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class NotCondition:
     span: Span
     operand: "Condition"
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class AllCondition:
     """`a and b and ...`"""
     span: Span
     operands: tuple["Condition", ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class AnyCondition:
     """`a or b or ...`"""
     span: Span
@@ -517,7 +517,7 @@ def event_conditions(condition: "Condition", *, negated: bool = True) -> list[Ev
     return []
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Victory:
     """`victory heroes|overlord ["Label"] when CONDITION`."""
     span: Span
@@ -529,7 +529,7 @@ class Victory:
 # ---- the file -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Comment:
     """A `#` comment, kept for the formatter."""
     span: Span
@@ -539,7 +539,7 @@ class Comment:
 Item = Union[Header, Piece, Door, Stairs, Area, NamedMonster, Trigger, ChestChart, OverlordPlan, Victory]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class QuestFile:
     """A whole `.quest` file: its header (None if missing) and its top-level items in order."""
     span: Span

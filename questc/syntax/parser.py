@@ -14,7 +14,6 @@ import re
 import sys
 import zlib
 from bisect import bisect_right
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -24,6 +23,7 @@ from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.paths import cache_dir, data_dir, write_cache
+from questc.records import record
 from questc.rules.syntax.bad_header_field import Q004
 from questc.rules.syntax.beyond_limits import Q006
 from questc.rules.syntax.malformed_value import Q003
@@ -64,7 +64,7 @@ _TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlor
 _MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0-9,.:+-]*")
 
 
-@dataclass(frozen=True)
+@record
 class ParseResult:
     tree: QuestFile | None
     diagnostics: tuple[Diagnostic, ...]

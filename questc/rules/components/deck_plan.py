@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterable
 
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
 from questc.errors import PlanError
+from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ POINTS_PER_CARD = 2     # unspent treachery, of any colour, per extra starting c
 PUBLISHED_TOTALS = (9, 12)   # the base quests' budgets total 9 to 12
 
 
-@dataclass(frozen=True)
+@record
 class PlanItem:
     """One line of a plan: a card (`copies` of it) or a dark glyph, and where its name is written."""
 
@@ -38,7 +39,7 @@ class PlanItem:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class DeckPlan:
     """A whole plan, items in the order written; `span` is where the plan begins (to point at the plan itself)."""
 
@@ -143,7 +144,7 @@ def _card_entry(node, path: str) -> PlanItem:
 # ---- pricing ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class LineProblem:
     """Why one plan line cannot be priced, or breaks a rule.
 
