@@ -31,13 +31,9 @@ from __future__ import annotations
 # or through a grid point.
 V, H, P = 0, 1, 2
 
-# A slope is a pair (numerator, denominator) of non-negative ints; (1, 0) is infinite.
+# A slope is a pair (numerator, denominator) of non-negative ints; (1, 0) is infinite. Slope
+# a is below slope b when a[0] * b[1] < b[0] * a[1] (no division, infinity included).
 INFINITY = (1, 0)
-
-
-def _less(a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """a < b for slopes as (num, den) pairs, den 0 meaning infinite."""
-    return a[0] * b[1] < b[0] * a[1]
 
 
 class Beam:
@@ -49,12 +45,12 @@ class Beam:
 
     def __init__(self, kind: int, c: int, r: int, lo: tuple[int, int], hi: tuple[int, int], exact: bool):
         self.kind, self.c, self.r, self.lo, self.hi, self.exact = kind, c, r, lo, hi, exact
-        centre = (r, c)
+        # Is the slope r/c of the centre of (c, r) on the beam (lo < r/c < hi, or exactly lo)?
         if exact:
             on = r * lo[1] == c * lo[0]
         else:
-            on = _less(lo, centre) and _less(centre, hi)
-        self.target = on and max(c, r) >= 2
+            on = lo[0] * c < r * lo[1] and r * hi[1] < hi[0] * c
+        self.target = on and (c >= 2 or r >= 2)
         self._next: tuple[Beam, ...] | None = None
         self._run: tuple | None = None   # see `_run`
 
@@ -69,15 +65,16 @@ class Beam:
 def _split(beam: Beam) -> tuple[Beam, ...]:
     c, r, lo, hi = beam.c, beam.r, beam.lo, beam.hi
     corner = (2 * r + 1, 2 * c + 1)
+    below = lo[0] * corner[1] < corner[0] * lo[1]
     if beam.exact:
-        if _less(lo, corner):
+        if below:
             return (Beam(V, c + 1, r, lo, lo, True),)
-        if _less(corner, lo):
+        if corner[0] * lo[1] < lo[0] * corner[1]:
             return (Beam(H, c, r + 1, lo, lo, True),)
         return (Beam(P, c + 1, r + 1, lo, lo, True),)
-    if not _less(lo, corner):
+    if not below:
         return (Beam(H, c, r + 1, lo, hi, False),)
-    if not _less(corner, hi):
+    if not corner[0] * hi[1] < hi[0] * corner[1]:
         return (Beam(V, c + 1, r, lo, hi, False),)
     return (Beam(V, c + 1, r, lo, corner, False), Beam(P, c + 1, r + 1, corner, corner, True),
             Beam(H, c, r + 1, corner, hi, False))
@@ -115,7 +112,6 @@ CLIMB = 24
 # Most beams run on for many cells without splitting or meeting a target's centre: such a
 # run is tested a few steps at a time, with masks that AND the steps together.
 RUN, CHUNK = 16, 4
-_MOVES = ((1, 0), (0, 1), (1, 1))   # the (c, r) moves of the events V, H, P
 
 
 def _run(beam: Beam) -> tuple[tuple[tuple[tuple[int, ...], int, int], ...], Beam]:
@@ -134,7 +130,11 @@ def _run(beam: Beam) -> tuple[tuple[tuple[tuple[int, ...], int, int], ...], Beam
         chunks = []
         for i in range(0, len(kinds), CHUNK):
             part = tuple(kinds[i:i + CHUNK])
-            chunks.append((part, sum(_MOVES[k][0] for k in part), sum(_MOVES[k][1] for k in part)))
+            moves_c = moves_r = 0
+            for kind in part:
+                moves_c += kind != H
+                moves_r += kind != V
+            chunks.append((part, moves_c, moves_r))
         found = beam._run = (tuple(chunks), node)
     return found
 
