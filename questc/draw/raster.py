@@ -40,8 +40,8 @@ def _colour(value, overrides):
     return _rgb(value)
 
 
-def _paint(draw, item, scale: float, overrides=None, tile: bool = False) -> None:
-    """One shape onto an ImageDraw (coordinates times `scale`)."""
+def _paint(draw, item, scale: float, overrides=None, tile: bool = False, image=None) -> None:
+    """One shape onto an ImageDraw (coordinates times `scale`); `image`, the image it draws on."""
     o = overrides or {}
     p = item.paint
     fill, stroke = _colour(p.fill, o), _colour(p.stroke, o)
@@ -61,7 +61,10 @@ def _paint(draw, item, scale: float, overrides=None, tile: bool = False) -> None
         draw.ellipse(box, fill=fill, outline=stroke if width else None, width=width)
     elif isinstance(item, Polygon):
         points = [(x * scale, y * scale) for x, y in item.points]
-        draw.polygon(points, fill=fill, outline=stroke if width else None, width=width)
+        if width > 1 and image is not None:
+            _wide_outline_polygon(image, points, fill, stroke, width)
+        else:
+            draw.polygon(points, fill=fill, outline=stroke if width else None, width=width)
     elif isinstance(item, Line):
         points = [(x * scale, y * scale) for x, y in item.points]
         if not stroke:
@@ -71,6 +74,25 @@ def _paint(draw, item, scale: float, overrides=None, tile: bool = False) -> None
                 _dashed(draw, a, b, width, stroke, p.dash[0] * scale, p.dash[1] * scale)
         else:
             draw.line(points, fill=stroke, width=width, joint="curve" if len(points) > 2 and not tile else None)
+
+
+def _wide_outline_polygon(image, points, fill, stroke, width: int) -> None:
+    """`draw.polygon` with an outline wider than a pixel, drawn on the part of the image it covers.
+
+    Pillow draws such an outline inside the polygon through masks the size of the whole image
+    (four of them, each polygon): 18 ms a polygon on a 40-million-pixel map, most of the
+    raster's time. Drawn on a crop holding the polygon and its outline, moved by whole
+    pixels, it sets the same pixels."""
+    from PIL import ImageDraw
+
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x0, y0 = max(0, int(min(xs)) - width - 2), max(0, int(min(ys)) - width - 2)
+    x1, y1 = min(image.width, int(max(xs)) + width + 3), min(image.height, int(max(ys)) + width + 3)
+    if x1 <= x0 or y1 <= y0:
+        return
+    crop = image.crop((x0, y0, x1, y1))
+    ImageDraw.Draw(crop).polygon([(x - x0, y - y0) for x, y in points], fill=fill, outline=stroke, width=width)
+    image.paste(crop, (x0, y0))
 
 
 def _dashed(draw, a, b, width, fill, dash, gap) -> None:
@@ -104,7 +126,7 @@ class _Painter:
         elif isinstance(item, Text):
             self.text(item)
         else:
-            _paint(self.draw, item, self.scale)
+            _paint(self.draw, item, self.scale, image=self.image)
             if isinstance(item, Rect) and item.paint.pattern:
                 self.pattern(item)
 
