@@ -846,10 +846,13 @@ class BitBoard:
 
 def _indices(bits: int) -> Iterator[int]:
     """The indices of the set bits, lowest first."""
-    text = bin(bits)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
+    if not bits:
+        return
+    low = (bits & -bits).bit_length() - 1   # the string starts at the lowest set bit
+    text = bin(bits >> low)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
     i = text.find("1")
     while i >= 0:
-        yield i
+        yield i + low
         i = text.find("1", i + 1)
 
 

@@ -107,8 +107,24 @@ def paper_size(paper: str) -> tuple[float, float]:
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
 
 
+# The last page laid out, for the quest it was laid out for: a build draws the PNG and then the PDF
+# of one quest, and both start from the map page (its drawings are half of the PDF's time).
+_LAST: tuple = ()
+
+
 def map_page(result, paper: str = "a4") -> MapPage:
     """A compiled quest and a paper size in; its map page out: orientation, scale, the drawn map."""
+    global _LAST
+    import weakref
+
+    if _LAST and _LAST[0]() is result and _LAST[1] == paper:
+        return _LAST[2]
+    page = _map_page(result, paper)
+    _LAST = (weakref.ref(result), paper, page)
+    return page
+
+
+def _map_page(result, paper: str) -> MapPage:
     from questc.draw.map import draw_map, fit_cell
 
     page = styles().get("page", {})

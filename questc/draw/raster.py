@@ -213,8 +213,6 @@ def to_image(drawing: Drawing, scale: float):
 
 def to_png(drawing: Drawing, scale: float) -> bytes:
     """A Drawing in; PNG bytes out (no timestamp, no text chunks)."""
-    import io
+    from questc.emit.png import encode_png
 
-    out = io.BytesIO()
-    to_image(drawing, scale).save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+    return encode_png(to_image(drawing, scale))
