@@ -215,4 +215,5 @@ def to_png(drawing: Drawing, scale: float) -> bytes:
     """A Drawing in; PNG bytes out (no timestamp, no text chunks)."""
     from questc.emit.png import encode_png
 
-    return encode_png(to_image(drawing, scale))
+    image = to_image(drawing, scale)
+    return encode_png(image.tobytes(), image.size)

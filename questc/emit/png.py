@@ -16,6 +16,11 @@ MIN_CELL = 16
 # shipped quest (three_seals) is 40 million pixels at the default 160, so real quests keep their size;
 # the widest map questc accepts (400 x 400 cells) comes out about 17 px a cell.
 PIXEL_BUDGET = 50_000_000
+# libvips writes the PNG from a copy of the picture's bytes, so the picture is held twice while it
+# is written (Pillow's writer needs no copy): past this many pixels (three_seals, the largest
+# shipped quest, is 39.8 million) Pillow writes it, keeping the largest picture's build within
+# the memory budget (docs/performance.md, "Render budget").
+FAST_WRITER_LIMIT = 40_000_000
 
 
 def png_drawing(result, title: bool = True, paper: str = "a4"):
@@ -68,11 +73,21 @@ def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: st
 def render_png(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
     """A compiled QuestResult in; the map as PNG bytes out, `cell` pixels per map square, its words
     at the sizes they print on `paper`."""
-    return encode_png(render_image(result, cell, title, paper))
+    image = render_image(result, cell, title, paper)
+    if image.width * image.height > FAST_WRITER_LIMIT:
+        import io
+
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=6)
+        return out.getvalue()
+    size, data = image.size, image.tobytes()
+    del image
+    return encode_png(data, size)
 
 
-def encode_png(image) -> bytes:
-    """A Pillow RGB image in; PNG bytes out (no timestamp, no metadata), the same bytes each time.
+def encode_png(data: bytes, size: tuple[int, int]) -> bytes:
+    """An RGB picture's bytes (a Pillow image's `tobytes()`) and size in; PNG bytes out (no
+    timestamp, no metadata), the same bytes each time.
 
     libvips writes them (pyvips), not Pillow: Pillow's PNG writer tries five filters on every
     row of an RGB image and keeps the best, which is most of a large map's PNG time (three_seals,
@@ -81,7 +96,10 @@ def encode_png(image) -> bytes:
     (docs/performance.md, "Pictures")."""
     import pyvips
 
-    picture = pyvips.Image.new_from_memory(image.tobytes(), image.width, image.height, 3, "uchar")
+    # One worker: the PNG is one stream, written by one thread anyway, and every worker libvips
+    # starts reserves address space of its own (a build under a 500 MB limit ran out of it).
+    pyvips.concurrency_set(1)
+    picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
     data = bytes(picture.pngsave_buffer(compression=6, filter="none", keep="none"))
     # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
     # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
