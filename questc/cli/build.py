@@ -59,7 +59,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
     report = build_quests(quest_files(paths, options), out_dir, kinds=parse_only(only), options=options,
                           jobs=jobs or os.cpu_count() or 1, on_checked=show)
     for result in report.results:
-        if not result.failed(options.strict) and not result.compiled:
+        if not result.failed(options.strict) and not result.complete:
             click.echo(f"questc: {result.path} did not compile completely; not built", err=True)
     for path in report.written:
         click.echo(f"wrote {path.as_posix()}")

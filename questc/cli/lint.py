@@ -145,20 +145,11 @@ def _show_settings(options, paths, output_file) -> None:
         _write(output_file, text)
 def _check_stdin(name: str, options):
     """The text on standard input, checked as the file `name`."""
-    from questc.api import QuestResult, check_source, undecodable
+    from questc.api import check_bytes
     from questc.limits import MAX_QUEST_BYTES
 
     data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
-    if len(data) > MAX_QUEST_BYTES:
-        from questc.syntax.parser import too_large
-        result = QuestResult(name, "")
-        result.diagnostics = result.all_diagnostics = [too_large(name, "", MAX_QUEST_BYTES, "bytes", over=True)]
-        return result
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return undecodable(name, data, error)
-    return check_source(text, name, options)
+    return check_bytes(data, name, options, limit=MAX_QUEST_BYTES)
 
 
 def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
@@ -174,7 +165,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     out = []
     fixed = files = hidden = 0
     for result in results:
-        if result.syntax is None and "\ufffd" in result.source:
+        if result.tree is None and "\ufffd" in result.source:
             out.append(result)   # not UTF-8: the text shown is not the file's; never rewrite it
             continue
         run = fix_source(result.source, result.path, options, unsafe=unsafe, result=result)
@@ -236,6 +227,4 @@ def _config_result(options):
         text = options.config_file.read_text(encoding="utf-8")
     except OSError:
         text = ""
-    result = QuestResult(str(options.config_file), text)
-    result.diagnostics = result.all_diagnostics = shown
-    return result
+    return QuestResult(str(options.config_file), text, diagnostics=shown, all_diagnostics=shown)

@@ -11,10 +11,14 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from questc.cli.common import fail, guarded
+
+if TYPE_CHECKING:
+    from questc.api import CompiledQuest
 
 _POINT = re.compile(r"^(-?\d+),(-?\d+)$")
 
@@ -27,17 +31,17 @@ def parse_point(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def checked_quest(file: str):
-    """Check the quest like `lint`; on errors print them (text) and exit 1, else return the result."""
+def checked_quest(file: str) -> CompiledQuest:
+    """Check the quest like `lint`; on errors print them (text) and exit 1, else return it compiled."""
     from questc.api import check_file
     from questc.cli.output import print_report
     from questc.config import load_options
 
     result = check_file(file, load_options())
-    if result.errors or result.context is None:
+    if result.errors or result.compiled is None:
         print_report([result], "text", sys.stdout)
         sys.exit(1)
-    return result
+    return result.compiled
 
 
 @click.command()
@@ -51,9 +55,8 @@ def checked_quest(file: str):
 def los(file, origin, target, open_doors, as_json):
     """Line of sight between two cells of a quest's map: `visible` or `blocked`, and what blocks."""
     a, b = parse_point(origin), parse_point(target)
-    result = checked_quest(file)
-    model = result.model
-    board = result.context.board.board
+    quest = checked_quest(file)
+    model, board = quest.model, quest.board
     known = sorted(model.doors)
     for door in open_doors:
         if door not in model.doors:

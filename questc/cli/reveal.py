@@ -51,8 +51,8 @@ def _source_text(report: dict, entry: dict, wave: int) -> str:
 @guarded
 def reveal(file, as_json):
     """Print the order in which a quest's areas are revealed, and from where each is first seen."""
-    result = checked_quest(file)
-    report = reveal_report(result.model, result.context.analysis)
+    quest = checked_quest(file)
+    report = reveal_report(quest.model, quest.analysis)
     if as_json:
         click.echo(json.dumps({"file": file, **report}, indent=2))
         return

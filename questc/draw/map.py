@@ -33,6 +33,7 @@ from questc.words import plural
 
 if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
+    from questc.compiled import CompiledQuest
 
 Cell = tuple[int, int]
 
@@ -262,11 +263,10 @@ def _fits(columns, rows, origin, s, width, height, title) -> bool:
 
 
 class _Builder:
-    def __init__(self, result, cell: float, title: bool, palette: Palette | None = None):
-        self.result = result
-        self.model = result.model
-        self.qb = result.context.board
-        self.board = self.qb.board
+    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None):
+        self.model = quest.model
+        self.qb = quest.quest_board
+        self.board = quest.board
         self.p = palette or Palette()
         self.s = float(cell)
         self.show_title = title
@@ -575,7 +575,7 @@ class _Builder:
             shape = sym.figure_shape(x, y, s, footprint)
             cx, cy = (shape[0] + shape[2]) / 2, (shape[1] + shape[3]) / 2
             owner = f"figure:{top_left[0]},{top_left[1]}"
-            if figure.rank == "named":
+            if figure.rank == "named" and figure.named is not None:
                 name = self._named_name(figure)
                 lines = _fit_lines(name, inner_w, inner_h, size, "bold")
                 if lines is None:
@@ -812,13 +812,13 @@ class _Builder:
         for variant in p.style.get("chests", {}):
             if any(m.kind == "chest" and m.variant == variant for m in markers):
                 add(p.word("chest", variant=variant.capitalize()), ("chest", variant))
-        for variant in sorted({m.variant for m in markers if m.kind == "treasure"}):
+        for variant in sorted({m.variant for m in markers if m.kind == "treasure" and m.variant is not None}):
             entry = model.catalog.treasures.get(variant)
             title = (entry.title if entry and entry.title else variant).capitalize()
             add(p.word("treasure", title=title), ("treasure", variant))
         if any(m.kind == "relic" for m in markers):
             add(p.word("relic"), ("relic",))
-        for colour in sorted({m.variant for m in markers if m.kind == "runekey"}):
+        for colour in sorted({m.variant for m in markers if m.kind == "runekey" and m.variant is not None}):
             add(p.word("runekey", variant=colour.capitalize()), ("runekey", colour))
         if any(m.kind == "encounter" for m in markers):
             add(p.word("encounter"), ("encounter",))
@@ -861,15 +861,14 @@ def _count_range(value) -> str:
     return count_range(value)
 
 
-def draw_map(result, cell: float = 20.0, title: bool = False, palette: Palette | None = None) -> MapDrawing:
-    """A compiled QuestResult in; its map drawn at `cell` points per square out (see the module docstring).
+def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
+             palette: Palette | None = None) -> MapDrawing:
+    """A compiled quest in; its map drawn at `cell` points per square out (see the module docstring).
 
-    Raises ValueError for a quest that did not compile, or a cell under 1 point.
+    Raises ValueError for a cell under 1 point.
     """
-    if not getattr(result, "compiled", False):
-        raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     # Small squares are what a wide map needs to fit its page: the widest map questc accepts
     # (400 squares) prints at about 1.2 points a square on A4, and lint passed it.
     if cell < 1:
         raise ValueError(f"a map square must be at least 1 point, not {cell}")
-    return _Builder(result, cell, title, palette).build()
+    return _Builder(quest, cell, title, palette).build()

@@ -1,4 +1,4 @@
-"""A compiled QuestResult in; the engine JSON out (a dict, then canonical UTF-8 bytes).
+"""A CompiledQuest in; the engine JSON out (a dict, then canonical UTF-8 bytes).
 
 The document is described by `schemas/quest.schema.json` (format "questc.quest",
 format_version 2: version 1 plus the second edition's encounter, tiles, terrain,
@@ -18,10 +18,14 @@ from __future__ import annotations
 
 import json
 from pathlib import PurePath
+from typing import TYPE_CHECKING, Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.emit.report import generator
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 FORMAT = "questc.quest"
 FORMAT_VERSION = 2
@@ -359,26 +363,22 @@ def _diagnostic(d: Diagnostic) -> dict:
 # ---- the document ------------------------------------------------------------------------
 
 
-def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict:
-    """A compiled QuestResult in (no errors, every stage ran); the engine JSON as a dict out.
+def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+    """A compiled quest (one without errors: questc.build makes files only for those) and the
+    diagnostics it compiled with in; the engine JSON as a dict out.
 
-    diagnostics: the warnings and infos to record (default: `result.diagnostics`);
-    errors are never among them, since a quest with errors is not compiled.
-    Raises ValueError for a result that did not compile.
+    diagnostics: the warnings and infos to record (QuestResult.diagnostics); errors are
+    never recorded.
     """
-    if not result.compiled:
-        raise ValueError(f"{result.path}: the quest has errors or did not compile; no engine JSON")
-    model = result.model
-    context = result.context
-    quest_board = context.board
-    analysis = context.analysis
-    kept = [d for d in (result.diagnostics if diagnostics is None else diagnostics)
-            if d.severity is not Severity.ERROR]
+    model = quest.model
+    quest_board = quest.quest_board
+    analysis = quest.analysis
+    kept = [d for d in diagnostics if d.severity is not Severity.ERROR]
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "generator": generator(),
-        "quest": _quest(model, result.path),
+        "quest": _quest(model, quest.path),
         "map": _map(model, quest_board),
         "areas": _areas(model, analysis),
         "start": _start(model, quest_board),
@@ -411,6 +411,6 @@ def canonical_bytes(document: dict) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
 
 
-def engine_json(result, diagnostics: list[Diagnostic] | None = None) -> bytes:
-    """A compiled QuestResult in; the bytes of `<id>.json` out (see `engine_document`)."""
-    return canonical_bytes(engine_document(result, diagnostics))
+def engine_json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()) -> bytes:
+    """A compiled quest and its diagnostics in; the bytes of `<id>.json` out (see `engine_document`)."""
+    return canonical_bytes(engine_document(quest, diagnostics))

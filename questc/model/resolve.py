@@ -205,8 +205,7 @@ class Resolver:
         players = value("players")
         quest_dir = Path(self.path).parent
         root = self.root or project_root(quest_dir)
-        packs = [(use.value, use.span, quest_dir) for f in (header.all("use") if header else ())
-                 if isinstance(use := f.value, n.Text)]
+        packs = [(use.value, use.span, quest_dir) for use in (header.packs() if header else ())]
         self.catalog, problems = load_catalog(packs + self.extra_packs, root=root)
         self.diagnostics.extend(problems)
 

@@ -9,8 +9,13 @@ can reach at each, and the diagnostics with the cells each one is about.
 from __future__ import annotations
 
 import base64
+from typing import TYPE_CHECKING, Sequence
 
 from questc.diagnostics.core import Diagnostic, Span
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
+    from questc.preview.drawing import MapPicture
 
 Cell = tuple[int, int]
 
@@ -164,12 +169,12 @@ def _things(model, quest_board) -> dict[Cell, list[str]]:
     return things
 
 
-def scene_data(result, picture) -> dict:
-    """A QuestResult with a built board (`result.context`) and its MapPicture in; the scene out."""
-    model = result.model
-    qb = result.context.board
-    board = qb.board
-    analysis = result.context.analysis
+def scene_data(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], picture: MapPicture) -> dict:
+    """A compiled quest, the diagnostics it was checked with and its MapPicture in; the scene out."""
+    model = quest.model
+    qb = quest.quest_board
+    board = quest.board
+    analysis = quest.analysis
     cells = list(board.cells)
     index = {c: i for i, c in enumerate(cells)}
     area_ids = list(model.areas)
@@ -183,10 +188,10 @@ def scene_data(result, picture) -> dict:
     things = _things(model, qb)
     cell_rows = []
     for cell in cells:
-        area = area_of.get(cell)
+        in_area = area_of.get(cell)
         piece = board.piece_of(cell)
-        cell_rows.append([cell[0], cell[1], area_index[area] if area is not None else -1,
-                          piece_index.get(piece, -1), things.get(cell, [])])
+        cell_rows.append([cell[0], cell[1], area_index[in_area] if in_area is not None else -1,
+                          piece_index.get(piece, -1) if piece is not None else -1, things.get(cell, [])])
 
     areas = []
     for area_id in area_ids:
@@ -210,13 +215,13 @@ def scene_data(result, picture) -> dict:
                       "reached": bitset((index[c] for c in cells_reached if c in index), len(cells)),
                       "reached_count": sum(1 for c in cells_reached if c in index)})
 
-    lines = source_lines(result.source)
-    diagnostics = [diagnostic_data(d, lines, result.path) for d in result.diagnostics]
-    pin_diagnostics(diagnostics, result.diagnostics, model, qb, index, result.path)
+    lines = source_lines(quest.source)
+    entries = [diagnostic_data(d, lines, quest.path) for d in diagnostics]
+    pin_diagnostics(entries, list(diagnostics), model, qb, index, quest.path)
     return {
         "title": model.title, "edition": model.edition, "reveal": model.reveal,
         "map": {"svg": picture.svg, "layout": picture.layout}, "legend": list(picture.legend),
         "cells": cell_rows, "areas": areas, "pieces": piece_ids, "doors": doors,
         "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
-        "diagnostics": diagnostics,
+        "diagnostics": entries,
     }

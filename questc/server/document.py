@@ -50,7 +50,7 @@ class QuestDocument:
     version: int
     encoding: str = "utf-16"
     checked: Checked | None = None            # the last check (of any version)
-    compiled: Checked | None = None           # the last check that built a model
+    resolved: Checked | None = None           # the last check that made a model
     closed: bool = False
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
 
@@ -77,7 +77,7 @@ class QuestDocument:
             from questc.syntax import parse_source
             checked = self.checked
             if checked is not None and checked.version == self.version and checked.text is self.text:
-                tree = checked.result.syntax
+                tree = checked.result.tree
             else:
                 tree = parse_source(_quest_text(self.text), self.file).tree
             cached = (self.version, self.text, build_index(tree), LineIndex(self.text, self.encoding))

@@ -154,10 +154,11 @@ def _area_summary(document: QuestDocument, area_id: str) -> str:
     area = model.areas[area_id]
     figures = [f for f in model.figures if f.area == area_id]
     text = f"\"{area.name}\": {plural(len(area.cells), 'cell')}, {plural(len(figures), 'figure')}"
-    checked = document.compiled
-    context = checked.result.context if checked is not None else None
-    if context is not None and "analysis" in vars(context):   # only if the checks already worked it out
-        wave = context.analysis.reveal_wave.get(area_id)
+    checked = document.resolved
+    quest = checked.result.compiled if checked is not None else None
+    analysis = quest.known_analysis if quest is not None else None   # only if the checks worked it out
+    if analysis is not None:
+        wave = analysis.reveal_wave.get(area_id)
         text += "; never revealed" if wave is None else f"; revealed in wave {wave}"
     return text
 
@@ -235,7 +236,7 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
 
 
 def _model(document: QuestDocument):
-    checked = document.compiled
+    checked = document.resolved
     return checked.result.model if checked is not None else None
 
 
@@ -273,8 +274,8 @@ def _cell(document: QuestDocument, ref) -> str:
     model = _model(document)
     if model is None:
         return f"cell {_cells_text(cells)}: the quest has not compiled yet, nothing known about it"
-    compiled = document.compiled
-    stale = compiled is None or compiled is not document.checked or compiled.text is not document.text
+    resolved = document.resolved
+    stale = resolved is None or resolved is not document.checked or resolved.text is not document.text
     if len(cells) > 1:
         areas = _join(model.area_of(c) for c in cells)
         return f"cells {_cells_text(cells)}: {len(cells)} cells, area {areas}"
@@ -295,7 +296,7 @@ def _cells_text(cells) -> str:
 def describe_cell(document: QuestDocument, cell) -> list[str]:
     """What stands on one absolute cell, one line per kind of thing."""
     model = _model(document)
-    context = document.compiled.result.context if document.compiled is not None else None
+    quest = document.resolved.result.compiled if document.resolved is not None else None
     lines = []
     piece = next((p for p in model.pieces.values() if p is not None and cell in p.shape.cells), None)
     area = model.area_of(cell)
@@ -322,10 +323,10 @@ def describe_cell(document: QuestDocument, cell) -> list[str]:
     stairs = [s for s in model.stairs if cell in s.ends]
     if stairs:
         lines.append("stairs: " + ", ".join(f"{s.colour} (other end {_other(s.ends, cell)})" for s in stairs))
-    if context is not None:
+    if quest is not None:
         from questc.board.geometry import cell_sides
         sides = dict(zip(cell_sides(cell), ("north", "east", "south", "west")))
-        doors = [(sides[e], d.id, d.rune) for d in context.board.board.doors.values() for e in d.edges if e in sides]
+        doors = [(sides[e], d.id, d.rune) for d in quest.board.doors.values() for e in d.edges if e in sides]
         if doors:
             lines.append("doors: " + ", ".join(f"{door}{f' ({rune} rune)' if rune else ''} on the {side} side"
                                                for side, door, rune in doors))

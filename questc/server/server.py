@@ -116,7 +116,7 @@ class QuestServer(LanguageServer):
                 return
             document.checked = checked
             if checked.result.model is not None:
-                document.compiled = checked
+                document.resolved = checked
             if document.version == version and document.text is text:
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                     uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)))

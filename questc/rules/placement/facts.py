@@ -111,11 +111,11 @@ class Facts:
 
     def __init__(self, context):
         self.model = context.model
-        self.qb = context.board
+        self.qb = context.quest_board
         self.board = self.qb.board
         self.build = self.qb.build
         self.floor = frozenset(self.board.cells)
-        self.text = context.text   # the quest's SourceText, for fixes that add statements (None: no such fixes)
+        self.text = context.text   # the quest's SourceText, for fixes that add statements
         # Cells a fix already moves something to: the next suggestion looks elsewhere, so that
         # fixes applied together never put two things in one cell.
         self.suggested: set[Cell] = set()

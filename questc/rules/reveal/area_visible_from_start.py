@@ -33,7 +33,7 @@ and its monsters come out during setup, which is rarely what the writer meant.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q305: areas seen from the start area with every door closed (before the first turn)."""
-    model, quest_board = context.model, context.board
+    model, quest_board = context.model, context.quest_board
     if model.reveal != "sight":
         return []
     start = model.start_areas[0]

@@ -43,7 +43,7 @@ def rune_doors(context: CheckContext) -> RuneDoors:
 
 
 def _rune_doors(context: CheckContext) -> RuneDoors:
-    model, quest_board, analysis = context.model, context.board, context.analysis
+    model, quest_board, analysis = context.model, context.quest_board, context.analysis
     doors = [model.doors[d] for d in quest_board.door_edges if model.doors[d].rune]
     # analysis.passable holds the doors of unlocked colours and those an effect the heroes can run opens.
     shut = [d for d in doors if d.id not in analysis.passable]

@@ -30,7 +30,7 @@ stairs. The lock then guards nothing.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q308: rune doors whose far side the heroes reach without the key, by way of stairs."""
-    model, quest_board, analysis = context.model, context.board, context.analysis
+    model, quest_board, analysis = context.model, context.quest_board, context.analysis
     if not model.stairs:
         return []
     board = quest_board.board

@@ -1,5 +1,5 @@
 """Q006 beyond-limits: the code's descriptor (reported by questc.syntax.parser and transform,
-questc.model.resolve, questc.api; the limits are in questc.limits)."""
+questc.model.resolve and, for the map's size, questc.board.quest_board; the limits are in questc.limits)."""
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -26,4 +26,5 @@ refuses it with this error, at once, rather than spend minutes or gigabytes on i
     fields=("problem", "label", "help_text"),
 )
 
-RULE = Rule(Q006, reported_by="questc.syntax.parser, questc.syntax.transform, questc.model.resolve, questc.api")
+RULE = Rule(Q006, reported_by="questc.syntax.parser, questc.syntax.transform, questc.model.resolve, "
+                        "questc.board.quest_board")

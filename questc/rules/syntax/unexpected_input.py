@@ -1,4 +1,4 @@
-"""Q001 unexpected-input: the code's descriptor (reported by questc.syntax.parser, questc.api)."""
+"""Q001 unexpected-input: the code's descriptor (reported by questc.syntax.parser, questc.pipeline)."""
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -22,4 +22,4 @@ syntax errors (each one a cause, not a consequence of an earlier one).
     fields=("found", "expected", "label"),
 )
 
-RULE = Rule(Q001, reported_by="questc.syntax.parser, questc.api")
+RULE = Rule(Q001, reported_by="questc.syntax.parser, questc.pipeline")
