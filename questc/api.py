@@ -9,19 +9,89 @@
     guide(["quests"], "guide.pdf", title="Our campaign")
 
 The command line, the language server and the preview server are thin layers over this
-module; nothing below it knows they exist. The work is done below: questc.pipeline (the
-stages, QuestResult, CompiledQuest), questc.discovery (which files), questc.build
-(the files written).
+module (with the packages they render with: questc.emit, questc.draw); nothing below it
+knows they exist. The work is done below: questc.pipeline (the stages, QuestResult,
+CompiledQuest), questc.discovery (which files), questc.build (the files written).
+
+The names a front end needs besides checking and building (configuration, fixes, the
+formatter, the rules' registry, deck plans, the catalog, the syntax tree) are
+re-exported here too, each imported on first use: `import questc.api` stays cheap.
 """
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide
 from questc.compiled import CompiledQuest
+from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
-from questc.errors import QuestcError
-from questc.options import Options
+from questc.errors import FormatterError, PlanError, QuestcError
+from questc.files import read_input
+from questc.limits import MAX_PACK_BYTES, MAX_QUEST_BYTES
+from questc.options import Options, apply_policy
 from questc.pipeline import QuestResult, QuestSummary, check_bytes, check_file, check_source, undecodable
+from questc.words import plural
 
-__all__ = ["QuestResult", "QuestSummary", "CompiledQuest", "Options", "check_source", "check_file",
-           "check_bytes", "undecodable", "find_quests", "QuestcError",
-           "build", "guide", "BuildReport", "GuideReport", "BuildError", "KINDS"]
+if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
+    from questc.board.contents import CellContents, cell_contents
+    from questc.board.quest_board import remember as remember_boards
+    from questc.catalog import Catalog, builtin_catalog
+    from questc.catalog.draw import catalog_listing, draw_piece
+    from questc.config import find_config, load_options, show_settings
+    from questc.fixes import allowed, apply_fixes, compatible_fixes, fix_source
+    from questc.fmt import format_source
+    from questc.fmt.starter import starter_quest
+    from questc.model.quest import AreaModel, DoorModel, Figure, Marker, ObstacleModel, QuestModel, StairsModel
+    from questc.model.plan import (
+        COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND, DeckPlan, Pricing, load_plan,
+    )
+    from questc.project import diagnostic_page
+    from questc.rules import Rule, descriptor, descriptors, find_rule
+    from questc.rules.components import check_plan
+    from questc.syntax import nodes, parse_source
+    from questc.syntax.parser import literals, quest_parser
+
+# name -> (module, attribute): imported when first asked for.
+_DEFERRED: dict[str, tuple[str, str]] = {
+    **{name: ("questc.board.contents", name) for name in ("CellContents", "cell_contents")},
+    "remember_boards": ("questc.board.quest_board", "remember"),
+    **{name: ("questc.catalog", name) for name in ("Catalog", "builtin_catalog")},
+    **{name: ("questc.catalog.draw", name) for name in ("catalog_listing", "draw_piece")},
+    **{name: ("questc.config", name) for name in ("find_config", "load_options", "show_settings")},
+    **{name: ("questc.fixes", name) for name in ("allowed", "apply_fixes", "compatible_fixes", "fix_source")},
+    "format_source": ("questc.fmt", "format_source"),
+    "starter_quest": ("questc.fmt.starter", "starter_quest"),
+    **{name: ("questc.model.quest", name) for name in (
+        "AreaModel", "DoorModel", "Figure", "Marker", "ObstacleModel", "QuestModel", "StairsModel")},
+    **{name: ("questc.model.plan", name) for name in (
+        "COLOUR_GEMS", "COLOURS", "MAX_HAND", "POINTS_PER_CARD", "STARTING_HAND", "DeckPlan", "Pricing",
+        "load_plan")},
+    "diagnostic_page": ("questc.project", "diagnostic_page"),
+    **{name: ("questc.rules", name) for name in ("Rule", "descriptor", "descriptors", "find_rule")},
+    "check_plan": ("questc.rules.components", "check_plan"),
+    **{name: ("questc.syntax", name) for name in ("nodes", "parse_source")},
+    **{name: ("questc.syntax.parser", name) for name in ("literals", "quest_parser")},
+}
+
+__all__ = [
+    # checking and building
+    "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
+    "CompiledQuest", "Options", "apply_policy", "build", "guide", "BuildReport", "GuideReport", "BuildError",
+    "KINDS",
+    # diagnostics, errors, limits, files, words
+    "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
+    "FormatterError", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",
+    # imported on first use
+    *_DEFERRED,
+]
+
+
+def __getattr__(name: str) -> object:
+    """A deferred name (see _DEFERRED): imported from its home on first use, then kept here."""
+    home = _DEFERRED.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home[0]), home[1])
+    globals()[name] = value
+    return value

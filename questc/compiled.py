@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
     from questc.board.board import Board
+    from questc.board.contents import CellContents
     from questc.board.quest_board import QuestBoard
     from questc.diagnostics.core import Span
+    from questc.model.plan import Pricing
     from questc.model.quest import QuestModel
     from questc.syntax.nodes import QuestFile
 
@@ -57,11 +59,31 @@ class CompiledQuest:
         from questc.analysis import analyse
         return analyse(self.model, self.quest_board)
 
+    @cached_property
+    def contents(self) -> dict[tuple[int, int], CellContents]:
+        """Every cell something stands on or claims, with what it holds (questc.board.contents)."""
+        from questc.board.contents import cell_contents
+        return cell_contents(self.model, self.board)
+
+    def contents_of(self, cell: tuple[int, int]) -> CellContents:
+        """What stands on one cell: its piece, area, figures, markers, obstacles, stairs and doors."""
+        from questc.board.contents import CellContents
+        return self.contents.get(cell) or CellContents(cell)
+
     @property
     def known_analysis(self) -> Analysis | None:
         """The analysis if something has worked it out already, else None (never works it out)."""
         known: Analysis | None = self.__dict__.get("analysis")
         return known
+
+    @cached_property
+    def plan(self) -> Pricing | None:
+        """The quest's own `overlord { }` deck plan priced against its budget and the sets counted
+        (worked out once: the components rules and the engine JSON read it); None without one."""
+        if self.model.overlord is None:
+            return None
+        from questc.model.plan import DeckPlan, price_plan
+        return price_plan(DeckPlan.from_syntax(self.model.overlord), self.model, self.sets)
 
     @property
     def sets(self) -> tuple[str, ...]:

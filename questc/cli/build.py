@@ -18,7 +18,7 @@ from questc.cli.common import checking_options, guarded, paper_option, quest_fil
 def parse_only(values) -> tuple[str, ...] | None:
     """`--only` values (comma-separated, repeatable) in; the kinds asked for, or None when none
     were given. Raises click.UsageError for an unknown kind."""
-    from questc.build import KINDS
+    from questc.api import KINDS
 
     if not values:
         return None
@@ -46,7 +46,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
 
     from questc.api import build as build_quests
     from questc.cli.output import print_report
-    from questc.diagnostics.core import Severity
+    from questc.api import Severity
 
     def show(results):
         shown = results if verbose else [

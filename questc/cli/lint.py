@@ -127,9 +127,9 @@ def _write(output_file: str, text: str) -> None:
 
 def _show_settings(options, paths, output_file) -> None:
     from questc.api import find_quests
-    from questc.config import show_settings
+    from questc.api import show_settings
     from questc.emit.report import display_path
-    from questc.words import plural
+    from questc.api import plural
 
     text = show_settings(options)
     if paths:
@@ -146,7 +146,7 @@ def _show_settings(options, paths, output_file) -> None:
 def _check_stdin(name: str, options):
     """The text on standard input, checked as the file `name`."""
     from questc.api import check_bytes
-    from questc.limits import MAX_QUEST_BYTES
+    from questc.api import MAX_QUEST_BYTES
 
     data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
     return check_bytes(data, name, options, limit=MAX_QUEST_BYTES)
@@ -159,8 +159,8 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
 
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
-    from questc.fixes import fix_source
-    from questc.words import plural
+    from questc.api import fix_source
+    from questc.api import plural
 
     out = []
     fixed = files = hidden = 0
@@ -201,7 +201,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
 
 
 def _remaining(result, unsafe: bool) -> int:
-    from questc.fixes import allowed
+    from questc.api import allowed
     return sum(1 for d in result.diagnostics if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
 
 
@@ -216,7 +216,7 @@ def _lines(text: str) -> list[str]:
 def _config_result(options):
     """The configuration file's own warnings (unknown codes), as one more checked file; None if it has none."""
     from questc.api import QuestResult
-    from questc.options import apply_policy
+    from questc.api import apply_policy
 
     if options.config_file is None or not options.config_diagnostics:
         return None

@@ -35,7 +35,7 @@ def checked_quest(file: str) -> CompiledQuest:
     """Check the quest like `lint`; on errors print them (text) and exit 1, else return it compiled."""
     from questc.api import check_file
     from questc.cli.output import print_report
-    from questc.config import load_options
+    from questc.api import load_options
 
     result = check_file(file, load_options())
     if result.errors or result.compiled is None:

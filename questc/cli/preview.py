@@ -56,7 +56,7 @@ def preview(quest, port, host, open_browser, export_to, strict, select, ignore, 
 
 def _export(session, target: str) -> None:
     from questc.emit.atomic import write_atomic
-    from questc.errors import QuestcError
+    from questc.api import QuestcError
     from questc.preview.export import export_html
 
     try:

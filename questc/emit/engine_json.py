@@ -26,6 +26,7 @@ from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
+    from questc.model.plan import Pricing
 
 FORMAT = "questc.quest"
 FORMAT_VERSION = 2
@@ -280,31 +281,16 @@ def _chests(model) -> list[dict]:
             for row in model.chest_chart.rows]
 
 
-def _overlord(model) -> dict | None:
-    plan = model.overlord
-    if plan is None:
+def _overlord(pricing: Pricing | None) -> dict | None:
+    """The deck plan as the quest priced it (CompiledQuest.plan): each line's type, budget and cost
+    for one copy, in the order written (cards, then dark glyphs), and what each budget spends."""
+    if pricing is None:
         return None
-    from questc.catalog.model import TREACHERY_COLOURS
-
-    spent = {"event": 0, "trap": 0, "monster": 0}
-    cards = []
-    for card in plan.cards:
-        entry = model.catalog.lookup("card", card.name.value)
-        budget = TREACHERY_COLOURS.get(entry.treachery_colour) if entry is not None else None
-        cost = entry.treachery_cost if entry is not None else None
-        if budget is not None and cost is not None:
-            spent[budget] += cost * card.copies
-        cards.append({"name": card.name.value, "copies": card.copies,
-                      "type": entry.type if entry is not None else None, "budget": budget, "cost": cost})
-    glyphs = []
-    for glyph in plan.glyphs:
-        entry = model.catalog.lookup("dark_glyph", glyph.name.value)
-        budget = TREACHERY_COLOURS.get(entry.colour) if entry is not None else None
-        cost = entry.cost if entry is not None else None
-        if budget is not None and cost is not None:
-            spent[budget] += cost
-        glyphs.append({"name": glyph.name.value, "budget": budget, "cost": cost})
-    return {"cards": cards, "dark_glyphs": glyphs, "spent": spent}
+    cards = [{"name": line.item.name, "copies": line.item.copies, "type": line.type,
+              "budget": line.colour, "cost": line.cost} for line in pricing.lines if line.item.kind == "card"]
+    glyphs = [{"name": line.item.name, "budget": line.colour, "cost": line.cost}
+              for line in pricing.lines if line.item.kind == "dark_glyph"]
+    return {"cards": cards, "dark_glyphs": glyphs, "spent": dict(pricing.spent)}
 
 
 def conquest_available(model) -> dict:
@@ -397,12 +383,19 @@ def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()
                       "round": t.round, "effects": [effect_data(model, x) for x in t.effects]}
                      for t in model.triggers],
         "chests": _chests(model),
-        "overlord": _overlord(model),
+        "overlord": _overlord(quest.plan),
         "victory": [{"side": v.side.value, "label": v.label.value if v.label is not None else None,
                      "when": condition_tree(v.when)} for v in model.victories],
         "analysis": _analysis(model, quest_board, analysis),
         "diagnostics": [_diagnostic(d) for d in kept],
     }
+
+
+def schema_text() -> str:
+    """The JSON Schema (draft 2020-12) every engine document is valid against, as shipped."""
+    from questc.paths import data_dir
+
+    return (data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8")
 
 
 def canonical_bytes(document: dict) -> bytes:

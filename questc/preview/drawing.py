@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from questc.compiled import CompiledQuest
+    from questc.api import CompiledQuest
 
 # Points per square: the sheet's own scale for a map that fills a page (questc.draw.page
 # fits at most 36), so words on the map have the sizes they print at.

@@ -14,12 +14,12 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from questc.errors import QuestcError
+from questc.api import QuestcError
 
 if TYPE_CHECKING:
-    from questc.compiled import CompiledQuest
-    from questc.options import Options
-    from questc.pipeline import QuestResult
+    from questc.api import CompiledQuest
+    from questc.api import Options
+    from questc.api import QuestResult
 
 Cell = tuple[int, int]
 

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from questc.board.quest_board import QuestBoard
     from questc.compiled import CompiledQuest
     from questc.diagnostics.edits import SourceText
+    from questc.model.plan import Pricing
     from questc.model.quest import QuestModel
 
 T = TypeVar("T")
@@ -38,6 +39,10 @@ class CheckContext:
     @property
     def analysis(self) -> Analysis:
         return self.quest.analysis
+
+    @property
+    def plan(self) -> Pricing | None:
+        return self.quest.plan
 
     @property
     def sets(self) -> tuple[str, ...]:

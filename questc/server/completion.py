@@ -20,7 +20,7 @@ from lsprotocol import types
 from questc.server.document import QuestDocument
 from questc.server.hover import catalog_of
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
-from questc.syntax import nodes as n
+from questc.api import nodes as n
 
 DIRECTIONS = ("north", "east", "south", "west")
 # Terminals that are a closed list of words rather than one keyword.
@@ -78,7 +78,7 @@ class Context:
 
 
 def _parse_prefix(text: str) -> Context | None:
-    from questc.syntax.parser import quest_parser
+    from questc.api import quest_parser
 
     interactive = quest_parser().parse_interactive(text)
     try:
@@ -154,9 +154,9 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 def _role(context: Context) -> tuple[str, int]:
     """(the keyword that governs the name wanted next, how many items came after that keyword)."""
-    from questc.syntax.parser import _literals
+    from questc.api import literals
 
-    keywords = _literals()
+    keywords = literals()
     for back, item in enumerate(reversed(context.stack)):
         if isinstance(item, Token) and item.type in keywords and item.type not in ("COMMA", "LBRACE", "COLON"):
             return item.type, back
@@ -210,10 +210,10 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
             text_edit=types.TextEdit(replace, insert if insert is not None else label),
             sort_text=f"{sort}{label}"))
 
-    from questc.syntax.parser import _literals
-    literals = _literals()
+    from questc.api import literals
+    fixed = literals()
     for terminal in sorted(context.accepts):
-        literal = literals.get(terminal)
+        literal = fixed.get(terminal)
         if literal is not None and _WORD_CHAR.match(literal[0]):
             add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal))
         elif terminal in _WORDS:

@@ -15,8 +15,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from questc.api import QuestResult, check_source
-from questc.errors import QuestcError
-from questc.options import Options
+from questc.api import QuestcError
+from questc.api import Options
 from questc.server.index import QuestIndex, build_index
 from questc.server.text import BOM, LineIndex
 
@@ -74,7 +74,7 @@ class QuestDocument:
         """The syntax index and line index of the text as it is now (parsed again only after an edit)."""
         cached = self._index
         if cached is None or cached[0] != self.version or cached[1] is not self.text:
-            from questc.syntax import parse_source
+            from questc.api import parse_source
             checked = self.checked
             if checked is not None and checked.version == self.version and checked.text is self.text:
                 tree = checked.result.tree
@@ -105,7 +105,7 @@ class OptionsCache:
         cached = self._cache.get(folder)
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
-        from questc.config import load_options
+        from questc.api import load_options
         try:
             options, problem = load_options(start=folder), None
         except QuestcError as error:   # a broken configuration: say so, check with the defaults

@@ -113,7 +113,7 @@ def quest_parser() -> Lark:
 
 
 @lru_cache(maxsize=None)
-def _literals() -> dict[str, str]:
+def literals() -> dict[str, str]:
     """Terminal name -> its literal text, for the terminals that are fixed strings (keywords, `{`)."""
     return {t.name: t.pattern.value for t in quest_parser().terminals if t.pattern.type == "str"}
 
@@ -131,7 +131,7 @@ def _word_terminals() -> dict[str, re.Pattern]:
 def _describe_terminal(name: str) -> str:
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
-    literal = _literals().get(name)
+    literal = literals().get(name)
     if literal is not None:
         return f"`{literal}`"
     return name.lower()
@@ -376,9 +376,9 @@ class _Recovery:
         written = str(token)
         if token.type != "NAME" or written == written.lower():
             return None
-        literals, words = _literals(), _word_terminals()
+        fixed, words = literals(), _word_terminals()
         lower = written.lower()
-        keyword = next((t for t in sorted(expected) if literals.get(t) == lower
+        keyword = next((t for t in sorted(expected) if fixed.get(t) == lower
                         or (t in words and words[t].fullmatch(lower))), None)
         if keyword is None:
             return None

@@ -5,11 +5,11 @@ from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
-from questc.rules.components.deck_plan import DeckPlan, quest_plan
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
 if TYPE_CHECKING:
+    from questc.model.plan import DeckPlan
     from questc.model.quest import QuestModel
 
 Q408 = Descriptor(
@@ -42,9 +42,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
             field.span, problem="treachery is a first edition rule: a `second` edition quest has none",
             label="not in a second edition quest", labels=labels,
             help="remove the `treachery` line, or make the quest `edition first`"))
-    checked = quest_plan(context)
-    if checked is not None:
-        found += [d for d in checked[1].diagnostics if d.code == Q408.code]
+    pricing = context.plan
+    if pricing is not None and pricing.budget is None:
+        found.append(plan_without_budget(pricing.plan, model))
     return found
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
-from questc.rules.components.deck_plan import COLOURS, PUBLISHED_TOTALS
+from questc.model.plan import COLOURS, PUBLISHED_TOTALS
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
