@@ -20,6 +20,20 @@ def data_dir(name: str) -> Path:
     raise FileNotFoundError(f"questc data folder {name!r} is missing from this installation")
 
 
+def style_file(name: str) -> dict:
+    """A YAML file of the printed sheet's style under templates/sheet/ (legend.yaml: the map's
+    colours and words; styles.yaml: the page) in; its mapping out. Read by the map drawing
+    (questc.draw) and the sheet (questc.emit) alike."""
+    import yaml
+
+    path = data_dir("templates") / "sheet" / name
+    with open(path, encoding="utf-8") as handle:
+        loaded = yaml.safe_load(handle)
+    if not isinstance(loaded, dict):
+        raise ValueError(f"{path} must hold a mapping")
+    return loaded
+
+
 def cache_dir() -> Path:
     """questc's cache folder: $XDG_CACHE_HOME/questc, else ~/.cache/questc (may not exist yet).
 

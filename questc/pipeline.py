@@ -172,7 +172,7 @@ def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
 def undecodable(path: str, data: bytes, error: UnicodeDecodeError) -> QuestResult:
     """The report for bytes that are not UTF-8: one Q001 at the first bad byte (its `source` is
     the text with replacement characters, for showing; `tree` is None)."""
-    from questc.rules.syntax.unexpected_input import Q001
+    from questc.syntax.codes import Q001
     line = data[:error.start].count(b"\n") + 1
     column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
     return _refused(path, data.decode("utf-8", errors="replace"), Q001.at(

@@ -35,6 +35,17 @@ def plural(count: int, singular: str, plural: str | None = None, *, zero: str | 
     return f"{number} {noun(count, singular, plural)}"
 
 
+def count_range(value: tuple[int, int] | dict | None) -> str:
+    """(low, high) or {'min','max'} in; '4' or '2–5' out (a typographic range, not wording)."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        low, high = value["min"], value["max"]
+    else:
+        low, high = value
+    return str(low) if low == high else f"{low}\u2013{high}"
+
+
 def verb(count: int, singular: str = "is", plural: str = "are") -> str:
     """The verb agreeing with a count: verb(1) -> "is", verb(2, "starts", "start") -> "start"."""
     return singular if count == 1 else plural

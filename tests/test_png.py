@@ -10,7 +10,7 @@ from PIL import Image, ImageColor
 
 from questc.api import check_source
 from questc.emit import png
-from questc.emit.sheet import load_yaml
+from questc.paths import style_file as load_yaml
 from conftest import ACCEPTANCE
 from helpers import compile_file
 

@@ -81,7 +81,7 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
     """The board stage's limit: Q006 on the piece that takes the map past MAX_MAP_CELLS or
     MAX_MAP_SIDE, else None. Exact sight on such a map would take minutes: it is refused
     before the board is built."""
-    from questc.rules.syntax.beyond_limits import Q006
+    from questc.syntax.codes import Q006
     cells: set[tuple[int, int]] = set()
     x0 = y0 = x1 = y1 = 0
     for piece in model.pieces.values():

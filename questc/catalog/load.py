@@ -28,7 +28,7 @@ from questc.catalog.model import (
 from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
-from questc.rules.names.bad_content_pack import Q106
+from questc.catalog.codes import Q106
 from questc.words import plural
 
 PackSpec = tuple[str, "Span | None", Path]

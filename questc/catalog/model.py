@@ -9,8 +9,7 @@ from typing import Iterable, Mapping
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
 from questc.diagnostics.core import Diagnostic, Span
-from questc.rules.names.component_from_unlisted_set import Q104
-from questc.rules.names.unknown_catalog_name import Q101
+from questc.catalog.codes import Q101, Q104
 
 Cell = tuple[int, int]
 

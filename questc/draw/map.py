@@ -29,7 +29,7 @@ from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
-from questc.words import plural
+from questc.words import count_range, plural
 
 if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
@@ -588,7 +588,7 @@ class _Builder:
                 lines = [self.codes[monster]] if coded else _fit_lines(monster, inner_w, inner_h, size, "bold")
                 lines = lines or [monster]
                 shown, how = " ".join(lines), "on"
-            badge = self.p.word("players", players=_count_range(figure.players)) if figure.players else None
+            badge = self.p.word("players", players=count_range(figure.players)) if figure.players else None
             room = footprint[1] * s - 2 * (self.wall_half + s * 0.02)
             text_h = len(lines) * size * 1.1
             if badge and text_h + badge_size * 1.3 > room:
@@ -803,8 +803,8 @@ class _Builder:
             if rank in ranks:
                 add(p.word(key), ("figure", rank))
         for counts in sorted({f.players for f in model.figures if f.players}):
-            text = p.word("players", players=_count_range(counts))
-            add(p.word("players_legend", players=_count_range(counts)), ("players", text))
+            text = p.word("players", players=count_range(counts))
+            add(p.word("players_legend", players=count_range(counts)), ("players", text))
         markers = model.markers
         for active in (True, False):
             if any(m.kind == "glyph" and m.active == active for m in markers):
@@ -853,12 +853,6 @@ class _Builder:
             add(p.word("start_area" if area.start else "area", id=area.id, name=area.name), ("area", area.id))
         for monster, code in sorted(self.codes.items(), key=lambda kv: kv[1]):
             self.keys.append(LegendEntry(p.word("code", code=code, monster=monster), ("code", code)))
-
-
-def _count_range(value) -> str:
-    from questc.emit.sheet import _count_range as count_range
-
-    return count_range(value)
 
 
 def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,

@@ -14,7 +14,7 @@ _REFERENCE = 200      # measure at 200 px, scale down: integer pixel sizes would
 
 @lru_cache(maxsize=4096)
 def _width_at_reference(text: str, weight: str) -> float:
-    from questc.emit.fonts import pillow_font
+    from questc.fonts import pillow_font
 
     return pillow_font(_REFERENCE, weight if weight in ("bold", "italic") else "regular").getlength(text)
 

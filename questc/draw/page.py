@@ -54,9 +54,9 @@ class MapPage:
 
 
 def styles() -> dict:
-    from questc.emit.sheet import load_yaml
+    from questc.paths import style_file
 
-    return load_yaml("styles.yaml")
+    return style_file("styles.yaml")
 
 
 def legend_spec() -> dict:

@@ -338,7 +338,7 @@ def compile_typst(source: str) -> bytes:
     """Typst markup in; a tagged PDF/UA-1 document out (the engine refuses what PDF/UA forbids)."""
     import typst
 
-    from questc.emit.fonts import FONT_DIR
+    from questc.fonts import FONT_DIR
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     timestamp = int(epoch) if epoch and epoch.isdigit() else None

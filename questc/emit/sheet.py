@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from questc.paths import data_dir
 from questc.syntax import nodes as n
+from questc.words import count_range
 
 from questc.model.quest import Figure, Marker, ObstacleModel
 
@@ -47,7 +48,7 @@ def environment():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters["count_range"] = _count_range
+    env.filters["count_range"] = count_range
     env.filters["mid"] = mid_sentence
     return env
 
@@ -81,18 +82,6 @@ def _words() -> _Words:
 
 
 @lru_cache(maxsize=None)
-def load_yaml(name: str) -> dict:
-    """A YAML file under templates/sheet/ in (legend.yaml, styles.yaml); its mapping out."""
-    import yaml
-
-    path = data_dir("templates") / TEMPLATE_FOLDER / name
-    with open(path, encoding="utf-8") as handle:
-        loaded = yaml.safe_load(handle)
-    if not isinstance(loaded, dict):
-        raise ValueError(f"{path} must hold a mapping")
-    return loaded
-
-
 def plain(markup) -> str:
     """Markup from a template in; plain text out (tags dropped, entities decoded)."""
     from markupsafe import Markup
@@ -105,17 +94,6 @@ def mid_sentence(name) -> str:
     ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies")."""
     text = str(name)
     return "the" + text[3:] if text.startswith("The ") else text
-
-
-def _count_range(value) -> str:
-    """(low, high) or {'min','max'} in; '4' or '2–5' out (a typographic range, not wording)."""
-    if value is None:
-        return ""
-    if isinstance(value, dict):
-        low, high = value["min"], value["max"]
-    else:
-        low, high = value
-    return str(low) if low == high else f"{low}\u2013{high}"
 
 
 # ---- text --------------------------------------------------------------------------

@@ -11,18 +11,16 @@ import re
 from pathlib import Path
 
 from questc.catalog import Catalog, load_catalog
+from questc.catalog.codes import Q101
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
 from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, HeroStartModel, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
 )
-from questc.rules.names.duplicate_identifier import Q102
-from questc.rules.names.named_monster_placement import Q105
-from questc.rules.names.undefined_reference import Q103
-from questc.rules.names.unknown_catalog_name import Q101
-from questc.rules.syntax.beyond_limits import Q006
+from questc.model.codes import Q102, Q103, Q105
 from questc.syntax import nodes as n
+from questc.syntax.codes import Q006
 
 TREACHERY_PARTS = ("event", "trap", "monster")
 # The base game's chest cards; other kinds (feat: Tomb of Ice) come from the catalog's `chest_cards`.

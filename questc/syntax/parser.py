@@ -24,11 +24,7 @@ from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.paths import cache_dir, data_dir, write_cache
-from questc.rules.syntax.bad_header_field import Q004
-from questc.rules.syntax.beyond_limits import Q006
-from questc.rules.syntax.malformed_value import Q003
-from questc.rules.syntax.unexpected_input import Q001
-from questc.rules.syntax.unterminated_string import Q002
+from questc.syntax.codes import Q001, Q002, Q003, Q004, Q006
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
 from questc.words import noun

@@ -9,10 +9,7 @@ from lark import Token, Transformer, v_args
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.diagnostics.edits import SourceText
 from questc.limits import MAX_COORDINATE, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_NUMBER, excerpt
-from questc.rules.syntax.bad_header_field import Q004
-from questc.rules.syntax.beyond_limits import Q006
-from questc.rules.syntax.malformed_value import Q003
-from questc.rules.syntax.missing_quest_header import Q005
+from questc.syntax.codes import Q003, Q004, Q005, Q006
 from questc.syntax import nodes as n
 
 _HEADER_FIELDS = ("id", "edition", "encounter", "part_of", "expansions", "players", "conquest", "treachery",

@@ -4,14 +4,15 @@ One set of TrueType files (DejaVu Sans, Bitstream Vera licence, see
 questc/fonts/LICENSE-DejaVu.txt) serves the PNG map, the map's text measurements and
 the PDF sheet (Typst is given FONT_DIR and no system font), so a sheet looks and
 measures the same on every machine. Pillow is imported inside the function that needs
-it, so importing this module costs nothing on the lint path.
+it, so importing this module costs nothing on the lint path. It sits below the map
+drawing (questc.draw) and the printed outputs (questc.emit), which both read it.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent
 
 # style -> file under questc/fonts/
 FILES = {
