@@ -39,6 +39,9 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
     from questc.catalog import Catalog, builtin_catalog
     from questc.catalog.draw import catalog_listing, draw_piece
     from questc.config import find_config, load_options, show_settings
+    from questc.editions import Edition, edition
+    from questc.editions import find as find_edition
+    from questc.editions import names as edition_names
     from questc.fixes import allowed, apply_fixes, compatible_fixes, fix_source
     from questc.fmt import format_source
     from questc.fmt.starter import starter_quest
@@ -59,6 +62,8 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     **{name: ("questc.catalog", name) for name in ("Catalog", "builtin_catalog")},
     **{name: ("questc.catalog.draw", name) for name in ("catalog_listing", "draw_piece")},
     **{name: ("questc.config", name) for name in ("find_config", "load_options", "show_settings")},
+    "Edition": ("questc.editions", "Edition"), "edition": ("questc.editions", "edition"),
+    "find_edition": ("questc.editions", "find"), "edition_names": ("questc.editions", "names"),
     **{name: ("questc.fixes", name) for name in ("allowed", "apply_fixes", "compatible_fixes", "fix_source")},
     "format_source": ("questc.fmt", "format_source"),
     "starter_quest": ("questc.fmt.starter", "starter_quest"),

@@ -209,7 +209,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
             # caches would only add to the pictures' memory (a third on the largest map).
             result.compiled.board.forget_sight()
         files: dict[Path, bytes] = {}
-        for e in emitters:
+        for e in _exported(emitters, result.summary.edition):
             target = out / f"{result.summary.id}.{e.kind}"
             try:
                 data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
@@ -234,6 +234,14 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     return report
 
 
+def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
+    """The emitters of the kinds a quest's edition exports (Edition.exports), in the build's order."""
+    from questc.editions import edition as edition_named
+
+    exports = edition_named(edition).exports
+    return [e for e in emitters if e.kind in exports]
+
+
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
     """One output of one quest that compiled; the printed kinds on the paper the run asks for."""
     assert result.compiled is not None
@@ -254,7 +262,8 @@ def _check_and_render(path: Path, options: Options,
     outputs: dict[str, bytes | Exception] = {}
     if result.buildable(options.strict) and result.compiled is not None:
         result.compiled.board.forget_sight()   # as in a serial build
-        for kind in kinds:
+        exports = result.compiled.model.edition.exports
+        for kind in (k for k in kinds if k in exports):
             try:
                 outputs[kind] = _render(emitter(kind), result, options)
             except Exception as error:   # reported by the parent, in order, as a serial build would

@@ -91,4 +91,4 @@ class CompiledQuest:
         of them, only the quest's edition's (a first edition box holds no second edition tokens)."""
         sets = tuple(self.owned_sets) if self.owned_sets else tuple(self.model.expansions)
         catalog = self.model.catalog
-        return tuple(s for s in sets if catalog.edition_of(s) == self.model.edition)
+        return tuple(s for s in sets if catalog.edition_of(s) == self.model.edition.component_edition)

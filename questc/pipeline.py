@@ -33,16 +33,18 @@ __all__ = ["QuestResult", "QuestSummary", "check_source", "check_file", "check_b
 @dataclass(frozen=True)
 class QuestSummary:
     """What a report keeps of a resolved quest after its products are let go (QuestResult.slim):
-    its id, the second edition quest and encounter it belongs to, the content packs it read."""
+    its id, its edition's name, the quest and encounter it belongs to (a quest of several
+    encounters), the content packs it read."""
 
     id: str
+    edition: str
     part_of: str | None = None
     encounter: int | None = None
     pack_files: tuple[Path, ...] = ()
 
     @classmethod
     def of(cls, model: QuestModel) -> QuestSummary:
-        return cls(model.id, model.part_of, model.encounter, tuple(model.catalog.pack_files))
+        return cls(model.id, model.edition.name, model.part_of, model.encounter, tuple(model.catalog.pack_files))
 
 
 @dataclass

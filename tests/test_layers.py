@@ -27,11 +27,12 @@ ALLOWED: dict[str, frozenset[str]] = {
     "questc": frozenset(), "diagnostics": frozenset(), "errors": frozenset(), "files": frozenset(),
     "limits": frozenset(), "paths": frozenset(), "words": frozenset(), "project": frozenset(),
     "fonts": frozenset(),
+    # the rule sets (questc.editions): data every stage asks, importing nothing of questc
+    "editions": frozenset(),
     # the stages, in order
-    "syntax": BASE,
-    "catalog": BASE,
-    "model": BASE | {"syntax", "catalog"},
-    "editions": BASE | {"syntax", "catalog", "model"},
+    "syntax": BASE | {"editions"},
+    "catalog": BASE | {"editions"},
+    "model": BASE | {"editions", "syntax", "catalog"},
     "board": BASE | {"syntax", "model", "editions"},
     "analysis": BASE | {"syntax", "model", "board", "editions"},
     "compiled": BASE | {"syntax", "model", "board", "analysis", "editions"},
@@ -43,7 +44,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "fmt": BASE | {"syntax"},
     "discovery": BASE | {"options"},
     # the engine JSON's reader for engines: the board alone
-    "loader": BASE | {"board"},
+    "loader": BASE | {"editions", "board"},
     # what is made of a compiled quest
     "draw": BASE | {"fonts", "catalog", "model", "editions", "compiled"},
     "emit": BASE | {"questc", "project", "fonts", "syntax", "catalog", "model", "editions", "board", "analysis",

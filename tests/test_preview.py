@@ -99,7 +99,7 @@ def test_sight_equals_questc_los_for_every_cell(bells):
     preview = Preview(bells)
     preview.refresh()
     snap = preview.snapshot
-    board, edition = snap.board, snap.edition
+    board, edition = snap.board, snap.sight_rule
     runner = CliRunner()
     for source, doors in (((9, 4), ()), ((7, 4), ("nave",)), ((10, 9), ("crypt", "nave"))):
         seen = {snap.cells[i] for i in preview.sight(source, doors)["seen"]}

@@ -405,7 +405,7 @@ def test_the_second_edition_examples_compile_clean_strict(name):
     result = check_file(QUESTS / f"{name}.quest", Options(strict=True, verbose=True))
     assert result.compiled and not result.failed(strict=True), render(result)
     model = result.model
-    assert model.edition == "second" and model.conquest is None
+    assert model.edition.name == "second" and model.conquest is None
     assert {p.type.set for p in model.pieces.values() if p is not None} == {"second_edition"}
     assert Counter(p.type.kind for p in model.pieces.values() if p is not None)["entrance"] == 1
 

@@ -65,11 +65,11 @@ def los(file, origin, target, open_doors, as_json):
     for cell in (a, b):
         if not board.is_floor(cell):
             fail(f"{cell[0]},{cell[1]} is not a floor cell of {file}")
-    reason = board.why_blocked(a, b, model.edition, frozenset(open_doors))
+    reason = board.why_blocked(a, b, model.edition.sight, frozenset(open_doors))
     area_of = {c: area.id for area in model.areas.values() for c in area.cells}
     if as_json:
         click.echo(json.dumps({
-            "file": file, "edition": model.edition,
+            "file": file, "edition": model.edition.name,
             "from": list(a), "to": list(b),
             "from_area": area_of.get(a), "to_area": area_of.get(b),
             "open_doors": sorted(set(open_doors)),
@@ -81,4 +81,4 @@ def los(file, origin, target, open_doors, as_json):
         click.echo(f"  in the way: {reason}")
     opened = ", ".join(f"`{d}`" for d in sorted(set(open_doors))) or "none"
     click.echo(f"  from {a[0]},{a[1]} (area {area_of.get(a, '-')}) to {b[0]},{b[1]} "
-               f"(area {area_of.get(b, '-')}); {model.edition} edition; open doors: {opened}")
+               f"(area {area_of.get(b, '-')}); {model.edition.name} edition; open doors: {opened}")

@@ -29,7 +29,7 @@ def reveal_report(model, analysis) -> dict:
                 "visible_from": list(analysis.visible_from.get(area_id, []))}
     waves = [{"wave": i, "areas": [area(a) for a in wave]} for i, wave in enumerate(analysis.waves)]
     never = [{"id": a, "name": model.areas[a].name} for a, w in analysis.reveal_wave.items() if w is None]
-    return {"reveal": model.reveal, "edition": model.edition, "waves": waves, "never_revealed": never}
+    return {"reveal": model.reveal, "edition": model.edition.name, "waves": waves, "never_revealed": never}
 
 
 def _source_text(report: dict, entry: dict, wave: int) -> str:

@@ -133,7 +133,7 @@ def _quest(model, path: str) -> dict:
     if model.treachery is not None:
         treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
     return {
-        "id": model.id, "title": model.title, "edition": model.edition,
+        "id": model.id, "title": model.title, "edition": model.edition.name,
         "encounter": model.encounter, "part_of": model.part_of,
         "expansions": list(model.expansions),
         "players": {"min": model.players[0], "max": model.players[1]},
@@ -182,7 +182,7 @@ def _start(model, quest_board) -> dict:
     cells = hero_start_cells(model, quest_board.board, area)
     if area is None:
         how = "area"
-    elif model.second_edition:
+    elif model.edition.start == "entrance":
         own = model.areas[area].cells
         if any(h.area == area and h.at in own for h in model.hero_starts):
             how = "start_at"
@@ -313,8 +313,8 @@ def conquest_available(model) -> dict:
         for row in model.chest_chart.rows:
             if 1 <= row.number <= placed.get(row.kind.value, 0):
                 chests += sum(c.amount for c in row.contents if c.kind == "conquest" and c.amount > 0)
-    encounters = _gains(e for enc in model.encounters.values() for e in enc.node.effects)
-    triggers = _gains(e for t in model.triggers for e in t.effects)
+    encounters = _gains(e for e, source in model.effects() if not isinstance(source, n.Trigger))
+    triggers = _gains(e for e, source in model.effects() if isinstance(source, n.Trigger))
     named = sum(max(m.node.conquest or 0, 0) for m in model.named.values())
     return {"start": model.conquest, "available": glyphs + chests + encounters + triggers + named,
             "glyphs": glyphs, "chests": chests, "encounters": encounters, "triggers": triggers,

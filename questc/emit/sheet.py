@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from questc.editions import GAME_RULES
 from questc.paths import data_dir
 from questc.syntax import nodes as n
 from questc.words import count_range
@@ -508,7 +509,10 @@ class _Builder:
             "title": model.title,
             "author": model.author,
             "version": model.version,
-            "edition": model.edition,
+            "edition": model.edition.name,
+            "edition_title": model.edition.title,
+            # the game's rules the sheet words (questc.editions.GAME_RULES): conquest, treachery...
+            "plays_by": {rule: model.edition.has(rule) for rule in GAME_RULES},
             "encounter": model.encounter,
             "part_of": model.part_of,
             "expansions": [label(e) for e in model.expansions],

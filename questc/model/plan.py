@@ -54,10 +54,7 @@ class DeckPlan:
         items = [PlanItem("card", card.name.value, card.copies, card.name.span) for card in plan.cards]
         items += [PlanItem("dark_glyph", glyph.name.value, 1, glyph.name.span) for glyph in plan.glyphs]
         items.sort(key=lambda item: (item.span.line, item.span.column))
-        s = plan.span
-        keyword = Span(s.file, s.line, s.column, s.line, s.column + len("overlord"), s.start,
-                       s.start + len("overlord"))
-        return cls(tuple(items), keyword)
+        return cls(tuple(items), plan.span.head("overlord"))
 
 
 # ---- YAML plans -------------------------------------------------------------------------

@@ -207,7 +207,7 @@ def scene_data(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], picture:
     entries = [diagnostic_data(d, lines, quest.path) for d in diagnostics]
     pin_diagnostics(entries, list(diagnostics), model, qb, index, quest.path)
     return {
-        "title": model.title, "edition": model.edition, "reveal": model.reveal,
+        "title": model.title, "edition": model.edition.name, "reveal": model.reveal,
         "map": {"svg": picture.svg, "layout": picture.layout}, "legend": list(picture.legend),
         "cells": cell_rows, "areas": areas, "pieces": piece_ids, "doors": doors,
         "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],

@@ -35,7 +35,7 @@ class Snapshot:
         self.board = board
         self.cells = list(board.cells)
         self.index = {c: i for i, c in enumerate(self.cells)}
-        self.edition = quest.model.edition
+        self.sight_rule = quest.model.edition.sight   # the edition's line-of-sight rule
         self.door_ids = frozenset(quest.quest_board.door_edges)
         self._lock = threading.Lock()
 
@@ -52,7 +52,7 @@ class Snapshot:
         if unknown:
             raise ValueError(f"no door {', '.join(sorted(unknown))} on this map")
         with self._lock:   # the board's caches are not made for two threads at once
-            seen = self.board.visible_cells([cell], self.edition, frozenset(open_doors))
+            seen = self.board.visible_cells([cell], self.sight_rule, frozenset(open_doors))
         return sorted(self.index[c] for c in seen)
 
 

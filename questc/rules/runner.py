@@ -29,7 +29,8 @@ def run_checks(context: CheckContext) -> list[Diagnostic]:
             continue
         if not family.ready(context):
             continue
-        produced = [d for rule in family.RULES for d in rule.find(context)]
+        edition = context.model.edition
+        produced = [d for rule in family.RULES if rule.applies_to(edition) for d in rule.find(context)]
         found += produced
         if phase == "placement":
             broken_map = any(d.severity is Severity.ERROR for d in produced)

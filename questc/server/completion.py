@@ -20,13 +20,13 @@ from lsprotocol import types
 from questc.server.document import QuestDocument
 from questc.server.hover import catalog_of
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
+from questc.api import Edition, edition, edition_names, find_edition
 from questc.api import nodes as n
 
 DIRECTIONS = ("north", "east", "south", "west")
 # Terminals that are a closed list of words rather than one keyword.
 _WORDS = {
     "DIRECTION": DIRECTIONS,
-    "EDITION_KIND": ("first", "second"),
     "REVEAL_MODE": ("sight", "door"),
     "SIDE": ("heroes", "overlord"),
     "STAT": ("wounds", "armor", "speed", "damage"),
@@ -35,7 +35,7 @@ _WORDS = {
 }
 # What each statement keyword starts, shown beside it (LANGUAGE.md's forms).
 SIGNATURES = {
-    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition first|second",
+    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition " + "|".join(edition_names()),
     "expansions": "expansions SET, ...", "players": "players a..b", "conquest": "conquest N",
     "treachery": "treachery event N, trap N, monster N", "reveal": "reveal sight|door  /  reveal AREA",
     "author": 'author "..."', "version": 'version "..."', "intro": 'intro """..."""',
@@ -167,14 +167,21 @@ def _role(context: Context) -> tuple[str, int]:
     return "", len(context.stack)
 
 
+def _edition(document: QuestDocument) -> Edition:
+    """The edition the header names (the default one when it names none, or one questc does not know)."""
+    tree = document.index().tree
+    header = tree.header if tree is not None else None
+    field = header.get("edition") if header is not None else None
+    name = field.value.value if field is not None and isinstance(field.value, n.Name) else None
+    return (find_edition(name) if name is not None else None) or edition()
+
+
 def _expansions(document: QuestDocument) -> tuple[str, ...]:
     tree = document.index().tree
     header = tree.header if tree is not None else None
     field = header.get("expansions") if header is not None else None
     if field is None:
-        edition = header.get("edition") if header is not None else None
-        second = edition is not None and isinstance(edition.value, n.Name) and edition.value.value == "second"
-        return ("second_edition",) if second else ("base",)
+        return _edition(document).default_sets
     names = field.value if isinstance(field.value, tuple) else ()
     return tuple(name.value for name in names if isinstance(name, n.Name))
 
@@ -278,6 +285,8 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         words(chest.variants if chest is not None else ("copper", "silver", "gold"), "chest")
     elif keyword == "DARK_GLYPH":
         entries("dark_glyph", "dark glyph")
+    elif keyword == "EDITION":
+        words(edition_names(), "edition")
     elif keyword == "EXPANSIONS":
         for name, info in sorted(catalog.sets.items()):
             add(name, types.CompletionItemKind.Module, info.title or "set")
@@ -287,7 +296,7 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         identifiers(AREA)
     elif keyword in ("KILLED", "ON_KILLED"):
         identifiers(NAMED)
-        if "second_edition" in sets:
+        if _edition(document).has("lieutenants"):
             lieutenant = catalog.markers.get("lieutenant")
             words(lieutenant.variants if lieutenant is not None else (), "lieutenant")
     elif keyword in ("LIEUTENANT", "OBJECTIVE"):

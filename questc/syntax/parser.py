@@ -43,7 +43,6 @@ _TERMINAL_WORDS = {
     "_NL": "the end of the statement",
     "$END": "the end of the file",
     "DIRECTION": "a direction (north, east, south or west)",
-    "EDITION_KIND": "`first` or `second`",
     "REVEAL_MODE": "`sight` or `door`",
     "STAT": "a statistic (wounds, armor, speed or damage)",
     "SIDE": "`heroes` or `overlord`",
@@ -115,7 +114,7 @@ def literals() -> dict[str, str]:
 
 
 # Terminals that are a choice of lower-case words (`north`, `heroes`, ...): a capitalised one is a keyword too.
-_WORD_TERMINALS = ("DIRECTION", "EDITION_KIND", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
+_WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
 
 
 @lru_cache(maxsize=None)

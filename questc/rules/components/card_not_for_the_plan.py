@@ -70,4 +70,4 @@ def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
     return found
 
 
-RULE = Rule(Q402, find)
+RULE = Rule(Q402, find, needs={"treachery"})

@@ -67,4 +67,4 @@ def dark_glyph_room(plan: DeckPlan, model: QuestModel) -> list[Diagnostic]:
         extra="a dark glyph" if extra == 1 else plural(extra, "dark glyph"))]
 
 
-RULE = Rule(Q409, find)
+RULE = Rule(Q409, find, needs={"treachery"})

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from questc import editions
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
@@ -35,13 +37,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
     model = context.model
     found = []
     field = model.header.get("treachery") if model.header is not None else None
-    if model.treachery is not None and field is not None and model.edition == "second":
-        edition = model.header.get("edition") if model.header is not None else None
-        labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
+    edition = model.edition
+    if model.treachery is not None and field is not None and not edition.has("treachery"):
+        written = model.header.get("edition") if model.header is not None else None
+        labels = [Label(written.span, f"a {edition.name} edition quest")] if written is not None else []
+        owner = next(iter(editions.having("treachery")), None)
         found.append(Q408.at(
-            field.span, problem="treachery is a first edition rule: a `second` edition quest has none",
-            label="not in a second edition quest", labels=labels,
-            help="remove the `treachery` line, or make the quest `edition first`"))
+            field.span, problem=f"treachery is a {owner or 'another'} edition rule: a `{edition.name}` edition "
+                                "quest has none",
+            label=f"not in a {edition.name} edition quest", labels=labels,
+            help="remove the `treachery` line" + (f", or make the quest `edition {owner}`" if owner else "")))
     pricing = context.plan
     if pricing is not None and pricing.budget is None:
         found.append(plan_without_budget(pricing.plan, model))
@@ -50,8 +55,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
 
 def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
     """The Q408 for a deck plan priced against a quest that gives no treachery."""
-    if model.edition == "second":
-        problem = "a `second` edition quest has no treachery, so a deck plan has nothing to spend"
+    if not model.edition.has("treachery"):
+        problem = f"a `{model.edition.name}` edition quest has no treachery, so a deck plan has nothing to spend"
         help = "leave the deck plan out"
     else:
         problem = "the deck plan has nothing to spend: the quest gives no treachery budget"
@@ -61,4 +66,7 @@ def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
                    labels=[Label(model.header_span(), "this quest gives no `treachery`")])
 
 
-RULE = Rule(Q408, find)
+RULE = Rule(Q408, find, examples=(Example(   # second edition: treachery, a first edition rule
+    failing=second_examples.second(head=second_examples.HEAD.replace(
+        "edition second\n", "edition second\n  treachery event 4, trap 4, monster 4\n")),
+    fixed=second_examples.second()),))

@@ -66,4 +66,4 @@ def over_budget(pricing: Pricing, model: QuestModel) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q401, find)
+RULE = Rule(Q401, find, needs={"treachery"})

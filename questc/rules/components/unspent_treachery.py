@@ -59,4 +59,4 @@ def unspent(pricing: Pricing, plan: DeckPlan, model: QuestModel) -> Diagnostic:
                    labels=budget_labels(model))
 
 
-RULE = Rule(Q407, find)
+RULE = Rule(Q407, find, needs={"treachery"})

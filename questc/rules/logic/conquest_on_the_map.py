@@ -72,8 +72,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
 
 def conquest_available(model: QuestModel, reach: Reach | None) -> list[Diagnostic]:
     """The Q507 report for the heroes' `reach` (None: the whole map counts)."""
-    if model.conquest is None or model.conquest < 1 or model.second_edition:
-        return []   # Q506 (or Q509) says what is wrong; there is nothing to weigh the map against
+    if model.conquest is None or model.conquest < 1:
+        return []   # Q506 says what is wrong; there is nothing to weigh the map against
     reached = reach.cells if reach is not None else None
 
     def reachable(cell) -> bool:
@@ -136,4 +136,4 @@ def _trigger_reachable(model, trigger: n.Trigger, reach: Reach | None, named_rea
     return True
 
 
-RULE = Rule(Q507, find)
+RULE = Rule(Q507, find, needs={"conquest"})

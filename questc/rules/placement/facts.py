@@ -259,10 +259,8 @@ class Facts:
     def spawns(self) -> list[Spawn]:
         """Every figure a `spawn` effect places, in source order (encounters, then triggers)."""
         model = self.model
-        effects = [e for enc in model.encounters.values() for e in enc.node.effects]
-        effects += [e for t in model.triggers for e in t.effects]
         out: list[Spawn] = []
-        for effect in effects:
+        for effect, _source in model.effects():
             if not isinstance(effect, n.SpawnEffect):
                 continue
             monster = model.catalog.lookup("monster", effect.type.value)

@@ -39,7 +39,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     start = model.start_areas[0]
     board = quest_board.board
     walkable = board.reachable(hero_start_cells(model, board, start.id), start.cells)
-    seen = board.visible_cells(walkable or start.cells, model.edition, frozenset(), stairs=True)
+    seen = board.visible_cells(walkable or start.cells, model.edition.sight, frozenset(), stairs=True)
     out = []
     flagged = set()
     for cell in sorted(seen):

@@ -64,4 +64,4 @@ def _sides(cells, quest_board, door_id):
     return ([c for c in cells if c[0] < x1], [c for c in cells if c[0] >= x1])
 
 
-RULE = Rule(Q308, find)
+RULE = Rule(Q308, find, needs={"stairs", "rune doors"})

@@ -56,4 +56,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q310, find)
+RULE = Rule(Q310, find, needs={"tokens"})
