@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
     from questc.diagnostics.core import Diagnostic
 
-__all__ = ["KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide"]
+__all__ = ["KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide",
+           "refuse_inputs"]
 
 KINDS = ("json", "png", "pdf")
 
@@ -147,11 +148,19 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]]) -> None:
+def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: str = "-o") -> None:
     for source, what in inputs:
         if _same_file(target, source):
             raise BuildError(f"refusing to overwrite the {what} {source} with {target}: "
-                             "choose another output (-o)")
+                             f"choose another output ({option})")
+
+
+def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
+                  more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
+    """Raise BuildError when `target` (a report, a page, a sheet) is one of the files a run read:
+    a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
+    `lint -o` and `preview --export` ask this before they write, as build and guide do."""
+    _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
 
 
 def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
@@ -198,9 +207,15 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     # Only what compiled completely: a quest with no error but a stage that did not run
     # is never written half-made (BuildReport.failed counts it).
     buildable = [r for r in results if r.buildable(options.strict)]
+    from questc.emit.atomic import recover, write_all_atomic
+
     if buildable:
-        out.mkdir(parents=True, exist_ok=True)
-    from questc.emit.atomic import write_all_atomic
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:   # a read-only mount, a full disk, a file in the way
+            raise BuildError(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
+    if out.is_dir():
+        recover(out)   # what a build killed while writing here left: finished or removed
 
     for result in buildable:
         assert result.summary is not None   # every stage ran

@@ -107,8 +107,8 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
     from questc.board.quest_board import map_too_large, quest_board
     from questc.compiled import CompiledQuest
     from questc.model import resolve
-    from questc.rules.context import CheckContext
-    from questc.rules.runner import run_checks
+    from questc.rules.context import CheckContext, HeaderContext
+    from questc.rules.runner import run_checks, run_header_checks
     from questc.syntax import parse_source
 
     options = options or Options()
@@ -131,6 +131,8 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
                                      options.owned_sets)
             found += run_checks(CheckContext(compiled))
             result.compiled, result.complete = compiled, True
+        else:   # the checks of the header alone, so their errors come with the name errors
+            found += run_header_checks(HeaderContext(model, source))
     from questc.suppress import apply_suppressions  # `# questc: ignore[...]` needs the source and comments
     complete = result.complete and not _has_error(found)   # no phase skipped
     found = apply_suppressions(found, source, result.comments, path, complete=complete)

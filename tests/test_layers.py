@@ -36,7 +36,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "board": BASE | {"syntax", "model", "editions"},
     "analysis": BASE | {"syntax", "model", "board", "editions"},
     "compiled": BASE | {"syntax", "model", "board", "analysis", "editions"},
-    "rules": BASE | {"syntax", "catalog", "model", "editions", "board", "analysis", "compiled"},
+    "rules": BASE | {"fonts", "syntax", "catalog", "model", "editions", "board", "analysis", "compiled"},
     "options": BASE | {"rules"},
     "suppress": BASE | {"rules"},
     "pipeline": BASE | {"syntax", "model", "board", "compiled", "rules", "options", "suppress"},

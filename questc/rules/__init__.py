@@ -27,7 +27,7 @@ from questc.diagnostics.core import Descriptor, Diagnostic, Example
 from questc.editions import GAME_RULES, Edition
 
 if TYPE_CHECKING:
-    from questc.rules.context import CheckContext
+    from questc.rules.context import CheckContext, HeaderContext
 
 __all__ = ["Rule", "FAMILIES", "family_rules", "all_rules", "find_rule", "descriptor", "descriptors"]
 
@@ -47,6 +47,9 @@ class Rule:
     # Its examples in the other editions it applies to (the descriptor's, on its page, is the first):
     # tests/test_rules.py runs each in its own edition.
     examples: tuple[Example, ...] = ()
+    # The part of the check that reads only the header (the edition against a field), run on a
+    # quest whose names did not resolve too, so its error comes with the others at once.
+    header: Callable[[HeaderContext], list[Diagnostic]] | None = None
 
     def __post_init__(self) -> None:
         if (self.find is None) == (self.reported_by is None):

@@ -17,16 +17,28 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-class CheckContext:
+class HeaderContext:
+    """What a check of the header alone reads (Rule.header): the model, even one whose names did not
+    all resolve, and the quest's text for fixes."""
+
+    def __init__(self, model: QuestModel, source: str):
+        self.model = model
+        self.source = source
+
+    @cached_property
+    def text(self) -> SourceText:
+        """The quest's text with line arithmetic, for fixes that insert or delete whole lines."""
+        from questc.diagnostics.edits import SourceText
+        return SourceText(self.source, self.model.path)
+
+
+class CheckContext(HeaderContext):
     """A CompiledQuest in; what its rules read, each family's shared facts computed once (`shared`)."""
 
     def __init__(self, quest: CompiledQuest):
+        super().__init__(quest.model, quest.source)
         self.quest = quest
         self._shared: dict[Callable[[CheckContext], Any], Any] = {}
-
-    @property
-    def model(self) -> QuestModel:
-        return self.quest.model
 
     @property
     def quest_board(self) -> QuestBoard:
@@ -51,12 +63,6 @@ class CheckContext:
     @property
     def owned_sets(self) -> tuple[str, ...] | None:
         return self.quest.owned_sets
-
-    @cached_property
-    def text(self) -> SourceText:
-        """The quest's text with line arithmetic, for fixes that insert or delete whole lines."""
-        from questc.diagnostics.edits import SourceText
-        return SourceText(self.quest.source, self.model.path)
 
     def shared(self, make: Callable[[CheckContext], T]) -> T:
         """`make(self)`, computed once per quest: the facts several rules of a family read."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from questc.diagnostics.core import Diagnostic, Severity
 
 if TYPE_CHECKING:
-    from questc.rules.context import CheckContext
+    from questc.rules.context import CheckContext, HeaderContext
 
 # The families with checks, in phase order.
 PHASES = ("placement", "reveal", "components", "logic")
@@ -34,4 +34,16 @@ def run_checks(context: CheckContext) -> list[Diagnostic]:
         found += produced
         if phase == "placement":
             broken_map = any(d.severity is Severity.ERROR for d in produced)
+    return found
+
+
+def run_header_checks(context: HeaderContext) -> list[Diagnostic]:
+    """The checks that read only the header (Rule.header), for a quest whose names did not
+    resolve: their errors come with the name errors, not after those are fixed."""
+    found: list[Diagnostic] = []
+    edition = context.model.edition
+    for phase in PHASES:
+        for rule in import_module(f"questc.rules.{phase}").RULES:
+            if rule.header is not None and rule.applies_to(edition):
+                found += rule.header(context)
     return found

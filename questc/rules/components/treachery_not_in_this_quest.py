@@ -8,7 +8,7 @@ from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Seve
 from questc.rules import Rule
 from questc.rules import second_examples
 from questc.rules.components.examples import WOD, quest
-from questc.rules.context import CheckContext
+from questc.rules.context import CheckContext, HeaderContext
 
 if TYPE_CHECKING:
     from questc.model.plan import DeckPlan
@@ -32,24 +32,28 @@ the overlord play the base deck only, so a deck plan for it has nothing to spend
 )
 
 
-def find(context: CheckContext) -> list[Diagnostic]:
-    """Q408: treachery in a second edition quest, and a deck plan in a quest without a budget."""
+def header_treachery(context: HeaderContext) -> list[Diagnostic]:
+    """Q408 on the header's `treachery` of a quest whose edition has none (the header alone says it)."""
     model = context.model
-    found = []
     field = model.header.get("treachery") if model.header is not None else None
     edition = model.edition
-    if model.treachery is not None and field is not None and not edition.has("treachery"):
-        written = model.header.get("edition") if model.header is not None else None
-        labels = [Label(written.span, f"a {edition.name} edition quest")] if written is not None else []
-        owner = next(iter(editions.having("treachery")), None)
-        found.append(Q408.at(
-            field.span, problem=f"treachery is a {owner or 'another'} edition rule: a `{edition.name}` edition "
-                                "quest has none",
-            label=f"not in a {edition.name} edition quest", labels=labels,
-            help="remove the `treachery` line" + (f", or make the quest `edition {owner}`" if owner else "")))
+    if model.treachery is None or field is None or edition.has("treachery"):
+        return []
+    written = model.header.get("edition") if model.header is not None else None
+    labels = [Label(written.span, f"a {edition.name} edition quest")] if written is not None else []
+    owner = next(iter(editions.having("treachery")), None)
+    return [Q408.at(field.span, problem=f"treachery is a {owner or 'another'} edition rule: a `{edition.name}` "
+                                        "edition quest has none",
+                    label=f"not in a {edition.name} edition quest", labels=labels,
+                    help="remove the `treachery` line" + (f", or make the quest `edition {owner}`" if owner else ""))]
+
+
+def find(context: CheckContext) -> list[Diagnostic]:
+    """Q408: treachery in a second edition quest, and a deck plan in a quest without a budget."""
+    found = header_treachery(context)
     pricing = context.plan
     if pricing is not None and pricing.budget is None:
-        found.append(plan_without_budget(pricing.plan, model))
+        found.append(plan_without_budget(pricing.plan, context.model))
     return found
 
 
@@ -66,7 +70,7 @@ def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
                    labels=[Label(model.header_span(), "this quest gives no `treachery`")])
 
 
-RULE = Rule(Q408, find, examples=(Example(   # second edition: treachery, a first edition rule
+RULE = Rule(Q408, find, header=header_treachery, examples=(Example(   # second edition: treachery
     failing=second_examples.second(head=second_examples.HEAD.replace(
         "edition second\n", "edition second\n  treachery event 4, trap 4, monster 4\n")),
     fixed=second_examples.second()),))

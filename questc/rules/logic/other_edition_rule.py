@@ -4,7 +4,7 @@ from __future__ import annotations
 from questc import editions
 from questc.diagnostics.core import Applicability, Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
-from questc.rules.context import CheckContext
+from questc.rules.context import CheckContext, HeaderContext
 from questc.rules.logic import examples as logic_examples
 from questc.rules.second_examples import HEAD, second
 from questc.syntax import nodes as n
@@ -85,26 +85,35 @@ def _owner(found) -> str:
     return next((e.name for e in found), "another")
 
 
+def header_conquest(context: HeaderContext) -> list[Diagnostic]:
+    """Q509 on the header's `conquest` of a quest whose edition has no conquest tokens: the header
+    alone says it, so it is reported with the name errors too, not once they are fixed."""
+    model = context.model
+    edition = model.edition.name
+    field = model.header.get("conquest") if model.header is not None else None
+    if field is None or model.edition.has("conquest"):
+        return []
+    written = model.header.get("edition") if model.header is not None else None
+    labels = [Label(written.span, f"a {edition} edition quest")] if written is not None else []
+    # The line says nothing such a quest can use: removing it is safe.
+    text = context.text
+    fixes = (Fix("remove the `conquest` line", (text.delete_lines(field.span),), Applicability.SAFE),) \
+        if text.alone_on_line(field.span) else ()
+    return [Q509.at(field.span.head("conquest"), label=f"no conquest in the {edition} edition",
+                    problem=f"conquest is a {_owner(editions.having('conquest'))} edition rule: an "
+                            f"`edition {edition}` quest has no conquest tokens", labels=labels,
+                    help_text="remove the `conquest` line: the victory conditions decide the quest",
+                    fixes=fixes)]
+
+
 def _conquest(context: CheckContext) -> list[Diagnostic]:
     """Every conquest written in a quest whose edition has no conquest tokens."""
     model = context.model
     edition = model.edition.name
-    owner = _owner(editions.having("conquest"))
     written = model.header.get("edition") if model.header is not None else None
     labels = [Label(written.span, f"a {edition} edition quest")] if written is not None else []
     nothing = f"no conquest in the {edition} edition"
-    out = []
-    field = model.header.get("conquest") if model.header is not None else None
-    if field is not None:
-        # The line says nothing such a quest can use: removing it is safe.
-        text = context.text
-        fixes = (Fix("remove the `conquest` line", (text.delete_lines(field.span),), Applicability.SAFE),) \
-            if text.alone_on_line(field.span) else ()
-        out.append(Q509.at(field.span.head("conquest"), label=nothing,
-                           problem=f"conquest is a {owner} edition rule: an `edition {edition}` quest has no "
-                                   "conquest tokens", labels=labels,
-                           help_text="remove the `conquest` line: the victory conditions decide the quest",
-                           fixes=fixes))
+    out = header_conquest(context)
     for effect, _source in model.effects():
         if isinstance(effect, n.ConquestEffect):
             out.append(Q509.at(effect.span, label=nothing, labels=labels,
@@ -128,6 +137,6 @@ def _conquest(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q509, find, examples=(Example(   # first edition: `start at`, a second edition statement
+RULE = Rule(Q509, find, header=header_conquest, examples=(Example(   # first edition: `start at`
     failing=logic_examples.quest(area_lines="  start at 1,1\n"),
     fixed=logic_examples.quest()),))
