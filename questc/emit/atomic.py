@@ -12,7 +12,7 @@ import os
 import tempfile
 from pathlib import Path
 
-__all__ = ["rewrite_atomic", "write_all_atomic", "write_atomic"]
+__all__ = ["replace_folder_atomic", "rewrite_atomic", "write_all_atomic", "write_atomic"]
 
 
 def _umask() -> int:
@@ -77,6 +77,52 @@ def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[
     for folder in dict.fromkeys(p.parent if str(p.parent) else Path(".") for _, p in temps):
         _sync_folder(folder)
     return [path for _, path in temps]
+
+
+def replace_folder_atomic(target: Path | str, files: dict[str, bytes]) -> Path:
+    """Make the folder `target` hold exactly `files` (name -> bytes, names without folders), all or
+    nothing; return it.
+
+    The files are written and fsynced into a temporary folder beside the target, which then
+    takes the target's place: a first rename moves an old folder aside, a second puts the
+    new one in, and the old one is removed. A reader sees the old folder or the new one,
+    never a mix (for the instant between the renames, none). On any failure the temporary
+    folder is removed and the old folder is put back. The caller decides whether an old
+    folder may be replaced at all.
+    """
+    import shutil
+
+    target = Path(target)
+    parent = target.parent if str(target.parent) else Path(".")
+    temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
+    aside: Path | None = None
+    try:
+        for name, data in files.items():
+            if Path(name).name != name or name in (".", ".."):
+                raise ValueError(f"{name!r} is not a plain file name")
+            with open(temp / name, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp / name, 0o666 & ~_umask())
+        os.chmod(temp, 0o777 & ~_umask())
+        _sync_folder(temp)
+        if target.exists() or target.is_symlink():
+            aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
+            os.rmdir(aside)           # a fresh name for the old folder, free again for the rename
+            os.rename(target, aside)
+        os.rename(temp, target)
+    except BaseException as error:
+        shutil.rmtree(temp, ignore_errors=True)
+        if aside is not None and aside.exists() and not target.exists():
+            os.rename(aside, target)
+        if isinstance(error, OSError) and not error.filename:
+            raise OSError(error.errno, error.strerror or str(error), str(target)) from error
+        raise
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
+    _sync_folder(parent)
+    return target
 
 
 def _sync_folder(folder: Path) -> None:
