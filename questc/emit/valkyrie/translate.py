@@ -454,7 +454,7 @@ class _Encounter:
             name = f"MPlace_{prefix}{'_' + str(i) if len(figures) > 1 else ''}"
             section = self.q.section(name, "spawns.ini")
             section.entries = [("xposition", str(placement.x)), ("yposition", str(placement.y))]
-            if figure.rank == "master":
+            if figure.rank in ("master", "lieutenant"):   # a lieutenant is drawn as its group's leader
                 section.entries.append(("master", "true"))
             if rotate:
                 section.entries.append(("rotate", "true"))
