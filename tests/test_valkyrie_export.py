@@ -376,3 +376,49 @@ def test_reveal_sight_is_revealed_by_doors_with_a_warning(tmp_path):
     codes = sorted(d.code for r in report.results for d in r.diagnostics)
     assert codes == ["Q703", "Q704"]
     assert (out / "doors" / "quest.ini").exists()
+
+
+# ---- victory conditions as Valkyrie's tests ------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from questc.emit.valkyrie.source import Combined, Compare, Occurrence  # noqa: E402
+from questc.emit.valkyrie.translate import _tests  # noqa: E402
+
+_SPAN = check_source('quest "Q" {\n  edition second\n}\n', "q.quest").model.header_span()
+_atoms = st.one_of(
+    st.builds(lambda t: Occurrence("killed", t, _SPAN), st.sampled_from(["a", "b"])),
+    st.builds(lambda c, op, v: Compare(c, op, v, _SPAN), st.sampled_from(["round", "objectives"]),
+              st.sampled_from(["<", "<=", "=", ">=", ">"]), st.integers(0, 4)))
+_conditions = st.recursive(_atoms, lambda inner: st.one_of(
+    st.builds(lambda x: Combined("not", (x,)), inner),
+    st.builds(lambda xs: Combined("and", tuple(xs)), st.lists(inner, min_size=2, max_size=3)),
+    st.builds(lambda xs: Combined("or", tuple(xs)), st.lists(inner, min_size=2, max_size=3))), max_leaves=8)
+
+
+def _holds(condition, state) -> bool:
+    if isinstance(condition, Combined):
+        values = [_holds(c, state) for c in condition.operands]
+        return {"not": lambda: not values[0], "and": lambda: all(values), "or": lambda: any(values)}[condition.op]()
+    if isinstance(condition, Occurrence):
+        return state[condition.target] == 1
+    left = state[condition.counter]
+    return {"<": left < condition.value, "<=": left <= condition.value, "=": left == condition.value,
+            ">=": left >= condition.value, ">": left > condition.value}[condition.op]
+
+
+@given(_conditions, st.fixed_dictionaries({"a": st.integers(0, 1), "b": st.integers(0, 1),
+                                           "round": st.integers(0, 5), "objectives": st.integers(0, 5)}))
+@settings(max_examples=400, deadline=None)
+def test_a_victory_condition_is_valkyries_test_of_it(condition, state):
+    """questc's precedence (not, and, or) against Valkyrie's left-to-right reading with parentheses
+    (a port of VarManager.Test): the tests the export writes hold exactly when the condition does."""
+    def var(atom):
+        if isinstance(atom, Occurrence):
+            return atom.target, "=", 1
+        return atom.counter, atom.op, atom.value
+
+    play = Play({})
+    play.vars.update({k: float(v) for k, v in state.items()})
+    assert play.test(_tests(condition, var)) == _holds(condition, state)

@@ -7,7 +7,7 @@ How a quest's logic becomes Valkyrie events (docs/valkyrie.md tells it for write
   `display=false`), and then queues the first *enabled* event of the button's list (an
   event whose `vartests` fail is disabled). So a list `A B C` where A's own list is
   `B C` and B's is `C` runs A, B and C in turn, skipping any that is disabled: every
-  sequence here is written that way (`_sequence`).
+  sequence here is written that way (`_Translator.sequence`).
 - What can be asked for from several places is an event triggered by a variable:
   setting `@reveal_e1_B` runs area B's reveal, `@open_e1_gate` opens the door `gate`,
   and `@check` re-tests every victory (Valkyrie triggers `Var<name>` once the event
