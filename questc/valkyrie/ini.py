@@ -26,6 +26,10 @@ __all__ = ["IniError", "IniFile", "IniSection", "decode", "read_ini", "split_lin
 _DOTNET_SPACE = ("\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
                  "\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# What would not read back: spaces (or, in a value, quotes) at either end, a line break anywhere.
+_SPACE = "[" + re.escape(_DOTNET_SPACE) + "]"
+_BAD_VALUE = re.compile(rf'\A(?:{_SPACE}|")|(?:{_SPACE}|")\Z|[\r\n]')
+_BAD_KEY = re.compile(rf"\A(?:{_SPACE}|[#;\[])|{_SPACE}\Z|[=\r\n]")
 
 
 class IniError(ValueError):
@@ -146,12 +150,11 @@ def write_ini(sections: list[tuple[str, list[tuple[str, str | None]]]], comment:
                and not _LINE_BREAK.search(name))
         out.append(f"[{name}]")
         for key, value in entries:
-            _check("key", key, bool(key) and trim(key) == key and "=" not in key and key[0] not in "#;["
-                   and not _LINE_BREAK.search(key))
+            _check("key", key, bool(key) and not _BAD_KEY.search(key))
             if value is None:
                 out.append(key)
                 continue
-            _check("value", value, trim(trim(value), '"') == value and not _LINE_BREAK.search(value))
+            _check("value", value, not _BAD_VALUE.search(value))
             out.append(f"{key}={value}")
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

@@ -226,13 +226,16 @@ def _effect(model, node, words: str) -> Effect:
     return Effect("unknown", node.span, target=type(node).__name__, words=words)
 
 
-def _neighbours(model, board, area_id: str) -> tuple[str, ...]:
-    """The areas a figure steps into from this one with every door closed, in source order."""
-    cells = model.areas[area_id].cells
+def _neighbours(model, board, area_of: dict[Cell, str], area_id: str) -> tuple[str, ...]:
+    """The areas a figure steps into from this one with every door closed, in source order. Only the
+    cells beside another area's can step into it, so only they are asked."""
     found: set[str] = set()
-    for cell in cells:
-        for step in board.steps_from(cell):
-            other = model.area_of(step)
+    for x, y in model.areas[area_id].cells:
+        beside = {area_of.get((x + dx, y + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - {area_id, None}
+        if not beside - found:
+            continue
+        for step in board.steps_from((x, y)):
+            other = area_of.get(step)
             if other is not None and other != area_id:
                 found.add(other)
     return tuple(a for a in model.areas if a in found)
@@ -260,7 +263,8 @@ def read(result) -> Encounter:
         areas = tuple(dict.fromkeys(a for a in (model.area_of(sides[0]), model.area_of(sides[1])) if a))
         first, second = sorted(edges)
         doors.append(Door(door.id, door.display, (first, second), areas, door.node.span))
-    areas = tuple(Area(a.id, a.name, a.start, a.pieces, a.read, a.notes, _neighbours(model, board, a.id),
+    area_of = {cell: a.id for a in reversed(list(model.areas.values())) for cell in a.cells}   # the first claim wins
+    areas = tuple(Area(a.id, a.name, a.start, a.pieces, a.read, a.notes, _neighbours(model, board, area_of, a.id),
                        a.node.span) for a in model.areas.values())
     tokens = tuple(Token(m.kind, m.variant, m.at, m.area, m.span) for m in model.markers
                    if m.kind in ("search", "objective", "villager"))
