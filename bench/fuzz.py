@@ -47,11 +47,9 @@ _PIECE = re.compile(r"^piece (\w+)", re.M)
 
 
 def corpus() -> dict[str, str]:
-    """name -> text of the shipped quests and (when ../shared is there) the acceptance cases."""
+    """name -> text of the shipped quests and the acceptance cases (the repository's copy)."""
     paths = sorted((ROOT / "quests").glob("*.quest"))
-    acceptance = ROOT.parent / "shared" / "acceptance" / "cases"
-    if acceptance.is_dir():
-        paths += sorted(acceptance.glob("*.quest"))
+    paths += sorted((ROOT / "tests" / "corpus" / "acceptance").glob("*.quest"))
     return {p.name: p.read_text(encoding="utf-8") for p in paths}
 
 

@@ -73,7 +73,7 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
     """Run every stage on one quest's text: parse, resolve, build the board, analyse, check."""
     from questc.model import resolve
     from questc.rules.context import CheckContext
-    from questc.rules.runner import run_checks
+    from questc.rules.runner import run_checks, run_header_checks
     from questc.syntax import parse_source
 
     options = options or Options()
@@ -93,6 +93,8 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
             context = CheckContext(model, options.owned_sets, source)
             found += run_checks(context)
             result.context = context
+        else:
+            found += run_header_checks(CheckContext(model, options.owned_sets, source))
     from questc.suppress import apply_suppressions  # `# questc: ignore[...]` needs the source and comments
     complete = result.context is not None and not any(d.severity is Severity.ERROR for d in found)   # no phase skipped
     found = apply_suppressions(found, source, result.comments, path, complete=complete)

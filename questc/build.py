@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from questc.rules.context import CheckContext
 
 __all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter",
-           "guide"]
+           "guide", "refuse_inputs"]
 
 KINDS = ("json", "png", "pdf", "valkyrie")
 # What a build makes when no kind is named: a Valkyrie folder only when asked for.
@@ -153,11 +153,19 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
-def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]]) -> None:
+def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: str = "-o") -> None:
     for source, what in inputs:
         if _same_file(target, source):
             raise BuildError(f"refusing to overwrite the {what} {source} with {target}: "
-                             "choose another output (-o)")
+                             f"choose another output ({option})")
+
+
+def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
+                  more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
+    """Raise BuildError when `target` (a report, a page, a sheet) is one of the files a run read:
+    a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
+    `lint -o` and `preview --export` ask this before they write, as build and guide do."""
+    _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
 
 
 def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
@@ -241,9 +249,15 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     # Only what compiled completely: a quest with no error but a stage that did not run
     # is never written half-made (BuildReport.failed counts it).
     buildable = [r for r in results if r.compiled and not r.failed(options.strict)]
+    from questc.emit.atomic import recover, replace_folder_atomic, write_all_atomic
+
     if buildable or any(made.files for made in exports):
-        out.mkdir(parents=True, exist_ok=True)
-    from questc.emit.atomic import replace_folder_atomic, write_all_atomic
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:   # a read-only mount, a full disk, a file in the way
+            raise BuildError(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
+    if out.is_dir():
+        recover(out)   # what a build killed while writing here left: finished or removed
 
     for result in buildable if emitters else []:
         assert result.model is not None   # compiled

@@ -105,7 +105,18 @@ def _read(path: Path, explicit: bool) -> ConfigFile | None:
             return None
         if not isinstance(table, dict):
             raise QuestcError(f"{path}: `tool.questc` must be a table")
+        # questc's keys written outside [tool.questc] (a `[guide]` table copied from a
+        # questc.toml) were silently ignored: say where they belong.
+        stray = [key for key in document if key in KEYS]
+        if stray:
+            key = stray[0]
+            where = f"[tool.questc.{key}]" if isinstance(document[key], dict) else f"`{key}` under [tool.questc]"
+            raise QuestcError(f"{path}: `{key}` is outside [tool.questc], where questc would never read it: "
+                              f"write it as {where}")
         return ConfigFile(path, text, table)
+    if isinstance(document.get("tool"), dict) and "questc" in document["tool"]:
+        raise QuestcError(f"{path}: a questc.toml holds the settings at its top (`paper = ...`, `[guide]`), "
+                          "not under [tool.questc] (that is pyproject.toml's form)")
     return ConfigFile(path, text, document)
 
 
@@ -407,6 +418,8 @@ _DEFAULTS = {
     "exclude": "default",
     "extend-exclude": "default",
     "force-exclude": "default",
+    "paper": "default",
+    "guide": "default: the template's title, no author, the order given",
 }
 
 
@@ -436,6 +449,9 @@ def show_settings(options: Options) -> str:
         "exclude": [rule.glob for rule in options.exclude],
         "extend-exclude": [rule.glob for rule in options.extend_exclude],
         "force-exclude": options.force_exclude,
+        "paper": options.paper,
+        "guide": {k: v for k, v in (("title", options.guide_title), ("author", options.guide_author),
+                                    ("order", list(options.guide_order))) if v},
     }
     for key, value in values.items():
         origin = origins.get(key, _DEFAULTS[key])

@@ -264,3 +264,42 @@ def test_good_packs_load_beside_bad_ones():
         [use("nowhere.yaml", 3), use("crypt.yaml", 4), use("schema_invalid.yaml", 5)], root=PROJECT)
     assert [d.span.line for d in diagnostics] == [3, 5]
     assert "crypt_hall" in catalog.pieces
+
+
+# --- hostile packs: a message, never an internal error --------------------------------------
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "0x" + "f" * 4000, "-" + "1" * 300, "0" + "7" * 50])
+def test_a_number_of_thousands_of_digits_is_q106(tmp_path, number):
+    """5,000 decimal digits stopped PyYAML's int() (ValueError: internal error); a 4,000-digit
+    hexadecimal footprint got past it to a number no map holds."""
+    (tmp_path / "questc.toml").write_text("")
+    (tmp_path / "big.yaml").write_text(f"monsters:\n  giant:\n    footprint: [{number}, 1]\n")
+    problem = only(load_catalog([use("big.yaml", base_dir=tmp_path)], root=tmp_path)[1])
+    assert "digits (a catalog's numbers have at most 12) at line 3" in problem.message
+
+
+@pytest.mark.skipif(os.name != "posix", reason="symbolic links")
+@pytest.mark.parametrize("link", ["pack.yaml", "sub/pack.yaml"])
+def test_a_symbolic_link_loop_is_q106(tmp_path, link):
+    """A pack that is a link to itself, or lies under a folder that is (a `use` path through
+    a looping folder): `internal error: RuntimeError` before."""
+    (tmp_path / "questc.toml").write_text("")
+    os.symlink("pack.yaml", tmp_path / "pack.yaml")
+    os.symlink("sub", tmp_path / "sub")
+    problem = only(load_catalog([use(link, base_dir=tmp_path)], root=tmp_path)[1])
+    assert "is a symbolic link that loops" in problem.message
+
+
+def test_a_quest_in_a_looping_folder_lints(tmp_path):
+    from click.testing import CliRunner
+
+    from questc.cli import cli
+
+    (tmp_path / "questc.toml").write_text("")
+    os.symlink("loop", tmp_path / "loop")
+    quest = Path(__file__).resolve().parent.parent / "quests" / "bells_of_lowmere.quest"
+    (tmp_path / "q.quest").write_text(quest.read_text(encoding="utf-8").replace('use "packs/lowmere.yaml"',
+                                                                             'use "loop/pack.yaml"'))
+    done = CliRunner().invoke(cli, ["lint", str(tmp_path / "q.quest")])
+    assert done.exit_code == 1 and "internal error" not in done.output and "Q106" in done.output

@@ -132,3 +132,19 @@ def test_reveal_text_lists_unrevealed_areas_and_effect_reveals():
         '  CC  "Nave"  seen from A; revealed by an effect',
         'never revealed: D "Crypt"',
     ]
+
+
+def test_los_takes_cells_with_negative_coordinates(tmp_path):
+    """language.md section 12 puts an end cap at -1,1; `questc los Q -1,1 3,3` said "No such option '-1'"."""
+    from click.testing import CliRunner
+
+    from questc.cli import cli
+
+    quest = tmp_path / "side_door.quest"
+    quest.write_text('quest "A Side Door" {\n  edition second\n}\n\npiece Hall tile_9a at 0,0\n'
+                     'piece Cap end_cap at -1,1 turn 90\narea A "Hall" start {\n  pieces Hall, Cap\n'
+                     '  start at 0,0 1,0\n}\nvictory heroes when round > 4\n', encoding="utf-8")
+    for args in (["-1,1", "3,3"], ["3,3", "-1,1", "--json"], ["--json", "-1,1", "-1,2"]):
+        done = CliRunner().invoke(cli, ["los", str(quest), *args])
+        assert done.exit_code == 0, done.output
+        assert "visible" in done.output

@@ -183,3 +183,41 @@ def test_lint_exit_status_follows_configuration(tmp_path, monkeypatch):
     write(tmp_path / "questc.toml", "ignore = ['Q998']\n")
     warned = runner.invoke(cli, ["lint", "q.quest"])
     assert warned.exit_code == 0 and "Q602" in warned.output and "questc.toml:1:" in warned.output
+
+
+# ---- settings written where the docs show them ---------------------------------------------
+
+
+def test_a_guide_table_outside_tool_questc_is_an_error_that_says_where_it_belongs(tmp_path):
+    """docs/printing.md's `[guide]` pasted into pyproject.toml was silently ignored."""
+    from questc.config import load_options
+    from questc.errors import QuestcError
+
+    (tmp_path / "pyproject.toml").write_text('[tool.questc]\npaper = "letter"\n\n[guide]\ntitle = "Ours"\n')
+    with pytest.raises(QuestcError, match=r"`guide` is outside \[tool.questc\].*write it as \[tool.questc.guide\]"):
+        load_options(start=tmp_path)
+    (tmp_path / "pyproject.toml").write_text('[tool.questc]\npaper = "letter"\n\n[tool.questc.guide]\ntitle = "Ours"\n')
+    options = load_options(start=tmp_path)
+    assert options.paper == "letter" and options.guide_title == "Ours"
+
+
+def test_tool_questc_in_a_questc_toml_is_an_error(tmp_path):
+    from questc.config import load_options
+    from questc.errors import QuestcError
+
+    (tmp_path / "questc.toml").write_text('[tool.questc]\npaper = "letter"\n')
+    with pytest.raises(QuestcError, match="a questc.toml holds the settings at its top"):
+        load_options(start=tmp_path)
+
+
+def test_show_settings_shows_paper_and_guide(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from questc.cli import cli
+
+    (tmp_path / "questc.toml").write_text('paper = "letter"\n[guide]\ntitle = "Ours"\norder = ["a", "b"]\n')
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(cli, ["lint", "--show-settings"])
+    assert done.exit_code == 0
+    assert 'paper = "letter"' in done.output and "# questc.toml:1" in done.output
+    assert 'guide = { title = "Ours", order = ["a", "b"] }' in done.output and "# questc.toml:2" in done.output

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from questc.api import check_file
 from questc.cli import cli
-from conftest import ACCEPTANCE, SHARED, needs_shared
+from conftest import ACCEPTANCE, SHARED
 from test_fixes import BASE, CORRIDOR
 
 TESTS = Path(__file__).resolve().parent
@@ -244,7 +244,6 @@ def test_sarif_fixes_are_standard_and_valid(folder):
 # ---- the acceptance cases ------------------------------------------------------------------------
 
 
-@needs_shared
 def test_fix_makes_the_acceptance_cases_lint_cleaner(tmp_path, monkeypatch):
     """Copied to a folder, fixed with every fix (then safe ones only on a fresh copy): each case
     that offered fixes has fewer diagnostics of the codes fixed, and no error it did not have."""

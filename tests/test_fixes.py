@@ -533,3 +533,57 @@ def test_a_fix_that_never_settles_stops_after_the_last_pass():
 
     run = fix_source(BASE, "q.quest", check=check, max_passes=3)
     assert run.passes == 3 and not run.converged and run.source.startswith("# x\n# x\n# x\n")
+
+
+# ---- fixes that must not make the real problem worse ----------------------------------------------
+
+GAP = dedent('''
+    quest "Gap" {
+      conquest 5
+    }
+
+    piece R1 room_4x4 at 0,0
+    piece C1 corridor_2x4 at 4,1
+    piece R2 room_4x4 at 9,0
+    door d between R1 C1
+
+    area A "Hall" start { pieces R1; glyph at 0,0 active }
+    area B "Passage" { pieces C1 }
+    area C "Lair" { pieces R2; named boss at 10,1 }
+
+    named boss "The Boss" ogre { conquest 2 }
+    victory heroes when killed boss
+''')
+
+
+def test_an_open_end_a_room_one_cell_away_should_meet_is_not_capped():
+    """Capping the corridor would cut the room off for good (it was offered: the dead end at 8,1);
+    the fix moves the room onto the end instead, and the quest is then clean."""
+    d, fix = fixable(GAP, "Q202")
+    assert "move `R2` to 8,0 (1 west), where it joins `C1`" in d.help and "dead_end" not in str(fix)
+    fixed = fix_source(GAP, "q.quest", unsafe=True).source
+    assert "piece R2 room_4x4 at 8,0" in fixed and "dead_end" not in fixed
+    assert [x.code for x in check_source(fixed, "q.quest").diagnostics] == []
+
+
+def test_a_truly_loose_end_is_still_capped():
+    source = GAP.replace("piece R2 room_4x4 at 9,0", "piece R2 room_4x4 at 0,4").replace(
+        "named boss at 10,1", "named boss at 1,5").replace("door d between R1 C1", "door d between R1 C1\ndoor e between R1 R2")
+    d, fix = fixable(source, "Q202")
+    assert "dead_end at 8,1" in d.help
+
+
+def test_a_misplaced_corridor_is_moved_not_the_monsters_on_it():
+    """A corridor typed one row off: its door has no joint, its end meets a wall and its monsters
+    are off the map. The fix moves the corridor (the monsters then stand on it), never the monsters."""
+    source = GAP.replace("piece C1 corridor_2x4 at 4,1", "piece C1 corridor_2x4 at 4,2").replace(
+        "piece R2 room_4x4 at 9,0", "piece R2 room_4x4 at 8,0").replace(
+        "area B \"Passage\" { pieces C1 }", "area B \"Passage\" { pieces C1; monster beastman at 5,1 6,1 }")
+    result = check_source(source, "q.quest")
+    off = [d for d in result.diagnostics if d.code == "Q204"]
+    assert len(off) == 2 and all(not d.fixes and "move `C1`, not this" in d.help for d in off)
+    door = next(d for d in result.diagnostics if d.code == "Q205")
+    assert "move `C1` to 4,1 (1 north), where it joins `R1`, `R2`" in door.help and door.fixes
+    fixed = fix_source(source, "q.quest", unsafe=True).source
+    assert "piece C1 corridor_2x4 at 4,1" in fixed and "monster beastman at 5,1 6,1" in fixed
+    assert [x.code for x in check_source(fixed, "q.quest").diagnostics] == []

@@ -1,8 +1,8 @@
 """The second edition as a game of its own: its catalog set (tiles with real geometry, terrain,
 monsters, tokens), its statements and victory conditions, its checks, its outputs and its guide.
 
-The tile tests hold the catalog to ../shared/rules/SECOND-EDITION-TILES.md (the tile data it was
-transcribed from) and build every tile as a map: alone, and with an end cap on each of its
+The tile tests hold the catalog to tests/corpus/SECOND-EDITION-TILES.md (the repository's copy of
+../shared/rules/SECOND-EDITION-TILES.md, the tile data it was transcribed from) and build every tile as a map: alone, and with an end cap on each of its
 connections, at every turn.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from conftest import REPO, SHARED, needs_shared
+from conftest import REPO, TILES_DATA
 from helpers import assert_codes, render, span_text
 from questc.api import check_file, check_source
 from questc.catalog import builtin_catalog
@@ -24,7 +24,7 @@ from questc.rules.second_examples import HEAD, MAP, second
 
 CATALOG = builtin_catalog()
 SECOND = sorted(name for name, piece in CATALOG.pieces.items() if piece.set == "second_edition")
-TILES_DOC = SHARED / "rules" / "SECOND-EDITION-TILES.md"
+TILES_DOC = TILES_DATA   # the repository's copy of ../shared/rules/SECOND-EDITION-TILES.md
 # The data's names for the pieces that are not numbered tiles.
 DOC_NAMES = {"endcap1A": "end_cap", "entrance1A": "entrance", "exit1A": "exit", "extender1A": "extender",
              "transition1A": "transition"}
@@ -61,7 +61,6 @@ def test_the_set_holds_every_tile_both_sides_and_the_small_pieces():
     assert all(c.source == "estimate" for c in info.pieces.values())
 
 
-@needs_shared
 @pytest.mark.parametrize("name", SECOND)
 def test_tile_matches_the_data_cell_for_cell(name):
     """Spaces, terrain and connections are the data's: the ring dropped, each connection an opening."""
@@ -512,3 +511,13 @@ def test_the_language_server_completes_second_edition_words(tmp_path):
     assert "splig" in labels(text, "killed ")
     statements = labels(second("  \n"), 'pieces T, In, Out, Cap\n  ')
     assert {"search", "objective", "villager", "lieutenant", "start"} <= statements
+
+
+def test_the_headers_first_edition_fields_are_reported_with_the_name_errors():
+    """`conquest` (Q509) and `treachery` (Q408) in a second edition header came only once every
+    name resolved; the header alone says them, so they come at once."""
+    head = 'quest "Q" {\n  edition second\n  conquest 5\n  treachery event 2\n}\n'
+    source = second(win="victory heroes when round > 4\n", head=head).replace(
+        "piece Cap end_cap", "piece Extra tile_99z at 10,10\npiece Cap end_cap")
+    assert_codes(source, "Q101", "Q509", "Q408")
+    assert_codes(source.replace("piece Extra tile_99z at 10,10\n", ""), "Q509", "Q408")

@@ -323,3 +323,32 @@ def test_mutated_sources_never_raise(text):
         assert_writer_words(d)
         assert 1 <= d.span.line <= d.span.end_line and d.span.column >= 1
         assert (d.span.line, d.span.column) <= (d.span.end_line, d.span.end_column)
+
+
+REPO_QUESTS = Path(__file__).resolve().parent.parent / "quests"
+
+
+# ---- a misspelt block statement is one error, not one per line of its block ---------------------
+
+
+@pytest.mark.parametrize("keyword", ["Named", "nmed", "namedd"])
+def test_a_misspelt_block_statement_is_one_error(keyword):
+    """`Named grubba ... {` gave six errors: its own and one for each line of its block."""
+    source = (REPO_QUESTS / "chandlers_cellar.quest").read_text(encoding="utf-8").replace(
+        'named grubba "Grubba Wickmaw" ogre {', f'{keyword} grubba "Grubba Wickmaw" ogre {{')
+    result = check_source(source, "cellar.quest")
+    assert [d.code for d in result.diagnostics] == ["Q001"], [d.message for d in result.diagnostics]
+    assert f"`{keyword}`" in result.diagnostics[0].message
+
+
+def test_an_error_after_the_skipped_block_is_still_reported():
+    source = (REPO_QUESTS / "chandlers_cellar.quest").read_text(encoding="utf-8").replace(
+        'named grubba "Grubba Wickmaw" ogre {', 'Named grubba "Grubba Wickmaw" ogre {').replace(
+        "victory heroes", "victorie heroes")
+    assert [d.code for d in check_source(source, "cellar.quest").diagnostics] == ["Q001", "Q001"]
+
+
+def test_an_unclosed_misspelt_block_does_not_swallow_the_file():
+    source = 'quest "T" {\n  conquest 3\n}\nNamed boss "B" ogre {\n  wounds +2\npiece R1 room_4x4 at 0,0\n'
+    result = check_source(source, "t.quest")
+    assert result.diagnostics and result.diagnostics[0].code == "Q001"

@@ -156,6 +156,12 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
 
 
 def test_the_tutorial_does_what_it_says(tmp_path, monkeypatch):
+    """Followed in a copy of the README's folder (the repository's top: its quests, the finished
+    tutorial quest among them, and its configuration), where a reader is after the Quick start."""
+    import shutil
+
+    shutil.copytree(REPO / "quests", tmp_path / "quests")
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
     monkeypatch.chdir(tmp_path)
     lines = TUTORIAL.read_text(encoding="utf-8").split("\n")
     problems, updated = follow(tmp_path, lines)

@@ -422,3 +422,42 @@ def test_a_victory_condition_is_valkyries_test_of_it(condition, state):
     play = Play({})
     play.vars.update({k: float(v) for k, v in state.items()})
     assert play.test(_tests(condition, var)) == _holds(condition, state)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("os").name != "posix", reason="SIGKILL")
+@pytest.mark.parametrize("point, whole", [("staged", "old"), ("journal", "new"), ("rename", "new")])
+def test_an_export_killed_while_it_writes_leaves_one_whole_folder(tmp_path, point, whole):
+    """A real `questc build --only valkyrie` killed by SIGKILL at each step of replacing the quest's
+    folder (its files on disk; the swap journalled; the old folder moved aside): the next write
+    into the output folder finishes or undoes it, so the folder is wholly old or wholly new and
+    no hidden folder is left."""
+    import os
+    import subprocess
+    import sys
+
+    quest = tmp_path / "ferry.quest"
+    quest.write_text((QUESTS / "greywater_ferry.quest").read_text(encoding="utf-8"), encoding="utf-8")
+
+    def export_it(kill_at=None):
+        env = {k: v for k, v in os.environ.items() if k != "QUESTC_TEST_KILL_AT"}
+        if kill_at:
+            env["QUESTC_TEST_KILL_AT"] = kill_at
+        return subprocess.run([sys.executable, "-m", "questc", "build", "--only", "valkyrie", "-o", "out", "ferry.quest"],
+                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+
+    assert export_it().returncode == 0
+    folder = tmp_path / "out" / "greywater_ferry"
+    old = {p.name: p.read_bytes() for p in folder.iterdir()}
+    quest.write_text(quest.read_text(encoding="utf-8").replace('version "2.0"', 'version "3.0"'), encoding="utf-8")
+    assert export_it(point).returncode == -9
+    from questc.emit.atomic import recover
+
+    recover(tmp_path / "out")     # what the next questc write into the folder does first
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["greywater_ferry"]
+    now = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert sorted(now) == sorted(old)
+    version = read_ini(now["quest.ini"].decode()).sections["Quest"].entries["version"]
+    assert version == ("3.0" if whole == "new" else "2.0")
+    assert export_it().returncode == 0     # and an export after it makes the new folder
+    assert "version=3.0" in (folder / "quest.ini").read_text(encoding="utf-8")

@@ -174,8 +174,7 @@ def _texts(d):
 
 def _corpus():
     files = sorted((REPO / "quests").glob("*.quest")) + sorted((REPO / "tests" / "fixtures").rglob("*.quest"))
-    shared = REPO.parent / "shared" / "acceptance" / "cases"
-    files += sorted(shared.glob("*.quest")) if shared.is_dir() else []
+    files += sorted((REPO / "tests" / "corpus" / "acceptance").glob("*.quest"))
     sources = [(str(path), path.read_text(encoding="utf-8", errors="replace")) for path in files]
     from questc.rules import descriptors
     for code, entry in descriptors().items():

@@ -46,6 +46,17 @@ def _strict_loader():
     import yaml
 
     class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        def construct_yaml_int(self, node):
+            # A catalog's numbers are small. A number of thousands of digits stopped Python's
+            # int() (ValueError: an internal error) or, in hexadecimal, made a footprint no
+            # memory holds: say where it is instead.
+            digits = sum(ch.isalnum() for ch in str(node.value))
+            if digits > MAX_PACK_DIGITS:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"a number of {digits:,} digits (a catalog's numbers have at most "
+                    f"{MAX_PACK_DIGITS})", node.start_mark)
+            return super().construct_yaml_int(node)
+
         def construct_mapping(self, node, deep=False):
             seen: dict[Any, Any] = {}
             for key_node, _ in node.value:
@@ -62,7 +73,11 @@ def _strict_loader():
                 except TypeError:  # an unhashable key: let the base constructor report it
                     pass
             return super().construct_mapping(node, deep)
+    _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
     return _StrictLoader
+
+
+MAX_PACK_DIGITS = 12   # digits of a number in a content pack (counts and sizes are far smaller)
 
 
 def read_yaml(path: Path) -> Any:
@@ -577,8 +592,13 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
             # Short: names and values from the pack (or a long `use` path) must not flood a log.
             diagnostics.append(Q106.at(where, path=_short(path_str, 80), problem=_short(problem, 300), help=help))
 
-        target = shown.resolve()
-        limit = Path(root if root is not None else base_dir).resolve()
+        try:
+            target = shown.resolve()
+            limit = Path(root if root is not None else base_dir).resolve()
+        except (RuntimeError, OSError):   # a symbolic link that leads back to itself (Python 3.11: RuntimeError)
+            report("is a symbolic link that loops (it, or a folder on its path, points back to itself)",
+                   "point the link at the pack file itself")
+            continue
         # Resolved paths: `..` and symlinks cannot lead a quest out of the project.
         if not target.is_relative_to(limit):
             report("is outside the project root",

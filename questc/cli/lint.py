@@ -90,6 +90,9 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         print_report(results, fmt, stream, options, colour=colour, **how)
     else:
         # FORCE_COLOR is for logs: a file gets colour only when --color always asks for it
+        from questc.build import refuse_inputs
+
+        refuse_inputs(output_file, results, options)   # a report never replaces a quest, pack or configuration
         buffer = io.StringIO()
         print_report(results, fmt, buffer, options, colour="always" if colour == "always" else "never", **how)
         _write(output_file, buffer.getvalue())
@@ -142,6 +145,11 @@ def _show_settings(options, paths, output_file) -> None:
     if output_file is None:
         click.echo(text, nl=False)
     else:
+        from questc.api import check_file
+        from questc.build import refuse_inputs
+
+        quests = find_quests(paths, options) if paths else []
+        refuse_inputs(output_file, [check_file(q, options) for q in quests], options)
         _write(output_file, text)
 def _check_stdin(name: str, options):
     """The text on standard input, checked as the file `name`."""

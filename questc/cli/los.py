@@ -40,7 +40,23 @@ def checked_quest(file: str):
     return result
 
 
-@click.command()
+class _Points(click.Command):
+    """Cells may have negative coordinates (`-1,1`): such a word is a cell, never an option."""
+
+    def parse_args(self, ctx, args):
+        import re
+
+        at = next((i for i, a in enumerate(args) if re.fullmatch(r"-\d+,-?\d+", a)), None)
+        if at is not None and "--" not in args[:at]:
+            # everything from the first negative cell on is positional, but the options after the cells
+            rest = args[at:]
+            cells = [a for a in rest if re.fullmatch(r"-?\d+,-?\d+", a)]
+            others = [a for a in rest if a not in cells]
+            args = args[:at] + others + ["--"] + cells
+        return super().parse_args(ctx, args)
+
+
+@click.command(cls=_Points)
 @click.argument("file", type=click.Path())
 @click.argument("origin", metavar="X,Y")
 @click.argument("target", metavar="X,Y")

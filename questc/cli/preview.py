@@ -49,6 +49,11 @@ def preview(quest, port, host, open_browser, export_to, strict, select, ignore, 
     session = Preview(path, options)
     session.refresh()
     if export_to:
+        from questc.build import refuse_inputs
+
+        # The page never replaces the quest, a pack it uses or the configuration.
+        refuse_inputs(export_to, [], options(), option="--export",
+                      more=[(path, "source"), *((p, "content pack") for p in session.watched)])
         _export(session, export_to)
         return
     _serve(session, host, port, open_browser)
@@ -67,7 +72,13 @@ def _export(session, target: str) -> None:
             if d["severity"] == "error":
                 click.echo(f"  {d['file']}:{d['line']}:{d['column']}: {d['code']} {d['message']}", err=True)
         sys.exit(1)
-    write_atomic(target, html.encode("utf-8"))
+    from pathlib import Path
+
+    try:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, html.encode("utf-8"))
+    except OSError as error:   # a read-only folder, a full disk
+        fail(f"cannot write {target}: {error.strerror or error}")
     click.echo(f"wrote {target}")
 
 

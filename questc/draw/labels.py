@@ -122,11 +122,20 @@ class Placer:
         """
         s = self.s
         step = s / 4
+        b = self.bounds
+        if width > b[2] - b[0] or height > b[3] - b[1]:
+            return None   # wider than the map: no place can hold it (the legend's key will)
         ax, ay = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
         steps = int(math.ceil((reach + max(width, height)) / step))
+        # Only the candidates whose box lies within the map's bounds: the search stays bounded by
+        # the map, however long the words (a 3,000-character name took 51 s, quadratically).
+        i_range = range(max(-steps, math.ceil((b[0] + width / 2 - ax) / step)),
+                        min(steps, math.floor((b[2] - width / 2 - ax) / step)) + 1)
+        j_range = range(max(-steps, math.ceil((b[1] + height / 2 - ay) / step)),
+                        min(steps, math.floor((b[3] - height / 2 - ay) / step)) + 1)
         candidates = []
-        for i in range(-steps, steps + 1):
-            for j in range(-steps, steps + 1):
+        for i in i_range:
+            for j in j_range:
                 cx, cy = ax + i * step, ay + j * step
                 box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
                 if not centre_ok and intersects(box, anchor):

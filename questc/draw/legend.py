@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from questc.draw import symbols as sym
 from questc.draw.items import Drawing, Layer, Line, Paint, Rect, Text
-from questc.draw.metrics import baseline_for_middle, text_width
+from questc.draw.metrics import baseline_for_middle, shortened, text_width
 from questc.draw.symbols import Palette
 
 PAD = 0.12     # a door and a figure jut out of their square by up to a tenth of it
@@ -116,8 +116,11 @@ def legend_drawing(p: Palette, entries, width: float, tint: str, *, heading: str
             entry = entries[index]
             y = head + r * row + (row - icon) / 2
             layer.add(*symbol_items(p, entry.what, x, y, icon, tint))
-            layer.add(Text(x + icon + float(spec["label_gap"]), baseline_for_middle(y + icon / 2, size), entry.label,
-                           size, p.c("text"), anchor="start"))
+            # Words never run past the picture's edge (the legend stands in the picture's margin,
+            # which a long last column may use).
+            room = width - x - float(spec["label_gap"])
+            layer.add(Text(x + icon + float(spec["label_gap"]), baseline_for_middle(y + icon / 2, size),
+                           shortened(entry.label, room, size), size, p.c("text"), anchor="start"))
         x += column_width + plan.gap
     height = max(compass + size, head + plan.rows * row) + 4
     return Drawing(width, height, [layer], background=None)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from questc.draw import symbols as sym
 from questc.draw.items import Box, Drawing, Group, Layer, Line, Paint, Rect, Text
 from questc.draw.labels import Placer, leader_points
-from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, text_width
+from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
 from questc.words import plural
@@ -626,7 +626,7 @@ class _Builder:
 
     def _key(self, words: str, what: tuple) -> str:
         number = str(len([k for k in self.keys if k.what[0] == "key"]) + 1)
-        self.keys.append(LegendEntry(words, ("key", number)))
+        self.keys.append(LegendEntry(_legend_words(words), ("key", number)))
         return number
 
     # labels beside things ------------------------------------------------------------------
@@ -782,14 +782,16 @@ class _Builder:
             layer.add(Text(left - self.grid_gap * 0.7, y, str(oy + j), size, ink, anchor="end"),
                       Text(right + self.grid_gap * 0.7, y, str(oy + j), size, ink, anchor="start"))
         if self.show_title:
-            layer.add(Text(self.left, self.title_size * 1.2, self.p.word("title", title=self.model.title),
-                           self.title_size, self.p.c("text"), "bold", anchor="start"))
+            title = shortened(self.p.word("title", title=self.model.title), self.board.width * self.s + self.left,
+                              self.title_size, "bold")   # an 80,000-character title made a picture too large to draw
+            layer.add(Text(self.left, self.title_size * 1.2, title, self.title_size, self.p.c("text"), "bold",
+                           anchor="start"))
 
     # the legend's entries ----------------------------------------------------------------
     def _legend_entries(self) -> None:
         """What the legend explains, in a fixed order: only the marks this map holds (plus floor and wall)."""
         p, model, board = self.p, self.model, self.board
-        add = lambda label, what: self.legend.append(LegendEntry(label, what))   # noqa: E731
+        add = lambda label, what: self.legend.append(LegendEntry(_legend_words(label), what))   # noqa: E731
         add(p.word("floor"), ("floor",))
         add(p.word("wall"), ("wall",))
         if any(d.rune is None for d in board.doors.values()):
@@ -853,6 +855,15 @@ class _Builder:
             add(p.word("start_area" if area.start else "area", id=area.id, name=area.name), ("area", area.id))
         for monster, code in sorted(self.codes.items(), key=lambda kv: kv[1]):
             self.keys.append(LegendEntry(p.word("code", code=code, monster=monster), ("code", code)))
+
+
+LEGEND_CHARACTERS = 60   # a legend line's words at most (a longer name is whole in the sheet's text)
+
+
+def _legend_words(words: str) -> str:
+    """A legend entry's words, cut with an ellipsis past LEGEND_CHARACTERS (a 3,000-character
+    door name ran off the page)."""
+    return words if len(words) <= LEGEND_CHARACTERS else words[:LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
 
 
 def _count_range(value) -> str:

@@ -123,13 +123,20 @@ class _Painter:
                 self.image.paste(ink, (tx, ty, tx + w, ty + h), mask.crop((0, 0, w, h)))
 
     def text(self, item: Text) -> None:
-        from questc.emit.fonts import pillow_font
+        from questc.emit.fonts import pillow_font, runs
 
         s = self.scale
-        font = pillow_font(max(1, int(round(item.size * s))), item.weight if item.weight in ("bold", "italic")
-                           else "regular")
+        style = item.weight if item.weight in ("bold", "italic") else "regular"
+        size = max(1, int(round(item.size * s)))
+        parts = [(piece, pillow_font(size, style, file)) for piece, file in runs(item.text, style)]
         anchor = {"start": "ls", "middle": "ms", "end": "rs"}[item.anchor]
         fill = _rgb(item.fill)
+        if not parts:
+            return
+        if len(parts) > 1:   # characters from other fonts (other scripts): each run in its own font
+            self._runs(parts, item, anchor, fill)
+            return
+        font = parts[0][1]
         if not item.rotate:
             self.draw.text((item.x * s, item.y * s), item.text, font=font, fill=fill, anchor=anchor)
             return
@@ -141,6 +148,28 @@ class _Painter:
         turned = tile.rotate(item.rotate, expand=True)
         px, py = int(item.x * s - turned.width / 2), int(item.y * s - turned.height / 2)
         self.image.paste(fill, (px, py, px + turned.width, py + turned.height), turned)
+
+    def _runs(self, parts, item: Text, anchor: str, fill) -> None:
+        """A line set in several fonts: the runs side by side on one baseline, the whole anchored
+        as one text (turned as one when the item is turned)."""
+        from PIL import Image, ImageDraw
+
+        widths = [font.getlength(piece) for piece, font in parts]
+        total = sum(widths)
+        ascent = max(font.getmetrics()[0] for _, font in parts)
+        descent = max(font.getmetrics()[1] for _, font in parts)
+        tile = Image.new("L", (max(1, int(total) + 4), ascent + descent + 4), 0)
+        pen, draw = 2.0, ImageDraw.Draw(tile)
+        for (piece, font), width in zip(parts, widths):
+            draw.text((pen, 2 + ascent), piece, font=font, fill=255, anchor="ls")
+            pen += width
+        if item.rotate:
+            tile = tile.rotate(item.rotate, expand=True)
+            px, py = int(item.x * self.scale - tile.width / 2), int(item.y * self.scale - tile.height / 2)
+        else:
+            shift = {"ls": 0.0, "ms": total / 2, "rs": total}[anchor]
+            px, py = int(round(item.x * self.scale - shift - 2)), int(round(item.y * self.scale - ascent - 2))
+        self.image.paste(fill, (px, py, px + tile.width, py + tile.height), tile)
 
 
 def to_image(drawing: Drawing, scale: float):

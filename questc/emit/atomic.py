@@ -1,18 +1,38 @@
-"""Bytes and a target path in; the file written whole or not at all out.
+"""Bytes and target paths in; the files written whole, and a set of files all or none, out.
 
 Readers (an engine watching the build folder, a second `questc build`) must never see
-half a file: the bytes go to a temporary file in the target's own folder (so the final
-rename stays on one file system), are flushed and fsynced, and the temporary file is
-then renamed over the target with `os.replace`, which is atomic on POSIX and Windows.
-On any failure the temporary file is removed and the target is left as it was.
+half a file, nor one quest's new JSON beside its old PDF:
+
+1. Each file's bytes go to an unnamed file in the target's folder (Linux's O_TMPFILE;
+   elsewhere a hidden named temporary file), flushed and fsynced. A process killed here
+   (even by SIGKILL) leaves nothing: an unnamed file vanishes with its process.
+2. Under an exclusive lock on the folder (held for the whole write), the files are given hidden names
+   (`.NAME.questc-XXXX.tmp`), a journal listing the renames is written
+   (`.questc-journal-XXXX`, itself atomically), each temporary file is renamed over its
+   target (`os.replace`, atomic on POSIX and Windows), and the journal is removed.
+3. `recover(folder)`, which every write into a folder runs first under the same lock,
+   finishes what a killed process left: the renames of a journal are carried out (the set
+   is then wholly new) and stray temporary files of ours without a journal are removed
+   (the set stays wholly old).
+
+So a set is never mixed once any questc command has written into its folder again, and
+step 2 takes microseconds. On any failure that is not a kill, the temporary files are
+removed and every target is left as it was.
 """
 from __future__ import annotations
 
+import json
 import os
+import re
+import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["replace_folder_atomic", "rewrite_atomic", "write_all_atomic", "write_atomic"]
+__all__ = ["recover", "replace_folder_atomic", "rewrite_atomic", "write_all_atomic", "write_atomic"]
+
+_JOURNAL = ".questc-journal-"
+_TEMP = re.compile(r"^\..+\.questc-[A-Za-z0-9_]+\.tmp$|^\.questc-probe-[0-9a-f]+\.tmp$")
 
 
 def _umask() -> int:
@@ -42,80 +62,309 @@ def rewrite_atomic(path: Path | str, data: bytes) -> Path:
     return write_atomic(target, data, mode=stat.S_IMODE(target.stat().st_mode))
 
 
+def _folder(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
+class _Staged:
+    """One file's bytes on disk, not yet under any name of the folder (or under a hidden one)."""
+
+    def __init__(self, target: Path, fd: int | None, name: str | None):
+        self.target, self.fd, self.name = target, fd, name
+
+    def discard(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+        if self.name is not None:
+            try:
+                os.unlink(self.name)
+            except FileNotFoundError:
+                pass
+            self.name = None
+
+
+def _stage(target: Path, data: bytes, mode: int) -> _Staged:
+    """Write `data` to an unnamed file in the target's folder (a named hidden one where the
+    system has no unnamed files), fsynced, with its final permissions."""
+    folder = _folder(target)
+    fd = None
+    if _unnamed_files_work(folder):
+        try:
+            fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o600)
+        except OSError:
+            fd = None
+    staged = _Staged(target, fd, None)
+    if fd is None:
+        fd, staged.name = tempfile.mkstemp(prefix=f".{target.name}.questc-", suffix=".tmp", dir=folder)
+        staged.fd = fd
+    try:
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        os.fsync(fd)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        elif staged.name is not None:
+            os.chmod(staged.name, mode)
+    except BaseException:
+        staged.discard()
+        raise
+    return staged
+
+
+_UNNAMED: dict[int, bool] = {}   # device -> can an unnamed file there be given a name
+
+
+def _unnamed_files_work(folder: Path) -> bool:
+    """Can this folder hold an O_TMPFILE that is later linked to a name? Not on every system
+    or file system (nor through /proc in every sandbox): tried once per device."""
+    if not hasattr(os, "O_TMPFILE") or not os.path.isdir("/proc/self/fd"):
+        return False
+    try:
+        device = os.stat(folder).st_dev
+    except OSError:
+        return False
+    if device not in _UNNAMED:
+        works = False
+        try:
+            fd = os.open(folder, os.O_TMPFILE | os.O_WRONLY, 0o600)
+        except OSError:
+            fd = None
+        if fd is not None:
+            probe = str(folder / f".questc-probe-{os.urandom(6).hex()}.tmp")
+            try:
+                os.link(f"/proc/self/fd/{fd}", probe, follow_symlinks=True)
+                os.unlink(probe)
+                works = True
+            except OSError:
+                pass
+            finally:
+                os.close(fd)
+        _UNNAMED[device] = works
+    return _UNNAMED[device]
+
+
+@contextmanager
+def _locked(folder: Path):
+    """An exclusive lock on the folder itself (flock on its descriptor: no lock file), where the
+    system has one; the kernel drops it when the process dies, however it dies."""
+    try:
+        import fcntl
+    except ImportError:   # Windows: no flock; writes into one folder at once are the user's to avoid
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass   # a file system without locks: go on unlocked
+        yield
+    finally:
+        os.close(fd)   # closing the descriptor releases the lock
+
+
+def recover(folder: Path | str) -> None:
+    """Finish what a questc process killed while writing into `folder` left there: a journal's
+    renames are carried out; stray temporary files of ours are removed. Best effort."""
+    with _locked(Path(folder)):
+        _recover(Path(folder))
+
+
+def _recover(folder: Path) -> None:
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    pending = set()
+    for name in sorted(n for n in names if n.startswith(_JOURNAL) and not n.endswith(".tmp")):
+        journal = folder / name
+        try:
+            renames = json.loads(journal.read_text(encoding="utf-8"))["renames"]
+            for temp, target in renames:
+                pending.add(temp)
+                if (folder / temp).exists():
+                    if (folder / temp).is_dir() and (folder / target).is_dir() and not (folder / target).is_symlink():
+                        shutil.rmtree(folder / target)   # a folder being replaced whole (replace_folder_atomic)
+                    os.replace(folder / temp, folder / target)
+            os.unlink(journal)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue   # unreadable: leave it, and its files, for a person to look at
+    for name in names:
+        if (_TEMP.match(name) or (name.startswith(_JOURNAL) and name.endswith(".tmp"))) and name not in pending:
+            try:
+                if (folder / name).is_dir() and not (folder / name).is_symlink():
+                    shutil.rmtree(folder / name)   # a folder staged or set aside by replace_folder_atomic
+                else:
+                    os.unlink(folder / name)
+            except OSError:
+                pass
+
+
+def _link(staged: _Staged) -> None:
+    """Give an unnamed staged file a hidden name beside its target."""
+    if staged.name is not None:
+        return
+    folder = _folder(staged.target)
+    for _ in range(100):
+        name = str(folder / f".{staged.target.name}.questc-{os.urandom(6).hex()}.tmp")
+        try:
+            os.link(f"/proc/self/fd/{staged.fd}", name, follow_symlinks=True)
+        except FileExistsError:
+            continue
+        staged.name = name
+        return
+    raise FileExistsError(f"no free temporary name beside {staged.target}")
+
+
 def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[Path]:
     """Write several files (one quest's outputs) each atomically and all or none; return the paths.
 
-    Every file's bytes reach the disk (as temporary files) before the first rename, so
-    a full disk or an interrupt while writing leaves every target as it was. An OSError
-    names the target that could not be written (its `filename`).
+    Every file's bytes reach the disk before the first rename, and the renames are
+    journalled (see the module's docstring), so neither a full disk, an interrupt nor a
+    killed process leaves a set that mixes old and new files. An OSError names the
+    target that could not be written (its `filename`).
     """
-    temps: list[tuple[str, Path]] = []
+    staged: list[_Staged] = []
     path = Path(".")
+    chosen = (0o666 & ~_umask()) if mode is None else mode
+    folders = list(dict.fromkeys(_folder(p) for p in files))
     try:
-        for path, data in files.items():
-            folder = path.parent if str(path.parent) else Path(".")
-            fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-            temps.append((temp_name, path))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            if hasattr(os, "chmod"):
-                os.chmod(temp_name, (0o666 & ~_umask()) if mode is None else mode)
-        for temp_name, path in temps:
-            os.replace(temp_name, path)
+        if len(folders) == 1:
+            # The whole write under the folder's lock: a second questc writing there waits,
+            # and its recovery never takes this one's temporary files for a dead process's.
+            with _locked(folders[0]):
+                _recover(folders[0])
+                for path, data in files.items():
+                    staged.append(_stage(path, data, chosen))
+                    _debug_kill("staged")
+                _commit(staged, folders[0])
+        else:
+            for path, data in files.items():
+                staged.append(_stage(path, data, chosen))
+            for each in staged:
+                _link(each)
+                os.replace(each.name, each.target)   # type: ignore[arg-type]   # named just above
+                each.name = None
     except BaseException as error:
         # Whatever went wrong (a full disk, an interrupt), no partial file may remain.
-        for temp_name, _ in temps:
-            try:
-                os.unlink(temp_name)
-            except FileNotFoundError:
-                pass
+        for each in staged:
+            each.discard()
         if isinstance(error, OSError):
             raise OSError(error.errno, error.strerror or str(error), str(path)) from error
         raise
-    for folder in dict.fromkeys(p.parent if str(p.parent) else Path(".") for _, p in temps):
+    finally:
+        for each in staged:
+            if each.fd is not None:
+                os.close(each.fd)
+                each.fd = None
+    for folder in folders:
         _sync_folder(folder)
-    return [path for _, path in temps]
+    return [each.target for each in staged]
+
+
+def _commit(staged: list[_Staged], folder: Path) -> None:
+    """Name, journal, rename: the short step that makes a set visible (the folder is locked)."""
+    for each in staged:
+        _link(each)
+    journal = None
+    if len(staged) > 1:
+        renames = [[os.path.basename(each.name or ""), each.target.name] for each in staged]
+        fd, temp = tempfile.mkstemp(prefix=_JOURNAL, suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"renames": renames}, out)
+            out.flush()
+            os.fsync(out.fileno())
+        journal = temp[:-len(".tmp")]
+        os.replace(temp, journal)
+        _sync_folder(folder)
+    _debug_kill("journal")
+    for number, each in enumerate(staged):
+        if number:
+            _debug_kill("rename")
+        os.replace(each.name, each.target)   # type: ignore[arg-type]   # named by _link
+        each.name = None
+    if journal is not None:
+        os.unlink(journal)
+
+
+def _debug_kill(point: str) -> None:
+    """Tests kill a real build at a chosen step (QUESTC_TEST_KILL_AT=staged: a file's bytes on
+    disk; journal: the renames journalled; rename: between two renames) to prove the set
+    survives; never set otherwise."""
+    if os.environ.get("QUESTC_TEST_KILL_AT") == point:
+        import signal
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 def replace_folder_atomic(target: Path | str, files: dict[str, bytes]) -> Path:
     """Make the folder `target` hold exactly `files` (name -> bytes, names without folders), all or
-    nothing; return it.
+    nothing; return it. The caller decides whether an old folder may be replaced at all.
 
-    The files are written and fsynced into a temporary folder beside the target, which then
-    takes the target's place: a first rename moves an old folder aside, a second puts the
-    new one in, and the old one is removed. A reader sees the old folder or the new one,
-    never a mix (for the instant between the renames, none). On any failure the temporary
-    folder is removed and the old folder is put back. The caller decides whether an old
-    folder may be replaced at all.
+    The files are written and fsynced into a hidden folder beside the target; then, under the
+    parent folder's lock, a journal says that folder replaces the target, the old folder is
+    renamed aside (a hidden name), the new one takes its place, the journal goes and the old
+    folder is removed. A reader sees the old folder or the new one, never a mix. A process
+    killed at any step leaves what `recover` (run by every write into the parent) finishes:
+    the new folder put in place, the hidden folders removed. On any other failure the hidden
+    folder is removed and the old folder is put back.
     """
-    import shutil
-
     target = Path(target)
-    parent = target.parent if str(target.parent) else Path(".")
-    temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".tmp", dir=parent))
+    parent = _folder(target)
+    temp: Path | None = None
     aside: Path | None = None
+    journal: str | None = None
     try:
-        for name, data in files.items():
-            if Path(name).name != name or name in (".", ".."):
-                raise ValueError(f"{name!r} is not a plain file name")
-            with open(temp / name, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(temp / name, 0o666 & ~_umask())
-        os.chmod(temp, 0o777 & ~_umask())
-        _sync_folder(temp)
-        if target.exists() or target.is_symlink():
-            aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
-            os.rmdir(aside)           # a fresh name for the old folder, free again for the rename
-            os.rename(target, aside)
-        os.rename(temp, target)
+        with _locked(parent):
+            # Recovery first, then the new folder: recovery takes hidden folders of ours that no
+            # journal names for a dead process's, which this one's would be until journalled.
+            _recover(parent)
+            temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.questc-", suffix=".tmp", dir=parent))
+            for name, data in files.items():
+                if Path(name).name != name or name in (".", ".."):
+                    raise ValueError(f"{name!r} is not a plain file name")
+                with open(temp / name, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.chmod(temp / name, 0o666 & ~_umask())
+            os.chmod(temp, 0o777 & ~_umask())
+            _sync_folder(temp)
+            _debug_kill("staged")
+            fd, staged = tempfile.mkstemp(prefix=_JOURNAL, suffix=".tmp", dir=parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump({"renames": [[temp.name, target.name]]}, out)
+                out.flush()
+                os.fsync(out.fileno())
+            journal = staged[:-len(".tmp")]
+            os.replace(staged, journal)
+            _sync_folder(parent)
+            _debug_kill("journal")
+            if target.exists() or target.is_symlink():
+                aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.questc-", suffix=".tmp", dir=parent))
+                os.rmdir(aside)           # a fresh hidden name for the old folder
+                os.rename(target, aside)
+                _debug_kill("rename")
+            os.rename(temp, target)
+            os.unlink(journal)
+            journal = None
     except BaseException as error:
-        shutil.rmtree(temp, ignore_errors=True)
+        if temp is not None:
+            shutil.rmtree(temp, ignore_errors=True)
         if aside is not None and aside.exists() and not target.exists():
             os.rename(aside, target)
+            aside = None
+        if journal is not None:
+            try:
+                os.unlink(journal)
+            except OSError:
+                pass
         if isinstance(error, OSError) and not error.filename:
             raise OSError(error.errno, error.strerror or str(error), str(target)) from error
         raise

@@ -260,9 +260,13 @@ def _map_markup(result, paper: str, heading: str) -> _MapMarkup:
     md = page.map
     palette = Palette()
     tint = next((item.items[0].paint.fill for item in md.drawing.layer("floor").items), "#f1e8d4")
-    svg = to_svg(md.drawing, standalone=False).decode("utf-8")
-    picture = (f"#align(center, image(bytes({tstr(svg)}), format: \"svg\", width: {md.width:.2f}pt, "
-               f"alt: {tstr(md.drawing.description)}))")
+    drawing, overlays = _lift_shaped_text(md.drawing)
+    svg = to_svg(drawing, standalone=False).decode("utf-8")
+    image = (f"image(bytes({tstr(svg)}), format: \"svg\", width: {md.width:.2f}pt, "
+             f"alt: {tstr(md.drawing.description)})")
+    if overlays:
+        image = f"box(width: {md.width:.2f}pt, {{ {image}\n{chr(10).join(overlays)} }})"
+    picture = f"#align(center, {image})"
     spec = legend_spec()
     rose = to_svg(Drawing(34, 34, [Layer("compass", compass(palette, 17, 19, 17))], background=None),
                   standalone=False).decode("utf-8")
@@ -293,6 +297,56 @@ def _map_markup(result, paper: str, heading: str) -> _MapMarkup:
     flipped = "true" if page.landscape else "false"
     body = f"#page(flipped: {flipped})[{title}\n{picture}\n{legend if plan.beside_map else ''}]"
     return _MapMarkup(body, "" if plan.beside_map else legend)
+
+
+def _shaped(text: str) -> bool:
+    """Does the text hold a combining mark (Thai vowels, Devanagari matras, Tibetan stacks...)?
+    The PDF engine keeps text inside an SVG picture only when each glyph maps to its own
+    characters, which a shaped cluster does not (PDF/UA then refuses the whole sheet)."""
+    import unicodedata
+    return any(unicodedata.category(c).startswith("M") for c in text)
+
+
+def _lift_shaped_text(drawing):
+    """A map Drawing in; the same without its shaped words (see _shaped), and those words as Typst
+    text placed over the picture at the same points, out. Typst shapes them and maps every glyph
+    to its characters, as it does the sheet's own text; they stay decoration of the map figure
+    (artifacts), whose alt text describes it."""
+    from dataclasses import replace as copy
+
+    from questc.draw.items import Group, Text
+
+    overlays: list[str] = []
+
+    def keep(item, dx: float, dy: float):
+        if isinstance(item, Text) and _shaped(item.text):
+            overlays.append(_placed_text(item, dx, dy))
+            return None
+        if isinstance(item, Group):
+            inner = [kept for kept in (keep(i, dx, dy) for i in item.items) if kept is not None]
+            return copy(item, items=tuple(inner)) if len(inner) != len(item.items) else item
+        return item
+
+    layers = []
+    for layer in drawing.layers:
+        dx, dy = layer.offset
+        items = [kept for kept in (keep(i, dx, dy) for i in layer.items) if kept is not None]
+        layers.append(copy(layer, items=items))
+    return (copy(drawing, layers=layers), overlays) if overlays else (drawing, [])
+
+
+def _placed_text(item, dx: float, dy: float) -> str:
+    """One map word as Typst markup placed with its baseline at its point, anchored as drawn."""
+    align = {"start": "left", "middle": "center", "end": "right"}[item.anchor]
+    weight = "\"bold\"" if item.weight == "bold" else "\"regular\""
+    style = "\"italic\"" if item.weight == "italic" else "\"normal\""
+    word = (f"text(size: {item.size:.2f}pt, fill: rgb({tstr(item.fill)}), weight: {weight}, style: {style}, "
+            f"top-edge: \"baseline\", bottom-edge: \"baseline\", {tstr(item.text)})")
+    if item.rotate:
+        word = f"rotate(-{item.rotate}deg, reflow: false, {word})"
+    x, y = item.x + dx, item.y + dy
+    return (f"place(top + left, dx: {x:.2f}pt, dy: {y:.2f}pt, pdf.artifact(box(width: 0pt, "
+            f"align({align}, box(width: auto, {word})))))")
 
 
 # ---- the document ------------------------------------------------------------------------------------

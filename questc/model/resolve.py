@@ -34,12 +34,21 @@ DEFAULT_EXPANSIONS = {"first": ("base",), "second": ("second_edition",)}
 
 def default_id(title: str) -> str:
     """The header's default id: the title lower-cased, every run of other characters as `_`."""
-    return re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") or "quest"
+    made = re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_") or "quest"
+    # The files `build` writes are named after it: at most DEFAULT_ID_LENGTH characters (a
+    # 300-character title made a file name too long for any file system).
+    return made[:DEFAULT_ID_LENGTH].rstrip("_")
+
+
+DEFAULT_ID_LENGTH = 80
 
 
 def project_root(start: Path) -> Path:
     """The folder holding pyproject.toml or questc.toml above `start`, else `start` itself."""
-    start = start.resolve()
+    try:
+        start = start.resolve()
+    except (RuntimeError, OSError):   # a folder on the way is a symbolic link loop: no project above it
+        return start.absolute()
     for folder in (start, *start.parents):
         if (folder / "pyproject.toml").is_file() or (folder / "questc.toml").is_file():
             return folder

@@ -34,6 +34,9 @@ class Rule:
     descriptor: Descriptor
     find: Callable[[CheckContext], list[Diagnostic]] | None = None
     reported_by: str | None = None   # the stage (a module) that reports the code, when no check finds it
+    # The part of the check that reads only the header (the edition against a field), run on a
+    # quest whose names did not resolve too, so its error comes with the others at once.
+    header: Callable[[CheckContext], list[Diagnostic]] | None = None
 
     def __post_init__(self) -> None:
         if (self.find is None) == (self.reported_by is None):

@@ -34,3 +34,14 @@ def run_checks(context: CheckContext) -> list[Diagnostic]:
         if phase == "placement":
             broken_map = any(d.severity is Severity.ERROR for d in produced)
     return found
+
+
+def run_header_checks(context: CheckContext) -> list[Diagnostic]:
+    """The checks that read only the header (Rule.header), for a quest whose names did not
+    resolve: their errors come with the name errors, not after those are fixed."""
+    found: list[Diagnostic] = []
+    for phase in PHASES:
+        for rule in import_module(f"questc.rules.{phase}").RULES:
+            if rule.header is not None:
+                found += rule.header(context)
+    return found

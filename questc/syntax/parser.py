@@ -208,6 +208,44 @@ def _statement_end(text: str, pos: int) -> int:
     return i
 
 
+def _block_end(text: str, pos: int, end: int) -> int:
+    """Where a broken statement ends when its line opens a block (`Named boss "B" ogre {`): just
+    after the `}` that closes it, so the block's lines are not each reported as statements of
+    their own; else `end` (its statement end). Strings, long strings and comments are skipped."""
+    line_end = _line_end(text, pos)
+    i, depth, limit = pos, 0, len(text)
+    opened = False
+    while i < limit:
+        if text.startswith('"""', i):
+            close = text.find('"""', i + 3)
+            if close < 0:
+                return end
+            i = close + 3
+            continue
+        ch = text[i]
+        if ch == '"':
+            i += 1
+            while i < limit and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+            i += 1
+            continue
+        if ch == "#":
+            i = _line_end(text, i)
+            continue
+        if ch == "\n" and not opened:
+            return end
+        if ch == "{":
+            if not opened and i > line_end:
+                return end
+            depth, opened = depth + 1, True
+        elif ch == "}" and opened:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return end
+
+
 # The text last indexed and where its lines start, as one tuple replaced whole: two
 # threads parsing at once (the language server) each read a pair that belongs together.
 _LINE_STARTS: tuple[str | None, list[int]] = (None, [0])
@@ -313,7 +351,8 @@ class _Recovery:
         if is_separator:
             self._unwind_and_feed(parser_state, token)
             return
-        self._skip(parser_state, _statement_end(self.text, token.end_pos))
+        end = _statement_end(self.text, token.end_pos)
+        self._skip(parser_state, _block_end(self.text, token.end_pos, end) if not consequence else end)
 
     def _describe(self, error: UnexpectedToken) -> Diagnostic:
         token = error.token

@@ -30,18 +30,22 @@ the overlord play the base deck only, so a deck plan for it has nothing to spend
 )
 
 
+def header_treachery(context: CheckContext) -> list[Diagnostic]:
+    """Q408 on the header's `treachery` of a second edition quest (the header alone says it)."""
+    model = context.model
+    field = model.header.get("treachery") if model.header is not None else None
+    if model.treachery is None or field is None or model.edition != "second":
+        return []
+    edition = model.header.get("edition") if model.header is not None else None
+    labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
+    return [Q408.at(field.span, problem="treachery is a first edition rule: a `second` edition quest has none",
+                    label="not in a second edition quest", labels=labels,
+                    help="remove the `treachery` line, or make the quest `edition first`")]
+
+
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q408: treachery in a second edition quest, and a deck plan in a quest without a budget."""
-    model = context.model
-    found = []
-    field = model.header.get("treachery") if model.header is not None else None
-    if model.treachery is not None and field is not None and model.edition == "second":
-        edition = model.header.get("edition") if model.header is not None else None
-        labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
-        found.append(Q408.at(
-            field.span, problem="treachery is a first edition rule: a `second` edition quest has none",
-            label="not in a second edition quest", labels=labels,
-            help="remove the `treachery` line, or make the quest `edition first`"))
+    found = header_treachery(context)
     checked = quest_plan(context)
     if checked is not None:
         found += [d for d in checked[1].diagnostics if d.code == Q408.code]
@@ -61,4 +65,4 @@ def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
                    labels=[Label(model.header_span(), "this quest gives no `treachery`")])
 
 
-RULE = Rule(Q408, find)
+RULE = Rule(Q408, find, header=header_treachery)

@@ -11,6 +11,7 @@ from questc.rules.logic import (
     no_starting_conquest,
     other_edition_rule,
     player_count_out_of_range,
+    text_cannot_be_printed,
     text_overflows_box,
 )
 
@@ -26,6 +27,7 @@ RULES: tuple[Rule, ...] = (
     conquest_on_the_map.RULE,  # Q507
     text_overflows_box.RULE,  # Q508
     other_edition_rule.RULE,  # Q509
+    text_cannot_be_printed.RULE,  # Q510
 )
 
 

@@ -74,6 +74,17 @@ def conquest_available(model: QuestModel, reach: Reach | None) -> list[Diagnosti
     """The Q507 report for the heroes' `reach` (None: the whole map counts)."""
     if model.conquest is None or model.conquest < 1 or model.second_edition:
         return []   # Q506 (or Q509) says what is wrong; there is nothing to weigh the map against
+    parts = conquest_gains(model, reach)
+    available = sum(parts.values())
+    detail = ", ".join(f"{word} {value}" for word, value in parts.items() if value)
+    where = "on the map" if reach is None else "where they can reach"
+    return [Q507.at(model.header_span("conquest"), start=model.conquest, available=available,
+                    where=where, detail=f" ({detail})" if detail else "")]
+
+
+def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
+    """The most conquest the heroes can gain, by source (glyphs, chests, encounters, triggers,
+    named monsters), within `reach` (None: the whole map)."""
     reached = reach.cells if reach is not None else None
 
     def reachable(cell) -> bool:
@@ -111,11 +122,7 @@ def conquest_available(model: QuestModel, reach: Reach | None) -> list[Diagnosti
     for named in model.named.values():
         if named.node.conquest and named_reachable(named.id):
             parts["named monsters"] += max(named.node.conquest, 0)
-    available = sum(parts.values())
-    detail = ", ".join(f"{word} {value}" for word, value in parts.items() if value)
-    where = "on the map" if reach is None else "where they can reach"
-    return [Q507.at(model.header_span("conquest"), start=model.conquest, available=available,
-                    where=where, detail=f" ({detail})" if detail else "")]
+    return parts
 
 
 def _gains(effects) -> int:

@@ -54,6 +54,28 @@ def _effects(model):
         yield from trigger.effects
 
 
+def header_conquest(context: CheckContext) -> list[Diagnostic]:
+    """Q509 on the header's `conquest` of a second edition quest: the header alone says it, so it
+    is reported with the name errors too, not once they are fixed."""
+    model = context.model
+    if not model.second_edition:
+        return []
+    edition = model.header.get("edition") if model.header is not None else None
+    labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
+    field = model.header.get("conquest") if model.header is not None else None
+    if field is None:
+        return []
+    # The line says nothing a second edition quest can use: removing it is safe.
+    text = context.text
+    fixes = (Fix("remove the `conquest` line", (text.delete_lines(field.span),), Applicability.SAFE),) \
+        if text is not None and text.alone_on_line(field.span) else ()
+    return [Q509.at(_keyword(field.span, "conquest"), label="no conquest in the second edition",
+                    problem="conquest is a first edition rule: an `edition second` quest has no "
+                            "conquest tokens", labels=labels,
+                    help_text="remove the `conquest` line: the victory conditions decide the quest",
+                    fixes=fixes)]
+
+
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q509: conquest written in a second edition quest; second edition statements in a first edition one."""
     model = context.model
@@ -61,17 +83,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     if model.second_edition:
         edition = model.header.get("edition") if model.header is not None else None
         labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
-        field = model.header.get("conquest") if model.header is not None else None
-        if field is not None:
-            # The line says nothing a second edition quest can use: removing it is safe.
-            text = context.text
-            fixes = (Fix("remove the `conquest` line", (text.delete_lines(field.span),), Applicability.SAFE),) \
-                if text is not None and text.alone_on_line(field.span) else ()
-            out.append(Q509.at(_keyword(field.span, "conquest"), label="no conquest in the second edition",
-                               problem="conquest is a first edition rule: an `edition second` quest has no "
-                                       "conquest tokens", labels=labels,
-                               help_text="remove the `conquest` line: the victory conditions decide the quest",
-                               fixes=fixes))
+        out += header_conquest(context)
         for effect in _effects(model):
             if isinstance(effect, n.ConquestEffect):
                 out.append(Q509.at(effect.span, label="no conquest in the second edition", labels=labels,
@@ -107,4 +119,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q509, find)
+RULE = Rule(Q509, find, header=header_conquest)

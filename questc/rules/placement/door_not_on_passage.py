@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from questc.board.geometry import edge_cells
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
+from questc.diagnostics.core import Descriptor, Fix, Diagnostic, Example, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN, hall
+from questc.rules.placement.suggest import piece_move_fix
 from questc.rules.placement.facts import Facts, distance, placement_facts
 
 Q205 = Descriptor(
@@ -41,7 +42,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
     out = []
     for door_id, problem in facts.qb.door_problems:
         door = model.doors[door_id]
-        out.append(Q205.at(door.node.id.span, door=door_id, problem=problem, help=_door_help(facts, door)))
+        help: str = _door_help(facts, door)
+        fixes: tuple[Fix, ...] = ()
+        if door.between and door.between[0] != door.between[1]:
+            a, b = door.between
+            move = facts.best_move(b, a)
+            if move is not None and ({a, b} - {move.piece}) <= set(move.joins):
+                # The door's pieces meet a few cells away: the piece is misplaced, not the door.
+                help = f"move `{move.piece}` {move.words()}"
+                fixes = piece_move_fix(facts, move)
+        out.append(Q205.at(door.node.id.span, door=door_id, problem=problem, help=help, fixes=fixes))
     return out
 
 

@@ -106,6 +106,36 @@ class Spawn:
         return f"spawned {'master ' if self.master else ''}{self.type.name}"
 
 
+MOVE_REACH = 3   # how far (cells, each way) a misplaced piece is looked for where it joins the map
+_SHIFTS = sorted(((dx, dy) for dx in range(-MOVE_REACH, MOVE_REACH + 1) for dy in range(-MOVE_REACH, MOVE_REACH + 1)
+                  if (dx, dy) != (0, 0)), key=lambda d: (abs(d[0]) + abs(d[1]), d[1], d[0]))
+
+
+@dataclass(frozen=True)
+class Move:
+    """A piece that joins more of the map at `at` than where it is written (`was`)."""
+    piece: str
+    was: Cell
+    at: Cell
+    cells: frozenset[Cell]       # its cells there
+    joins: tuple[str, ...]       # the pieces it joins there and did not before
+
+    @property
+    def length(self) -> int:
+        return abs(self.at[0] - self.was[0]) + abs(self.at[1] - self.was[1])
+
+    def place(self) -> str:
+        """`4,1 (1 north)`"""
+        dx, dy = self.at[0] - self.was[0], self.at[1] - self.was[1]
+        parts = [f"{abs(dy)} {'south' if dy > 0 else 'north'}" if dy else "",
+                 f"{abs(dx)} {'east' if dx > 0 else 'west'}" if dx else ""]
+        return f"{fmt(self.at)} ({' and '.join(p for p in parts if p)})"
+
+    def words(self) -> str:
+        """`to 4,1 (1 north), where it joins `R1`, `R2``"""
+        return f"to {self.place()}, where it joins {', '.join(f'`{j}`' for j in self.joins)}"
+
+
 class Facts:
     """What several checks need, computed once per quest from the model and the QuestBoard."""
 
@@ -120,6 +150,7 @@ class Facts:
         # fixes applied together never put two things in one cell.
         self.suggested: set[Cell] = set()
         self.reserved_ids: set[str] = set()   # identifiers a fix already introduces (two caps, two names)
+        self._moves: dict[str, Move | None] = {}
 
     # -- pieces -------------------------------------------------------------------
     @cached_property
@@ -130,6 +161,54 @@ class Facts:
     @cached_property
     def overlapping_pairs(self) -> set[frozenset[str]]:
         return {frozenset((a, b)) for a, b, _ in self.build.overlaps}
+
+    @cached_property
+    def _joining(self):
+        """(opening edges -> pieces with an opening there, cell -> piece) for better_place."""
+        pieces = {pid: p for pid, p in self.model.pieces.items() if p is not None}
+        edges_of: dict[frozenset, set[str]] = {}
+        owner: dict[Cell, str] = {}
+        for pid, piece in pieces.items():
+            for opening in piece.shape.openings:
+                edges_of.setdefault(frozenset(opening.edges()), set()).add(pid)
+            for cell in piece.shape.cells:
+                owner.setdefault(cell, pid)
+        return pieces, edges_of, owner
+
+    def better_place(self, pid: str) -> "Move | None":
+        """Where a piece joins more of the map a few cells away, if it does (memoised).
+
+        A writer who types `at 4,2` for `at 4,1` leaves a door with no joint (Q205), a
+        corridor end running into a wall or into nothing (Q202) and everything placed on
+        the piece off the map (Q204). The cause is the piece, so the fixes move it: the
+        nearest shift (at most MOVE_REACH cells each way, same turn) that joins more pieces
+        than before, breaks no joint it had and overlaps no piece."""
+        if pid in self._moves:
+            return self._moves[pid]
+        pieces, edges_of, owner = self._joining
+        piece = pieces.get(pid)
+        found = None
+        if piece is not None:
+            def joins(shape) -> set[str]:
+                return {other for opening in shape.openings
+                        for other in edges_of.get(frozenset(opening.edges()), ()) if other != pid}
+            before = joins(piece.shape)
+            for dx, dy in _SHIFTS:
+                at = (piece.at[0] + dx, piece.at[1] + dy)
+                shape = piece.type.placed(at, piece.turn)
+                if any(owner.get(c, pid) != pid for c in shape.cells):
+                    continue
+                after = joins(shape)
+                if before <= after and len(after) > len(before):
+                    found = Move(pid, piece.at, at, frozenset(shape.cells), tuple(sorted(after - before)))
+                    break
+        self._moves[pid] = found
+        return found
+
+    def best_move(self, *pids: str) -> "Move | None":
+        """The move among these pieces' that joins the most, then the shortest."""
+        found = [m for m in (self.better_place(p) for p in pids) if m is not None]
+        return max(found, key=lambda m: (len(m.joins), -m.length), default=None)
 
     # -- areas --------------------------------------------------------------------
     @cached_property

@@ -7,8 +7,8 @@ from questc.diagnostics.edits import fix
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
-from questc.rules.placement.facts import Facts, distance, fmt, fmt_cells, placement_facts
-from questc.rules.placement.suggest import add_piece
+from questc.rules.placement.facts import MOVE_REACH, Facts, distance, fmt, fmt_cells, placement_facts
+from questc.rules.placement.suggest import add_piece, piece_move_fix
 
 Q202 = Descriptor(
     code="Q202", name="open-corridor-end", severity=Severity.WARNING,
@@ -70,7 +70,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if other is not None and frozenset((pid, other)) in facts.overlapping_pairs:
             continue
         values = dict(side=opening.side, kind=piece.type.kind, piece=pid, cells=fmt_cells(opening.cells))
-        if other is not None:
+        move = _move_to_join(facts, pid, opening, other)
+        if move is not None:
+            # A piece a few cells off joins this end: capping it would cut that piece off for good.
+            out.append(Q202.at(
+                facts.piece_span(pid), problem="joins nothing" if other is None else f"runs into the wall of `{other}`",
+                help=f"move `{move.piece}` {move.words()}" + ("" if move.piece == pid else
+                                                               f" (a dead end here would cut `{move.piece}` off)"),
+                labels=[Label(facts.piece_span(other), f"this piece has no opening where `{pid}` ends")]
+                if other is not None else [],
+                fixes=piece_move_fix(facts, move), **values))
+        elif other is not None:
             out.append(Q202.at(
                 facts.piece_span(pid), problem=f"runs into the wall of `{other}`",
                 labels=[Label(facts.piece_span(other), f"this piece has no opening where `{pid}` ends")],
@@ -81,6 +91,36 @@ def find(context: CheckContext) -> list[Diagnostic]:
             out.append(Q202.at(facts.piece_span(pid), problem="joins nothing", help=help, fixes=fixes,
                                **values))
     return out
+
+
+def _move_to_join(facts: Facts, pid: str, opening, other: str | None):
+    """A nearby piece (this one, the one whose wall it meets, or one with a loose opening facing
+    this end) that, moved a few cells, joins this end."""
+    model = facts.model
+    ends = set(opening.outside()) | set(opening.cells)
+    candidates = [pid] + ([other] if other else [])
+    for qid, index in facts.build.unjoined_openings:
+        piece = model.pieces.get(qid)
+        if qid in candidates or piece is None:
+            continue
+        if any(abs(a[0] - b[0]) <= 2 * MOVE_REACH and abs(a[1] - b[1]) <= 2 * MOVE_REACH
+               for a in piece.shape.openings[index].outside() for b in ends):
+            candidates.append(qid)
+    moves = []
+    for qid in candidates:
+        move = facts.better_place(qid)
+        if move is None:
+            continue
+        if qid != pid and pid in move.joins:
+            moves.append(move)
+        elif qid == pid:
+            moved = model.pieces[pid].type.placed(move.at, model.pieces[pid].turn).openings[
+                model.pieces[pid].shape.openings.index(opening)]
+            joined = {o for p2 in model.pieces.values() if p2 is not None and p2.id != pid
+                      for o in p2.shape.openings if set(o.edges()) == set(moved.edges())}
+            if joined:
+                moves.append(move)
+    return max(moves, key=lambda m: (len(m.joins), -m.length), default=None)
 
 
 def _ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:

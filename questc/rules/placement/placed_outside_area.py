@@ -7,7 +7,7 @@ from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
 from questc.rules.placement.facts import Cell, Facts, figure_name, fmt, fmt_cells, marker_name, placement_facts
-from questc.rules.placement.suggest import figure_spot, move_fix, spawn_spot
+from questc.rules.placement.suggest import figure_spot, misplaced_piece_under, move_fix, spawn_spot
 from questc.syntax import nodes as n
 
 Q204 = Descriptor(
@@ -125,6 +125,13 @@ def _q204(facts: Facts, thing: str, where: str, span: Span, area_id: str, proble
             options.append(f"move the statement into area `{elsewhere[0]}`")
         help = "; or ".join(options) or f"move it onto a cell of `{area_id}`"
     fixes: tuple[Fix, ...] = ()
+    misplaced = misplaced_piece_under(facts, near) if kind == "off" else None
+    if misplaced is not None:
+        # Placed for a piece where the writer meant it to be: the piece moves (its Q205 or
+        # Q202 has the fix), not this.
+        help = (f"it lies on `{misplaced.piece}` once `{misplaced.piece}` is at {misplaced.place()}, where it "
+                f"joins the map: move `{misplaced.piece}`, not this")
+        movable = False
     if movable and spot:
         footprint = figure.type.cells(spot, figure.facing) if figure is not None else None
         fixes = move_fix(facts, span, spot, f"the {thing}", footprint)

@@ -89,3 +89,39 @@ def add_piece(text: SourceText | None, area: n.Area, piece: str) -> Edit | None:
     if lists:
         return insert_after(lists[-1].pieces[-1].span, f", {piece}")
     return add_statement(text, area, f"pieces {piece}")
+
+
+# ---- a misplaced piece ---------------------------------------------------------------------------
+
+
+def piece_move_fix(facts: Facts, move) -> tuple[Fix, ...]:
+    """The fix that writes a piece's `at` as the Move's place (unsafe: a guess at what the writer
+    meant). Offered only when nothing standing on the piece's floor as written would be left
+    off the floor there: what was placed for the piece where it was meant to be comes onto it."""
+    piece = facts.model.pieces.get(move.piece)
+    if piece is None:
+        return ()
+    old = set(piece.shape.cells)
+    floor_after = (set(facts.floor) - old) | set(move.cells)
+    standing = {m.at for m in facts.model.markers} | {c for f in facts.model.figures for c in f.cells}
+    standing |= {c for o in facts.model.obstacles if o.piece is None for c in o.cells}
+    if any(c in old and c not in floor_after for c in standing):
+        return ()
+    return fix(f"move `{move.piece}` to {fmt(move.at)}", replace(piece.node.at.span, fmt(move.at)))
+
+
+def misplaced_piece_under(facts: Facts, cell: Cell):
+    """The Move of a nearby piece that would put `cell` on its floor, if one would: a thing off the
+    map there was placed for that piece where it was meant to be."""
+    for pid, piece in facts.model.pieces.items():
+        if piece is None:
+            continue
+        xs = [c[0] for c in piece.shape.cells]
+        ys = [c[1] for c in piece.shape.cells]
+        reach = 3
+        if not (min(xs) - reach <= cell[0] <= max(xs) + reach and min(ys) - reach <= cell[1] <= max(ys) + reach):
+            continue
+        move = facts.better_place(pid)
+        if move is not None and cell in move.cells:
+            return move
+    return None

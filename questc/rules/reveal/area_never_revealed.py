@@ -11,7 +11,7 @@ from questc.syntax import nodes as n
 Q301 = Descriptor(
     code="Q301", name="area-never-revealed", severity=Severity.ERROR,
     template="area `{area}` can never be revealed",
-    label_template="no hero can ever see into this area",
+    label_template="{why}",
     help_template="{help_text}",
     summary="An area that can never be revealed.",
     explanation="""
@@ -26,7 +26,7 @@ by no opening, door or staircase stays hidden all game, with everything in it.
         fixed=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
               'area A "Cell" start { pieces R1; glyph at 0,0 active }\narea B "Vault" { pieces R2 }\n'
               'victory heroes when revealed B\n'),
-    fields=("area", "help_text"),
+    fields=("area", "why", "help_text"),
 )
 
 
@@ -45,7 +45,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
         labels = [Label(atom.target.span, "so this victory can never come true")
                   for victory in model.victories for atom in n.event_conditions(victory.when)
                   if atom_area(atom, model) == area_id]
-        out.append(Q301.at(area_span(model, area_id), area=area_id, labels=labels,
+        why = ("no door into this area ever opens, and no hero can step into it" if model.reveal == "door"
+               else "no hero can ever see into this area")   # `reveal door`: sight reveals nothing
+        out.append(Q301.at(area_span(model, area_id), area=area_id, why=why, labels=labels,
                            help_text="join it to the map: an opening, a door or a staircase "
                                      "into a revealed area"))
     return out

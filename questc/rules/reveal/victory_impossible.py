@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from questc.analysis import named_reachable
+from questc.analysis.conditions import Bounds, Count, Event, can_hold, literal_holds, literals
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
@@ -17,8 +18,22 @@ Q307 = Descriptor(
     help_template="{help_text}",
     summary="A victory condition that can never become true.",
     explanation="""
-A condition names a named monster, area, encounter or door the heroes can never
-reach, reveal, trigger or open. The quest could never be won that way.
+The quest could never be won this way, whatever makes it so:
+
+- a named monster, area, encounter or door the heroes can never reach, reveal, trigger
+  or open (when the cause is an area no one can see into, Q301, or a thing out of
+  reach in a revealed area, Q302, that error is reported, with this condition as a
+  label);
+- a rune door that nothing opens stands in the way (no runekey of its colour and no
+  `unlock` or `open` effect: Q304 warns about the door, this error about the victory);
+- a count no game reaches: `round < 1`; a round after the overlord has already won (an
+  `on round N { win overlord }`, or an overlord's victory on the round alone); for the
+  heroes, `conquest 0` (the overlord wins the moment it reaches 0) or more conquest
+  than they start with plus everything the map gives where they can reach (not weighed
+  when the quest has `special` rules or `instruct` effects, which may give more); more
+  heroes leaving by the exit than play;
+- parts that exclude each other: `round > 5 and round < 3`, `killed vessk and not
+  killed vessk`, `not revealed A` for the start area.
 
 In a second edition quest the same goes for a lieutenant to be `killed` that no hero
 can reach, and for `objectives N` when fewer than N objective tokens are there to be
@@ -37,32 +52,161 @@ the map. (`exited` with no reachable exit is Q311.)
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
-    """Q307: victory conditions that can never become true (and not because of a Q303/Q304 door)."""
+    """Q307: victory conditions that can never become true, whatever the reason: a target out
+    of reach or never revealed, a rune door nothing opens, a count no quest can reach
+    (`round < 1`, a round after the overlord has won, more conquest than the map gives, more
+    heroes leaving than play), parts that contradict each other. A cause that is an error of
+    its own (Q301, Q302, Q303, Q311) is reported there instead, with this condition as a label."""
     model, analysis = context.model, context.analysis
-    hopeful = rune_doors(context).hopeful
-    out = []
+    doors = rune_doors(context)
+    hopeful = doors.hopeful
+    out: list[Diagnostic] = []
     for victory in model.victories:
         side = victory.side.value
-        if _possible(victory.when, model, analysis, side) or _possible(victory.when, model, hopeful, side):
+        real = _bounds(context, analysis, side)
+        if can_hold(victory.when, real):
             continue
-        for atom in _objective_atoms(victory.when):
-            have = objectives_held(model, analysis, side)
-            if not _count_possible(atom, have):
-                whose = "the heroes can reach" if side == "heroes" else "on the map"
-                out.append(Q307.at(atom.span, reason=f"only {plural(have, 'objective token')} "
-                                                     f"{whose}, and it needs {atom.op} {atom.value}",
-                                   help_text="place enough objective tokens where they can be taken, or ask for fewer",
-                                   labels=[Label(victory.side.span, f"the {side}' victory")]))
-        for atom in _impossible_atoms(victory.when, model, analysis):
-            area = atom_area(atom, model)
-            if area is not None:
-                # A sealed area (Q301) or an unreachable marker or monster (Q302) is the
-                # cause, reported there with this condition as a label.
+        side_label = Label(victory.side.span, f"the {side}' victory")
+        if hopeful is not analysis and can_hold(victory.when, _bounds(context, hopeful, side)):
+            # Only a shut rune door stands in the way. A door whose key lies behind it is Q303,
+            # an error already; a door nothing at all opens is only Q304, a warning: say here
+            # that it makes this victory impossible.
+            if any(doors.sources(d) for d in doors.shut):
                 continue
-            reason, help_text = _why(atom, model)
-            out.append(Q307.at(atom.target.span, reason=reason, help_text=help_text,
-                               labels=[Label(victory.side.span, f"the {victory.side.value}' victory")]))
+            keyless = sorted(doors.shut, key=lambda d: d.id)
+            names = " and ".join(f"the {d.rune} rune door `{d.id}`" for d in keyless)
+            colours = sorted({d.rune for d in keyless if d.rune})
+            out.append(Q307.at(
+                victory.when.span,
+                reason=f"it needs what lies behind {names}, and nothing on the map unlocks "
+                       f"{' or '.join(colours)}",
+                help_text=" or ".join(f"place `runekey {c} at X,Y` where the heroes can reach it" for c in colours)
+                          + ", or open it with an effect they can trigger (`unlock COLOUR`, `open DOOR`)",
+                labels=[side_label] + [Label(d.node.id.span, f"nothing opens this {d.rune} rune door")
+                                       for d in keyless]))
+            continue
+        bounds = _bounds(context, hopeful, side)
+        reported = explained = False
+        for literal in literals(victory.when):
+            if literal_holds(literal, bounds):
+                continue
+            if isinstance(literal, Event) and literal.positive and _explained(literal.atom, model, analysis, hopeful):
+                explained = True   # Q301 (a sealed area) or Q302 (out of reach) is the cause, with a label
+                continue
+            reason, help_text, span = _literal_reason(literal, context, hopeful, side)
+            out.append(Q307.at(span, reason=reason, help_text=help_text, labels=[side_label]))
+            reported = True
+        if not reported and not explained:
+            out.append(Q307.at(victory.when.span, reason="its parts can never all be true at once",
+                               help_text="check each `and` and `not`: the condition asks for things that "
+                                         "exclude each other",
+                               labels=[side_label]))
     return out
+
+
+def _bounds(context: CheckContext, analysis, side: str) -> Bounds:
+    """What can happen in the quest for `side`'s victory: events by the reveal analysis; the
+    counters' ranges by the rules (rounds from 1; the heroes' conquest above 0, at most what
+    they start with and can gain; the objective tokens they can hold; the heroes who play)."""
+    model = context.model
+    started = {a for a, wave in analysis.reveal_wave.items() if wave == 0}
+    ranges: dict[str, tuple[int | None, int | None]] = {}
+    cap = round_cap(model)[0] if side == "heroes" else None
+    ranges["round"] = (1, cap)
+    if not model.second_edition and model.conquest is not None:
+        low = 1 if side == "heroes" else 0
+        ceiling = conquest_ceiling(context, analysis)
+        ranges["conquest"] = (low, ceiling)
+    ranges["objectives"] = (0, objectives_held(model, analysis, side))
+    ranges["exited"] = (0, max(model.players[1] - 1, 1))
+    return Bounds(happens=lambda atom: _atom_possible(atom, model, analysis),
+                  fails=lambda atom: not (atom.event == "revealed" and atom.target.value in started),
+                  ranges=ranges)
+
+
+def round_cap(model) -> tuple[int | None, str]:
+    """The last round the heroes can play, and why: an `on round N` that makes the overlord
+    win, or an overlord's victory on the round alone (`round > 15` ends the game at 16)."""
+    cap, why = None, ""
+    for trigger in model.triggers:
+        if trigger.event == "round" and trigger.round is not None and any(
+                isinstance(e, n.WinEffect) and e.side.value == "overlord" for e in trigger.effects):
+            if cap is None or trigger.round < cap:
+                cap, why = trigger.round, f"the overlord wins at the start of round {trigger.round} (`on round {trigger.round}`)"
+    for victory in model.victories:
+        when = victory.when
+        if victory.side.value == "overlord" and isinstance(when, n.CompareCondition) and when.counter == "round":
+            first = {">": when.value + 1, ">=": when.value, "=": when.value}.get(when.op)
+            if first is not None and first >= 1 and (cap is None or first < cap):
+                cap, why = first, f"the overlord's victory `round {when.op} {when.value}` ends the game in round {first}"
+    return cap, why
+
+
+def conquest_ceiling(context: CheckContext, analysis) -> int | None:
+    """The most conquest the heroes can ever hold: the start and all the map gives where they
+    can reach (Q507's sum). None when the quest has rules questc cannot weigh (`special` text,
+    an `instruct` effect), which may give conquest too."""
+    model = context.model
+    if model.conquest is None or model.special:
+        return None
+    effects = [e for enc in model.encounters.values() for e in enc.node.effects]
+    effects += [e for trigger in model.triggers for e in trigger.effects]
+    if any(isinstance(e, n.InstructEffect) for e in effects):
+        return None
+    from questc.rules.logic.conquest_on_the_map import Reach, conquest_gains
+
+    reach = Reach(frozenset(analysis.reached), frozenset(analysis.revealed), frozenset(analysis.opened_doors))
+    return model.conquest + sum(conquest_gains(model, reach).values())
+
+
+def _explained(atom: n.EventCondition, model, analysis, hopeful) -> bool:
+    """Is an event a victory needs reported as another error: its area never revealed (Q301), or
+    its named monster or encounter out of reach in a revealed area (Q302)?"""
+    area = atom_area(atom, model)
+    if area is None:
+        return False
+    if analysis.reveal_wave.get(area) is None and hopeful.reveal_wave.get(area) is None:
+        return True   # Q301
+    return analysis.reveal_wave.get(area) is not None and atom.event in ("killed", "triggered")   # Q302
+
+
+def _literal_reason(literal, context: CheckContext, analysis, side: str):
+    """(reason, help, span) for one part of a condition that can never be true by itself."""
+    model = context.model
+    if isinstance(literal, Event):
+        atom = literal.atom
+        if not literal.positive:
+            return (f"area `{atom.target.value}` is revealed from the start, so `not revealed "
+                    f"{atom.target.value}` is never true", "leave this part out, or name another area", literal.span)
+        reason, help_text = _why(atom, model)
+        return reason, help_text, atom.target.span
+    atom, op, value = literal.atom, literal.op, literal.atom.value
+    shown = f"`{atom.counter} {op} {value}`"
+    if atom.counter == "round":
+        cap, why = round_cap(model)
+        if cap is not None and side == "heroes" and op in (">", ">=", "=") and value >= (cap if op == ">" else cap + 1):
+            return (f"{why}, so {shown} never comes", f"ask for round {cap} at the latest, or let the game go on longer",
+                    atom.span)
+        return f"rounds are counted from 1, so {shown} is never true", "compare with a round of 1 or more", atom.span
+    if atom.counter == "conquest":
+        if op in ("<", "<=", "=") and side == "heroes" and value < (2 if op == "<" else 1):
+            return (f"the overlord wins as soon as the heroes' conquest reaches 0, so {shown} never comes for the "
+                    "heroes", "ask for 1 conquest or more", atom.span)
+        ceiling = conquest_ceiling(context, analysis)
+        return (f"the heroes start with {model.conquest} conquest and can gain {(ceiling or 0) - (model.conquest or 0)} "
+                f"more at most, so {shown} never comes",
+                "ask for less conquest, or give more on the map (glyphs, chests, encounters, named monsters)",
+                atom.span)
+    if atom.counter == "objectives":
+        have = objectives_held(model, analysis, side)
+        whose = "the heroes can reach" if side == "heroes" else "on the map"
+        return (f"only {plural(have, 'objective token')} {whose}, and it needs {op} {value}",
+                "place enough objective tokens where they can be taken, or ask for fewer", atom.span)
+    if atom.counter == "exited":
+        heroes = max(model.players[1] - 1, 1)
+        return (f"at most {plural(heroes, 'hero', 'heroes')} play ({model.players[0]}..{model.players[1]} players, the "
+                f"overlord among them), so {shown} never comes", "ask for fewer heroes to leave", atom.span)
+    return f"{shown} is never true", "change the comparison", atom.span
 
 
 def _atom_possible(atom: n.EventCondition, model, analysis) -> bool:
@@ -87,37 +231,6 @@ def objectives_held(model, analysis, side: str) -> int:
         return len(tokens)
     return sum(1 for m in tokens if m.at in analysis.reached
                or any((m.at[0] + dx, m.at[1] + dy) in analysis.reached for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
-
-
-def _count_possible(atom: n.CompareCondition, have: int) -> bool:
-    """Can `objectives OP N` come true when at most `have` tokens can be held (0 held at the start)?"""
-    return {">=": have >= atom.value, ">": have > atom.value, "=": have >= atom.value}.get(atom.op, True)
-
-
-def _objective_atoms(condition) -> list[n.CompareCondition]:
-    """The `objectives` counters a condition needs (those under a `not` are left out)."""
-    if isinstance(condition, n.CompareCondition):
-        return [condition] if condition.counter == "objectives" else []
-    if isinstance(condition, (n.AllCondition, n.AnyCondition)):
-        return [a for operand in condition.operands for a in _objective_atoms(operand)]
-    return []
-
-
-def _possible(condition, model, analysis, side: str = "heroes") -> bool:
-    if isinstance(condition, n.EventCondition):
-        return _atom_possible(condition, model, analysis)
-    if isinstance(condition, n.CompareCondition) and condition.counter == "objectives":
-        return _count_possible(condition, objectives_held(model, analysis, side))
-    if isinstance(condition, n.AllCondition):
-        return all(_possible(c, model, analysis, side) for c in condition.operands)
-    if isinstance(condition, n.AnyCondition):
-        return any(_possible(c, model, analysis, side) for c in condition.operands)
-    return True   # negations and other counters can always come true
-
-
-def _impossible_atoms(condition, model, analysis):
-    return [atom for atom in n.event_conditions(condition, negated=False)
-            if not _atom_possible(atom, model, analysis)]
 
 
 def _why(atom: n.EventCondition, model) -> tuple[str, str]:
