@@ -43,15 +43,13 @@ def valkyrie(source, output):
         sys.stdout.write(imported.text)
         shown = "standard output"
     else:
-        target = Path(output)
-        given = Path(source)
-        folder = given.parent if given.is_file() and given.name == "quest.ini" else given
-        if target.exists() and (target.resolve() == given.resolve()
-                                or (folder.is_dir() and folder.resolve() in target.resolve().parents
-                                    and target.suffix in (".ini", ".txt"))):
-            fail(f"refusing to overwrite {target}, one of the files of the quest being imported")
+        from questc.api import Options
+        from questc.build import refuse_inputs
         from questc.emit.atomic import write_atomic
 
+        target = Path(output)
+        # Never over a file the import read (a BuildError: exit 2, as for any output that is an input).
+        refuse_inputs(target, [], Options(), more=[(path, "file of the Valkyrie quest") for path in imported.sources])
         if target.parent != Path("") and not target.parent.is_dir():
             fail(f"cannot write {target}: the folder {target.parent} does not exist")
         try:

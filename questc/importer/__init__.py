@@ -23,6 +23,7 @@ class Imported:
     text: str
     summary: tuple[str, ...]
     warnings: tuple[str, ...] = ()   # what the other tool itself would have ignored or warned about
+    sources: tuple[Path, ...] = ()   # the files read (an output must never replace one)
 
 
 def import_quest(kind: str, source: Path | str) -> Imported:

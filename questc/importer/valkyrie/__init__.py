@@ -21,4 +21,4 @@ def import_valkyrie(source: Path) -> Imported:
 
     quest = read_folder(source)
     text, summary = convert(quest)
-    return Imported(text, tuple(summary), tuple(quest.warnings))
+    return Imported(text, tuple(summary), tuple(quest.warnings), tuple(quest.read))

@@ -56,6 +56,7 @@ class ValkyrieFolder:
     components: dict[str, Component] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    read: list[Path] = field(default_factory=list)   # the files read (the package, for a package)
 
     def text(self, key: str) -> str | None:
         return self.texts.get(key)
@@ -68,6 +69,7 @@ class _Files:
         self.path = path
         self.zip: zipfile.ZipFile | None = None
         self.prefix = ""
+        self.paths: list[Path] = []
         if path.is_file() and path.name == "quest.ini":
             self.path = path.parent
         elif path.is_file():
@@ -87,6 +89,12 @@ class _Files:
 
     def read(self, name: str) -> bytes | None:
         """A file of the quest (a name relative to its folder) in; its bytes out, None when missing."""
+        data = self._read(name)
+        if data is not None:
+            self.paths.append(self.path if self.zip is not None else self.path.joinpath(*PurePosixPath(name).parts))
+        return data
+
+    def _read(self, name: str) -> bytes | None:
         parts = PurePosixPath(name.replace("\\", "/")).parts
         if not parts or any(p in ("..", "") for p in parts) or PurePosixPath(name).is_absolute():
             raise ImportFailed(f"{self.path}: the quest names the file `{name}`, outside its folder")
@@ -206,4 +214,5 @@ def read_folder(path: Path | str) -> ValkyrieFolder:
     for chosen in (language, "English", *by_language):
         for key, value in by_language.get(chosen, {}).items():
             out.texts.setdefault(key, value)
+    out.read = list(dict.fromkeys(files.paths))
     return out
