@@ -235,6 +235,7 @@ def test_the_command_writes_the_quest_and_says_what_it_left(tmp_path):
     assert done.exit_code == 2 and "refusing to overwrite" in done.output
 
 
+@pytest.mark.slow
 def test_fuzzed_quests_import_or_fail_clearly(tmp_path):
     """Lines dropped, doubled, cut or swapped in the community quests' files: the import either works
     (and its text parses) or says why not; never anything else."""
