@@ -7,6 +7,7 @@
         board = result.compiled.board
     report = build(["quests"], "out", kinds=["json"])      # out/<id>.json per clean quest
     guide(["quests"], "guide.pdf", title="Our campaign")
+    imported = import_quest("valkyrie", "MyQuest/")         # a Valkyrie quest as .quest text
 
 The command line, the language server and the preview server are thin layers over this
 module (with the packages they render with: questc.emit, questc.draw); nothing below it
@@ -26,7 +27,7 @@ from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, gui
 from questc.compiled import CompiledQuest
 from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
-from questc.errors import FormatterError, PlanError, QuestcError
+from questc.errors import FormatterError, ImportFailed, PlanError, QuestcError
 from questc.files import read_input
 from questc.limits import MAX_PACK_BYTES, MAX_QUEST_BYTES
 from questc.options import Options, apply_policy
@@ -45,6 +46,7 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
     from questc.fixes import allowed, apply_fixes, compatible_fixes, fix_source
     from questc.fmt import format_source
     from questc.fmt.starter import starter_quest
+    from questc.importer import Imported, import_quest
     from questc.model.quest import AreaModel, DoorModel, Figure, Marker, ObstacleModel, QuestModel, StairsModel
     from questc.model.plan import (
         COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND, DeckPlan, Pricing, load_plan,
@@ -67,6 +69,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     **{name: ("questc.fixes", name) for name in ("allowed", "apply_fixes", "compatible_fixes", "fix_source")},
     "format_source": ("questc.fmt", "format_source"),
     "starter_quest": ("questc.fmt.starter", "starter_quest"),
+    **{name: ("questc.importer", name) for name in ("Imported", "import_quest")},
     **{name: ("questc.model.quest", name) for name in (
         "AreaModel", "DoorModel", "Figure", "Marker", "ObstacleModel", "QuestModel", "StairsModel")},
     **{name: ("questc.model.plan", name) for name in (
@@ -86,7 +89,7 @@ __all__ = [
     "KINDS", "refuse_inputs",
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
-    "FormatterError", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",
+    "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",
     # imported on first use
     *_DEFERRED,
 ]

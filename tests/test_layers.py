@@ -45,15 +45,20 @@ ALLOWED: dict[str, frozenset[str]] = {
     "discovery": BASE | {"options"},
     # the engine JSON's reader for engines: the board alone
     "loader": BASE | {"editions", "board"},
+    # Valkyrie's quest format and its content's names and geometry (read by the export and the import)
+    "valkyrie": BASE | {"catalog"},
     # what is made of a compiled quest
     "draw": BASE | {"fonts", "catalog", "model", "editions", "compiled"},
     "emit": BASE | {"questc", "project", "fonts", "syntax", "catalog", "model", "editions", "board", "analysis",
-                    "compiled", "rules", "draw"},
+                    "compiled", "rules", "draw", "valkyrie"},
+    # quests made with other tools in, questc's language out (questc.fmt writes its strings)
+    "importer": BASE | {"catalog", "fmt", "valkyrie"},
     "config": BASE | {"questc", "options", "rules", "emit"},
     "build": BASE | {"options", "discovery", "pipeline", "compiled", "editions", "emit"},
     # the library: everything above it
     "api": BASE | {"syntax", "catalog", "model", "editions", "board", "analysis", "compiled", "rules",
-                   "options", "suppress", "pipeline", "fixes", "fmt", "discovery", "project", "config", "build"},
+                   "options", "suppress", "pipeline", "fixes", "fmt", "discovery", "project", "config", "build",
+                   "importer"},
     # the front ends: questc.api and what they render with
     "cli": frozenset({"questc", "api", "emit", "preview", "server"}),
     "server": frozenset({"questc", "api"}),

@@ -106,6 +106,9 @@ class Edition:
     def __str__(self) -> str:
         return self.name
 
+    def __repr__(self) -> str:
+        return f"<Edition {self.name}>"
+
 
 # The built-in editions: name -> the module whose EDITION it is.
 BUILT_IN = {"first": "questc.editions.first", "second": "questc.editions.second"}

@@ -13,4 +13,5 @@ EDITION = Edition(
     rules=frozenset({"lieutenants", "start at", "objectives", "exit", "tokens", "tiles"}),
     header_fields=frozenset({"encounter", "part_of"}),
     conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened"),
+    exports=("json", "png", "pdf", "valkyrie"),   # Valkyrie plays second edition quests
 )
