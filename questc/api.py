@@ -31,6 +31,7 @@ from questc.errors import FormatterError, ImportFailed, PlanError, QuestcError
 from questc.files import read_input
 from questc.limits import MAX_PACK_BYTES, MAX_QUEST_BYTES
 from questc.options import Options, apply_policy
+from questc.paths import config_files, project_root
 from questc.pipeline import QuestResult, QuestSummary, check_bytes, check_file, check_source, undecodable
 from questc.words import plural
 
@@ -90,6 +91,7 @@ __all__ = [
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
     "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",
+    "config_files", "project_root",
     # imported on first use
     *_DEFERRED,
 ]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from questc.editions import GAME_RULES
 from questc.paths import data_dir
 from questc.syntax import nodes as n
-from questc.words import count_range
+from questc.words import count_range, noun, plural
 
 from questc.model.quest import Figure, Marker, ObstacleModel
 
@@ -51,6 +51,7 @@ def environment():
     )
     env.filters["count_range"] = count_range
     env.filters["mid"] = mid_sentence
+    env.globals.update(plural=plural, noun=noun)   # counted words, as every message words them
     return env
 
 

@@ -15,6 +15,7 @@ from questc.catalog.codes import Q101
 from questc import editions
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
+from questc.paths import project_root
 from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, HeroStartModel, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
@@ -38,18 +39,6 @@ def default_id(title: str) -> str:
 
 
 DEFAULT_ID_LENGTH = 80
-
-
-def project_root(start: Path) -> Path:
-    """The folder holding pyproject.toml or questc.toml above `start`, else `start` itself."""
-    try:
-        start = start.resolve()
-    except (RuntimeError, OSError):   # a folder on the way is a symbolic link loop: no project above it
-        return start.absolute()
-    for folder in (start, *start.parents):
-        if (folder / "pyproject.toml").is_file() or (folder / "questc.toml").is_file():
-            return folder
-    return start
 
 
 class Resolver:

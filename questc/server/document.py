@@ -16,7 +16,7 @@ from urllib.parse import unquote, urlparse
 
 from questc.api import QuestResult, check_source
 from questc.api import QuestcError
-from questc.api import Options
+from questc.api import Options, config_files
 from questc.server.index import QuestIndex, build_index
 from questc.server.text import BOM, LineIndex
 
@@ -115,15 +115,15 @@ class OptionsCache:
 
 
 def _config_stamp(folder: Path) -> tuple:
-    """The size and time of every configuration file from `folder` up: a change anywhere re-reads."""
+    """The size and time of every configuration file from `folder` up (questc.api.config_files):
+    a change anywhere re-reads."""
     stamp = []
-    for candidate in (folder, *folder.parents):
-        for name in ("questc.toml", "pyproject.toml"):
-            try:
-                info = (candidate / name).stat()
-            except OSError:
-                continue
-            stamp.append((str(candidate / name), info.st_mtime_ns, info.st_size))
+    for path in config_files(folder):
+        try:
+            info = path.stat()
+        except OSError:   # gone since it was found
+            continue
+        stamp.append((str(path), info.st_mtime_ns, info.st_size))
     return tuple(stamp)
 
 

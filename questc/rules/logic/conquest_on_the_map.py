@@ -113,12 +113,12 @@ def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
     for chest, count in chests.items():
         # Which numbered marker lies where is random: the best `count` rows are the most they can gain.
         parts["chests"] += sum(sorted(by_type[chest], reverse=True)[:count])
-    for encounter in model.encounters.values():
-        if reachable(encounter.at):
-            parts["encounters"] += _gains(encounter.node.effects)
-    for trigger in model.triggers:
-        if _trigger_reachable(model, trigger, reach, named_reachable):
-            parts["triggers"] += _gains(trigger.effects)
+    for effect, source in model.effects():
+        if isinstance(source, n.Trigger):
+            if _trigger_reachable(model, source, reach, named_reachable):
+                parts["triggers"] += _gains([effect])
+        elif reachable(source.at):
+            parts["encounters"] += _gains([effect])
     for named in model.named.values():
         if named.node.conquest and named_reachable(named.id):
             parts["named monsters"] += max(named.node.conquest, 0)
