@@ -80,6 +80,13 @@ class Rule:
         return self.descriptor.name
 
 
+def rules_of(package: str, *modules: str) -> tuple[Rule, ...]:
+    """A family's table: its rule modules (questc.rules.<family>.<module>) by name, one line each, in
+    code order, imported now (a missing or broken module is an ImportError at start-up, never a rule
+    skipped quietly); their RULEs out."""
+    return tuple(import_module(f"{package}.{module}").RULE for module in modules)
+
+
 def family_rules(family: str) -> tuple[Rule, ...]:
     """The `RULES` table of one family, in code order."""
     rules: tuple[Rule, ...] = import_module(f"questc.rules.{family}").RULES

@@ -6,35 +6,30 @@ from typing import Iterable
 from questc.diagnostics.core import Diagnostic
 from questc.model.plan import DeckPlan, Pricing, price_plan
 from questc.model.quest import QuestModel
-from questc.rules import Rule
+from questc.rules import Rule, rules_of
 from questc.rules.components import (
     card_not_for_the_plan,
     dark_glyphs_without_glyphs,
-    lieutenant_placed_twice,
-    too_many_figures,
-    too_many_map_pieces,
-    too_many_markers,
-    too_many_tokens,
     treachery_not_in_this_quest,
     treachery_over_budget,
     unspent_treachery,
-    unusual_treachery_total,
 )
 
 TITLE = "Components and budgets"
 
-RULES: tuple[Rule, ...] = (
-    treachery_over_budget.RULE,  # Q401
-    card_not_for_the_plan.RULE,  # Q402
-    too_many_figures.RULE,  # Q403
-    too_many_map_pieces.RULE,  # Q404
-    too_many_markers.RULE,  # Q405
-    unusual_treachery_total.RULE,  # Q406
-    unspent_treachery.RULE,  # Q407
-    treachery_not_in_this_quest.RULE,  # Q408
-    dark_glyphs_without_glyphs.RULE,  # Q409
-    too_many_tokens.RULE,  # Q410
-    lieutenant_placed_twice.RULE,  # Q411
+RULES: tuple[Rule, ...] = rules_of(
+    __name__,
+    "treachery_over_budget",  # Q401
+    "card_not_for_the_plan",  # Q402
+    "too_many_figures",  # Q403
+    "too_many_map_pieces",  # Q404
+    "too_many_markers",  # Q405
+    "unusual_treachery_total",  # Q406
+    "unspent_treachery",  # Q407
+    "treachery_not_in_this_quest",  # Q408
+    "dark_glyphs_without_glyphs",  # Q409
+    "too_many_tokens",  # Q410
+    "lieutenant_placed_twice",  # Q411
 )
 
 
