@@ -8,7 +8,7 @@ itself (a broken installation, a formatter that would lose meaning).
 from __future__ import annotations
 
 __all__ = ["QuestcError", "PlanError", "CatalogError", "PackProblem", "QuestJSONError",
-           "UnsupportedFormatVersion", "FormatterError", "SheetTemplateError"]
+           "UnsupportedFormatVersion", "FormatterError", "SheetTemplateError", "ImportFailed"]
 
 
 class QuestcError(Exception):
@@ -42,3 +42,9 @@ class FormatterError(Exception):
 
 class SheetTemplateError(ValueError):
     """A sheet template produced markup the layout cannot use (an unknown style, a stray @cell...)."""
+
+
+class ImportFailed(QuestcError):
+    """What `questc import` was given cannot be imported: not a quest of that kind, or one its own
+    app could not load (a broken file, an unknown section). Bad input: exit status 1, with this
+    message, which names the file and line where it can."""

@@ -23,6 +23,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 from dungeon import dungeon  # noqa: E402
 
+from questc.board.sight import CENTRE_LINE  # noqa: E402
+
 SNAPSHOT = REPO / "tests" / "snapshots" / "sight" / "beams.json"
 # (floor cells, seed) of the maps: small enough for the old algorithm to record in seconds.
 MAPS = [(400, 3), (900, 5), (1500, 8), (2118, 1)]
@@ -32,7 +34,7 @@ def _board(cells: int, seed: int):
     from questc.api import Options, check_source
 
     result = check_source(dungeon(cells, seed=seed)[0], "dungeon.quest", Options(ignore=("Q404", "Q405")))
-    assert result.context is not None and not result.errors, result.diagnostics
+    assert result.compiled is not None and not result.errors, result.diagnostics
     return result
 
 
@@ -46,13 +48,13 @@ def _sight_digest(board, doors: frozenset[str]) -> str:
     """A digest of every floor cell's first-edition sight in one door state."""
     digest = hashlib.sha256()
     for cell in board.cells:
-        seen = sorted(board.visible_cells([cell], "first", doors))
+        seen = sorted(board.visible_cells([cell], CENTRE_LINE, doors))
         digest.update(repr((cell, seen)).encode())
     return digest.hexdigest()[:16]
 
 
 def _analysis(result) -> dict:
-    analysis = result.context.analysis
+    analysis = result.compiled.analysis
     reached = hashlib.sha256(repr(sorted(analysis.reached)).encode()).hexdigest()[:16]
     return {"waves": analysis.waves, "visible_from": analysis.visible_from, "reached": reached,
             "opened": sorted(analysis.opened_doors)}
@@ -62,7 +64,7 @@ def record() -> dict:
     out = {}
     for cells, seed in MAPS:
         result = _board(cells, seed)
-        board = result.context.board.board
+        board = result.compiled.board
         out[f"{cells}/{seed}"] = {
             "sight": {name: _sight_digest(board, doors) for name, doors in _states(board, seed).items()},
             "analysis": _analysis(result)}
@@ -77,7 +79,7 @@ def snapshot() -> dict:
 @pytest.mark.slow
 @pytest.mark.parametrize("cells, seed", MAPS)
 def test_every_cells_sight_is_what_the_rays_per_direction_gave(snapshot, cells, seed):
-    board = _board(cells, seed).context.board.board
+    board = _board(cells, seed).compiled.board
     expected = snapshot[f"{cells}/{seed}"]["sight"]
     got = {name: _sight_digest(board, doors) for name, doors in _states(board, seed).items()}
     assert got == expected
@@ -93,13 +95,13 @@ def test_beams_agree_with_the_check_of_each_line(seed):
     """Every floor cell's answer from sampled sources, against `sight.check` of that one line."""
     from questc.board.sight import check
 
-    board = _board(700, seed).context.board.board
+    board = _board(700, seed).compiled.board
     rng = random.Random(seed)
     for doors in _states(board, seed).values():
         state = board.state(doors)
         for source in rng.sample(board.cells, 12):
-            seen = board.visible_cells([source], "first", doors)
-            expected = {b for b in board.cells if check(state, source, b, "first") is None}
+            seen = board.visible_cells([source], CENTRE_LINE, doors)
+            expected = {b for b in board.cells if check(state, source, b, CENTRE_LINE) is None}
             assert seen == expected, (source, sorted(doors))
 
 
@@ -107,7 +109,7 @@ def test_beams_agree_with_the_check_of_each_line(seed):
 def test_one_cast_from_many_groups_is_one_query_per_group(seed):
     """`Board.labels_seen`, as the reveal analysis asks it, against `visible_cells` of each group."""
     result = _board(900, seed)
-    board, model = result.context.board.board, result.context.model
+    board, model = result.compiled.board, result.compiled.model
     labels = {c: area.id for area in model.areas.values() for c in area.cells}
     rng = random.Random(seed)
     area_ids = sorted(model.areas)
@@ -115,9 +117,9 @@ def test_one_cast_from_many_groups_is_one_query_per_group(seed):
         chosen = rng.sample(area_ids, len(area_ids) // 3)
         groups = {a: [c for c in model.areas[a].cells if board.is_floor(c)] for a in chosen}
         sources = {c for a in area_ids if a not in chosen for c in model.areas[a].cells if board.is_floor(c)}
-        got = board.labels_seen(groups, sources, labels, "first", doors)
+        got = board.labels_seen(groups, sources, labels, CENTRE_LINE, doors)
         for area, cells in groups.items():
-            expected = {labels[c] for c in board.visible_cells(cells, "first", doors) & sources}
+            expected = {labels[c] for c in board.visible_cells(cells, CENTRE_LINE, doors) & sources}
             assert got[area] == expected, (area, sorted(doors))
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from . import bulk, movement
-from .geometry import Cell, Edge, edge_cells, norm_edge
+from .geometry import Cell, Edge, norm_edge
 from .layout import Layout
 from .movement import NEIGHBOURS, StairsOk
 from .parts import BlockInfo, Door, Stairs
-from .sight import EDITIONS, SightState, check
+from .sight import CENTRE_LINE, RULES, SightState, check
 
 __all__ = ["Board"]
 
@@ -72,23 +72,23 @@ class Board(Layout):
         return movement.reachable(self, self._bitboard(passable), from_cells, allowed, stairs_ok)
 
     # -- line of sight -----------------------------------------------------------------
-    def sees(self, a: Cell, b: Cell, edition: str = "first",
+    def sees(self, a: Cell, b: Cell, rule: str = CENTRE_LINE,
              open_doors: Iterable[str] = frozenset()) -> bool:
         """Does cell a have line of sight to cell b (LANGUAGE.md section 9)?
 
-        edition: 'first' (centre to centre) or 'second' (corner to corner);
-        open_doors: ids of open doors.  Cells that are not floor see nothing.
-        Stairs are not considered here (see `stair_sight`).
+        rule: the sight rule (sight.RULES: 'first', centre to centre; 'second', corner to
+        corner; a quest's is its edition's `sight`); open_doors: ids of open doors. Cells
+        that are not floor see nothing. Stairs are not considered here (see `stair_sight`).
         """
-        return check(self.state(open_doors), a, b, edition) is None
+        return check(self.state(open_doors), a, b, rule) is None
 
-    def why_blocked(self, a: Cell, b: Cell, edition: str = "first",
+    def why_blocked(self, a: Cell, b: Cell, rule: str = CENTRE_LINE,
                     open_doors: Iterable[str] = frozenset()) -> str | None:
         """None when a sees b, else what is in the way, as a sentence for `questc los`:
         "the wall between 5,2 and 6,2", "the closed door `entry`", "rubble at 2,3",
-        "the corner of walls at 6,2", ...  For the second edition, where all sixteen
-        corner lines are blocked, the reason blocking most of them is given."""
-        return check(self.state(open_doors), a, b, edition)
+        "the corner of walls at 6,2", ...  By the corner rule, where all sixteen corner
+        lines are blocked, the reason blocking most of them is given."""
+        return check(self.state(open_doors), a, b, rule)
 
     def stair_sight(self, cell: Cell, open_doors: Iterable[str] = frozenset()) -> set[Cell]:
         """The cells seen through staircases from `cell`.
@@ -110,22 +110,22 @@ class Board(Layout):
                     out.add(n)
         return out
 
-    def visible_cells(self, sources: Iterable[Cell], edition: str = "first",
+    def visible_cells(self, sources: Iterable[Cell], rule: str = CENTRE_LINE,
                       open_doors: Iterable[str] = frozenset(), stairs: bool = False) -> set[Cell]:
         """Every floor cell seen from at least one of `sources` (fast, bitset based).
 
         Sources that are not floor are ignored; a floor source sees itself.  With
         stairs=True, stair ends among the sources also see through their staircase
-        (`stair_sight`).  Results are cached per (sources, edition, open doors, stairs).
+        (`stair_sight`).  Results are cached per (sources, rule, open doors, stairs).
         """
-        if edition not in EDITIONS:
-            raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
+        if rule not in RULES:
+            raise ValueError(f"the sight rule must be one of {', '.join(RULES)}, not {rule!r}")
         key_doors = frozenset(set(open_doors) & self.doors.keys())
         src = frozenset(c for c in sources if c in self._floor)
-        key = (src, edition, key_doors, stairs)
+        key = (src, rule, key_doors, stairs)
         hit = self._visible_cache.get(key)
         if hit is None:
-            seen = self._bitboard(key_doors).visible(src, edition)
+            seen = self._bitboard(key_doors).visible(src, rule)
             if stairs:
                 for cell in src:
                     if cell in self._stairs_at:
@@ -137,18 +137,18 @@ class Board(Layout):
         return set(hit)
 
     def labels_seen(self, groups: dict[str, Iterable[Cell]], sources: Iterable[Cell], labels: dict[Cell, str],
-                    edition: str = "first", open_doors: Iterable[str] = frozenset()) -> dict[str, set[str]]:
+                    rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()) -> dict[str, set[str]]:
         """For each group of cells (groups must not share a cell), the labels (`labels[cell]`)
         of the cells of `sources` that some floor cell of the group sees (stairs not
         included): the reveal analysis asks which areas' reached cells each unrevealed area
-        beside them sees.  Sight is symmetric, so the first edition casts once from the
+        beside them sees.  Sight is symmetric, so the centre-line rule casts once from the
         groups' cells, which pays when they are fewer than the sources."""
-        if edition not in EDITIONS:
-            raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
+        if rule not in RULES:
+            raise ValueError(f"the sight rule must be one of {', '.join(RULES)}, not {rule!r}")
         doors = frozenset(set(open_doors) & self.doors.keys())
-        if edition != "first":
+        if rule != CENTRE_LINE:
             wanted = set(sources)
-            return {name: {labels[c] for c in self.visible_cells(cells, edition, doors) & wanted if c in labels}
+            return {name: {labels[c] for c in self.visible_cells(cells, rule, doors) & wanted if c in labels}
                     for name, cells in groups.items()}
         bits = self._bitboard(doors)
         if self._labels is None or self._labels[0] is not labels:

@@ -54,7 +54,7 @@ from .geometry import (
 )
 from . import beams
 from .layout import Layout
-from .sight import FIRST, SightState, exempt
+from .sight import CENTRE_LINE, SightState, exempt
 
 # Index of the open-mask for each feature: kind base + extra.
 _BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
@@ -441,14 +441,15 @@ class BitBoard:
             self._rows[(lo, hi)] = rows
         return cols & rows
 
-    def visible(self, sources: frozenset[Cell], edition: str) -> set[Cell]:
+    def visible(self, sources: frozenset[Cell], rule: str) -> set[Cell]:
         """Every floor cell seen from a floor cell of `sources` (stairs not included).
 
-        The first edition casts its beams from the sources (`visible_first`); the second
-        edition casts rays from the sources' corners.
+        The centre-to-centre rule (the first edition's) casts its beams from the sources
+        (`visible_first`); the corner rule (the second edition's) casts rays from the
+        sources' corners.
         """
         src = self.bits_of(sources)
-        if edition == FIRST:
+        if rule == CENTRE_LINE:
             return self._cells(self.visible_first(src))
         if not src:
             return set()

@@ -17,7 +17,7 @@ def new(name, out_dir, title):
     from pathlib import Path
 
     from questc.emit.report import display_path
-    from questc.fmt.starter import starter_quest
+    from questc.api import starter_quest
 
     stem = name[:-len(".quest")] if name.endswith(".quest") else name
     if not stem or "/" in stem or "\\" in stem or stem in (".", ".."):

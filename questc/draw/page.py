@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from questc.records import record
 
 if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
     from questc.draw.map import MapDrawing
 
 MM = 72 / 25.4
@@ -54,9 +55,9 @@ class MapPage:
 
 
 def styles() -> dict:
-    from questc.emit.sheet import load_yaml
+    from questc.paths import style_file
 
-    return load_yaml("styles.yaml")
+    return style_file("styles.yaml")
 
 
 def legend_spec() -> dict:
@@ -112,27 +113,27 @@ def paper_size(paper: str) -> tuple[float, float]:
 _LAST: tuple = ()
 
 
-def map_page(result, paper: str = "a4") -> MapPage:
+def map_page(quest: CompiledQuest, paper: str = "a4") -> MapPage:
     """A compiled quest and a paper size in; its map page out: orientation, scale, the drawn map."""
     global _LAST
     import weakref
 
-    if _LAST and _LAST[0]() is result and _LAST[1] == paper:
+    if _LAST and _LAST[0]() is quest and _LAST[1] == paper:
         return _LAST[2]
-    page = _map_page(result, paper)
-    _LAST = (weakref.ref(result), paper, page)
+    page = _map_page(quest, paper)
+    _LAST = (weakref.ref(quest), paper, page)
     return page
 
 
-def _map_page(result, paper: str) -> MapPage:
+def _map_page(quest: CompiledQuest, paper: str) -> MapPage:
     from questc.draw.map import draw_map, fit_cell
 
     page = styles().get("page", {})
     margin = float(page.get("margin_mm", 16)) * MM
     heading = float(styles().get("map", {}).get("heading_height", 30))
     footer = float(page.get("footer_size", 8)) * 2.5
-    board = result.context.board.board
-    probe = draw_map(result, 18.0)
+    board = quest.board
+    probe = draw_map(quest, 18.0)
     best = None
     for landscape in (False, True):
         w, h = paper_size(paper)
@@ -152,7 +153,7 @@ def _map_page(result, paper: str) -> MapPage:
     assert best is not None
     _score, cell, landscape, w, h, body_w, body_h, beside = best
     for _ in range(4):     # the legend drawn at this scale may be longer (codes, keys): fit again
-        drawn = draw_map(result, cell)
+        drawn = draw_map(quest, cell)
         legend = plan_legend(drawn.legend, legend_width(body_w))
         below = legend.height if beside else 0.0
         if drawn.height + below + heading <= body_h + 0.01 and drawn.width <= body_w + 0.01:

@@ -11,6 +11,12 @@ from functools import lru_cache
 from questc.draw.items import Drawing, Ellipse, Group, Line, Polygon, Rect, Text
 from questc.draw.patterns import pattern
 
+# libvips writes the PNG from a copy of the picture's bytes, so the picture is held twice while it
+# is written (Pillow's writer needs no copy): past this many pixels (three_seals, the largest
+# shipped quest, is 39.8 million) Pillow writes it, keeping the largest picture's build within
+# the memory budget (docs/performance.md, "Render budget").
+FAST_WRITER_LIMIT = 40_000_000
+
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
@@ -145,7 +151,7 @@ class _Painter:
                 self.image.paste(ink, (tx, ty, tx + w, ty + h), mask.crop((0, 0, w, h)))
 
     def text(self, item: Text) -> None:
-        from questc.emit.fonts import pillow_font, runs
+        from questc.fonts import pillow_font, runs
 
         s = self.scale
         style = item.weight if item.weight in ("bold", "italic") else "regular"
@@ -213,7 +219,38 @@ def to_image(drawing: Drawing, scale: float):
 
 def to_png(drawing: Drawing, scale: float) -> bytes:
     """A Drawing in; PNG bytes out (no timestamp, no text chunks)."""
-    from questc.emit.png import encode_png
+    return encode_png(to_image(drawing, scale))
 
-    image = to_image(drawing, scale)
-    return encode_png(image.tobytes(), image.size)
+
+def encode_png(image) -> bytes:
+    """A Pillow RGB image in (let go of: the caller keeps no reference); PNG bytes out (no
+    timestamp, no metadata), the same bytes each time.
+
+    libvips writes them (pyvips), not Pillow: Pillow's PNG writer tries five filters on every
+    row of an RGB image and keeps the best, which is most of a large map's PNG time (three_seals,
+    40 million pixels: 0.92 s of 1.29 s), while the map's flat colours need no filter. libvips's,
+    unfiltered at zlib level 6, writes the same pixels in 0.16 s, 8 % larger
+    (docs/performance.md, "Pictures"). Past FAST_WRITER_LIMIT pixels Pillow writes them."""
+    if image.width * image.height > FAST_WRITER_LIMIT:
+        import io
+
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=6)
+        return out.getvalue()
+    import pyvips
+
+    size, data = image.size, image.tobytes()
+    del image
+    # One worker: the PNG is one stream, written by one thread anyway, and every worker libvips
+    # starts reserves address space of its own (a build under a 500 MB limit ran out of it).
+    pyvips.concurrency_set(1)
+    picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
+    del data
+    png = bytes(picture.pngsave_buffer(compression=6, filter="none", keep="none"))
+    # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
+    # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
+    at = 8 + 25
+    length = int.from_bytes(png[at:at + 4], "big")
+    if png[at + 4:at + 8] == b"pHYs":
+        png = png[:at] + png[at + 12 + length:]
+    return png

@@ -1,4 +1,4 @@
-"""A compiled QuestResult in; the map as a PNG out: questc.draw's map at the sheet's printed scale,
+"""A CompiledQuest in; the map as a PNG out: questc.draw's map at the sheet's printed scale,
 with its legend under it, rasterised by Pillow at `cell` pixels per map square.
 
 The words are the sizes they print on the sheet (the map page of questc.draw.page), so the
@@ -8,6 +8,10 @@ is over PIXEL_BUDGET: a map too wide for it is drawn at a smaller scale.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 DEFAULT_CELL = 160
 MIN_CELL = 16
@@ -16,22 +20,17 @@ MIN_CELL = 16
 # shipped quest (three_seals) is 40 million pixels at the default 160, so real quests keep their size;
 # the widest map questc accepts (400 x 400 cells) comes out about 17 px a cell.
 PIXEL_BUDGET = 50_000_000
-# libvips writes the PNG from a copy of the picture's bytes, so the picture is held twice while it
-# is written (Pillow's writer needs no copy): past this many pixels (three_seals, the largest
-# shipped quest, is 39.8 million) Pillow writes it, keeping the largest picture's build within
-# the memory budget (docs/performance.md, "Render budget").
-FAST_WRITER_LIMIT = 40_000_000
 
 
-def png_drawing(result, title: bool = True, paper: str = "a4"):
+def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4"):
     """The PNG's drawing (map and legend, in points) and the MapDrawing it holds."""
     from questc.draw.items import Drawing, Layer
     from questc.draw.legend import legend_drawing
     from questc.draw.page import map_page
     from questc.draw.map import draw_map
 
-    page = map_page(result, paper)
-    md = draw_map(result, page.map.cell, title=title) if title else page.map
+    page = map_page(quest, paper)
+    md = draw_map(quest, page.map.cell, title=title) if title else page.map
     palette_tint = next(iter(_tints(md)), "#f1e8d4")
     from questc.draw.symbols import Palette
 
@@ -54,15 +53,13 @@ def _tints(md):
     return seen
 
 
-def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4"):
-    """A compiled QuestResult in; the map with its legend as a Pillow RGB image out."""
+def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4"):
+    """A compiled quest in; the map with its legend as a Pillow RGB image out."""
     from questc.draw.raster import to_image
 
-    if not getattr(result, "compiled", False):
-        raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     if cell < MIN_CELL:
         raise ValueError(f"a cell must be at least {MIN_CELL} pixels, not {cell}")
-    drawing, md = png_drawing(result, title, paper)
+    drawing, md = png_drawing(quest, title, paper)
     scale = cell / md.cell
     pixels = drawing.width * scale * drawing.height * scale
     if pixels > PIXEL_BUDGET:   # checked on the drawing, before a pixel is allocated
@@ -70,42 +67,9 @@ def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: st
     return to_image(drawing, scale)
 
 
-def render_png(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
-    """A compiled QuestResult in; the map as PNG bytes out, `cell` pixels per map square, its words
+def render_png(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
+    """A compiled quest in; the map as PNG bytes out, `cell` pixels per map square, its words
     at the sizes they print on `paper`."""
-    image = render_image(result, cell, title, paper)
-    if image.width * image.height > FAST_WRITER_LIMIT:
-        import io
+    from questc.draw.raster import encode_png
 
-        out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=6)
-        return out.getvalue()
-    size, data = image.size, image.tobytes()
-    del image
-    return encode_png(data, size)
-
-
-def encode_png(data: bytes, size: tuple[int, int]) -> bytes:
-    """An RGB picture's bytes (a Pillow image's `tobytes()`) and size in; PNG bytes out (no
-    timestamp, no metadata), the same bytes each time.
-
-    libvips writes them (pyvips), not Pillow: Pillow's PNG writer tries five filters on every
-    row of an RGB image and keeps the best, which is most of a large map's PNG time (three_seals,
-    40 million pixels: 0.92 s of 1.29 s), while the map's flat colours need no filter. libvips's,
-    unfiltered at zlib level 6, writes the same pixels in 0.16 s, 8 % larger
-    (docs/performance.md, "Pictures")."""
-    import pyvips
-
-    # One worker: the PNG is one stream, written by one thread anyway, and every worker libvips
-    # starts reserves address space of its own (a build under a 500 MB limit ran out of it).
-    pyvips.concurrency_set(1)
-    picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
-    data = bytes(picture.pngsave_buffer(compression=6, filter="none", keep="none"))
-    # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
-    # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
-    at = 8 + 25
-    length = int.from_bytes(data[at:at + 4], "big")
-    if data[at + 4:at + 8] == b"pHYs":
-        data = data[:at] + data[at + 12 + length:]
-    return data
-
+    return encode_png(render_image(quest, cell, title, paper))

@@ -11,9 +11,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from questc.diagnostics.core import Span
-from questc.records import record
-from questc.syntax import nodes as n
+from questc.api import Span
+from questc.api import nodes as n
 
 # The identifier kinds a quest defines, as the resolver words them.
 PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS = "piece", "door", "area", "named monster", "encounter", "stairs"
@@ -37,7 +36,7 @@ _CATALOG = {(n.Piece, "type"): "piece", (n.Monster, "type"): "monster", (n.Named
 BLOCKS = (n.Header, n.Area, n.NamedMonster, n.Encounter, n.Trigger, n.ChestChart, n.OverlordPlan)
 
 
-@record
+@dataclass(frozen=True)
 class Occurrence:
     """One identifier written in the quest: its kind, its name, where, and whether this defines it."""
     kind: str
@@ -47,7 +46,7 @@ class Occurrence:
     node: object = None      # the statement it stands in
 
 
-@record
+@dataclass(frozen=True)
 class CatalogName:
     """A catalog name written in the quest (`ogre`, `room_4x4`, `red`) and the catalog kind it is looked up as."""
     kind: str
@@ -56,7 +55,7 @@ class CatalogName:
     node: object = None
 
 
-@record
+@dataclass(frozen=True)
 class CellRef:
     """A point or rectangle written in the quest."""
     span: Span

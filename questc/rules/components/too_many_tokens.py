@@ -50,4 +50,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q410, find)
+RULE = Rule(Q410, find, needs={"tokens"})
