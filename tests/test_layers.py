@@ -30,7 +30,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "project": frozenset(),
     "fonts": frozenset(),
     # the rule sets (questc.editions): data every stage asks, importing nothing of questc
-    "editions": frozenset(),
+    "editions": frozenset({"records"}),
     # the stages, in order
     "syntax": BASE | {"editions"},
     "catalog": BASE | {"editions"},

@@ -1,7 +1,7 @@
 """The catalog's values: frozen records of pieces, monsters, props, cards and sets, and the Catalog that holds them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable, Mapping
@@ -326,7 +326,7 @@ class SetInfo:
     edition: str = DEFAULT_EDITION   # the name of the edition whose quests may use the set's components
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Catalog:
     """Every component questc knows: built-in sets plus the content packs loaded.
 

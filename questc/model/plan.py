@@ -161,7 +161,7 @@ class LineProblem:
     colour: str = ""                # the treachery colour ("cost unknown")
 
 
-@dataclass(frozen=True)
+@record
 class PricedLine:
     """One line of a plan as the catalog has it, owned or not: its card's type, the budget it is
     paid from (event, trap, monster; None: a base-deck card or an unknown name) and its cost
