@@ -14,16 +14,16 @@ module (with the packages they render with: questc.emit, questc.draw); nothing b
 knows they exist. The work is done below: questc.pipeline (the stages, QuestResult,
 CompiledQuest), questc.discovery (which files), questc.build (the files written).
 
-The names a front end needs besides checking and building (configuration, fixes, the
+The names a front end needs besides checking (building, configuration, fixes, the
 formatter, the rules' registry, deck plans, the catalog, the syntax tree) are
-re-exported here too, each imported on first use: `import questc.api` stays cheap.
+re-exported here too, each imported on first use: `import questc.api` stays cheap, and a
+lint imports nothing of the build.
 """
 from __future__ import annotations
 
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide, refuse_inputs
 from questc.compiled import CompiledQuest
 from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
@@ -38,6 +38,7 @@ from questc.words import plural
 if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
     from questc.board.contents import CellContents, cell_contents
     from questc.board.quest_board import remember as remember_boards
+    from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide, refuse_inputs
     from questc.catalog import Catalog, builtin_catalog
     from questc.catalog.draw import catalog_listing, draw_piece
     from questc.config import find_config, load_options, show_settings
@@ -62,6 +63,9 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
 _DEFERRED: dict[str, tuple[str, str]] = {
     **{name: ("questc.board.contents", name) for name in ("CellContents", "cell_contents")},
     "remember_boards": ("questc.board.quest_board", "remember"),
+    # a lint needs no build: its module and what it imports are a tenth of a small quest's lint
+    **{name: ("questc.build", name) for name in (
+        "KINDS", "BuildError", "BuildReport", "GuideReport", "build", "guide", "refuse_inputs")},
     **{name: ("questc.catalog", name) for name in ("Catalog", "builtin_catalog")},
     **{name: ("questc.catalog.draw", name) for name in ("catalog_listing", "draw_piece")},
     **{name: ("questc.config", name) for name in ("find_config", "load_options", "show_settings")},
@@ -86,8 +90,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
 __all__ = [
     # checking and building
     "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
-    "CompiledQuest", "Options", "apply_policy", "build", "guide", "BuildReport", "GuideReport", "BuildError",
-    "KINDS", "refuse_inputs",
+    "CompiledQuest", "Options", "apply_policy",
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
     "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",
