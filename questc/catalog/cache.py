@@ -13,6 +13,9 @@ __all__ = ["cached_documents"]
 _CACHE_FORMAT = b"questc built-in catalog documents 2"
 # marshal's format 4 (Python 3.4 on) is written, so every Python questc runs on reads it.
 _MARSHAL_VERSION = 4
+# How many versions of the documents are kept (the newest): installs of questc with other card
+# files on the same account keep theirs instead of rewriting each other's on every run.
+CATALOGS_KEPT = 8
 
 
 def cached_documents(files: list[Path], parse: Callable[[Path], Any]) -> list[Any]:
@@ -62,5 +65,5 @@ def cached_documents(files: list[Path], parse: Callable[[Path], Any]) -> list[An
     except ValueError:   # a value marshal cannot hold (say a YAML date)
         return documents
     if marshal.loads(payload) == documents:
-        write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, stale="catalog-*")
+        write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, family="catalog-*", keep=CATALOGS_KEPT)
     return documents
