@@ -9,6 +9,7 @@ sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from questc.records import record
@@ -54,7 +55,10 @@ class MapPage:
     legend: LegendPlan
 
 
+@lru_cache(maxsize=None)
 def styles() -> dict:
+    """The sheet's page styles (styles.yaml), read once: a build asked for them a dozen times a quest,
+    each a parse by PyYAML's Python loader (a tenth of `questc build`'s time)."""
     from questc.paths import style_file
 
     return style_file("styles.yaml")
