@@ -214,3 +214,14 @@ def test_the_checked_in_renders_are_what_questc_draws_today(name):
     stored = Image.open(DOC_IMAGES / f"{name}.png").convert("RGB")
     assert fresh.size == stored.size
     assert fresh.tobytes() == stored.tobytes()
+
+
+def test_the_pixels_are_packed_as_tobytes_packs_them():
+    """encode_png packs the picture in one piece (raster._packed), not 64 kB at a time: the same bytes."""
+    from PIL import Image
+
+    from questc.draw.raster import _packed
+
+    for size in ((1, 1), (3, 5), (613, 7), (2449, 301)):
+        image = Image.effect_noise(size, 60).convert("RGB")
+        assert _packed(image) == image.tobytes()

@@ -27,10 +27,10 @@ def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4"):
     from questc.draw.items import Drawing, Layer
     from questc.draw.legend import legend_drawing
     from questc.draw.page import map_page
-    from questc.draw.map import draw_map
+    from questc.draw.map import with_title
 
     page = map_page(quest, paper)
-    md = draw_map(quest, page.map.cell, title=title) if title else page.map
+    md = with_title(page.map, quest) if title else page.map   # the page's map: its labels placed once
     palette_tint = next(iter(_tints(md)), "#f1e8d4")
     from questc.draw.symbols import Palette
 
