@@ -11,11 +11,11 @@ from functools import lru_cache
 from questc.draw.items import Drawing, Ellipse, Group, Line, Polygon, Rect, Text
 from questc.draw.patterns import pattern
 
-# libvips writes the PNG from a copy of the picture's bytes, so the picture is held twice while it
-# is written (Pillow's writer needs no copy): past this many pixels (three_seals, the largest
-# shipped quest, is 39.8 million) Pillow writes it, keeping the largest picture's build within
-# the memory budget (docs/performance.md, "Render budget").
-FAST_WRITER_LIMIT = 40_000_000
+# libvips writes the PNG from the picture's bytes packed in one piece, the picture let go first:
+# at the largest picture a build draws (emit.png.PIXEL_BUDGET, 50 million pixels) a build needs
+# about 415 MB of address space, within the 500 MB the hostile tests set. Past this many pixels
+# (a map_png at a scale its caller chose) Pillow writes it, without the copy, six times slower.
+FAST_WRITER_LIMIT = 50_000_000
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
