@@ -150,3 +150,24 @@ def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the folder would go
     files = load.builtin_files()
     assert cached_documents(files, load.read_yaml) == [load.read_yaml(path) for path in files]
+
+
+def test_a_pack_that_passed_the_schema_is_not_checked_again_one_that_failed_is(tmp_path, monkeypatch):
+    from questc.catalog.cache import known_valid
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    good = {"set": "lowmere", "obstacles": {"tidepool": {"blocks_movement": False, "blocks_sight": False}}}
+    bad = {"set": "lowmere", "obstacles": {"tidepool": {"blocks_movement": "maybe"}}}
+    checked = []
+
+    def check(document):
+        checked.append(document)
+        return load.schema_problems(document)
+
+    assert known_valid(good, check) == [] and known_valid(good, check) == []
+    assert checked == [good]                                   # remembered after passing once
+    assert known_valid(bad, check) and known_valid(bad, check)
+    assert checked == [good, bad, bad]                         # problems: checked every time
+    changed = {"set": "lowmere", "obstacles": {"tidepool": {"blocks_movement": True, "blocks_sight": False}}}
+    assert known_valid(changed, check) == [] and checked[-1] == changed   # another document: checked
+    assert len(list((tmp_path / "questc").glob("pack-valid-*"))) == 2

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from questc.catalog import shapes
-from questc.catalog.cache import cached_documents
+from questc.catalog.cache import cached_documents, known_valid
 from questc.catalog.model import (
     NONE_OWNED,
     UNKNOWN,
@@ -616,7 +616,7 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
         if not isinstance(document, dict):
             report("is not a YAML mapping: a pack holds sections such as `monsters:` or `pieces:`")
             continue
-        found = schema_problems(document)
+        found = known_valid(document, schema_problems)
         if found:
             (at, message), more = found[0], len(found) - 1
             extra = f" (and {plural(more, 'more problem')})" if more else ""
