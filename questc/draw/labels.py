@@ -9,6 +9,7 @@ linear in the number of labels.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 
 from questc.records import record
 
@@ -143,7 +144,7 @@ class Placer:
         # gap_between and intersects work them out for the whole box.
         columns = [_span(ax + i * step, width, anchor[0], anchor[2]) + (i,) for i in i_range]
         rows = [_span(ay + j * step, height, anchor[1], anchor[3]) + (j,) for j in j_range]
-        by_gap: dict[float, list] = {}
+        near = []
         for x0, x1, cx, dx, x_over, i in columns:
             if dx > reach and not centre_ok:
                 continue
@@ -152,17 +153,27 @@ class Placer:
                     gap = math.hypot(cx - ax, cy - ay)
                 elif x_over and y_over:
                     continue   # over the anchor itself
+                elif dy > reach:
+                    continue
                 else:
                     gap = math.hypot(dx, dy)
-                if gap > reach:
-                    continue
-                by_gap.setdefault(round(gap, 3), []).append((j, i, cx, cy, (x0, y0, x1, y1)))
-        for gap in sorted(by_gap):
+                if gap <= reach:
+                    near.append((gap, j, i, cx, cy, (x0, y0, x1, y1)))
+        # Nearest first, a gap rounded to 3 places making a tie (as before); each tie's candidates
+        # in the reading order: below, right, above, left, then by row and column.
+        near.sort(key=_first)
+        start = 0
+        while start < len(near):
+            gap = round(near[start][0], 3)
+            end = start + 1
+            while end < len(near) and round(near[end][0], 3) == gap:
+                end += 1
             tied = []
-            for j, i, cx, cy, box in by_gap[gap]:
+            for _raw, j, i, cx, cy, box in near[start:end]:
                 angle = math.atan2(cy - ay, cx - ax)      # below (pi/2) first, then right, above, left
                 tied.append((round((angle - math.pi / 2) % (2 * math.pi), 3), j, i, box))
-            tied.sort(key=lambda c: c[:3])
+            tied.sort(key=_three)
+            start = end
             for _pref, _j, _i, box in tied:
                 if not self.free(box, cells, clearance):
                     continue
@@ -193,6 +204,10 @@ class Placer:
             if self.free(box, allowed, clearance):
                 return box, False
         return None
+
+
+_first = itemgetter(0)
+_three = itemgetter(0, 1, 2)
 
 
 def _span(centre: float, size: float, low: float, high: float) -> tuple[float, float, float, float, bool]:

@@ -24,10 +24,15 @@ def legend_yaml() -> dict:
 
 def _hex(value, fallback: str = "#888888") -> str:
     """A colour from legend.yaml (or a colour name a writer chose for stairs) in; "#rrggbb" out."""
+    return _hex_of(str(value), fallback)
+
+
+@lru_cache(maxsize=1024)   # a map asks for its few colours thousands of times
+def _hex_of(value: str, fallback: str) -> str:
     from PIL import ImageColor
 
     try:
-        r, g, b = ImageColor.getrgb(str(value))[:3]
+        r, g, b = ImageColor.getrgb(value)[:3]
     except (ValueError, AttributeError):
         r, g, b = ImageColor.getrgb(fallback)[:3]
     return f"#{r:02x}{g:02x}{b:02x}"
