@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from questc.errors import QuestcError
@@ -268,7 +269,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     # Only what compiled completely: a quest with no error but a stage that did not run
     # is never written half-made (BuildReport.failed counts it).
     buildable = [r for r in results if r.buildable(options.strict)]
-    from questc.emit.atomic import recover, replace_folder_atomic, write_all_atomic
+    from questc.emit.atomic import recover, replace_folder_atomic
 
     if buildable or any(made.files for made in exports):
         try:
@@ -278,35 +279,8 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     if out.is_dir():
         recover(out)   # what a build killed while writing here left: finished or removed
 
-    for result in buildable if emitters else []:
-        assert result.summary is not None   # every stage ran
-        if rendered is None and result.compiled is not None:
-            # The checks are done and the renderers draw from the analysis: the sight
-            # caches would only add to the pictures' memory (a third on the largest map).
-            result.compiled.board.forget_sight()
-        files: dict[Path, bytes] = {}
-        for e in _exported(emitters, result.summary.edition):
-            target = out / f"{result.summary.id}.{e.kind}"
-            try:
-                data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
-                if isinstance(data, Exception):
-                    raise data
-            except Exception as error:  # one renderer's failure must not stop the other quests
-                if os.environ.get("QUESTC_DEBUG"):
-                    raise
-                report.problems.append(f"internal error while making {target}: {type(error).__name__}: {error}")
-                break
-            if not isinstance(data, (bytes, bytearray)):
-                report.problems.append(f"internal error: the {e.kind} renderer returned "
-                                       f"{type(data).__name__}, not bytes; {target} not made")
-                break
-            files[target] = bytes(data)
-        else:
-            try:
-                report.written += write_all_atomic(files)
-            except OSError as error:   # a full disk or a read-only folder: say so, go on
-                report.problems.append(f"cannot write {Path(error.filename).as_posix()}: "
-                                       f"{error.strerror or error}; none of {result.path}'s files written")
+    with _picture_memory(emitters):
+        _write_quests(buildable if emitters else [], emitters, rendered, options, out, report)
     for made in exports:
         if not made.files:
             continue
@@ -397,6 +371,50 @@ def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
 
     exports = edition_named(edition).exports
     return [e for e in emitters if e.kind in exports]
+
+
+def _picture_memory(emitters: list[Emitter]) -> AbstractContextManager[None]:
+    """A build that draws pictures keeps a picture's memory for the next (draw.raster)."""
+    if any(e.kind == "png" for e in emitters):
+        from questc.draw.raster import reusing_picture_memory
+        return reusing_picture_memory()
+    return nullcontext()
+
+
+def _write_quests(buildable: list[QuestResult], emitters: list[Emitter], rendered: Rendered | None,
+                  options: Options, out: Path, report: BuildReport) -> None:
+    """Each buildable quest's files, rendered (unless workers did) and written all or none."""
+    from questc.emit.atomic import write_all_atomic
+
+    for result in buildable:
+        assert result.summary is not None   # every stage ran
+        if rendered is None and result.compiled is not None:
+            # The checks are done and the renderers draw from the analysis: the sight
+            # caches would only add to the pictures' memory (a third on the largest map).
+            result.compiled.board.forget_sight()
+        files: dict[Path, bytes] = {}
+        for e in _exported(emitters, result.summary.edition):
+            target = out / f"{result.summary.id}.{e.kind}"
+            try:
+                data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
+                if isinstance(data, Exception):
+                    raise data
+            except Exception as error:  # one renderer's failure must not stop the other quests
+                if os.environ.get("QUESTC_DEBUG"):
+                    raise
+                report.problems.append(f"internal error while making {target}: {type(error).__name__}: {error}")
+                break
+            if not isinstance(data, (bytes, bytearray)):
+                report.problems.append(f"internal error: the {e.kind} renderer returned "
+                                       f"{type(data).__name__}, not bytes; {target} not made")
+                break
+            files[target] = bytes(data)
+        else:
+            try:
+                report.written += write_all_atomic(files)
+            except OSError as error:   # a full disk or a read-only folder: say so, go on
+                report.problems.append(f"cannot write {Path(error.filename).as_posix()}: "
+                                       f"{error.strerror or error}; none of {result.path}'s files written")
 
 
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
