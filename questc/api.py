@@ -26,7 +26,7 @@ if TYPE_CHECKING:   # imported when a stage runs: `import questc.api` stays chea
     from questc.syntax.nodes import QuestFile
 
 __all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError",
-           "build", "guide", "BuildReport", "GuideReport", "BuildError", "KINDS"]
+           "build", "guide", "BuildReport", "GuideReport", "BuildError", "OutputRefused", "KINDS"]
 
 
 @dataclass
@@ -224,4 +224,4 @@ def _excluded_with_parents(path: Path, options: Options) -> bool:
     return False
 
 
-from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide  # noqa: E402
+from questc.build import KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide  # noqa: E402

@@ -5,8 +5,9 @@ the commands only print what these return. Nothing is written for a quest with a
 error (or, under `strict`, a warning), nor for a quest one of whose renderers failed:
 a quest's files are made in memory first and then written all together, each
 atomically. A build that would clash (two quests with one id, an output that is one
-of the inputs: a source, a content pack, the configuration file) raises BuildError
-before anything is written.
+of the inputs: a source, a content pack, the configuration file) or whose output folder
+cannot be made raises OutputRefused before anything is written; a kind that cannot be
+made, BuildError.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, cast
 
-from questc.errors import QuestcError
+from questc.errors import OutputRefused, QuestcError
 from questc.options import Options
 
 if TYPE_CHECKING:
@@ -24,14 +25,16 @@ if TYPE_CHECKING:
     from questc.model.quest import QuestModel
     from questc.rules.context import CheckContext
 
-__all__ = ["KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide",
+__all__ = ["KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide",
            "refuse_inputs"]
 
 KINDS = ("json", "png", "pdf")
 
 
 class BuildError(QuestcError):
-    """A build or guide that must not start: found before anything is written."""
+    """A build or guide that must not start (an output kind that cannot be made, a bad
+    SOURCE_DATE_EPOCH): found before anything is written. Outputs that must not or cannot be
+    written raise questc.errors.OutputRefused."""
 
 
 @dataclass(frozen=True)
@@ -87,14 +90,16 @@ def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[st
 
 @dataclass
 class BuildReport:
-    """What a build did. `problems` are renderer or write failures (the quest's files were
-    not written); `notes` say which kinds were skipped because their renderer is missing."""
+    """What a build did. `problems` are renderer failures, `unwritten` write failures (a full
+    disk, a read-only folder): either way that quest's files were not written. `notes` say
+    which kinds were skipped because their renderer is missing."""
 
     results: list["QuestResult"]
     strict: bool = False
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    unwritten: list[str] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
@@ -140,13 +145,13 @@ def _same_file(a: Path, b: Path) -> bool:
 def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: str = "-o") -> None:
     for source, what in inputs:
         if _same_file(target, source):
-            raise BuildError(f"refusing to overwrite the {what} {source} with {target}: "
+            raise OutputRefused(f"refusing to overwrite the {what} {source} with {target}: "
                              f"choose another output ({option})")
 
 
 def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
                   more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
-    """Raise BuildError when `target` (a report, a page, a sheet) is one of the files a run read:
+    """Raise OutputRefused when `target` (a report, a page, a sheet) is one of the files a run read:
     a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
     `lint -o` and `preview --export` ask this before they write, as build and guide do."""
     _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
@@ -162,14 +167,14 @@ def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
     clashes = {qid: paths for qid, paths in by_id.items() if len(paths) > 1}
     if clashes:
         lines = [f"`{qid}` in {', '.join(paths)}" for qid, paths in sorted(clashes.items())]
-        raise BuildError("two quests with the same id would write the same files: " + "; ".join(lines)
+        raise OutputRefused("two quests with the same id would write the same files: " + "; ".join(lines)
                          + " (give one of them another `id` in its header)")
     for result in results:
         if result.model is not None:
             for e in emitters:
                 _refuse_to_overwrite(out_dir / f"{result.model.id}.{e.kind}", inputs)
     if out_dir.exists() and not out_dir.is_dir():
-        raise BuildError(f"the output {out_dir} exists and is not a folder")
+        raise OutputRefused(f"the output {out_dir} exists and is not a folder")
 
 
 def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "build", *,
@@ -181,7 +186,9 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     `kinds` limits the outputs (None: every kind installed). `jobs` > 1 checks and renders
     quests in that many processes (same bytes). `on_checked` is called with every result
     once all are checked and before anything is written (the CLI prints diagnostics there).
-    Raises BuildError, with nothing written, for a clash or a kind that cannot be made.
+    Raises OutputRefused, with nothing written, for a clash (two quests with one id, an output
+    that is an input) or an output folder that cannot be made; BuildError for a kind that
+    cannot be made. A quest whose files the system refuses (a full disk) is in `unwritten`.
     """
     options = options or Options()
     emitters, notes = choose_emitters(kinds)
@@ -202,7 +209,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as error:   # a read-only mount, a full disk, a file in the way
-            raise BuildError(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
+            raise OutputRefused(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
     if out.is_dir():
         recover(out)   # what a build killed while writing here left: finished or removed
 
@@ -233,7 +240,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
             try:
                 report.written += write_all_atomic(files)
             except OSError as error:   # a full disk or a read-only folder: say so, go on
-                report.problems.append(f"cannot write {Path(error.filename).as_posix()}: "
+                report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
                                        f"{error.strerror or error}; none of {result.path}'s files written")
     return report
 
@@ -312,9 +319,9 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     kept as markup and the quest let go before the next is read, and the report keeps a
     slim record of each (path, source, diagnostics, id; no board), so memory stays flat in
     the number of quests. `progress` is called with 1 after each quest is checked (and
-    laid out, when it is in the guide). Raises BuildError, with nothing written, when the
-    output is a folder or one of the inputs (a source, a content pack, the configuration),
-    or `guide.order` names a quest that is not there.
+    laid out, when it is in the guide). Raises OutputRefused, with nothing written, when the
+    output is a folder or one of the inputs (a source, a content pack, the configuration) or
+    cannot be written, and BuildError when `guide.order` names a quest that is not there.
     """
     from questc.api import QuestResult, check_file, find_quests
 
@@ -322,7 +329,7 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     _check_source_date_epoch()
     target = Path(output)
     if target.is_dir():
-        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
+        raise OutputRefused(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
     given = list(quests)
     checked_here = not all(isinstance(q, QuestResult) for q in given)
     stream: Iterable[QuestResult] = given if not checked_here else (   # type: ignore[assignment]
@@ -356,7 +363,7 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data)
     except OSError as error:
-        raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
+        raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
 

@@ -31,7 +31,7 @@ def test_never_overwrites(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.quest").write_text("precious", encoding="utf-8")
     result = CliRunner().invoke(cli, ["new", "mine"])
-    assert result.exit_code == 2 and "already exists" in result.output
+    assert result.exit_code == 1 and "already exists" in result.output   # the output named, not the call
     assert (tmp_path / "mine.quest").read_text(encoding="utf-8") == "precious"
     assert CliRunner().invoke(cli, ["new", "a/b"]).exit_code == 2
     assert CliRunner().invoke(cli, ["new", "other.quest"]).exit_code == 0

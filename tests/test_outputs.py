@@ -65,7 +65,7 @@ def test_no_output_replaces_an_input(work, args):
         args = ("build", "-o", "packs", "--only", "json", "packs/lowmere.json")
     before = {p: p.read_bytes() for p in work.rglob("*") if p.is_file()}
     done = run(*args)
-    assert done.exit_code == 2, done.output
+    assert done.exit_code == 1, done.output   # the output named is at fault, not the call: exit 1, not 2
     assert "refusing to overwrite" in done.output
     assert {p: p.read_bytes() for p in work.rglob("*") if p.is_file()} == before
 
@@ -93,12 +93,12 @@ def _refuse(kind: int):
     ("preview", "--export", "out/page.html", "cellar.quest"),
 ])
 def test_an_output_that_cannot_be_written_is_a_message(work, monkeypatch, kind, args):
-    """A read-only mount (EROFS), a full disk (ENOSPC), a folder not ours (EACCES): exit 2 with a
-    message naming the file, nothing written, never `internal error`."""
+    """A read-only mount (EROFS), a full disk (ENOSPC), a folder not ours (EACCES): exit 1 with a
+    message naming the file, nothing written, never `internal error` (exit 2)."""
     (work / "out").mkdir()
     monkeypatch.setattr(atomic.os, "write", _refuse(kind))
     done = run(*args)
-    assert done.exit_code == 2, done.output
+    assert done.exit_code == 1, done.output
     assert "internal error" not in done.output and "Traceback" not in done.output
     assert os.strerror(kind) in done.output and "out/" in done.output.replace(os.sep, "/")
     assert list((work / "out").iterdir()) == [] and untouched(work)
@@ -107,9 +107,46 @@ def test_an_output_that_cannot_be_written_is_a_message(work, monkeypatch, kind, 
 def test_a_new_folder_on_a_read_only_mount_is_a_message(work, monkeypatch):
     monkeypatch.setattr(Path, "mkdir", _refuse(errno.EROFS))
     done = run("build", "--only", "json", "-o", "new/folder", "cellar.quest")
-    assert done.exit_code == 2 and "internal error" not in done.output
+    assert done.exit_code == 1 and "internal error" not in done.output
     assert "cannot make the output folder new/folder: Read-only file system" in done.output
 
+
+OPEN_END = '''\
+quest "Q" {
+  conquest 3
+}
+piece R1 room_4x4 at 0,0
+piece C1 corridor_2x2 at 4,1
+door d between R1 C1
+area A "Hall" start { pieces R1; glyph at 0,0 active }
+area B "Passage" { pieces C1 }
+victory heroes when revealed A
+'''
+
+
+@pytest.mark.parametrize("args", [
+    ("fmt", "loose.quest"),
+    ("lint", "--fix", "--unsafe-fixes", "loose.quest"),
+    ("lint", "--fix", "--unsafe-fixes", "--exit-zero", "loose.quest"),
+])
+def test_a_quest_that_cannot_be_rewritten_is_a_message(work, monkeypatch, args):
+    """`fmt` and `lint --fix` on a read-only file: the file stays as it was, a message names it,
+    exit 1 (was `internal error: OSError`, exit 2)."""
+    loose = work / "loose.quest"
+    loose.write_text(OPEN_END.replace("piece R1", "piece  R1"), encoding="utf-8")   # fmt and --fix both change it
+    before = loose.read_bytes()
+    monkeypatch.setattr(atomic.os, "write", _refuse(errno.EROFS))
+    done = run(*args)
+    assert done.exit_code == 1, done.output
+    assert "internal error" not in done.output
+    assert "cannot write loose.quest: Read-only file system; left untouched" in done.output
+    assert loose.read_bytes() == before and sorted(p.name for p in work.iterdir() if p.name.startswith(".")) == []
+
+
+def test_new_into_a_folder_that_cannot_be_written_is_a_message(work, monkeypatch):
+    monkeypatch.setattr(Path, "mkdir", _refuse(errno.EROFS))
+    done = run("new", "fresh", "-o", "new/folder")
+    assert done.exit_code == 1 and "cannot write new/folder/fresh.quest: Read-only file system" in done.output
 
 # ---- all or none, even under SIGKILL -------------------------------------------------------------------
 

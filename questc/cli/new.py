@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from questc.cli.common import fail
+from questc.cli.common import fail, refuse
 
 
 @click.command()
@@ -33,17 +33,17 @@ def new(name, out_dir, title):
     try:
         exists = target.exists()
     except OSError as error:   # a path the system cannot take (too long in all)
-        fail(f"cannot write {target}: {error.strerror or error}")
+        refuse(f"cannot write {target}: {error.strerror or error}")
     if exists:
-        fail(f"{target} already exists; questc new never overwrites a file")
+        refuse(f"{target} already exists; questc new never overwrites a file")
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with open(target, "x", encoding="utf-8", newline="\n") as out:   # "x": never clobber, even in a race
             out.write(starter_quest(stem, title, display_path(str(target))))
     except FileExistsError:
-        fail(f"{target} already exists; questc new never overwrites a file")
+        refuse(f"{target} already exists; questc new never overwrites a file")
     except OSError as error:
-        fail(f"cannot write {target}: {error.strerror or error}")
+        refuse(f"cannot write {target}: {error.strerror or error}")
     click.echo(f"wrote {target}")
 
 

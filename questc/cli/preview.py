@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, run_options
+from questc.cli.common import checking_options, fail, guarded, refuse, run_options
 
 
 @click.command()
@@ -78,7 +78,7 @@ def _export(session, target: str) -> None:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, html.encode("utf-8"))
     except OSError as error:   # a read-only folder, a full disk
-        fail(f"cannot write {target}: {error.strerror or error}")
+        refuse(f"cannot write {target}: {error.strerror or error}")
     click.echo(f"wrote {target}")
 
 
