@@ -88,11 +88,11 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
         if oversized is not None:
             found.append(oversized)   # exact sight on such a map would take minutes: refuse
         elif model.resolved and not any(d.severity is Severity.ERROR for d in names):
-            context = CheckContext(model, options.owned_sets, source)
+            context = CheckContext(model, options.owned_sets, source, options.owned_counts)
             found += run_checks(context)
             result.context = context
         else:
-            found += run_header_checks(CheckContext(model, options.owned_sets, source))
+            found += run_header_checks(CheckContext(model, options.owned_sets, source, options.owned_counts))
     from questc.suppress import apply_suppressions  # `# questc: ignore[...]` needs the source and comments
     complete = result.context is not None and not any(d.severity is Severity.ERROR for d in found)   # no phase skipped
     found = apply_suppressions(found, source, result.comments, path, complete=complete)

@@ -166,6 +166,86 @@ def test_q405_runekeys_are_an_estimate_so_two_red_keys_warn():
     assert only(result, "Q405").severity is Severity.WARNING
 
 
+# ---- the box owned: estimates said so, and counts declared ([owned]) -----------------------
+
+
+def declared(**tables):
+    """A Declared as the configuration gives it (what questc.config makes of an `[owned]` table)."""
+    from questc.catalog.owned import Declared
+    return Declared(**{"origin": "questc.toml:3", "config_file": "questc.toml", **tables})
+
+
+def check_owned(source: str, *codes: str, owned_counts=None, owned: tuple[str, ...] | None = None):
+    options = Options(select=("Q4",), verbose=True, owned_sets=owned, owned_counts=owned_counts)
+    return assert_codes(source, *codes, options=options)
+
+
+BEASTMEN = "  monster beastman at 0,1 1,1 2,1 3,1 4,1 0,3 1,3\n"   # 7; the base game's 6 is an estimate
+
+
+def test_an_estimated_count_says_so_and_where_to_declare_the_real_one():
+    d = only(check_owned(quest(BEASTMEN), "Q403"), "Q403")
+    assert d.severity is Severity.WARNING
+    assert d.message.endswith("but the sets owned (base, well_of_darkness) hold an estimated 6")
+    assert "6 is questc's estimate" in d.help
+    assert "declare it as `beastman = { normal = N }` under [owned.figures] in a questc.toml" in d.help
+    # with a configuration, the hint names it in its own form
+    in_pyproject = declared(pyproject=True, config_file="pyproject.toml")
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=in_pyproject), "Q403")
+    assert "under [tool.questc.owned.figures] in pyproject.toml" in d.help
+    # a rule book's count is stated as a fact, with no hint
+    d = only(check_owned(quest("  monster golem at 0,2 2,2 4,2\n"), "Q403"), "Q403")
+    assert d.message.endswith("hold 2") and "estimate" not in d.message + (d.help or "")
+    # runekeys (Q405) and second edition tiles (Q404) are estimates too
+    d = only(check_owned(quest("  runekey red at 1,1\n  runekey red at 2,2\n"), "Q405"), "Q405")
+    assert "hold an estimated 1" in d.message and "`runekey = N` under [owned.markers]" in d.help
+
+
+def test_a_declared_count_is_counted_against_and_is_an_error_when_exceeded():
+    # eight beastmen owned: seven are fine
+    check_owned(quest(BEASTMEN), owned_counts=declared(figures={"beastman": {"normal": 8}}))
+    # five owned: an error (the writer's own count is no estimate), saying where it was declared
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"normal": 5}})),
+             "Q403")
+    assert d.severity is Severity.ERROR
+    assert d.message.endswith("but you own 5 (declared in questc.toml:3)") and "estimate" not in (d.help or "")
+    # a master count declared leaves the normal figures to the catalog
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"master": 4}})),
+             "Q403")
+    assert "an estimated 6" in d.message
+    # rooms, doors, rune doors by colour, treasures
+    check_owned(rooms(12, "base"), owned_counts=declared(pieces={"room": 12}))
+    check_owned(rooms(12, "base"), "Q404", owned_counts=declared(pieces={"room": 11}))
+    doors = "".join(f"door d{i} at {i % 6},{i // 6} north\n" for i in range(8))
+    check_owned(quest(tail=doors), owned_counts=declared(markers={"door": 8}))
+    two_red = "door a at 0,0 north rune red\ndoor b at 2,0 north rune red\n"
+    check_owned(quest(tail=two_red), owned_counts=declared(markers={"rune_door": 6}))   # two of each colour
+    d = only(check_owned(quest(tail=two_red), "Q405", owned_counts=declared(markers={"rune_door": 3})), "Q405")
+    assert "2 red rune doors" in d.message and "you own 1 (declared" in d.message
+    potions = "  treasure healing at " + " ".join(f"{x},{y}" for y in (1, 2) for x in range(5)) + "\n"
+    check_owned(quest(potions), owned_counts=declared(treasures={"healing": 10}))
+
+
+def test_copies_of_a_set_multiply_what_it_holds():
+    check_owned(rooms(20, "base"), owned_counts=declared(copies={"base": 2}))
+    d = only(check_owned(rooms(21, "base"), "Q404", owned_counts=declared(copies={"base": 2})), "Q404")
+    assert d.message.endswith("but the sets owned (2 x base) hold 20")
+    d = only(check_owned(quest(BEASTMEN * 2), "Q403", owned_counts=declared(copies={"base": 2})), "Q403")
+    assert "(2 x base, well_of_darkness) hold an estimated 12" in d.message
+    # a set named but not counted (not owned, not the quest's) adds nothing
+    check_owned(rooms(11, "base"), "Q404", owned_counts=declared(copies={"well_of_darkness": 5}))
+
+
+def test_second_edition_tokens_can_be_declared():
+    from questc.rules.second_examples import second
+
+    ten = second("  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3)) + " 3,0\n")
+    d = only(check_owned(ten, "Q410"), "Q410")
+    assert "hold 8" in d.message and d.severity is Severity.ERROR
+    check_owned(ten, owned_counts=declared(markers={"villager": 10}))
+    check_owned(ten, owned_counts=declared(copies={"second_edition": 2}))
+
+
 # ---- Q401, Q402 deck plans in the quest ---------------------------------------------------
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
+    from questc.catalog.owned import Box, Declared
     from questc.diagnostics.edits import SourceText
     from questc.board.quest_board import QuestBoard
     from questc.model.quest import QuestModel
@@ -16,10 +17,13 @@ T = TypeVar("T")
 class CheckContext:
     """The quest model in; the board, the analysis and each family's shared facts built lazily, once."""
 
-    def __init__(self, model: QuestModel, owned_sets: tuple[str, ...] | None = None, source: str | None = None):
+    def __init__(self, model: QuestModel, owned_sets: tuple[str, ...] | None = None, source: str | None = None,
+                 owned_counts: Declared | None = None):
         self.model = model
         # The sets the user owns (`--expansions`, configuration); None: the quest's own list.
         self.owned_sets = owned_sets
+        # The configuration's `[owned]` table: copies of sets, counts of components declared.
+        self.owned_counts = owned_counts
         # The quest's text, for fixes that insert or delete whole lines; None: such fixes are not offered.
         self.source = source
         self._shared: dict[Callable[[CheckContext], Any], Any] = {}
@@ -49,6 +53,12 @@ class CheckContext:
         sets = tuple(self.owned_sets) if self.owned_sets else tuple(self.model.expansions)
         catalog = self.model.catalog
         return tuple(s for s in sets if catalog.edition_of(s) == self.model.edition)
+
+    @cached_property
+    def box(self) -> Box:
+        """What the component checks count against: the sets counted and the counts declared."""
+        from questc.catalog.owned import Box
+        return Box(self.model.catalog, self.sets, self.owned_counts)
 
     def shared(self, make: Callable[[CheckContext], T]) -> T:
         """`make(self)`, computed once per quest: the facts several rules of a family read."""
