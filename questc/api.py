@@ -5,6 +5,7 @@
     for d in result.diagnostics: ...
     report = build(["quests"], "out", kinds=["json"])      # out/<id>.json per clean quest
     guide(["quests"], "guide.pdf", title="Our campaign")
+    imported = import_quest("valkyrie", "MyQuest/")         # a Valkyrie quest as .quest text
 
 The command line, the language server and the preview server are thin layers over this
 module; nothing below it knows they exist.
@@ -26,7 +27,8 @@ if TYPE_CHECKING:   # imported when a stage runs: `import questc.api` stays chea
     from questc.syntax.nodes import QuestFile
 
 __all__ = ["QuestResult", "Options", "check_source", "check_file", "find_quests", "QuestcError",
-           "build", "guide", "BuildReport", "GuideReport", "BuildError", "OutputRefused", "KINDS"]
+           "build", "guide", "BuildReport", "GuideReport", "BuildError", "OutputRefused", "KINDS", "import_quest",
+           "Imported", "ImportFailed"]
 
 
 @dataclass
@@ -225,3 +227,5 @@ def _excluded_with_parents(path: Path, options: Options) -> bool:
 
 
 from questc.build import KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide  # noqa: E402
+from questc.errors import ImportFailed  # noqa: E402
+from questc.importer import Imported, import_quest  # noqa: E402

@@ -1,4 +1,5 @@
-"""Checked quests in; their files out: a build (JSON, PNG and PDF per quest) or a guide (one PDF).
+"""Checked quests in; their files out: a build (JSON, PNG and PDF per quest, a Valkyrie quest
+folder when asked) or a guide (one PDF).
 
 The library half of `questc build` and `questc guide` (questc.api re-exports both);
 the commands only print what these return. Nothing is written for a quest with an
@@ -8,6 +9,10 @@ atomically. A build that would clash (two quests with one id, an output that is 
 of the inputs: a source, a content pack, the configuration file) or whose output folder
 cannot be made raises OutputRefused before anything is written; a kind that cannot be
 made, BuildError.
+
+The Valkyrie export (`valkyrie`, asked for by name) makes one folder per quest, the
+encounters of one `part_of` together (questc.emit.valkyrie); its own diagnostics
+(Q7xx) join the quests' and an error among them stops that folder only.
 """
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Sequence, cast
 
-from questc.errors import OutputRefused, QuestcError
+from questc.errors import BuildError, OutputRefused
 from questc.options import Options
 
 if TYPE_CHECKING:
@@ -25,16 +30,14 @@ if TYPE_CHECKING:
     from questc.model.quest import QuestModel
     from questc.rules.context import CheckContext
 
-__all__ = ["KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport", "build", "emitter", "guide",
-           "refuse_inputs"]
+__all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport",
+           "build", "emitter", "guide", "refuse_inputs"]
 
-KINDS = ("json", "png", "pdf")
-
-
-class BuildError(QuestcError):
-    """A build or guide that must not start (an output kind that cannot be made, a bad
-    SOURCE_DATE_EPOCH): found before anything is written. Outputs that must not or cannot be
-    written raise questc.errors.OutputRefused."""
+KINDS = ("json", "png", "pdf", "valkyrie")
+# What a build makes when no kind is named: a Valkyrie folder only when asked for.
+DEFAULT_KINDS = ("json", "png", "pdf")
+# Kinds made of a whole quest (its encounters together) as a folder, not a file per quest file.
+FOLDER_KINDS = ("valkyrie",)
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,9 @@ def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[st
     if unknown:
         raise BuildError(f"unknown output kind {', '.join(unknown)}: the kinds are {', '.join(KINDS)}")
     emitters, notes = [], []
-    for kind in (kinds or KINDS):
+    for kind in (kinds or DEFAULT_KINDS):
+        if kind in FOLDER_KINDS:
+            continue
         try:
             emitters.append(emitter(kind))
         except ImportError as error:
@@ -92,7 +97,9 @@ def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[st
 class BuildReport:
     """What a build did. `problems` are renderer failures, `unwritten` write failures (a full
     disk, a read-only folder): either way that quest's files were not written. `notes` say
-    which kinds were skipped because their renderer is missing."""
+    which kinds were skipped because their renderer is missing; `not_exported` says which
+    Valkyrie quests were not made and why, when no diagnostic does (a first edition quest,
+    an encounter with errors)."""
 
     results: list["QuestResult"]
     strict: bool = False
@@ -100,10 +107,13 @@ class BuildReport:
     notes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     unwritten: list[str] = field(default_factory=list)
+    not_exported: list[str] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
-        """Some quest was not built because of its own diagnostics (or did not compile)."""
+        """Some quest was not built because of its own diagnostics (or did not compile). (A first
+        edition quest left out of a Valkyrie export is said, not a failure: there is nothing
+        wrong with it.)"""
         return any(r.failed(self.strict) or not r.compiled for r in self.results)
 
 
@@ -177,13 +187,41 @@ def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
         raise OutputRefused(f"the output {out_dir} exists and is not a folder")
 
 
+def _plan_folders(results: list["QuestResult"], out_dir: Path, inputs: list[tuple[Path, str]]) -> None:
+    """Refuse a Valkyrie export that would clash: a quest's id that is another's `part_of`, a
+    folder that holds an input, a folder in the way that questc did not make."""
+    from questc.emit.valkyrie import made_by_questc
+
+    parts = {r.model.part_of for r in results if r.model is not None and r.model.part_of}
+    folders: dict[str, str] = {}
+    for result in results:
+        model = result.model
+        if model is None:
+            continue
+        if model.part_of is None and model.id in parts:
+            raise OutputRefused(f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
+                             "would both be exported to Valkyrie as the folder "
+                             f"{(out_dir / model.id).as_posix()} (give one of them another name)")
+        folders.setdefault(model.part_of or model.id, result.path)
+    for folder in folders:
+        target = out_dir / folder
+        for source, what in inputs:
+            if _same_file(target, source) or any(_same_file(target, parent) for parent in source.resolve().parents):
+                raise OutputRefused(f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
+                                 f"{source}: choose another output (-o)")
+        if target.is_symlink() or (target.exists() and not (target.is_dir() and made_by_questc(target))):
+            raise OutputRefused(f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
+                             "and the export replaces its folder whole (move it, or choose another output with -o)")
+
+
 def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "build", *,
           kinds: Sequence[str] | None = None, options: Options | None = None, jobs: int = 1,
           on_checked: Callable[[list["QuestResult"]], None] | None = None) -> BuildReport:
     """Quest files, folders or checked results in; DIR/<id>.json (.png, .pdf) for each quest
     that compiled clean, and a BuildReport, out.
 
-    `kinds` limits the outputs (None: every kind installed). `jobs` > 1 checks and renders
+    `kinds` limits the outputs (None: json, png and pdf, those installed; `valkyrie` adds
+    DIR/<quest>/, a Valkyrie quest folder per quest, its encounters together). `jobs` > 1 checks and renders
     quests in that many processes (same bytes). `on_checked` is called with every result
     once all are checked and before anything is written (the CLI prints diagnostics there).
     Raises OutputRefused, with nothing written, for a clash (two quests with one id, an output
@@ -192,20 +230,29 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     """
     options = options or Options()
     emitters, notes = choose_emitters(kinds)
+    folders = [k for k in (kinds or DEFAULT_KINDS) if k in FOLDER_KINDS]
     if any(e.kind == "pdf" for e in emitters):
         _check_source_date_epoch()
-    results, rendered = _quests(quests, options, jobs, [e.kind for e in emitters])
-    if on_checked is not None:
-        on_checked(results)
-    out = Path(out_dir)
-    _plan(results, out, emitters, _inputs(results, options))
+    results, rendered = _quests(quests, options, jobs, [e.kind for e in emitters] + folders)
     report = BuildReport(results, strict=options.strict, notes=notes)
+    exports, added = _export(results, rendered, options, report) if folders else ([], {})
+    if added:
+        # What is reported (and decides the exit status) holds the export's diagnostics too; the
+        # quests rendered keep only their own, so a quest's JSON is the same with or without it.
+        report.results = [_with(r, added.get(r.path, ([], []))) for r in results]
+    if on_checked is not None:
+        on_checked(report.results)
+    out = Path(out_dir)
+    inputs = _inputs(results, options)
+    _plan(results, out, emitters, inputs)
+    if folders:
+        _plan_folders(results, out, inputs)
     # Only what compiled completely: a quest with no error but a stage that did not run
     # is never written half-made (BuildReport.failed counts it).
     buildable = [r for r in results if r.compiled and not r.failed(options.strict)]
-    from questc.emit.atomic import recover, write_all_atomic
+    from questc.emit.atomic import recover, replace_folder_atomic, write_all_atomic
 
-    if buildable:
+    if buildable or any(made.files for made in exports):
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as error:   # a read-only mount, a full disk, a file in the way
@@ -213,7 +260,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     if out.is_dir():
         recover(out)   # what a build killed while writing here left: finished or removed
 
-    for result in buildable:
+    for result in buildable if emitters else []:
         assert result.model is not None   # compiled
         if rendered is None and result.context is not None:
             # The checks are done and the renderers draw from the analysis: the sight
@@ -242,7 +289,79 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
             except OSError as error:   # a full disk or a read-only folder: say so, go on
                 report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
                                        f"{error.strerror or error}; none of {result.path}'s files written")
+    for made in exports:
+        if not made.files:
+            continue
+        try:
+            report.written.append(replace_folder_atomic(out / made.folder, made.files))
+        except OSError as error:
+            report.unwritten.append(f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
+                                   "the Valkyrie quest was not written")
     return report
+
+
+def _with(result: "QuestResult", added: tuple[list, list]) -> "QuestResult":
+    """A checked quest with the export's diagnostics joined to its own: (before the policy,
+    after it), each list kept in order."""
+    from questc.diagnostics.core import Diagnostic
+
+    raw, shown = added
+    return replace(result, diagnostics=sorted(result.diagnostics + shown, key=Diagnostic.sort_key),
+                   all_diagnostics=sorted(result.all_diagnostics + raw, key=Diagnostic.sort_key))
+
+
+def _export(results: list["QuestResult"], rendered, options: Options,
+            report: BuildReport) -> tuple[list, dict[str, tuple[list, list]]]:
+    """The checked quests in; their Valkyrie exports (questc.emit.valkyrie), one per quest, and the
+    export's diagnostics by quest file (before and after the run's policy) out. A quest with an
+    error, or whose encounter has one, is not exported; a first edition quest cannot be (both
+    said in `report.not_exported`). An export whose diagnostics stop it has no files."""
+    from questc.diagnostics.core import Severity
+    from questc.emit.valkyrie import export, folder_of, read
+    from questc.options import apply_policy
+
+    blocked: dict[str, str] = {}
+    encounters = []
+    for result in results:
+        if result.failed(options.strict) or not result.compiled:
+            if result.model is not None:
+                blocked.setdefault(result.model.part_of or result.model.id, result.path)
+            continue
+        try:
+            encounter = read(result) if rendered is None else rendered[result.path]["valkyrie"]
+            if isinstance(encounter, Exception):
+                raise encounter
+        except Exception as error:
+            if os.environ.get("QUESTC_DEBUG"):
+                raise
+            report.problems.append(f"internal error while exporting {result.path} to Valkyrie: "
+                                   f"{type(error).__name__}: {error}")
+            blocked.setdefault(result.path, result.path)
+            continue
+        if folder_of(encounter) not in blocked:
+            encounters.append(encounter)
+    for folder, path in blocked.items():
+        if folder != path:
+            report.not_exported.append(f"{folder}: not exported to Valkyrie, as {path} has errors")
+    added: dict[str, tuple[list, list]] = {}
+    made, first_edition = [], []
+    for quest in export(encounters):
+        if quest.refused:
+            first_edition += quest.paths
+            continue
+        shown = apply_policy(quest.diagnostics, options)
+        for found, index in ((quest.diagnostics, 0), (shown, 1)):
+            for diagnostic in found:
+                added.setdefault(diagnostic.span.file, ([], []))[index].append(diagnostic)
+        if any(d.severity is Severity.ERROR or (options.strict and d.severity is Severity.WARNING) for d in shown):
+            quest.files = {}
+        made.append(quest)
+    if first_edition:
+        from questc.words import plural
+
+        report.not_exported.append(f"{plural(len(first_edition), 'first edition quest')} not exported to Valkyrie, "
+                                   f"which plays second edition quests only: {', '.join(first_edition)}")
+    return made, added
 
 
 def _render(e: Emitter, result: "QuestResult", options: Options) -> bytes:
@@ -256,7 +375,8 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
     """One quest, in a worker process: check it and, when it compiled, render every kind.
 
     Returns the result reduced to what the parent prints and plans with (path, source,
-    diagnostics, id, pack files, compiled or not), and kind -> bytes or the renderer's exception.
+    diagnostics, id, part_of, pack files, compiled or not), and kind -> bytes (the Valkyrie
+    export's read Encounter) or the renderer's exception.
     """
     from types import SimpleNamespace
 
@@ -269,13 +389,18 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]):
         result.context.board.board.forget_sight()   # as in a serial build
         for kind in kinds:
             try:
+                if kind in FOLDER_KINDS:   # the quest read for its export, which the parent makes
+                    from questc.emit.valkyrie import read
+                    outputs[kind] = read(result)
+                    continue
                 outputs[kind] = _render(emitter(kind), result, options)
             except Exception as error:   # reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     # The model and the board do not cross processes: the parent reads only the id, the
     # pack files and whether the quest compiled, so stand-ins carry just those.
     model = None if result.model is None else SimpleNamespace(
-        id=result.model.id, catalog=SimpleNamespace(pack_files=result.model.catalog.pack_files))
+        id=result.model.id, part_of=result.model.part_of,
+        catalog=SimpleNamespace(pack_files=result.model.catalog.pack_files))
     slim = replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
                    context=cast("CheckContext | None", None if result.context is None else True))
     return slim, outputs

@@ -8,8 +8,8 @@ itself (a broken installation, a formatter that would lose meaning).
 """
 from __future__ import annotations
 
-__all__ = ["QuestcError", "OutputRefused", "PlanError", "CatalogError", "PackProblem", "QuestJSONError",
-           "UnsupportedFormatVersion", "FormatterError", "SheetTemplateError"]
+__all__ = ["QuestcError", "BuildError", "OutputRefused", "PlanError", "CatalogError", "PackProblem", "QuestJSONError",
+           "UnsupportedFormatVersion", "FormatterError", "SheetTemplateError", "ImportFailed"]
 
 
 class QuestcError(Exception):
@@ -17,7 +17,13 @@ class QuestcError(Exception):
     exit status 2, with this message."""
 
 
-class OutputRefused(QuestcError):
+class BuildError(QuestcError):
+    """A build, a guide or another output that must not start (an output kind that cannot be
+    made, a bad SOURCE_DATE_EPOCH, a guide order naming a quest not given): found before
+    anything is written. Exit status 2, unless it is an OutputRefused."""
+
+
+class OutputRefused(BuildError):
     """An output the run was asked to write that it must not or cannot write: it would replace
     one of the run's inputs or a file `questc new` never overwrites, a file or folder stands in
     its way, the system refuses it (a read-only mount, a full disk). Nothing of it is written.
@@ -51,3 +57,9 @@ class FormatterError(Exception):
 
 class SheetTemplateError(ValueError):
     """A sheet template produced markup the layout cannot use (an unknown style, a stray @cell...)."""
+
+
+class ImportFailed(QuestcError):
+    """What `questc import` was given cannot be imported: not a quest of that kind, or one its own
+    app could not load (a broken file, an unknown section). Bad input: exit status 1, with this
+    message, which names the file and line where it can."""

@@ -35,3 +35,10 @@ def test_bench_server_runs_a_few_edits():
                            "--quests", "chandlers_cellar"], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "chandlers_cellar" in done.stdout and "median" in done.stdout
+
+
+def test_bench_valkyrie_runs_once():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_valkyrie.py"), "--repeat", "1"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "lantern_road (2 encounters)" in done.stdout and "01_FirstBlood" in done.stdout

@@ -153,16 +153,30 @@ def _silences(entry) -> bool:
     return getattr(entry, "fixed_example_silences", True)
 
 
-def _check(source: str, folder: Path, packs: bool):
-    """Run an example as a quest file in `folder`; for a fixed example, its `use` packs exist."""
-    if packs:
-        for used in re.findall(r'^\s*use\s+"([^"]+)"', source, re.M):
-            target = folder / used
-            if folder.resolve() in target.resolve().parents:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(EMPTY_PACK.format(name=Path(used).stem), encoding="utf-8")
+def _family_of(code: str):
+    """The family package a code is listed in."""
+    return next(importlib.import_module(f"questc.rules.{f}") for f in FAMILIES
+                if any(rule.code == code for rule in family_rules(f)))
+
+
+def _check(source: str, folder: Path, packs: bool, code: str = ""):
+    """Run an example as a quest file in `folder`; for a fixed example, its `use` packs exist (and
+    for either, the packs its family's examples give, `examples.PACKS`). A family whose codes are
+    found by a later stage (`CHECKED_BY`: the Valkyrie export) runs that stage on the quest too."""
+    family = _family_of(code) if code else None
+    given = getattr(importlib.import_module(f"{family.__name__}.examples"), "PACKS", {}) if family else {}
+    for used in re.findall(r'^\s*use\s+"([^"]+)"', source, re.M):
+        target = folder / used
+        if folder.resolve() in target.resolve().parents and (packs or used in given):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(given.get(used, EMPTY_PACK.format(name=Path(used).stem)), encoding="utf-8")
     result = check_source(source, str(folder / "example.quest"), Options(verbose=True, root=folder))
-    return [d.code for d in result.all_diagnostics], result
+    codes = [d.code for d in result.all_diagnostics]
+    stage = getattr(family, "CHECKED_BY", None)
+    if stage and result.compiled:
+        module, _, function = stage.partition(":")
+        codes += [d.code for d in getattr(importlib.import_module(module), function)([result])]
+    return codes, result
 
 
 def _example_params():
@@ -178,12 +192,12 @@ def test_failing_example_gives_the_code_and_fixed_does_not(code, tmp_path):
     entry = DESCRIPTORS[code]
     (tmp_path / "failing").mkdir()
     (tmp_path / "fixed").mkdir()
-    failing, result = _check(entry.example.failing, tmp_path / "failing", packs=False)
+    failing, result = _check(entry.example.failing, tmp_path / "failing", packs=False, code=code)
     assert code in failing, f"{code}'s failing example gives {failing}"
     assert "Traceback" not in "".join(d.message for d in result.all_diagnostics)
     if not _silences(entry):
         return
-    fixed, result = _check(entry.example.fixed, tmp_path / "fixed", packs=True)
+    fixed, result = _check(entry.example.fixed, tmp_path / "fixed", packs=True, code=code)
     assert code not in fixed, f"{code}'s fixed example still gives it: {fixed}"
     if code.startswith("Q0"):   # a fixed syntax example is a quest that compiles
         assert not result.errors, fixed

@@ -29,6 +29,7 @@ COMMANDS = {
     "guide": "questc.cli.guide:guide",
     "server": "questc.cli.server:server",
     "preview": "questc.cli.preview:preview",
+    "import": "questc.cli.import_:import_",
 }
 
 

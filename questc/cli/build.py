@@ -1,10 +1,12 @@
-"""`questc build PATH... [-o DIR] [--only json,png,pdf] [-j N]`: check, then write each clean quest's outputs.
+"""`questc build PATH... [-o DIR] [--only json,png,pdf,valkyrie] [-j N]`: check, then write each clean quest's outputs.
 
 The work is questc.build.build (questc.api.build); this command prints its diagnostics and
-what it wrote. Exit status: 0 all built, 1 some quest had errors (the others are still
-built) or an output that must not or cannot be written (two quests with one id, an output
-that would overwrite an input, a folder the system refuses), 2 a usage problem (an unknown
-output kind, a renderer that is not installed) or a renderer that failed.
+what it wrote. `--format` is another name for `--only` (`questc build --format valkyrie`).
+Exit status: 0 all built, 1 some quest had errors, or could not be made into a Valkyrie
+quest (the others are still built), or an output must not or cannot be written (two
+quests with one id, an output that would overwrite an input, a folder in the way or
+that the system refuses), 2 a usage problem (an unknown output kind, a renderer that is
+not installed) or a renderer that failed.
 """
 from __future__ import annotations
 
@@ -26,23 +28,26 @@ def parse_only(values) -> tuple[str, ...] | None:
     asked = [v.strip().lower() for value in values for v in value.split(",") if v.strip()]
     unknown = sorted(set(asked) - set(KINDS))
     if unknown or not asked:
-        raise click.UsageError(f"--only takes {', '.join(KINDS)} (comma-separated), not {', '.join(unknown) or 'nothing'}")
+        raise click.UsageError(f"--only (or --format) takes {', '.join(KINDS)} (comma-separated), "
+                               f"not {', '.join(unknown) or 'nothing'}")
     return tuple(k for k in KINDS if k in asked)
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("-o", "--output", "out_dir", default="build", show_default=True, type=click.Path(),
-              help="Folder to write <id>.json, <id>.png and <id>.pdf into (created if missing).")
-@click.option("--only", multiple=True, metavar="KINDS",
-              help="Only these outputs: json, png, pdf (comma-separated). Default: every kind installed.")
+              help="Folder to write <id>.json, <id>.png, <id>.pdf (and the Valkyrie quest folders) into "
+                   "(created if missing).")
+@click.option("--only", "--format", "only", multiple=True, metavar="KINDS",
+              help="Only these outputs: json, png, pdf, valkyrie (comma-separated). Default: json, png and pdf. "
+                   "valkyrie writes a Valkyrie quest folder per second edition quest (docs/valkyrie.md).")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
               help="Check and render this many quests at once (0: one per CPU); the output is the same.")
 @paper_option
 @checking_options
 @guarded
 def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions):
-    """Check quests, then write DIR/<id>.json (and .png, .pdf) for each quest with no error."""
+    """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 
     from questc.api import build as build_quests
@@ -63,7 +68,9 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
         if not result.failed(options.strict) and not result.compiled:
             click.echo(f"questc: {result.path} did not compile completely; not built", err=True)
     for path in report.written:
-        click.echo(f"wrote {path.as_posix()}")
+        click.echo(f"wrote {path.as_posix()}{'/' if path.is_dir() else ''}")
+    for message in report.not_exported:
+        click.echo(f"questc: {message}", err=True)
     for problem in report.problems + report.unwritten:
         click.echo(f"questc: {problem}", err=True)
     for note in report.notes:

@@ -24,11 +24,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["recover", "rewrite_atomic", "write_all_atomic", "write_atomic"]
+__all__ = ["recover", "replace_folder_atomic", "rewrite_atomic", "write_all_atomic", "write_atomic"]
 
 _JOURNAL = ".questc-journal-"
 _TEMP = re.compile(r"^\..+\.questc-[A-Za-z0-9_]+\.tmp$|^\.questc-probe-[0-9a-f]+\.tmp$")
@@ -189,6 +190,8 @@ def _recover(folder: Path) -> None:
             for temp, target in renames:
                 pending.add(temp)
                 if (folder / temp).exists():
+                    if (folder / temp).is_dir() and (folder / target).is_dir() and not (folder / target).is_symlink():
+                        shutil.rmtree(folder / target)   # a folder being replaced whole (replace_folder_atomic)
                     os.replace(folder / temp, folder / target)
             os.unlink(journal)
         except (OSError, ValueError, KeyError, TypeError):
@@ -196,7 +199,10 @@ def _recover(folder: Path) -> None:
     for name in names:
         if (_TEMP.match(name) or (name.startswith(_JOURNAL) and name.endswith(".tmp"))) and name not in pending:
             try:
-                os.unlink(folder / name)
+                if (folder / name).is_dir() and not (folder / name).is_symlink():
+                    shutil.rmtree(folder / name)   # a folder staged or set aside by replace_folder_atomic
+                else:
+                    os.unlink(folder / name)
             except OSError:
                 pass
 
@@ -295,6 +301,77 @@ def _debug_kill(point: str) -> None:
     if os.environ.get("QUESTC_TEST_KILL_AT") == point:
         import signal
         os.kill(os.getpid(), signal.SIGKILL)
+
+
+def replace_folder_atomic(target: Path | str, files: dict[str, bytes]) -> Path:
+    """Make the folder `target` hold exactly `files` (name -> bytes, names without folders), all or
+    nothing; return it. The caller decides whether an old folder may be replaced at all.
+
+    The files are written and fsynced into a hidden folder beside the target; then, under the
+    parent folder's lock, a journal says that folder replaces the target, the old folder is
+    renamed aside (a hidden name), the new one takes its place, the journal goes and the old
+    folder is removed. A reader sees the old folder or the new one, never a mix. A process
+    killed at any step leaves what `recover` (run by every write into the parent) finishes:
+    the new folder put in place, the hidden folders removed. On any other failure the hidden
+    folder is removed and the old folder is put back.
+    """
+    target = Path(target)
+    parent = _folder(target)
+    temp: Path | None = None
+    aside: Path | None = None
+    journal: str | None = None
+    try:
+        with _locked(parent):
+            # Recovery first, then the new folder: recovery takes hidden folders of ours that no
+            # journal names for a dead process's, which this one's would be until journalled.
+            _recover(parent)
+            temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.questc-", suffix=".tmp", dir=parent))
+            for name, data in files.items():
+                if Path(name).name != name or name in (".", ".."):
+                    raise ValueError(f"{name!r} is not a plain file name")
+                with open(temp / name, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.chmod(temp / name, 0o666 & ~_umask())
+            os.chmod(temp, 0o777 & ~_umask())
+            _sync_folder(temp)
+            _debug_kill("staged")
+            fd, staged = tempfile.mkstemp(prefix=_JOURNAL, suffix=".tmp", dir=parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                json.dump({"renames": [[temp.name, target.name]]}, out)
+                out.flush()
+                os.fsync(out.fileno())
+            journal = staged[:-len(".tmp")]
+            os.replace(staged, journal)
+            _sync_folder(parent)
+            _debug_kill("journal")
+            if target.exists() or target.is_symlink():
+                aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.questc-", suffix=".tmp", dir=parent))
+                os.rmdir(aside)           # a fresh hidden name for the old folder
+                os.rename(target, aside)
+                _debug_kill("rename")
+            os.rename(temp, target)
+            os.unlink(journal)
+            journal = None
+    except BaseException as error:
+        if temp is not None:
+            shutil.rmtree(temp, ignore_errors=True)
+        if aside is not None and aside.exists() and not target.exists():
+            os.rename(aside, target)
+            aside = None
+        if journal is not None:
+            try:
+                os.unlink(journal)
+            except OSError:
+                pass
+        if isinstance(error, OSError) and not error.filename:
+            raise OSError(error.errno, error.strerror or str(error), str(target)) from error
+        raise
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
+    _sync_folder(parent)
+    return target
 
 
 def _sync_folder(folder: Path) -> None:

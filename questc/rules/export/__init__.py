@@ -1,0 +1,33 @@
+"""Q7xx, export: what a second edition quest says and Valkyrie cannot carry, found while exporting it
+(`questc build --only valkyrie`, questc.emit.valkyrie); no lint run reports them.
+
+An error here stops the Valkyrie quest only: the quest's other outputs are still built.
+"""
+from __future__ import annotations
+
+from questc.rules import Rule
+from questc.rules.export import (
+    valkyrie_missing_encounter,
+    valkyrie_shown_as_text,
+    valkyrie_sight_reveal,
+    valkyrie_split_tile,
+    valkyrie_unknown_component,
+)
+
+TITLE = "Export to Valkyrie"
+
+# The function that runs these codes' examples (tests/test_rules.py): an export, not a lint.
+CHECKED_BY = "questc.emit.valkyrie:diagnose"
+
+RULES: tuple[Rule, ...] = (
+    valkyrie_unknown_component.RULE,  # Q701
+    valkyrie_split_tile.RULE,  # Q702
+    valkyrie_shown_as_text.RULE,  # Q703
+    valkyrie_sight_reveal.RULE,  # Q704
+    valkyrie_missing_encounter.RULE,  # Q705
+)
+
+
+def codes() -> frozenset[str]:
+    """The codes of this family: an error among them stops the Valkyrie export, nothing else."""
+    return frozenset(rule.code for rule in RULES)
