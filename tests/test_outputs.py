@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -208,3 +209,44 @@ def test_recover_finishes_a_journal_and_removes_strays(tmp_path):
     atomic.recover(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".hidden", "a.json", "b.png"]
     assert (tmp_path / "a.json").read_text() == "new a" and (tmp_path / "b.png").read_text() == "new b"
+
+
+# ---- outputs that are devices or pipes ------------------------------------------------------------
+
+
+def test_an_output_that_is_a_device_is_written_into_not_replaced(work):
+    """`lint -o /dev/null` as root renamed a regular file over the device node (/dev/null
+    became a file); the report is now written into it, as a shell redirection would."""
+    null = work / "null"
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (PermissionError, AttributeError, OSError):
+        pytest.skip("making a device node needs root")
+    for args in (("lint", "-o", "null", "cellar.quest"), ("preview", "--export", "null", "cellar.quest")):
+        done = run(*args)
+        assert done.exit_code == 0, done.output
+        assert stat.S_ISCHR(null.stat().st_mode), args   # still the device
+    assert untouched(work) and not [p for p in work.iterdir() if p.name.startswith(".")]
+
+
+def test_an_output_that_is_a_named_pipe_is_written_into_or_refused_at_once(work):
+    import threading
+
+    pipe = work / "report.pipe"
+    os.mkfifo(pipe)
+    # nothing reads it: a message at once (never a wait for ever), exit 1
+    done = run("lint", "-o", "report.pipe", "cellar.quest")
+    assert done.exit_code == 1 and "cannot write report.pipe: it is a named pipe that nothing reads" in done.output
+    # a reader: the report goes down the pipe, which stays a pipe
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
+    reader.start()
+    import time
+    for _ in range(100):   # the reader's open has to be waiting before the writer opens
+        time.sleep(0.02)
+        done = run("lint", "-o", "report.pipe", "cellar.quest")
+        if done.exit_code == 0:
+            break
+    reader.join(timeout=10)
+    assert done.exit_code == 0 and got == [b"0 errors, 0 warnings in 1 file\n"]
+    assert stat.S_ISFIFO(pipe.stat().st_mode) and untouched(work)
