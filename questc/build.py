@@ -143,9 +143,13 @@ def _inputs(results: list["QuestResult"], options: Options) -> list[tuple[Path, 
 
 
 def _same_file(a: Path, b: Path) -> bool:
-    """True when two paths name one file (symlinks resolved; hard links caught when both exist)."""
-    if a.resolve() == b.resolve():
-        return True
+    """True when two paths name one file (symlinks resolved; hard links caught when both exist).
+    A path the system cannot resolve (a link that loops, a name too long) names no input."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):   # Python 3.11 raises RuntimeError for a link loop
+        pass
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -183,8 +187,11 @@ def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
         if result.model is not None:
             for e in emitters:
                 _refuse_to_overwrite(out_dir / f"{result.model.id}.{e.kind}", inputs)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise OutputRefused(f"the output {out_dir} exists and is not a folder")
+    try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise OutputRefused(f"the output {out_dir} exists and is not a folder")
+    except OSError as error:   # a name too long, a link that loops
+        raise OutputRefused(f"cannot write into {out_dir}: {error.strerror or error}") from None
 
 
 def _plan_folders(results: list["QuestResult"], out_dir: Path, inputs: list[tuple[Path, str]]) -> None:
@@ -453,7 +460,11 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     options = options or Options()
     _check_source_date_epoch()
     target = Path(output)
-    if target.is_dir():
+    try:
+        is_folder = target.is_dir()
+    except OSError as error:   # a name too long
+        raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
+    if is_folder:
         raise OutputRefused(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
     given = list(quests)
     checked_here = not all(isinstance(q, QuestResult) for q in given)

@@ -250,3 +250,43 @@ def test_an_output_that_is_a_named_pipe_is_written_into_or_refused_at_once(work)
     reader.join(timeout=10)
     assert done.exit_code == 0 and got == [b"0 errors, 0 warnings in 1 file\n"]
     assert stat.S_ISFIFO(pipe.stat().st_mode) and untouched(work)
+
+
+# ---- the outputs campaign's findings (bench/outputs.py) ----------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    (("lint", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+    (("preview", "--export", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+    (("guide", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+    (("build", "--only", "json", "-o", "x" * 300, "cellar.quest"), "File name too long"),
+    (("guide", "-o", "x" * 300 + ".pdf", "cellar.quest"), "File name too long"),
+    (("lint", "-o", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
+    (("preview", "--export", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
+    (("new", "fresh", "-o", "cellar.quest"), "cannot write cellar.quest/fresh.quest: cellar.quest is a file"),
+])
+def test_outputs_no_command_could_write_are_messages_and_exit_1(work, args, message):
+    """A link that loops, a name too long, a folder where a file goes, a file where a folder goes:
+    were internal errors (RuntimeError, OSError) or usage errors (exit 2); the output named is at
+    fault, so exit 1 with a message, nothing written."""
+    os.symlink("loop", work / "loop")
+    before = {p: p.read_bytes() for p in work.rglob("*") if p.is_file()}
+    done = run(*args)
+    assert done.exit_code == 1, done.output
+    assert message in done.output and "internal error" not in done.output
+    assert {p: p.read_bytes() for p in work.rglob("*") if p.is_file()} == before
+    assert os.path.islink(work / "loop")
+
+
+def test_an_output_that_is_a_symbolic_link_is_written_through_it(work):
+    """The link stays a link and the file it names gets the report (a rename replaced the link)."""
+    (work / "reports").mkdir()
+    os.symlink("reports/latest.txt", work / "report.txt")
+    done = run("lint", "-o", "report.txt", "cellar.quest")
+    assert done.exit_code == 0, done.output
+    assert os.path.islink(work / "report.txt")
+    assert (work / "reports" / "latest.txt").read_text(encoding="utf-8") == "0 errors, 0 warnings in 1 file\n"
+    # a link to an input is still refused
+    os.symlink("cellar.quest", work / "sneaky.txt")
+    done = run("lint", "-o", "sneaky.txt", "cellar.quest")
+    assert done.exit_code == 1 and "refusing to overwrite the source" in done.output and untouched(work)

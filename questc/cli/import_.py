@@ -26,7 +26,7 @@ def import_():
 
 @import_.command()
 @click.argument("source", type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=click.Path(),
               help="The .quest file to write (created or replaced). Default: standard output.")
 @guarded
 def valkyrie(source, output):

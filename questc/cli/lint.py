@@ -30,7 +30,7 @@ STDIN_NAME = "<stdin>"
               help="Print only the summary line, and nothing when there is no diagnostic (text format).")
 @click.option("--statistics", is_flag=True, help="Print how many diagnostics of each code, not the diagnostics "
                                                  "(text or json format).")
-@click.option("--output-file", "-o", type=click.Path(dir_okay=False),
+@click.option("--output-file", "-o", type=click.Path(),
               help="Write the report to this file (whole or not at all) instead of standard output.")
 @click.option("--color", "colour", type=click.Choice(("auto", "always", "never")), default="auto",
               show_default=True, help="Colour the text report; auto: on a terminal, honouring NO_COLOR and "

@@ -12,7 +12,7 @@ from questc.cli.common import fail, refuse
 
 @click.command()
 @click.argument("name")
-@click.option("-o", "--output", "out_dir", default=".", show_default=True, type=click.Path(file_okay=False),
+@click.option("-o", "--output", "out_dir", default=".", show_default=True, type=click.Path(),
               help="Folder to write NAME.quest in (made if missing).")
 @click.option("--title", help="The quest's title, as written (default: made from NAME, `drowned_reliquary` -> "
                               "\"Drowned Reliquary\").")
@@ -60,6 +60,12 @@ def new(name, out_dir, title, edition, encounters):
 
 def _write_new(folder: Path, targets: list[Path], texts) -> None:
     """Each text to its target, none of them over an existing file: all written, or none (exit 1)."""
+    try:
+        not_a_folder = folder.exists() and not folder.is_dir()
+    except OSError as error:   # a name too long, a link that loops
+        refuse(f"cannot write {targets[0]}: {error.strerror or error}")
+    if not_a_folder:
+        refuse(f"cannot write {targets[0]}: {folder} is a file, not a folder")
     for target in targets:
         try:
             exists = target.exists()

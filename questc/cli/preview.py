@@ -23,7 +23,7 @@ from questc.cli.common import checking_options, fail, guarded, refuse, run_optio
 @click.option("--host", default=None,
               help="Interface to serve on (default 127.0.0.1). Any other exposes the quest to the network.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
-@click.option("--export", "export_to", type=click.Path(dir_okay=False),
+@click.option("--export", "export_to", type=click.Path(),
               help="Write the page as one self-contained HTML file and exit (no server).")
 @checking_options
 @guarded

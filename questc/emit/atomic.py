@@ -23,6 +23,8 @@ A target that already exists and is not a regular file (`-o /dev/null`, `-o /dev
 a named pipe, a terminal) is written into, as a shell redirection would: renaming a file
 over it would replace the device or the pipe itself (as root, /dev/null with a regular
 file). A pipe nobody reads is an error at once, never a hang; a block device is refused.
+A target that is a symbolic link is written through it, to the file it names (a link
+that loops, or whose folder does not exist, is an OSError).
 """
 from __future__ import annotations
 
@@ -240,6 +242,18 @@ def _special(path: Path) -> bool:
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
+def _through_link(path: Path) -> Path:
+    """The file a symbolic link names, however many links deep (OSError for a link that loops)."""
+    import errno
+
+    if not os.path.islink(path):
+        return path
+    target = Path(os.path.realpath(path))
+    if os.path.islink(target):   # realpath stops where links loop
+        raise OSError(errno.ELOOP, "it is a symbolic link that loops", str(path))
+    return target
+
+
 def _write_into(path: Path, data: bytes) -> None:
     """Write `data` into a device or a pipe that is there already (no rename can be atomic there)."""
     import errno
@@ -272,6 +286,15 @@ def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[
     target that could not be written (its `filename`). A target that is a device or a
     pipe already is written into, not replaced (the module's docstring).
     """
+    if any(os.path.islink(path) for path in files):
+        # Through the links, to the files they name: a rename would replace the link itself.
+        through = {_through_link(Path(path)): data for path, data in files.items()}
+        write_all_atomic(through, mode)
+        return [Path(path) for path in files]
+    for path in files:
+        if os.path.isdir(path):
+            import errno
+            raise OSError(errno.EISDIR, "it is a folder; give a file name", str(path))
     special = [path for path in files if os.name == "posix" and _special(Path(path))]
     if special:
         for path in special:
