@@ -312,12 +312,12 @@ cards:
 """
 
 
-def check4_with_pack(tmp_path, source: str, *codes: str, owned=None):
+def check4_with_pack(tmp_path, source: str, *codes: str, owned=None, owned_counts=None, pack: str = CARD_PACK):
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "tide.yaml").write_text(CARD_PACK, encoding="utf-8")
+    (tmp_path / "tide.yaml").write_text(pack, encoding="utf-8")
     source = source.replace("  conquest 3", '  conquest 3\n  use "tide.yaml"', 1)
     return assert_codes(source, *codes, path=str(tmp_path / "q.quest"),
-                        options=Options(select=("Q4",), verbose=True, owned_sets=owned))
+                        options=Options(select=("Q4",), verbose=True, owned_sets=owned, owned_counts=owned_counts))
 
 
 def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
@@ -329,7 +329,23 @@ def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
 def test_q402_copies_beyond_the_box():
     sets = "base, well_of_darkness, tidepack"
     result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x2'), sets=sets), "Q402", "Q407")
-    assert "takes 2 copies, but the sets owned hold 1" in only(result, "Q402").message
+    assert "takes 2 copies, but the sets owned (base, well_of_darkness, tidepack) hold 1" in only(result, "Q402").message
+
+
+def test_q402_copies_declared_estimated_and_of_two_sets():
+    sets = "base, well_of_darkness, tidepack"
+    two = quest(tail=plan('card "Undertow" x2'), sets=sets)
+    check4_with_pack(_tmp(), two, "Q407", owned_counts=declared(cards={"Undertow": 2}))
+    check4_with_pack(_tmp(), two, "Q407", owned_counts=declared(copies={"tidepack": 2}))
+    d = only(check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x3'), sets=sets), "Q402", "Q407",
+                              owned_counts=declared(cards={"Undertow": 2})), "Q402")
+    assert "takes 3 copies, but you own 2 (declared in questc.toml:3)" in d.message
+    assert d.severity is Severity.ERROR
+    # a pack's estimate: a warning that says so and where to declare the real count
+    estimated = CARD_PACK.replace("source: rulebook", "source: estimate")
+    d = only(check4_with_pack(_tmp(), two, "Q402", "Q407", pack=estimated), "Q402")
+    assert d.severity is Severity.WARNING and "hold an estimated 1" in d.message
+    assert '`"Undertow" = N` under [owned.cards]' not in d.help and "`Undertow = N` under [owned.cards]" in d.help
 
 
 def test_q402_copies_are_summed_over_lines():

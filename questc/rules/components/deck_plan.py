@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
+from questc.catalog.owned import Box
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
 from questc.errors import PlanError
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
     from questc.catalog.model import Count
+    from questc.catalog.owned import Declared, Held
     from questc.model.quest import QuestModel
     from questc.rules.context import CheckContext
 
@@ -158,6 +160,7 @@ class LineProblem:
     taken: int = 0                  # copies taken so far ("copies")
     owned: Count | None = None      # the copies owned ("copies")
     colour: str = ""                # the treachery colour ("cost unknown")
+    held: Held | None = None        # how the copies owned are told ("copies": estimated, declared)
 
 
 @dataclass
@@ -215,10 +218,12 @@ def budget_labels(model, colour: str | None = None) -> list[Label]:
     return [Label(found.span, "the treachery budget")]
 
 
-def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> Pricing:
-    """A plan, the resolved quest and the owned sets in; what each colour spends and each line's problem out."""
+def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None) -> Pricing:
+    """A plan, the resolved quest and the owned sets (and the counts declared in `[owned]`) in; what
+    each colour spends and each line's problem out."""
     catalog = model.catalog
     sets = tuple(owned_sets)
+    box = Box(catalog, sets, declared)
     pricing = Pricing(dict(model.treachery) if model.treachery is not None else None)
     problems = pricing.problems
     taken: dict[tuple[str, str], int] = {}          # copies taken so far, by (kind, name)
@@ -242,10 +247,11 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> 
         taken[key] = taken.get(key, 0) + item.copies
         if card.treachery_kind is not None:
             # A base-deck card cannot be in a plan at all; its copies are beside the point.
-            owned = catalog.copies_owned(card.name, sets)
+            held = box.held("cards", card.name)
+            owned = held.count
             # Reported once per card: at the line that first goes over.
             if owned.count is not None and taken[key] > owned.count >= taken[key] - item.copies:
-                problems.append(LineProblem(item, "copies", set=card.set, taken=taken[key], owned=owned))
+                problems.append(LineProblem(item, "copies", set=card.set, taken=taken[key], owned=owned, held=held))
         if card.treachery_kind is None or card.treachery_cost is None:
             pricing.unpriced.append(item)
         if card.treachery_kind is None:
@@ -259,7 +265,7 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> 
     return pricing
 
 
-def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> Pricing:
+def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None) -> Pricing:
     """A plan priced, with every diagnostic about it (in plan order, then the budget's) in `diagnostics`."""
     from questc.rules.components import (
         card_not_for_the_plan,
@@ -268,7 +274,7 @@ def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> 
         unspent_treachery,
     )
 
-    pricing = price_plan(plan, model, owned_sets)
+    pricing = price_plan(plan, model, owned_sets, declared)
     out = pricing.diagnostics
     for problem in pricing.problems:
         if problem.kind == "unknown":
@@ -294,4 +300,4 @@ def _quest_plan(context: CheckContext) -> tuple[DeckPlan, Pricing] | None:
     if context.model.overlord is None:
         return None
     plan = DeckPlan.from_syntax(context.model.overlord)
-    return plan, check_plan(plan, context.model, context.sets)
+    return plan, check_plan(plan, context.model, context.sets, context.owned_counts)
