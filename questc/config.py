@@ -439,11 +439,11 @@ def _declared(config: ConfigFile, values: dict, origins: dict[str, str]):
                         origin=origins.get("owned"), config_file=_shown_path(config.path),
                         pyproject=config.path.name == "pyproject.toml")
     catalog, _ = load_catalog([(p, None, config.folder) for p in values.get("packs", ())])
-    unknown = unknown_names(declared, catalog)
+    unknown, count = unknown_names(declared, catalog)
     if unknown:
         where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
-        raise QuestcError(f"{where}: `owned` names what no set or pack holds: {'; '.join(unknown[:5])}"
-                          + (f" and {len(unknown) - 5} more" if len(unknown) > 5 else "")
+        raise QuestcError(f"{where}: `owned` names what no set or pack holds: {'; '.join(unknown)}"
+                          + (f" and {count - len(unknown):,} more" if count > len(unknown) else "")
                           + " (`questc catalog` lists the components; one from a pack a quest `use`s needs "
                             "that pack in `packs` too)")
     return declared

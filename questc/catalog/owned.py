@@ -148,8 +148,9 @@ class Box:
         return f"{line} under {self.declared.table(category)} in {where}"
 
 
-def unknown_names(declared: Declared, catalog: Catalog) -> list[str]:
-    """The names in `declared` the catalog does not know, each as `pieces.rooom (did you mean room?)`."""
+def unknown_names(declared: Declared, catalog: Catalog, shown: int = 5) -> tuple[list[str], int]:
+    """The names in `declared` the catalog does not know: the first `shown` of them, each as
+    `pieces.rooom (did you mean room?)`, and how many there are in all."""
     import difflib
 
     known = {
@@ -160,10 +161,12 @@ def unknown_names(declared: Declared, catalog: Catalog) -> list[str]:
         "figures": set(catalog.monsters),
         "cards": set(catalog.cards),
     }
-    found = []
+    found, count = [], 0
     for category, names in (("sets", declared.copies), *((c, getattr(declared, c)) for c in CATEGORIES)):
         for name in names:
             if name not in known[category]:
-                close = difflib.get_close_matches(name, sorted(known[category]), n=1)
-                found.append(f"`{category}.{name}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
-    return found
+                count += 1
+                if len(found) < shown:   # a "did you mean" for those shown only: a table may hold thousands
+                    close = difflib.get_close_matches(name, sorted(known[category]), n=1)
+                    found.append(f"`{category}.{name}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
+    return found, count
