@@ -179,7 +179,7 @@ def _refresh_time(path: Path, extra: list[str]) -> tuple[float, float, float]:
         result = check_file(path, options)
         check.append(time.perf_counter() - started)
         started = time.perf_counter()
-        map_picture(result)
+        map_picture(result.compiled)
         draw.append(time.perf_counter() - started)
     return min(refresh), min(check), min(draw)
 

@@ -74,7 +74,7 @@ def render_times(result) -> dict:
         except ImportError:
             continue
         render = getattr(module, f"render_{kind}")
-        out[kind] = best(lambda: render(result), repeat=min(2, REPEAT))
+        out[kind] = best(lambda: render(result.compiled), repeat=min(2, REPEAT))
     return out
 
 
@@ -137,17 +137,17 @@ def main() -> None:
         result = check_source(source, name, GENERATED)
         first = time.perf_counter() - start
         times = stage_times(source, name, GENERATED)
-        floor = len(result.context.board.board.cells) if result.context else cells
+        floor = len(result.compiled.board.cells) if result.compiled else cells
         sizes[cells] = (floor, times["lint"])
-        renders = render_times(result) if result.compiled and not args.no_render else {}
+        renders = render_times(result) if result.buildable() and not args.no_render else {}
         print(f"{name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
               f"{first:>10.3f}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}")
     for path in ([] if args.no_shipped else sorted((HERE.parent / "quests").glob("*.quest"))):
         source = path.read_text(encoding="utf-8")
         times = stage_times(source, str(path))
         result = check_file(path)
-        floor = len(result.context.board.board.cells) if result.context else 0
-        renders = render_times(result) if result.compiled and not args.no_render else {}
+        floor = len(result.compiled.board.cells) if result.compiled else 0
+        renders = render_times(result) if result.buildable() and not args.no_render else {}
         print(f"{path.name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
               f"{'':>10}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}")
     if not args.no_shipped:

@@ -211,8 +211,8 @@ def lint_many_areas(folder: Path, repeat: int = 3) -> None:
         subprocess.run([sys.executable, "-m", "questc", "lint", "--ignore", "Q404,Q405", str(path)],
                        check=True, capture_output=True)
         command.append(time.perf_counter() - began)
-    cells = len(result.context.board.board.cells)
-    print(f"lint of {cells:,} cells in {len(result.model.areas)} areas ({len(result.context.analysis.waves)} "
+    cells = len(result.compiled.board.cells)
+    print(f"lint of {cells:,} cells in {len(result.model.areas)} areas ({len(result.compiled.analysis.waves)} "
           f"reveal waves): check_source {min(times):.3f} s, `questc lint` command {min(command):.3f} s (best of {repeat})")
 
 

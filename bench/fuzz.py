@@ -208,11 +208,11 @@ def _child(text: str, path: str, render: bool, out: int) -> None:
 
         result = check_source(text, path)
         report["codes"] = sorted({d.code for d in result.diagnostics})
-        report["compiled"] = result.compiled
-        if render and result.compiled:
+        report["compiled"] = result.buildable()
+        if render and result.buildable() and result.compiled is not None:
             from questc.build import emitter
             for kind in ("json", "png", "pdf"):
-                data = emitter(kind).render(result)
+                data = emitter(kind).render(result.compiled, result.diagnostics, "a4")
                 assert isinstance(data, bytes) and data
             report["rendered"] = True
     except MemoryError:

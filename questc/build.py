@@ -11,8 +11,9 @@ cannot be made raises OutputRefused before anything is written; a kind that cann
 made, BuildError.
 
 The Valkyrie export (`valkyrie`, asked for by name) makes one folder per quest, the
-encounters of one `part_of` together (questc.emit.valkyrie); its own diagnostics
-(Q7xx) join the quests' and an error among them stops that folder only.
+encounters of one `part_of` together (questc.emit.valkyrie), for the quests whose edition
+exports it (Edition.exports); its own diagnostics (Q7xx) join the quests' and an error
+among them stops that folder only.
 """
 from __future__ import annotations
 
@@ -20,15 +21,15 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 from questc.errors import BuildError, OutputRefused
 from questc.options import Options
+from questc.pipeline import QuestResult
 
 if TYPE_CHECKING:
-    from questc.api import QuestResult
-    from questc.model.quest import QuestModel
-    from questc.rules.context import CheckContext
+    from questc.compiled import CompiledQuest
+    from questc.diagnostics.core import Diagnostic
 
 __all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport",
            "build", "emitter", "guide", "refuse_inputs"]
@@ -40,22 +41,27 @@ DEFAULT_KINDS = ("json", "png", "pdf")
 FOLDER_KINDS = ("valkyrie",)
 
 
+# What an emitter is given: the compiled quest, the diagnostics it compiled with (after the
+# policy: the engine JSON records its warnings and infos) and the paper of the printed kinds.
+Render = Callable[["CompiledQuest", Sequence["Diagnostic"], str], bytes]
+
+
 @dataclass(frozen=True)
 class Emitter:
-    """One output kind: its file suffix and the function turning a compiled QuestResult into bytes."""
+    """One output kind: its file suffix and the function turning a compiled quest into bytes."""
 
     kind: str
-    render: Callable[["QuestResult"], bytes]
+    render: Render
 
 
-def _json(result: "QuestResult") -> bytes:
+def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
     from questc.emit.engine_json import engine_json
-    return engine_json(result)
+    return engine_json(quest, diagnostics)
 
 
 def emitter(kind: str) -> Emitter:
-    """An output kind in; its Emitter out. ImportError (saying why) when the module that
-    renders it is not installed or lacks its `render_<kind>` function."""
+    """An output kind in; its Emitter out: the JSON, else `questc.emit.<kind>.render_<kind>(quest,
+    paper=...)`. ImportError (saying why) when that module is not installed or lacks the function."""
     if kind == "json":
         return Emitter("json", _json)
     module_name, function = f"questc.emit.{kind}", f"render_{kind}"
@@ -66,7 +72,11 @@ def emitter(kind: str) -> Emitter:
     render = getattr(module, function, None)
     if not callable(render):
         raise ImportError(f"{module_name} has no {function}()")
-    return Emitter(kind, render)
+
+    def printed(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
+        data: bytes = render(quest, paper=paper)
+        return data
+    return Emitter(kind, printed)
 
 
 def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[str]]:
@@ -98,10 +108,10 @@ class BuildReport:
     """What a build did. `problems` are renderer failures, `unwritten` write failures (a full
     disk, a read-only folder): either way that quest's files were not written. `notes` say
     which kinds were skipped because their renderer is missing; `not_exported` says which
-    Valkyrie quests were not made and why, when no diagnostic does (a first edition quest,
-    an encounter with errors)."""
+    Valkyrie quests were not made and why, when no diagnostic does (a quest whose edition
+    Valkyrie does not play, an encounter with errors)."""
 
-    results: list["QuestResult"]
+    results: list[QuestResult]
     strict: bool = False
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -111,32 +121,39 @@ class BuildReport:
 
     @property
     def failed(self) -> bool:
-        """Some quest was not built because of its own diagnostics (or did not compile). (A first
-        edition quest left out of a Valkyrie export is said, not a failure: there is nothing
+        """Some quest was not built because of its own diagnostics (or did not compile). (A quest
+        left out of a Valkyrie export for its edition is said, not a failure: there is nothing
         wrong with it.)"""
-        return any(r.failed(self.strict) or not r.compiled for r in self.results)
+        return any(not r.buildable(self.strict) for r in self.results)
 
 
-def _quests(quests: Iterable["Path | str | QuestResult"], options: Options, jobs: int,
-            kinds: list[str]) -> tuple[list["QuestResult"], dict[str, dict[str, object]] | None]:
+# What a worker made of one quest, by kind: the bytes, the Valkyrie export's read Encounter
+# (the parent makes the folder of a whole quest), or the renderer's exception.
+Rendered = dict[str, dict[str, object]]
+
+
+def _quests(quests: Iterable[Path | str | QuestResult], options: Options, jobs: int,
+            kinds: list[str]) -> tuple[list[QuestResult], Rendered | None]:
     """Paths or results in; results (and, with jobs > 1, each quest's rendered outputs) out."""
-    from questc.api import QuestResult, check_file, find_quests
+    from questc.discovery import find_quests
+    from questc.pipeline import check_file
 
     given = list(quests)
-    if all(isinstance(q, QuestResult) for q in given):
-        return list(given), None   # type: ignore[arg-type]   # all results, checked just above
+    checked = [q for q in given if isinstance(q, QuestResult)]
+    if len(checked) == len(given):
+        return checked, None
     paths = find_quests((q for q in given if not isinstance(q, QuestResult)), options)   # its `exclude` too
     if jobs > 1 and len(paths) > 1:
         return _in_parallel(paths, options, kinds, jobs)
     return [check_file(path, options) for path in paths], None
 
 
-def _inputs(results: list["QuestResult"], options: Options) -> list[tuple[Path, str]]:
+def _inputs(results: list[QuestResult], options: Options) -> list[tuple[Path, str]]:
     """Every file the run read, with what it is: quest sources, content packs, the configuration."""
     files = [(Path(r.path), "source") for r in results]
     for result in results:
-        if result.model is not None:
-            files += [(pack, "content pack") for pack in result.model.catalog.pack_files]
+        if result.summary is not None:
+            files += [(pack, "content pack") for pack in result.summary.pack_files]
     if options.config_file is not None:
         files.append((Path(options.config_file), "configuration"))
     return files
@@ -171,22 +188,22 @@ def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options:
     _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
 
 
-def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
+def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
           inputs: list[tuple[Path, str]]) -> None:
     """Refuse a build that would clash: two quests with one id, or an output that is an input."""
     by_id: dict[str, list[str]] = {}
     for result in results:
-        if result.model is not None:
-            by_id.setdefault(result.model.id, []).append(result.path)
+        if result.summary is not None:
+            by_id.setdefault(result.summary.id, []).append(result.path)
     clashes = {qid: paths for qid, paths in by_id.items() if len(paths) > 1}
     if clashes:
         lines = [f"`{qid}` in {', '.join(paths)}" for qid, paths in sorted(clashes.items())]
         raise OutputRefused("two quests with the same id would write the same files: " + "; ".join(lines)
                          + " (give one of them another `id` in its header)")
     for result in results:
-        if result.model is not None:
+        if result.summary is not None:
             for e in emitters:
-                _refuse_to_overwrite(out_dir / f"{result.model.id}.{e.kind}", inputs)
+                _refuse_to_overwrite(out_dir / f"{result.summary.id}.{e.kind}", inputs)
     try:
         if out_dir.exists() and not out_dir.is_dir():
             raise OutputRefused(f"the output {out_dir} exists and is not a folder")
@@ -194,15 +211,15 @@ def _plan(results: list["QuestResult"], out_dir: Path, emitters: list[Emitter],
         raise OutputRefused(f"cannot write into {out_dir}: {error.strerror or error}") from None
 
 
-def _plan_folders(results: list["QuestResult"], out_dir: Path, inputs: list[tuple[Path, str]]) -> None:
+def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[Path, str]]) -> None:
     """Refuse a Valkyrie export that would clash: a quest's id that is another's `part_of`, a
     folder that holds an input, a folder in the way that questc did not make."""
     from questc.emit.valkyrie import made_by_questc
 
-    parts = {r.model.part_of for r in results if r.model is not None and r.model.part_of}
+    parts = {r.summary.part_of for r in results if r.summary is not None and r.summary.part_of}
     folders: dict[str, str] = {}
     for result in results:
-        model = result.model
+        model = result.summary
         if model is None:
             continue
         if model.part_of is None and model.id in parts:
@@ -221,16 +238,17 @@ def _plan_folders(results: list["QuestResult"], out_dir: Path, inputs: list[tupl
                              "and the export replaces its folder whole (move it, or choose another output with -o)")
 
 
-def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "build", *,
+def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "build", *,
           kinds: Sequence[str] | None = None, options: Options | None = None, jobs: int = 1,
-          on_checked: Callable[[list["QuestResult"]], None] | None = None) -> BuildReport:
+          on_checked: Callable[[list[QuestResult]], None] | None = None) -> BuildReport:
     """Quest files, folders or checked results in; DIR/<id>.json (.png, .pdf) for each quest
     that compiled clean, and a BuildReport, out.
 
     `kinds` limits the outputs (None: json, png and pdf, those installed; `valkyrie` adds
-    DIR/<quest>/, a Valkyrie quest folder per quest, its encounters together). `jobs` > 1 checks and renders
-    quests in that many processes (same bytes). `on_checked` is called with every result
-    once all are checked and before anything is written (the CLI prints diagnostics there).
+    DIR/<quest>/, a Valkyrie quest folder per quest, its encounters together). `jobs` > 1
+    checks and renders quests in that many processes (same bytes). `on_checked` is called
+    with every result once all are checked and before anything is written (the CLI prints
+    diagnostics there). Each quest gets the kinds its edition exports (Edition.exports).
     Raises OutputRefused, with nothing written, for a clash (two quests with one id, an output
     that is an input) or an output folder that cannot be made; BuildError for a kind that
     cannot be made. A quest whose files the system refuses (a full disk) is in `unwritten`.
@@ -256,7 +274,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
         _plan_folders(results, out, inputs)
     # Only what compiled completely: a quest with no error but a stage that did not run
     # is never written half-made (BuildReport.failed counts it).
-    buildable = [r for r in results if r.compiled and not r.failed(options.strict)]
+    buildable = [r for r in results if r.buildable(options.strict)]
     from questc.emit.atomic import recover, replace_folder_atomic, write_all_atomic
 
     if buildable or any(made.files for made in exports):
@@ -268,14 +286,14 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
         recover(out)   # what a build killed while writing here left: finished or removed
 
     for result in buildable if emitters else []:
-        assert result.model is not None   # compiled
-        if rendered is None and result.context is not None:
+        assert result.summary is not None   # every stage ran
+        if rendered is None and result.compiled is not None:
             # The checks are done and the renderers draw from the analysis: the sight
             # caches would only add to the pictures' memory (a third on the largest map).
-            result.context.board.board.forget_sight()
+            result.compiled.board.forget_sight()
         files: dict[Path, bytes] = {}
-        for e in emitters:
-            target = out / f"{result.model.id}.{e.kind}"
+        for e in _exported(emitters, result.summary.edition):
+            target = out / f"{result.summary.id}.{e.kind}"
             try:
                 data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
                 if isinstance(data, Exception):
@@ -307,7 +325,7 @@ def build(quests: Iterable["Path | str | QuestResult"], out_dir: Path | str = "b
     return report
 
 
-def _with(result: "QuestResult", added: tuple[list, list]) -> "QuestResult":
+def _with(result: QuestResult, added: tuple[list, list]) -> QuestResult:
     """A checked quest with the export's diagnostics joined to its own: (before the policy,
     after it), each list kept in order."""
     from questc.diagnostics.core import Diagnostic
@@ -317,27 +335,31 @@ def _with(result: "QuestResult", added: tuple[list, list]) -> "QuestResult":
                    all_diagnostics=sorted(result.all_diagnostics + raw, key=Diagnostic.sort_key))
 
 
-def _export(results: list["QuestResult"], rendered, options: Options,
+def _export(results: list[QuestResult], rendered: Rendered | None, options: Options,
             report: BuildReport) -> tuple[list, dict[str, tuple[list, list]]]:
     """The checked quests in; their Valkyrie exports (questc.emit.valkyrie), one per quest, and the
     export's diagnostics by quest file (before and after the run's policy) out. A quest with an
-    error, or whose encounter has one, is not exported; a first edition quest cannot be (both
-    said in `report.not_exported`). An export whose diagnostics stop it has no files."""
+    error, or whose encounter has one, is not exported; one whose edition does not export to
+    Valkyrie cannot be (both said in `report.not_exported`). An export whose diagnostics stop
+    it has no files."""
     from questc.diagnostics.core import Severity
-    from questc.emit.valkyrie import export, folder_of, read
+    from questc.emit.valkyrie import Encounter, export, folder_of, read
     from questc.options import apply_policy
 
     blocked: dict[str, str] = {}
-    encounters = []
+    encounters: list[Encounter] = []
     for result in results:
-        if result.failed(options.strict) or not result.compiled:
-            if result.model is not None:
-                blocked.setdefault(result.model.part_of or result.model.id, result.path)
+        if not result.buildable(options.strict):
+            if result.summary is not None:
+                blocked.setdefault(result.summary.part_of or result.summary.id, result.path)
             continue
         try:
-            encounter = read(result) if rendered is None else rendered[result.path]["valkyrie"]
+            encounter = read(result.compiled) if result.compiled is not None \
+                else rendered[result.path]["valkyrie"] if rendered is not None else None
             if isinstance(encounter, Exception):
                 raise encounter
+            if not isinstance(encounter, Encounter):
+                raise TypeError(f"the export read {type(encounter).__name__}, not an Encounter")
         except Exception as error:
             if os.environ.get("QUESTC_DEBUG"):
                 raise
@@ -351,10 +373,10 @@ def _export(results: list["QuestResult"], rendered, options: Options,
         if folder != path:
             report.not_exported.append(f"{folder}: not exported to Valkyrie, as {path} has errors")
     added: dict[str, tuple[list, list]] = {}
-    made, first_edition = [], []
+    made, refused = [], []
     for quest in export(encounters):
         if quest.refused:
-            first_edition += quest.paths
+            refused += quest.paths
             continue
         shown = apply_policy(quest.diagnostics, options)
         for found, index in ((quest.diagnostics, 0), (shown, 1)):
@@ -363,57 +385,62 @@ def _export(results: list["QuestResult"], rendered, options: Options,
         if any(d.severity is Severity.ERROR or (options.strict and d.severity is Severity.WARNING) for d in shown):
             quest.files = {}
         made.append(quest)
-    if first_edition:
+    if refused:
+        from questc.emit.valkyrie import editions_exporting
         from questc.words import plural
 
-        report.not_exported.append(f"{plural(len(first_edition), 'first edition quest')} not exported to Valkyrie, "
-                                   f"which plays second edition quests only: {', '.join(first_edition)}")
+        edition_of = {r.path: r.summary.edition for r in results if r.summary is not None}
+        played = " and ".join(e.name for e in editions_exporting())
+        for name in dict.fromkeys(edition_of.get(path, "") for path in refused):
+            paths = [path for path in refused if edition_of.get(path, "") == name]
+            report.not_exported.append(f"{plural(len(paths), f'{name} edition quest')} not exported to Valkyrie, "
+                                       f"which plays {played} edition quests only: {', '.join(paths)}")
     return made, added
 
 
-def _render(e: Emitter, result: "QuestResult", options: Options) -> bytes:
-    """One output of one quest; the printed kinds on the paper the run asks for."""
-    if e.kind in ("pdf", "png") and options.paper != "a4":
-        return e.render(result, paper=options.paper)   # type: ignore[call-arg]
-    return e.render(result)
+def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
+    """The emitters of the kinds a quest's edition exports (Edition.exports), in the build's order."""
+    from questc.editions import edition as edition_named
+
+    exports = edition_named(edition).exports
+    return [e for e in emitters if e.kind in exports]
 
 
-def _check_and_render(path: Path, options: Options, kinds: list[str]):
-    """One quest, in a worker process: check it and, when it compiled, render every kind.
+def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
+    """One output of one quest that compiled; the printed kinds on the paper the run asks for."""
+    assert result.compiled is not None
+    return e.render(result.compiled, result.diagnostics, options.paper)
 
-    Returns the result reduced to what the parent prints and plans with (path, source,
-    diagnostics, id, part_of, pack files, compiled or not), and kind -> bytes (the Valkyrie
-    export's read Encounter) or the renderer's exception.
+
+def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[QuestResult, dict[str, object]]:
+    """One quest, in a worker process: check it and, when it compiled, render every kind its
+    edition exports.
+
+    Returns the slim report (the compiled quest does not cross processes: the parent
+    prints and plans with the diagnostics and the summary), and kind -> bytes (the Valkyrie
+    export's read Encounter, which the parent makes a quest's folder of) or the renderer's
+    exception.
     """
-    from types import SimpleNamespace
-
-    from questc.api import check_file
+    from questc.pipeline import check_file
 
     result = check_file(path, options)
     outputs: dict[str, object] = {}
-    if not result.failed(options.strict) and result.compiled:
-        assert result.context is not None   # compiled
-        result.context.board.board.forget_sight()   # as in a serial build
+    if result.buildable(options.strict) and result.compiled is not None:
+        result.compiled.board.forget_sight()   # as in a serial build
+        exports = result.compiled.model.edition.exports
         for kind in kinds:
             try:
-                if kind in FOLDER_KINDS:   # the quest read for its export, which the parent makes
+                if kind in FOLDER_KINDS:   # the export refuses the editions it does not play
                     from questc.emit.valkyrie import read
-                    outputs[kind] = read(result)
-                    continue
-                outputs[kind] = _render(emitter(kind), result, options)
+                    outputs[kind] = read(result.compiled)
+                elif kind in exports:
+                    outputs[kind] = _render(emitter(kind), result, options)
             except Exception as error:   # reported by the parent, in order, as a serial build would
                 outputs[kind] = error
-    # The model and the board do not cross processes: the parent reads only the id, the
-    # pack files and whether the quest compiled, so stand-ins carry just those.
-    model = None if result.model is None else SimpleNamespace(
-        id=result.model.id, part_of=result.model.part_of,
-        catalog=SimpleNamespace(pack_files=result.model.catalog.pack_files))
-    slim = replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
-                   context=cast("CheckContext | None", None if result.context is None else True))
-    return slim, outputs
+    return result.slim(), outputs
 
 
-def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int):
+def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int) -> tuple[list[QuestResult], Rendered]:
     """Check and render the quests in `jobs` worker processes; results in input order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -431,13 +458,13 @@ def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: i
 class GuideReport:
     """What a guide holds: the quests included (in order) and those left out for their diagnostics."""
 
-    results: list["QuestResult"]
-    included: list["QuestResult"]
-    left_out: list["QuestResult"]
+    results: list[QuestResult]
+    included: list[QuestResult]
+    left_out: list[QuestResult]
     written: Path | None = None
 
 
-def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, title: str | None = None,
+def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, title: str | None = None,
           author: str | None = None, options: Options | None = None,
           progress: Callable[[int], None] | None = None) -> GuideReport:
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
@@ -455,7 +482,8 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     output is a folder or one of the inputs (a source, a content pack, the configuration) or
     cannot be written, and BuildError when `guide.order` names a quest that is not there.
     """
-    from questc.api import QuestResult, check_file, find_quests
+    from questc.discovery import find_quests
+    from questc.pipeline import check_file
 
     options = options or Options()
     _check_source_date_epoch()
@@ -467,8 +495,9 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     if is_folder:
         raise OutputRefused(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
     given = list(quests)
-    checked_here = not all(isinstance(q, QuestResult) for q in given)
-    stream: Iterable[QuestResult] = given if not checked_here else (   # type: ignore[assignment]
+    checked = [q for q in given if isinstance(q, QuestResult)]
+    checked_here = len(checked) < len(given)
+    stream: Iterable[QuestResult] = checked if not checked_here else (
         check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
     from questc.emit.pdf import assemble_guide, guide_sheet
 
@@ -476,12 +505,12 @@ def guide(quests: Iterable["Path | str | QuestResult"], output: Path | str, *, t
     sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
     for result in stream:
         _refuse_to_overwrite(target, _inputs([result], options))
-        kept = _slim(result) if checked_here else result
+        kept = result.slim() if checked_here else result
         results.append(kept)
-        if result.compiled and not result.failed(options.strict):
-            if checked_here and result.context is not None:
-                result.context.board.board.forget_sight()   # checked: only its pictures from here
-            sheets[id(kept)] = guide_sheet(result, options.paper)
+        if result.buildable(options.strict) and result.compiled is not None:
+            if checked_here:
+                result.compiled.board.forget_sight()   # checked: only its pictures from here
+            sheets[id(kept)] = guide_sheet(result.compiled, options.paper)
         del result   # before the next quest is checked
         if progress is not None:
             progress(1)
@@ -515,26 +544,17 @@ def _check_source_date_epoch() -> None:
                          f"(at most 253402300799, the end of year 9999), not {shown!r}")
 
 
-def _slim(result: "QuestResult") -> "QuestResult":
-    """A checked quest reduced to what a report prints and orders by: its board, tree and
-    model let go (`model` keeps the id and, for a second edition encounter, its quest and
-    number; `context` is True when it compiled)."""
-    from types import SimpleNamespace
-
-    model = None if result.model is None else SimpleNamespace(
-        id=result.model.id, part_of=result.model.part_of, encounter=result.model.encounter)
-    return replace(result, syntax=None, comments=(), model=cast("QuestModel | None", model),
-                   context=cast("CheckContext | None", None if result.context is None else True))
-
-
-def encounters_together(results: list["QuestResult"]) -> list["QuestResult"]:
+def encounters_together(results: list[QuestResult]) -> list[QuestResult]:
     """Quests in; the same, with the encounters of each second edition quest (one `part_of`)
     one after the other in encounter order, where the first of them stood. Other quests
     keep their places."""
-    def quest_of(result: "QuestResult") -> str | None:
-        return result.model.part_of if result.model is not None else None
+    def quest_of(result: QuestResult) -> str | None:
+        return result.summary.part_of if result.summary is not None else None
 
-    out: list["QuestResult"] = []
+    def encounter(result: QuestResult) -> int:
+        return (result.summary.encounter or 0) if result.summary is not None else 0
+
+    out: list[QuestResult] = []
     placed: set[str] = set()
     for result in results:
         key = quest_of(result)
@@ -542,24 +562,23 @@ def encounters_together(results: list["QuestResult"]) -> list["QuestResult"]:
             out.append(result)
         elif key not in placed:
             placed.add(key)
-            group = [r for r in results if quest_of(r) == key]
-            out += sorted(group, key=lambda r: (r.model.encounter or 0) if r.model is not None else 0)
+            out += sorted((r for r in results if quest_of(r) == key), key=encounter)
     return out
 
 
-def ordered(results: list["QuestResult"], order: Sequence[str]) -> list["QuestResult"]:
+def ordered(results: list[QuestResult], order: Sequence[str]) -> list[QuestResult]:
     """Results in; the same in the configured order out: each entry of `order` names a quest by id,
     file name or file stem; the quests it does not name follow in the order given."""
     if not order:
         return list(results)
 
-    def names(result) -> set[str]:
+    def names(result: QuestResult) -> set[str]:
         path = Path(result.path)
         found = {path.name, path.stem}
-        if result.model is not None:
-            found.add(result.model.id)
+        if result.summary is not None:
+            found.add(result.summary.id)
         return found
-    chosen: list["QuestResult"] = []
+    chosen: list[QuestResult] = []
     for entry in order:
         match = [r for r in results if entry in names(r) and r not in chosen]
         if not match:

@@ -42,6 +42,7 @@ from pathlib import Path
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
 from questc.options import DEFAULT_EXCLUDE, Options, exclusions
+from questc.paths import config_files
 from questc.rules import descriptors
 from questc.rules.suppressions.unknown_code import Q602
 
@@ -51,7 +52,6 @@ PAPERS = ("a4", "letter")
 GUIDE_KEYS = ("title", "author", "order")
 LEVELS = ("error", "warning", "info", "off")
 _PREFIX = re.compile(r"Q[0-9]{0,3}")
-_FILE_NAMES = ("questc.toml", "pyproject.toml")
 
 
 class ConfigFile:
@@ -128,14 +128,10 @@ def _read(path: Path, explicit: bool) -> ConfigFile | None:
 def find_config(start: Path | None = None) -> ConfigFile | None:
     """Walk up from `start` (default: the current folder) to the first questc.toml or pyproject.toml
     with `[tool.questc]`; None when there is none up to the root."""
-    folder = (start or Path.cwd()).resolve()
-    for candidate in (folder, *folder.parents):
-        for name in _FILE_NAMES:
-            path = candidate / name
-            if path.is_file():
-                found = _read(path, explicit=False)
-                if found is not None:
-                    return found
+    for path in config_files(start or Path.cwd()):
+        found = _read(path, explicit=False)
+        if found is not None:
+            return found
     return None
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severity
 
 if TYPE_CHECKING:
-    from questc.api import QuestResult
+    from questc.pipeline import QuestResult
 
 __all__ = ["MAX_PASSES", "FixRun", "apply_fixes", "chosen_fixes", "compatible_fixes", "fix_source",
            "has_syntax_errors", "is_syntax"]
@@ -152,13 +152,13 @@ def fix_source(source: str, path: str = "<quest>", options=None, *, unsafe: bool
                check: Callable[[str], QuestResult] | None = None) -> FixRun:
     """Check `source`, apply its fixes, check again, until nothing is left to fix.
 
-    `check` turns a text into a QuestResult (default: questc.api.check_source with
+    `check` turns a text into a QuestResult (default: questc.pipeline.check_source with
     `path` and `options`); `result` is the check of `source` if already made. A pass
     that would bring syntax errors into text that parsed is undone and ends the run
     (`broke`): a fix must never make a quest unreadable.
     """
     if check is None:
-        from questc.api import check_source
+        from questc.pipeline import check_source
 
         def check(text: str) -> QuestResult:
             return check_source(text, path, options)

@@ -116,8 +116,9 @@ class EngineQuest:
     """A quest loaded from its engine JSON.
 
     data: the whole validated document; board: a `Board` rebuilt from the map alone;
-    edition: "first" or "second" (line-of-sight rules). Door states are given as the
-    ids of the open doors; every other door is closed.
+    edition: the quest's edition (`first`, `second`), whose line-of-sight rule (`sight`,
+    questc.editions) its sight questions follow. Door states are given as the ids of the
+    open doors; every other door is closed.
     """
 
     data: dict
@@ -130,6 +131,12 @@ class EngineQuest:
     @property
     def edition(self) -> str:
         return self.data["quest"]["edition"]
+
+    @property
+    def sight(self) -> str:
+        """The line-of-sight rule of the quest's edition (questc.board.sight.RULES)."""
+        from questc.editions import edition
+        return edition(self.edition).sight
 
     @property
     def cells(self) -> tuple[Cell, ...]:
@@ -153,11 +160,11 @@ class EngineQuest:
 
     def sees(self, a: Cell, b: Cell, open_doors: Iterable[str] = ()) -> bool:
         """Does cell a have line of sight to cell b, with these doors open (the quest's edition)?"""
-        return self.board.sees(_cell(a), _cell(b), self.edition, frozenset(open_doors))
+        return self.board.sees(_cell(a), _cell(b), self.sight, frozenset(open_doors))
 
     def why_blocked(self, a: Cell, b: Cell, open_doors: Iterable[str] = ()) -> str | None:
         """None when a sees b; else what is in the way, as a sentence."""
-        return self.board.why_blocked(_cell(a), _cell(b), self.edition, frozenset(open_doors))
+        return self.board.why_blocked(_cell(a), _cell(b), self.sight, frozenset(open_doors))
 
     def can_step(self, a: Cell, b: Cell, open_doors: Iterable[str] = ()) -> bool:
         """Can a figure step from a to the 8-neighbour b, with these doors open?"""
@@ -178,7 +185,7 @@ class EngineQuest:
     def visible_cells(self, sources: Iterable[Cell], open_doors: Iterable[str] = (),
                       stairs: bool = True) -> set[Cell]:
         """Every floor cell seen from at least one source (stair ends see through their stairs)."""
-        return self.board.visible_cells([_cell(c) for c in sources], self.edition,
+        return self.board.visible_cells([_cell(c) for c in sources], self.sight,
                                         frozenset(open_doors), stairs=stairs)
 
 

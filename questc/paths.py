@@ -1,8 +1,10 @@
-"""Where questc's data folders are: inside the installed package, or at the top of a checkout."""
+"""Where things are: questc's data folders (inside the installed package, or at the top of a
+checkout), its cache, and a project's configuration files and root."""
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -18,6 +20,53 @@ def data_dir(name: str) -> Path:
         if candidate.is_dir():
             return candidate
     raise FileNotFoundError(f"questc data folder {name!r} is missing from this installation")
+
+
+def style_file(name: str) -> dict:
+    """A YAML file of the printed sheet's style under templates/sheet/ (legend.yaml: the map's
+    colours and words; styles.yaml: the page) in; its mapping out. Read by the map drawing
+    (questc.draw) and the sheet (questc.emit) alike."""
+    import yaml
+
+    path = data_dir("templates") / "sheet" / name
+    with open(path, encoding="utf-8") as handle:
+        loaded = yaml.safe_load(handle)
+    if not isinstance(loaded, dict):
+        raise ValueError(f"{path} must hold a mapping")
+    return loaded
+
+
+# The names a configuration file may have; in one folder, questc.toml comes first (docs/ci.md).
+CONFIG_FILES = ("questc.toml", "pyproject.toml")
+
+
+def config_files(start: Path) -> Iterator[Path]:
+    """The files a project's configuration may be in, nearest first: in `start` and each folder
+    above it, its questc.toml, then its pyproject.toml (those that exist). The one rule of
+    discovery: questc.config reads the first that holds questc's settings (a pyproject.toml
+    without [tool.questc] is passed over), project_root is the folder of the first, and the
+    language server watches them all."""
+    try:
+        folder = start.resolve()
+    except (RuntimeError, OSError):   # a folder on the way is a symbolic link loop: nothing above it
+        return
+    for candidate in (folder, *folder.parents):
+        for name in CONFIG_FILES:
+            path = candidate / name
+            if path.is_file():
+                yield path
+
+
+def project_root(start: Path) -> Path:
+    """The root of the project `start` is in: the nearest folder holding a questc.toml or a
+    pyproject.toml, else `start` itself (content packs must lie inside it)."""
+    found = next((path.parent for path in config_files(start)), None)
+    if found is not None:
+        return found
+    try:
+        return start.resolve()
+    except (RuntimeError, OSError):
+        return start.absolute()
 
 
 def cache_dir() -> Path:

@@ -2,8 +2,10 @@
 
 Every message that puts a number before a noun goes through `plural`, so no message
 says "1 gold chests are placed". A noun phrase is pluralised on its last word
-(`gold chest` -> `gold chests`, `dead end piece` -> `dead end pieces`); a word with
-an irregular plural is given it (`plural(n, "foot", "feet")`).
+(`gold chest` -> `gold chests`, `dead end piece` -> `dead end pieces`, `beastman` ->
+`beastmen`); a word with an irregular plural is given it (`plural(n, "foot", "feet")`).
+The sheet's templates word counts with the same functions (`plural`, `noun`: Jinja globals
+of questc.emit.sheet's environment).
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ _VOWELS = "aeiou"
 def plural_of(noun: str) -> str:
     """The plural of a noun phrase: its last word made plural."""
     head, _, word = noun.rpartition(" ")
-    if word.endswith("y") and len(word) > 1 and word[-2] not in _VOWELS:
+    if word.endswith("man"):   # beastman, merriman (never a human's "humans" in a quest's counts)
+        word = word[:-3] + "men"
+    elif word.endswith("y") and len(word) > 1 and word[-2] not in _VOWELS:
         word = word[:-1] + "ies"
     elif word.endswith(("s", "x", "z", "ch", "sh")):
         word += "es"
@@ -33,6 +37,17 @@ def plural(count: int, singular: str, plural: str | None = None, *, zero: str | 
     `zero` words the empty case: plural(0, "gold row", zero="no") -> "no gold rows"."""
     number = zero if count == 0 and zero is not None else f"{count:,}"
     return f"{number} {noun(count, singular, plural)}"
+
+
+def count_range(value: tuple[int, int] | dict | None) -> str:
+    """(low, high) or {'min','max'} in; '4' or '2–5' out (a typographic range, not wording)."""
+    if value is None:
+        return ""
+    if isinstance(value, dict):
+        low, high = value["min"], value["max"]
+    else:
+        low, high = value
+    return str(low) if low == high else f"{low}\u2013{high}"
 
 
 def verb(count: int, singular: str = "is", plural: str = "are") -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import textwrap
 from collections import Counter
 
-from questc.api import check_source
+from questc.api import CompiledQuest, check_file, check_source
 from questc.emit.text import TextRenderer
 
 
@@ -31,6 +31,20 @@ def assert_codes(source: str, *codes: str, path: str = "<quest>", options=None):
     assert got == want, (f"expected codes {sorted(want.elements())}, got {sorted(got.elements())}:\n"
                          f"{render(result)}")
     return result
+
+
+def compile_source(source: str, path: str = "<quest>", options=None) -> CompiledQuest:
+    """A quest's text that must compile clean (no error) in; its CompiledQuest out."""
+    result = check_source(source, path, options)
+    assert result.buildable() and result.compiled is not None, render(result)
+    return result.compiled
+
+
+def compile_file(path, options=None) -> CompiledQuest:
+    """A quest file that must compile clean (no error) in; its CompiledQuest out."""
+    result = check_file(path, options)
+    assert result.buildable() and result.compiled is not None, render(result)
+    return result.compiled
 
 
 def offset_of(text: str, line: int, column: int) -> int:

@@ -29,7 +29,7 @@ def test_a_remembered_board_gives_the_same_diagnostics():
         kept = []
         for text in variants:
             result = check_source(text, "g.quest", options)
-            kept.append((result.all_diagnostics, result.context.board))
+            kept.append((result.all_diagnostics, result.compiled.quest_board))
     finally:
         boards.remember(0)
     assert [d for d, _ in kept] == fresh

@@ -84,7 +84,8 @@ def test_build_writes_one_json_per_quest(work, no_renderers):
     assert "wrote out/drowned_reliquary.json" in done.output
     data = (work / "out" / "drowned_reliquary.json").read_bytes()
     # The file is the engine JSON, infos included (the build records them even without --verbose).
-    assert data == engine_json(check_file(work / "quests" / DROWNED.name, Options(verbose=True)))
+    result = check_file(work / "quests" / DROWNED.name, Options(verbose=True))
+    assert result.compiled is not None and data == engine_json(result.compiled, result.diagnostics)
     assert load_quest_json(data).id == "drowned_reliquary"
     assert oct((work / "out" / "drowned_reliquary.json").stat().st_mode & 0o777) == oct(0o666 & ~_umask())
 
@@ -119,12 +120,12 @@ def test_unknown_kind_is_a_usage_error(work):
 def test_renderers_that_exist_are_called_and_written(work, monkeypatch):
     seen = []
 
-    def render_png(result):
-        seen.append(result.model.id)
-        return b"\x89PNG " + result.model.id.encode()
+    def render_png(quest, paper="a4"):
+        seen.append(quest.model.id)
+        return b"\x89PNG " + quest.model.id.encode()
 
     fake_renderer(monkeypatch, "png", render_png)
-    fake_renderer(monkeypatch, "pdf", lambda result: b"%PDF " + result.model.id.encode())
+    fake_renderer(monkeypatch, "pdf", lambda quest, paper="a4": b"%PDF " + quest.model.id.encode())
     done = run("build", "-o", "out", "quests")
     assert done.exit_code == 0, done.output
     assert files(work / "out") == ["drowned_reliquary.json", "drowned_reliquary.pdf", "drowned_reliquary.png",
@@ -137,10 +138,10 @@ def test_renderers_that_exist_are_called_and_written(work, monkeypatch):
 
 def test_a_renderer_failure_exits_2_and_writes_none_of_that_quests_files(work, monkeypatch):
     # All of a quest's outputs or none: a JSON beside a missing PNG would look like a finished build.
-    def render_png(result):
-        if result.model.id == "drowned_reliquary":
+    def render_png(quest, paper="a4"):
+        if quest.model.id == "drowned_reliquary":
             raise RuntimeError("out of ink")
-        return b"\x89PNG " + result.model.id.encode()
+        return b"\x89PNG " + quest.model.id.encode()
 
     fake_renderer(monkeypatch, "png", render_png)
     monkeypatch.delenv("QUESTC_DEBUG", raising=False)

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 from helpers import span_text
 from questc.api import check_file, check_source
 from questc.errors import PlanError
-from questc.rules.components.deck_plan import DeckPlan, check_plan, load_plan
+from questc.model.plan import DeckPlan, load_plan
+from questc.rules.components import check_plan
 from questc.cli import cli
 
 PLANS = Path(__file__).parent / "fixtures" / "plans"
@@ -158,11 +159,11 @@ def test_an_empty_list_is_an_empty_plan():
 def test_the_quest_plan_and_a_yaml_plan_price_alike():
     model = check_file(RUINS).model
     yaml_plan = load_plan("cards:\n  - {name: Rolling Stone, copies: 2}\n  - Danger\n", "p.yaml")
-    priced = check_plan(yaml_plan, model, model.expansions)
+    priced, found = check_plan(yaml_plan, model, model.expansions)
     assert priced.spent == {"event": 1, "trap": 6, "monster": 0}
     assert priced.left == {"event": 1, "trap": 0, "monster": 2}
     assert (priced.unspent, priced.extra_cards, priced.over) == (3, 1, {})
-    assert [d.code for d in priced.diagnostics] == ["Q407"]
+    assert [d.code for d in found] == ["Q407"]
 
 
 def test_from_syntax_points_the_plan_at_its_keyword():

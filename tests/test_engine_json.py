@@ -43,8 +43,20 @@ def schema_errors(document: dict) -> list[str]:
 
 def quest(source: str, path: str = "inline.quest"):
     result = check_source(textwrap.dedent(source).lstrip("\n"), path, Options(verbose=True))
-    assert result.compiled, [f"{d.code} {d.message}" for d in result.errors]
+    assert result.buildable(), [f"{d.code} {d.message}" for d in result.errors]
     return result
+
+
+def doc_of(result) -> dict:
+    """The engine document of a quest that compiled clean, with the diagnostics it compiled with."""
+    assert result.buildable() and result.compiled is not None, [f"{d.code} {d.message}" for d in result.errors]
+    return engine_document(result.compiled, result.diagnostics)
+
+
+def json_of(result) -> bytes:
+    """The engine JSON's bytes of a quest that compiled clean (as `questc build` writes them)."""
+    assert result.buildable() and result.compiled is not None, [f"{d.code} {d.message}" for d in result.errors]
+    return engine_json(result.compiled, result.diagnostics)
 
 
 # ---- the schema ----------------------------------------------------------------------------
@@ -69,7 +81,7 @@ def test_schema_is_a_strict_versioned_draft_2020_12_schema():
 
 
 def test_schema_rejects_what_it_should():
-    document = engine_document(check_file(DROWNED))
+    document = doc_of(check_file(DROWNED))
     assert schema_errors(document) == []
     for broken in (
         {**document, "extra": 1},
@@ -91,11 +103,9 @@ def test_schema_rejects_what_it_should():
 @pytest.mark.parametrize("path", quest_files(), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_json_of_every_compiled_quest_validates(path):
     result = check_file(path, Options(verbose=True))
-    if not result.compiled:
-        with pytest.raises(ValueError):
-            engine_document(result)
+    if not result.buildable():
         return
-    data = engine_json(result)
+    data = json_of(result)
     document = json.loads(data)
     assert schema_errors(document) == []
     # Every area reveal_wave agrees with the reveal waves list.
@@ -109,13 +119,13 @@ def test_json_of_every_compiled_quest_validates(path):
 
 
 def test_at_least_the_clean_quests_compile():
-    compiled = [p.name for p in quest_files() if check_file(p).compiled]
+    compiled = [p.name for p in quest_files() if check_file(p).buildable()]
     assert "clean_drowned_reliquary.quest" in compiled and "sunken_crypt.quest" in compiled
 
 
 def test_a_version_1_document_is_still_valid():
     """A document written before the second edition fields (format_version 1) still validates."""
-    document = engine_document(check_file(DROWNED))
+    document = doc_of(check_file(DROWNED))
     old = {key: value for key, value in document.items() if key != "start"}
     old["format_version"] = 1
     old["quest"] = {k: v for k, v in document["quest"].items() if k not in ("encounter", "part_of")}
@@ -127,8 +137,8 @@ def test_a_version_1_document_is_still_valid():
 
 def test_second_edition_json_carries_tiles_terrain_tokens_and_the_start():
     result = check_file(ROOT / "quests" / "lantern_road_2.quest")
-    assert result.compiled, [d.message for d in result.errors]
-    document = engine_document(result)
+    assert result.buildable(), [d.message for d in result.errors]
+    document = doc_of(result)
     assert schema_errors(document) == []
     q = document["quest"]
     assert (q["edition"], q["reveal"], q["encounter"], q["part_of"]) == ("second", "all", 2, "lantern_road")
@@ -162,7 +172,7 @@ def test_snapshot_of_the_drowned_reliquary():
         assert DROWNED.read_bytes() == (ACCEPTANCE / DROWNED.name).read_bytes()
     from questc import __version__
 
-    data = engine_json(check_file(DROWNED, Options(verbose=True)))
+    data = json_of(check_file(DROWNED, Options(verbose=True)))
     assert json.loads(data)["generator"] == {"name": "questc", "version": __version__}
     # the snapshot holds the version as `(version)`, so a release does not rewrite it
     written = f'"generator": {{\n    "name": "questc",\n    "version": "{__version__}"\n  }}'
@@ -179,22 +189,22 @@ def test_snapshot_of_the_drowned_reliquary():
 
 
 def test_same_bytes_twice_and_from_any_folder(tmp_path, monkeypatch):
-    first = engine_json(check_file(SUNKEN))
-    assert engine_json(check_file(SUNKEN)) == first
+    first = json_of(check_file(SUNKEN))
+    assert json_of(check_file(SUNKEN)) == first
     for folder in (tmp_path / "a", tmp_path / "deep" / "b" / "c"):
         folder.mkdir(parents=True)
         shutil.copy(SUNKEN, folder / SUNKEN.name)
-        assert engine_json(check_file(folder / SUNKEN.name)) == first
+        assert json_of(check_file(folder / SUNKEN.name)) == first
         monkeypatch.chdir(folder)
-        assert engine_json(check_file(Path(SUNKEN.name))) == first
-        assert engine_json(check_file(os.path.relpath(SUNKEN, folder))) == first
+        assert json_of(check_file(Path(SUNKEN.name))) == first
+        assert json_of(check_file(os.path.relpath(SUNKEN, folder))) == first
 
 
 def test_no_absolute_paths_and_canonical_form(tmp_path):
     copy = tmp_path / "somewhere" / "quest_file.quest"
     copy.parent.mkdir()
     shutil.copy(SUNKEN, copy)
-    data = engine_json(check_file(copy))
+    data = json_of(check_file(copy))
     text = data.decode("utf-8")
     assert str(tmp_path) not in text and "somewhere" not in text
     assert json.loads(text)["quest"]["source"] == "quest_file.quest"
@@ -214,7 +224,7 @@ def test_non_ascii_text_is_written_as_utf8():
         named boss "Dür" skeleton { conquest 1 }
         victory heroes when killed boss
     ''')
-    data = engine_json(result)
+    data = json_of(result)
     assert "Ünter der Erde — 地下".encode("utf-8") in data and b"\\u" not in data
     assert json.loads(data)["quest"]["id"] == "lfwine_s_crypt"
 
@@ -223,7 +233,7 @@ def test_non_ascii_text_is_written_as_utf8():
 
 
 def test_drowned_reliquary_contents():
-    d = engine_document(check_file(DROWNED))
+    d = doc_of(check_file(DROWNED))
     q = d["quest"]
     assert q == {"id": "drowned_reliquary", "title": "The Drowned Reliquary", "edition": "first",
                  "expansions": ["base", "well_of_darkness"], "players": {"min": 2, "max": 5},
@@ -297,7 +307,7 @@ def test_drowned_reliquary_contents():
 
 
 def test_every_effect_and_condition_as_data():
-    d = engine_document(check_file(SUNKEN))
+    d = doc_of(check_file(SUNKEN))
     effects = d["encounters"][0]["effects"]
     assert effects == [
         {"effect": "read", "text": "An altar."},
@@ -331,7 +341,7 @@ def test_every_effect_and_condition_as_data():
 
 
 def test_sunken_crypt_map_setup_and_plan():
-    d = engine_document(check_file(SUNKEN))
+    d = doc_of(check_file(SUNKEN))
     q = d["quest"]
     assert (q["players"], q["version"], q["special"]) == ({"min": 3, "max": 5}, "1.2", "Fog hides the hall's far end.")
     doors = {door["id"]: door for door in d["doors"]}
@@ -376,7 +386,7 @@ def test_unreachable_cells_leave_out_cells_no_one_may_enter():
         named keeper "Keeper" skeleton { conquest 1 }
         victory heroes when killed keeper
     ''')
-    d = engine_document(result)
+    d = doc_of(result)
     # The water column itself is not listed: nobody may enter it, by the rules, not by mistake.
     assert d["analysis"]["unreachable_cells"] == [[x, y] for x in (6, 7) for y in range(4)]
     assert [a["reveal_wave"] for a in d["areas"]] == [0, 1]
@@ -397,23 +407,24 @@ def test_diagnostics_are_recorded_with_file_names_only(tmp_path):
         victory heroes when killed boss
     ''').lstrip(), encoding="utf-8")
     result = check_file(path, Options(verbose=True))
-    assert result.compiled
-    d = engine_document(result)
+    assert result.buildable()
+    d = doc_of(result)
     codes = {x["code"]: x for x in d["diagnostics"]}
     assert "Q305" in codes, d["diagnostics"]
     assert codes["Q305"]["severity"] == "warning" and codes["Q305"]["file"] == "alcove.quest"
     assert {x["severity"] for x in d["diagnostics"]} <= {"warning", "info"}
-    assert str(tmp_path) not in engine_json(result).decode("utf-8")
+    assert str(tmp_path) not in json_of(result).decode("utf-8")
     # By default the result's own (policy-filtered) diagnostics are recorded; infos only when kept.
-    plain = engine_document(check_file(path))
+    plain = doc_of(check_file(path))
     assert all(x["severity"] == "warning" for x in plain["diagnostics"])
 
 
-def test_a_quest_with_errors_has_no_engine_json():
+def test_a_quest_with_errors_has_no_engine_json(tmp_path):
+    from questc.api import build
+
     result = check_source('quest "Broken" { conquest 3 }\npiece R1 room_4x4 at 0,0\n', "broken.quest")
-    assert result.errors
-    with pytest.raises(ValueError, match="errors"):
-        engine_document(result)
+    assert result.errors and not result.buildable()
+    assert not build([result], tmp_path / "out", kinds=["json"]).written
 
 
 def test_lint_start_up_does_not_import_jsonschema():
@@ -423,7 +434,7 @@ def test_lint_start_up_does_not_import_jsonschema():
         import questc.cli.lint, questc.cli.build, questc.emit.engine_json, questc.loader
         result = check_file({str(DROWNED)!r})
         from questc.emit.engine_json import engine_json
-        engine_json(result)
+        engine_json(result.compiled, result.diagnostics)
         assert "jsonschema" not in sys.modules, "jsonschema imported"
     ''')
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

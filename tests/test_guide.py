@@ -10,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
-from questc.api import check_file
+from questc import api
+from helpers import compile_file
 from questc.cli import cli
 from questc.emit import pdf
 from conftest import ACCEPTANCE
@@ -39,9 +40,7 @@ def flat(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def results():
-    found = [check_file(DROWNED), check_file(EVERYTHING)]
-    assert all(r.compiled for r in found)
-    return found
+    return [compile_file(DROWNED), compile_file(EVERYTHING)]
 
 
 @pytest.fixture(scope="module")
@@ -116,8 +115,9 @@ def test_a_guide_needs_quests_without_errors(results, tmp_path):
         pdf.render_guide([])
     broken = tmp_path / "broken.quest"
     broken.write_text(BROKEN, encoding="utf-8")
-    with pytest.raises(ValueError, match="has errors"):
-        pdf.render_guide([results[0], check_file(broken)])
+    report = api.guide([DROWNED, broken], tmp_path / "guide.pdf")
+    assert [Path(r.path).name for r in report.left_out] == ["broken.quest"]
+    assert [Path(r.path).name for r in report.included] == [DROWNED.name]
 
 
 # ---- questc guide --------------------------------------------------------------------

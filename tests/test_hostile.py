@@ -428,7 +428,7 @@ def test_second_edition_sight_from_two_far_regions_is_quick():
     from questc.api import check_source
 
     result = check_source(WIDE, "wide.quest")
-    board = result.context.board.board
+    board = result.compiled.board
     near = [c for c in board.cells if c[0] < 10]
     far = [c for c in board.cells if c[0] > 10]
     started = time.process_time()
@@ -507,10 +507,10 @@ def test_a_quest_whose_renderer_fails_gets_none_of_its_files(tmp_path, monkeypat
         if kind != "pdf":
             return made
 
-        def render(result):
-            if result.model.id == "alpha":
+        def render(quest, diagnostics, paper):
+            if quest.model.id == "alpha":
                 raise OverflowError("as a renderer might")
-            return made.render(result)
+            return made.render(quest, diagnostics, paper)
         return build_module.Emitter(kind, render)
 
     monkeypatch.setattr(build_module, "emitter", failing)
@@ -524,32 +524,32 @@ def test_guide_memory_does_not_grow_with_the_quests(tmp_path):
     laid out and let go before the next is read, and its map is kept packed."""
     from questc.api import guide
     from questc.build import GuideReport
-    import questc.api as api
+    import questc.pipeline as pipeline
 
     paths = [write(tmp_path, f"q{k}.quest", quest(header=f"  id quest_{k}\n")) for k in range(4)]
     boards: list = []
     alive_at_each_step: list[int] = []
-    real_check = api.check_file
+    real_check = pipeline.check_file
 
     def check(path, options=None):
         result = real_check(path, options)
         gc.collect()
         alive_at_each_step.append(sum(1 for ref in boards if ref() is not None))
-        boards.append(weakref.ref(result.context))
+        boards.append(weakref.ref(result.compiled))
         return result
 
-    api.check_file = check
+    pipeline.check_file = check
     try:
         report: GuideReport = guide(paths, tmp_path / "guide.pdf")
     finally:
-        api.check_file = real_check
+        pipeline.check_file = real_check
     gc.collect()
     assert report.written and len(report.included) == 4
     # When a quest is checked, none before it is still held (its board and model let go).
     assert alive_at_each_step == [0, 0, 0, 0]
     assert all(ref() is None for ref in boards)
-    assert [r.model.id for r in report.included] == [f"quest_{k}" for k in range(4)]   # slim: the id kept
-    assert all(r.syntax is None and r.compiled for r in report.included)
+    assert [r.summary.id for r in report.included] == [f"quest_{k}" for k in range(4)]   # slim: the id kept
+    assert all(r.tree is None and r.compiled is None and r.complete for r in report.included)
 
 
 # ---- a short fuzz of hostile mutants (bench/fuzz.py runs thousands) ------------------------

@@ -1,7 +1,11 @@
 """The layering the architecture promises, checked on the source: data flows one way.
 
-Within questc.board the modules form a chain without cycles (geometry, parts, layout,
-sight, bulk, movement, board, build); nothing below the command line imports it.
+Every package (and top-level module) of questc is in ALLOWED with the questc packages it
+may import, at run time or only for types; an import outside its row fails, a package
+missing from the table fails, and an import cycle anywhere (between modules, within a
+package or across packages) fails with the cycle. docs/architecture.md draws the same
+table. Within questc.board the modules form a chain (geometry, parts, layout, sight,
+bulk, movement, board, build).
 """
 from __future__ import annotations
 
@@ -12,53 +16,159 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "questc"
-# The thin layers over questc.api: nothing else may import them.
-FRONT_ENDS = ("questc.cli", "questc.server", "questc.preview")
-ENTRY_POINTS = ("questc.__main__",)   # `python -m questc` runs the command line
+
+# Leaves every stage may use: records of diagnostics, errors, limits, data folders, words, file reading.
+BASE = frozenset({"diagnostics", "errors", "files", "limits", "paths", "words"})
+
+# Each package and what it may import (names below `questc.`; "questc" is the package itself,
+# its version). Read top-down as the pipeline: a row names only rows above it.
+ALLOWED: dict[str, frozenset[str]] = {
+    # foundations: import nothing of questc
+    "questc": frozenset(), "diagnostics": frozenset(), "errors": frozenset(), "files": frozenset(),
+    "limits": frozenset(), "paths": frozenset(), "words": frozenset(), "project": frozenset(),
+    "fonts": frozenset(),
+    # the rule sets (questc.editions): data every stage asks, importing nothing of questc
+    "editions": frozenset(),
+    # the stages, in order
+    "syntax": BASE | {"editions"},
+    "catalog": BASE | {"editions"},
+    "model": BASE | {"editions", "syntax", "catalog"},
+    "board": BASE | {"syntax", "model", "editions"},
+    "analysis": BASE | {"syntax", "model", "board", "editions"},
+    "compiled": BASE | {"syntax", "catalog", "model", "board", "analysis", "editions"},
+    "rules": BASE | {"fonts", "syntax", "catalog", "model", "editions", "board", "analysis", "compiled"},
+    # the settings of a run: the codes (rules) and the box owned (catalog.owned's records)
+    "options": BASE | {"catalog", "rules"},
+    "suppress": BASE | {"rules"},
+    "pipeline": BASE | {"syntax", "model", "board", "compiled", "rules", "options", "suppress"},
+    "fixes": BASE | {"pipeline", "options"},
+    "fmt": BASE | {"syntax"},
+    "discovery": BASE | {"options"},
+    # the engine JSON's reader for engines: the board alone
+    "loader": BASE | {"editions", "board"},
+    # Valkyrie's quest format and its content's names and geometry (read by the export and the import)
+    "valkyrie": BASE | {"catalog"},
+    # what is made of a compiled quest
+    "draw": BASE | {"fonts", "catalog", "model", "editions", "compiled"},
+    "emit": BASE | {"questc", "project", "fonts", "syntax", "catalog", "model", "editions", "board", "analysis",
+                    "compiled", "rules", "draw", "valkyrie"},
+    # quests made with other tools in, questc's language out (questc.fmt writes its strings)
+    "importer": BASE | {"catalog", "fmt", "valkyrie"},
+    "config": BASE | {"questc", "catalog", "options", "rules", "emit"},
+    "build": BASE | {"options", "discovery", "pipeline", "compiled", "editions", "emit"},
+    # the library: everything above it
+    "api": BASE | {"syntax", "catalog", "model", "editions", "board", "analysis", "compiled", "rules",
+                   "options", "suppress", "pipeline", "fixes", "fmt", "discovery", "project", "config", "build",
+                   "importer"},
+    # the front ends: questc.api and what they render with
+    "cli": frozenset({"questc", "api", "emit", "preview", "server"}),
+    "server": frozenset({"questc", "api"}),
+    "preview": frozenset({"api", "draw"}),
+    "__main__": frozenset({"cli"}),
+}
+FRONT_ENDS = ("cli", "server", "preview")
 
 
-def imports_of(path: Path) -> set[str]:
-    """Every questc module a file imports, at run time or not (absolute names)."""
-    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+def module_name(path: Path) -> str:
+    name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return name[: -len(".__init__")] if name.endswith(".__init__") else name
+
+
+MODULES = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def imports_of(module: str) -> set[str]:
+    """Every questc module `module` imports, at run time or for types only (absolute names).
+
+    `from questc.draw import symbols` imports the module questc.draw.symbols, not the
+    package's __init__ (which Python runs first for any of its modules anyway)."""
+    path = MODULES[module]
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names if a.name.startswith("questc")}
+            found |= {a.name for a in node.names if a.name.split(".")[0] == "questc"}
         elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
             if node.level:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                name = f"{base}.{node.module}" if node.module else base
-                if node.module is None:
-                    found |= {f"{base}.{a.name}" for a in node.names}
-            else:
-                name = node.module or ""
-            if name.startswith("questc"):
-                found.add(name)
-    return found
+                root = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{root}.{base}" if base else root
+            if base.split(".")[0] != "questc":
+                continue
+            submodules = {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES}
+            found |= submodules if len(submodules) == len(node.names) else submodules | {base}
+    return found - {module}
 
 
-def test_the_board_modules_import_each_other_without_a_cycle():
-    graph = {}
-    for path in (PACKAGE / "board").glob("*.py"):
-        if path.name != "__init__.py":
-            graph[path.stem] = {m.rsplit(".", 1)[1] for m in imports_of(path)
-                                if m.startswith("questc.board.") and m.count(".") == 2} - {"__init__"}
+def unit(module: str) -> str:
+    """The row of ALLOWED a module belongs to."""
+    parts = module.split(".")
+    return "questc" if len(parts) == 1 else parts[1]
+
+
+def test_every_package_has_a_row():
+    missing = sorted({unit(m) for m in MODULES} - set(ALLOWED))
+    assert not missing, f"add these to ALLOWED (and docs/architecture.md): {missing}"
+
+
+def forbidden_imports() -> list[str]:
+    """Each import outside its package's row of ALLOWED, said in words."""
+    offenders = []
+    for module in sorted(MODULES):
+        row = unit(module)
+        for imported in sorted(imports_of(module)):
+            target = unit(imported)
+            if target != row and target not in ALLOWED.get(row, ()):
+                offenders.append(f"{module} imports {imported} ({row} may not import {target})")
+    return offenders
+
+
+def import_cycle() -> list[str] | None:
+    """A cycle of modules importing each other, if there is one."""
     try:
-        order = list(TopologicalSorter(graph).static_order())
+        list(TopologicalSorter({m: imports_of(m) for m in MODULES}).static_order())
     except CycleError as error:
-        pytest.fail(f"questc.board has an import cycle: {error.args[1]}")
+        return list(error.args[1])
+    return None
+
+
+def test_every_import_is_allowed():
+    assert not forbidden_imports(), "\n".join(forbidden_imports())
+
+
+def test_the_table_itself_has_no_cycle():
+    try:
+        list(TopologicalSorter({row: set(allowed) - {row} for row, allowed in ALLOWED.items()}).static_order())
+    except CycleError as error:
+        pytest.fail(f"ALLOWED lets these packages import each other: {error.args[1]}")
+
+
+def test_no_import_cycle_between_any_modules():
+    cycle = import_cycle()
+    assert cycle is None, f"an import cycle: {' -> '.join(cycle or ())}"
+
+
+def test_nothing_below_the_front_ends_imports_them():
+    offenders = [f"{m} imports {i}" for m in MODULES if unit(m) not in FRONT_ENDS + ("__main__",)
+                 for i in imports_of(m) if unit(i) in FRONT_ENDS]
+    assert not offenders, offenders
+
+
+def test_the_board_modules_form_a_chain():
+    graph = {m.rsplit(".", 1)[1]: {i.rsplit(".", 1)[1] for i in imports_of(m) if i.startswith("questc.board.")}
+             for m in MODULES if m.startswith("questc.board.")}
+    order = list(TopologicalSorter(graph).static_order())
     assert order.index("layout") < order.index("sight") < order.index("movement") < order.index("board") \
         < order.index("build")
 
 
-def test_nothing_below_the_front_ends_imports_them():
-    offenders = []
-    for path in PACKAGE.rglob("*.py"):
-        module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        if module.startswith(FRONT_ENDS) or module in ENTRY_POINTS:
-            continue
-        bad = sorted(m for m in imports_of(path) if m.startswith(FRONT_ENDS))
-        if bad:
-            offenders.append(f"{module} imports {', '.join(bad)}")
-    assert not offenders, offenders
+def test_a_cycle_or_a_forbidden_import_is_caught(tmp_path, monkeypatch):
+    """The checks can fail: a syntax module importing the rules (an arrow up the table) and a
+    pair of modules importing each other (a cycle within one package, allowed by the table)."""
+    (tmp_path / "upwards.py").write_text("from questc.rules import Rule\n", encoding="utf-8")
+    (tmp_path / "ping.py").write_text("from questc.syntax.pong import x\n", encoding="utf-8")
+    (tmp_path / "pong.py").write_text("import questc.syntax.ping\n", encoding="utf-8")
+    for name in ("upwards", "ping", "pong"):
+        monkeypatch.setitem(MODULES, f"questc.syntax.{name}", tmp_path / f"{name}.py")
+    assert forbidden_imports() == ["questc.syntax.upwards imports questc.rules (syntax may not import rules)"]
+    assert sorted(set(import_cycle() or ())) == ["questc.syntax.ping", "questc.syntax.pong"]

@@ -10,6 +10,7 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from questc.api import check_source
+from helpers import compile_source
 from questc.draw import draw_map
 from questc.emit import pdf
 from questc.emit.engine_json import engine_json
@@ -25,9 +26,7 @@ NAMED = (SHEETS / "everything.quest").read_text(encoding="utf-8") \
 
 
 def compiled():
-    result = check_source(NAMED, "named.quest")
-    assert result.compiled, result.diagnostics
-    return result
+    return compile_source(NAMED, "named.quest")
 
 
 def test_the_model_knows_each_name_for_players():

@@ -94,7 +94,7 @@ def test_a_second_edition_starter_lints_clean_under_strict(tmp_path, monkeypatch
     _clean_under_strict([path])
     checked = check_file(path, Options(verbose=True))
     model = checked.model
-    assert checked.compiled and model.edition == "second" and model.encounter is None and model.part_of is None
+    assert checked.compiled and model.edition.name == "second" and model.encounter is None and model.part_of is None
     # the second edition's own things, for the writer to grow from
     kinds = {marker.kind for marker in model.markers}
     assert {"search", "objective", "villager", "lieutenant"} <= kinds
@@ -115,7 +115,7 @@ def test_an_encounter_pair_is_two_clean_files_tied_by_part_of(tmp_path, monkeypa
     paths = [tmp_path / "quests" / "lantern_road_1.quest", tmp_path / "quests" / "lantern_road_2.quest"]
     _clean_under_strict(paths)
     models = [check_file(path).model for path in paths]
-    assert [(m.id, m.encounter, m.part_of, m.edition) for m in models] == [
+    assert [(m.id, m.encounter, m.part_of, m.edition.name) for m in models] == [
         ("lantern_road_1", 1, "lantern_road", "second"), ("lantern_road_2", 2, "lantern_road", "second")]
     assert [m.title for m in models] == ["The Lantern Road: Encounter 1", "The Lantern Road: Encounter 2"]
     assert {p.type.name for p in models[0].pieces.values()} != {p.type.name for p in models[1].pieces.values()}
@@ -156,6 +156,6 @@ def test_edition_and_encounters_usage(tmp_path, monkeypatch):
     assert CliRunner().invoke(cli, ["new", "x", "--edition", "third"]).exit_code == 2
     # --encounters 2 alone is second edition; --edition first is the default, as before
     assert CliRunner().invoke(cli, ["new", "pair", "--encounters", "2"]).exit_code == 0
-    assert check_file(tmp_path / "pair_1.quest").model.edition == "second"
+    assert check_file(tmp_path / "pair_1.quest").model.edition.name == "second"
     assert CliRunner().invoke(cli, ["new", "plain", "--edition", "first"]).exit_code == 0
     assert (tmp_path / "plain.quest").read_text(encoding="utf-8") == starter_quest("plain", path="plain.quest")

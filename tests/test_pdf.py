@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from questc.api import check_file, check_source
+from questc.api import check_source
 from questc.emit import pdf
 from questc.emit.sheet import paragraphs, plain, sheet_data
 from conftest import ACCEPTANCE
+from helpers import compile_file, compile_source
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
 DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
@@ -26,16 +27,12 @@ def flat(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def drowned():
-    result = check_file(DROWNED)
-    assert result.compiled, result.diagnostics
-    return result
+    return compile_file(DROWNED)
 
 
 @pytest.fixture(scope="module")
 def everything():
-    result = check_file(SHEETS / "everything.quest")
-    assert result.compiled, result.diagnostics
-    return result
+    return compile_file(SHEETS / "everything.quest")
 
 
 @pytest.fixture(scope="module")
@@ -95,9 +92,7 @@ def test_conditions_read_as_english(everything):
     source = everything.source.replace(
         'victory overlord "Hold the shrine" when round > 20 or conquest 0',
         'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0')
-    result = check_source(source, "everything.quest")
-    assert result.compiled, result.diagnostics
-    words = [plain(v["condition"]["words"]) for v in sheet_data(result)["victories"]]
+    words = [plain(v["condition"]["words"]) for v in sheet_data(compile_source(source, "everything.quest"))["victories"]]
     assert words[1] == "(Lord Vexis is still alive before round 15) or the heroes have no conquest tokens left"
     assert "it is not so" not in " ".join(words)
     assert mid_sentence("The Brass Chamberlain") == "the Brass Chamberlain" and mid_sentence("Narthak") == "Narthak"
@@ -112,14 +107,14 @@ def test_areas_list_their_doors_and_stairs(everything):
 
 
 def test_a_second_edition_sheet_says_so_and_prints_no_treachery():
-    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "greywater_ferry.quest")
+    result = compile_file(Path(__file__).resolve().parent.parent / "quests" / "greywater_ferry.quest")
     text = text_of(pdf.render_pdf(result))
     assert "Second edition" in text and "the whole map is revealed from the start" in text
     assert "Treachery" not in text and "treachery" not in text
 
 
 def test_backticked_references_print_as_players_read_them():
-    result = check_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
+    result = compile_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
     notes = [plain(n) for a in sheet_data(result)["areas"] for n in a["notes"]]
     assert any("(see when Skritch the Lamp-Eater is killed)" in n for n in notes), notes
     assert "`" not in text_of(pdf.render_pdf(result))
@@ -251,9 +246,7 @@ def long_sheet():
     sentences = [f"Sentence {i} of the long introduction climbs the stair again and again." for i in range(1, 401)]
     # paragraphs of ten sentences; the writer's own line wrapping inside them
     intro = "\n\n".join("\n".join("    " + s for s in sentences[i:i + 10]) for i in range(0, 400, 10))
-    result = check_source(LONG_QUEST.format(intro=intro), "long.quest")
-    assert result.compiled, result.diagnostics
-    return pdf.render_pdf(result)
+    return pdf.render_pdf(compile_source(LONG_QUEST.format(intro=intro), "long.quest"))
 
 
 def test_long_intro_flows_onto_further_pages(long_sheet):
@@ -341,11 +334,10 @@ def test_quest_text_never_becomes_typst_markup():
 
 
 def test_a_quest_with_errors_gets_no_sheet():
+    """A name error stops the stages: there is no compiled quest to print, nor anything to build."""
     result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
                           'area A start { pieces R9 }\nvictory heroes when conquest >= 9\n')
-    assert not result.compiled
-    with pytest.raises(ValueError, match="has errors"):
-        pdf.render_pdf(result)
+    assert result.compiled is None and not result.buildable()
 
 
 @pytest.mark.parametrize("name", ["burning_well", "three_seals", "hollow_teeth"])
@@ -354,7 +346,7 @@ def test_every_legend_entry_is_printed_inside_the_page(name, paper):
     from questc.draw.metrics import text_width
     from questc.draw.page import map_page
 
-    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    result = compile_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
     labels = {entry.label for entry in map_page(result, paper).map.legend}
     reader = PdfReader(io.BytesIO(pdf.render_pdf(result, paper=paper)))
     found = set()
@@ -387,7 +379,7 @@ def lines_of(page) -> list[tuple[float, list[tuple[str, float, str]]]]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_no_heading_ends_a_page_and_no_page_is_near_empty(paper):
     for path in sorted((Path(__file__).resolve().parent.parent / "quests").glob("*.quest")):
-        reader = PdfReader(io.BytesIO(pdf.render_pdf(check_file(path), paper=paper)))
+        reader = PdfReader(io.BytesIO(pdf.render_pdf(compile_file(path), paper=paper)))
         pages = list(reader.pages)
         for number, page in enumerate(pages[:-1], 1):
             lines = lines_of(page)

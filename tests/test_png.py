@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageColor
 
-from questc.api import check_file, check_source
+from questc.api import check_source
 from questc.emit import png
-from questc.emit.sheet import load_yaml
+from questc.paths import style_file as load_yaml
 from conftest import ACCEPTANCE
+from helpers import compile_file
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
 DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
@@ -29,9 +30,7 @@ def near(a, b, tolerance=12) -> bool:
 
 @pytest.fixture(scope="module")
 def drowned():
-    result = check_file(DROWNED)
-    assert result.compiled, result.diagnostics
-    return result
+    return compile_file(DROWNED)
 
 
 class Layout:
@@ -94,7 +93,7 @@ def test_a_wall_pixel_where_a_wall_is_and_none_on_open_floor(picture):
 
 
 def test_the_red_rune_door_is_red_on_its_edge_and_the_plain_door_is_wood(picture, drowned):
-    edges = drowned.context.board.door_edges["vault"]
+    edges = drowned.quest_board.door_edges["vault"]
     assert edges == ((12, 6, 13, 6), (13, 6, 14, 6))
     assert near(pixel(picture, 12.35, 6), rgb(COLOURS["runes"]["red"]))
     assert near(pixel(picture, 13.65, 6), rgb(COLOURS["runes"]["red"]))
@@ -142,8 +141,7 @@ def test_no_metadata_chunks_in_the_file(drowned):
 
 
 def test_every_kind_is_drawn_and_in_the_legend():
-    result = check_file(SHEETS / "everything.quest")
-    assert result.compiled, result.diagnostics
+    result = compile_file(SHEETS / "everything.quest")
     drawing, md = png.png_drawing(result)
     labels = [entry.label for entry in md.legend]
     for expected in ("Wall", "Door", "Blue rune door", "Yellow rune door", "Monster", "Master monster",
@@ -158,7 +156,7 @@ def test_every_kind_is_drawn_and_in_the_legend():
 
 
 def test_neighbouring_areas_get_different_tints():
-    result = check_file(SHEETS / "everything.quest")
+    result = compile_file(SHEETS / "everything.quest")
     from questc.draw.items import Group
 
     md = png.png_drawing(result)[1]
@@ -171,13 +169,16 @@ def test_neighbouring_areas_get_different_tints():
     assert len({tint["A"], tint["B"], tint["C"], tint["D"]}) == 4
 
 
-def test_a_quest_with_errors_gets_no_map():
+def test_a_quest_with_errors_gets_no_map(tmp_path):
+    """Its stages all ran (the preview draws it, pins on it), but no PNG is built for it."""
+    from questc.api import build
+
     result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
                           'piece R2 room_4x4 at 2,2\narea A start { pieces R1, R2 }\n'
                           'victory heroes when conquest >= 9\n')
-    assert not result.compiled
-    with pytest.raises(ValueError, match="has errors"):
-        png.render_png(result)
+    assert result.compiled is not None and not result.buildable()
+    report = build([result], tmp_path / "out", kinds=["png"])
+    assert report.failed and not report.written and not (tmp_path / "out").exists()
 
 
 def test_too_small_a_cell_is_refused(drowned):
@@ -208,7 +209,7 @@ def test_the_checked_in_renders_are_what_questc_draws_today(name):
     """docs/images/<quest>.png are the maps as questc draws them (40 px a square), looked at by eye
     when they were made. A change to the drawing fails here: render them again
     (png.render_png(result, cell=40)), look at them, and check them in."""
-    result = check_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+    result = compile_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
     fresh = Image.open(io.BytesIO(png.render_png(result, cell=40))).convert("RGB")
     stored = Image.open(DOC_IMAGES / f"{name}.png").convert("RGB")
     assert fresh.size == stored.size

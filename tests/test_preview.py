@@ -54,9 +54,9 @@ def test_scene_cells_areas_waves_match_the_checked_quest(bells):
     assert not preview.stale and preview.problem is None
     scene = preview.snapshot.data
     result = check_file(bells)
-    board = result.context.board.board
+    board = result.compiled.board
     assert [tuple(c[:2]) for c in scene["cells"]] == list(board.cells)
-    analysis = result.context.analysis
+    analysis = result.compiled.analysis
     assert [w["areas"] for w in scene["waves"]] == analysis.waves
     # each wave's reach grows and the last is what the analysis says heroes ever reach
     counts = [w["reached_count"] for w in scene["waves"]]
@@ -68,7 +68,7 @@ def test_scene_cells_areas_waves_match_the_checked_quest(bells):
     # the map is the printed sheet's drawing (questc.draw), byte for byte: no second painter
     from questc.draw import map_svg
     from questc.preview.drawing import PREVIEW_CELL
-    printed = map_svg(result, PREVIEW_CELL).decode("utf-8")
+    printed = map_svg(result.compiled, PREVIEW_CELL).decode("utf-8")
     assert printed.endswith(scene["map"]["svg"]) and printed.startswith("<?xml")   # less the XML declaration
     assert scene["map"]["svg"].count('class="cell" data-cell=') == len(board.cells)
 
@@ -99,7 +99,7 @@ def test_sight_equals_questc_los_for_every_cell(bells):
     preview = Preview(bells)
     preview.refresh()
     snap = preview.snapshot
-    board, edition = snap.board, snap.edition
+    board, edition = snap.board, snap.sight_rule
     runner = CliRunner()
     for source, doors in (((9, 4), ()), ((7, 4), ("nave",)), ((10, 9), ("crypt", "nave"))):
         seen = {snap.cells[i] for i in preview.sight(source, doors)["seen"]}

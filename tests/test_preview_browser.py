@@ -131,7 +131,7 @@ def los_sees(quest, source, target, doors=()) -> bool:
 def board_of(quest):
     from questc.api import check_file
 
-    return check_file(quest).context.board.board
+    return check_file(quest).compiled.board
 
 
 # ---- the live page --------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_clicking_a_square_highlights_what_questc_los_sees(page, quest):
 def test_the_wave_control_steps_through_the_reveal(page, quest):
     from questc.api import check_file
 
-    analysis = check_file(quest).context.analysis
+    analysis = check_file(quest).compiled.analysis
     last = len(analysis.waves) - 1
     label = page.find_element("id", "wave-label")
     assert label.text == f"wave {last} of {last}"

@@ -21,7 +21,8 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from questc.api import MAX_MAP_CELLS, check_file, check_source
+from questc.api import check_file, check_source
+from questc.limits import MAX_MAP_CELLS
 from questc.board import build_board
 from questc.board.sight_reference import sees_reference
 from questc.cli import cli
@@ -69,7 +70,7 @@ def test_a_hundred_thousand_statements(tmp_path):
     # Under the size limit, many statements still end in diagnostics.
     source = QUEST + ";\n" * 100_000
     result = check_source(source, "semis.quest")
-    assert result.syntax is not None
+    assert result.tree is not None
 
 
 def test_many_short_statements_under_the_limit():
@@ -113,7 +114,7 @@ def test_a_map_too_large_to_analyse_is_refused(where):
     assert "Q006" in codes(result)
     assert any("floor cells" in d.message and d.label == "the map is too large from this piece on"
                for d in result.diagnostics)
-    assert result.context is None
+    assert result.compiled is None
 
 
 # ---- packs and YAML ------------------------------------------------------------------------

@@ -4,6 +4,7 @@ it declares, its page renders, and its failing example gives the code while its 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import re
 import string
@@ -11,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from questc.api import check_source
+from questc.api import check_source, parse_source
 from questc.diagnostics.core import Severity, Span
+from questc.editions import DEFAULT, edition, names
 from questc.options import Options
 from questc.rules import FAMILIES, all_rules, descriptor, descriptors, family_rules, find_rule
 
@@ -22,6 +24,12 @@ DESCRIPTORS = descriptors()
 CODES = list(DESCRIPTORS)
 # Examples known to be wrong in this tree; strict, so a fix shows up.
 KNOWN_BAD_EXAMPLES: dict[str, str] = {
+}
+# Rules that apply to an edition in which they have no example yet (Rule.examples): each is run
+# in the editions it has examples for. Strict: an example written removes its entry here.
+EXAMPLES_TO_WRITE: dict[str, set[str]] = {
+    "second": {"Q202", "Q203", "Q204", "Q205", "Q207", "Q208", "Q209", "Q211", "Q301", "Q302", "Q305",
+               "Q306", "Q307", "Q309", "Q404", "Q405", "Q504", "Q508"},
 }
 # A minimal valid content pack, for fixed examples that `use` one.
 EMPTY_PACK = "description: An empty test pack.\nset: {name}\nsets:\n  {name}:\n    title: Test pack\n"
@@ -164,7 +172,9 @@ def _check(source: str, folder: Path, packs: bool, code: str = ""):
     for either, the packs its family's examples give, `examples.PACKS`). A family whose codes are
     found by a later stage (`CHECKED_BY`: the Valkyrie export) runs that stage on the quest too."""
     family = _family_of(code) if code else None
-    given = getattr(importlib.import_module(f"{family.__name__}.examples"), "PACKS", {}) if family else {}
+    examples = f"{family.__name__}.examples" if family else None   # (the stages' own codes have none)
+    given = getattr(importlib.import_module(examples), "PACKS", {}) \
+        if examples and importlib.util.find_spec(examples) else {}
     for used in re.findall(r'^\s*use\s+"([^"]+)"', source, re.M):
         target = folder / used
         if folder.resolve() in target.resolve().parents and (packs or used in given):
@@ -179,25 +189,58 @@ def _check(source: str, folder: Path, packs: bool, code: str = ""):
     return codes, result
 
 
+def example_edition(source: str) -> str:
+    """The edition an example quest is written in (its header's `edition`, else the default)."""
+    tree = parse_source(source, "example.quest").tree
+    field = tree.header.get("edition") if tree is not None and tree.header is not None else None
+    return field.value.value if field is not None else DEFAULT
+
+
+def _examples(code: str):
+    """(edition, example) for each of a code's examples."""
+    return [(example_edition(example.failing), example) for example in all_rules()[code].all_examples]
+
+
 def _example_params():
     for code in CODES:
         marks = []
         if code in KNOWN_BAD_EXAMPLES:
             marks.append(pytest.mark.xfail(reason=KNOWN_BAD_EXAMPLES[code], strict=True))
-        yield pytest.param(code, marks=marks, id=code)
+        for index, (written_in, _) in enumerate(_examples(code)):
+            yield pytest.param(code, index, marks=marks, id=f"{code}-{written_in}")
 
 
-@pytest.mark.parametrize("code", list(_example_params()))
-def test_failing_example_gives_the_code_and_fixed_does_not(code, tmp_path):
+@pytest.mark.parametrize("code", CODES)
+def test_a_rule_has_an_example_in_every_edition_it_applies_to(code):
+    """Rules are run in each edition they apply to: the descriptor's example in its own, Rule.examples
+    in the others (a rule of the checks names the game's rules it needs; one reported by a stage
+    applies to every edition, and one example will do)."""
+    rule = all_rules()[code]
+    written = [edition_name for edition_name, _ in _examples(code)]
+    assert len(written) == len(set(written)), f"{code} has two examples in one edition: {written}"
+    for edition_name in written:
+        assert rule.applies_to(edition(edition_name)), f"{code} has an example in {edition_name}, where it never runs"
+    if rule.find is None:
+        return
+    wanted = {name for name in names() if rule.applies_to(edition(name))}
+    missing = {name for name in wanted - set(written) if code not in EXAMPLES_TO_WRITE.get(name, ())}
+    assert not missing, f"{code} applies to {sorted(missing)} but has no example there"
+    stale = {name for name, codes in EXAMPLES_TO_WRITE.items() if code in codes and name in written}
+    assert not stale, f"{code} has its {sorted(stale)} example now: take it off EXAMPLES_TO_WRITE"
+
+
+@pytest.mark.parametrize("code,index", list(_example_params()))
+def test_failing_example_gives_the_code_and_fixed_does_not(code, index, tmp_path):
     entry = DESCRIPTORS[code]
+    example = all_rules()[code].all_examples[index]
     (tmp_path / "failing").mkdir()
     (tmp_path / "fixed").mkdir()
-    failing, result = _check(entry.example.failing, tmp_path / "failing", packs=False, code=code)
+    failing, result = _check(example.failing, tmp_path / "failing", packs=False, code=code)
     assert code in failing, f"{code}'s failing example gives {failing}"
     assert "Traceback" not in "".join(d.message for d in result.all_diagnostics)
     if not _silences(entry):
         return
-    fixed, result = _check(entry.example.fixed, tmp_path / "fixed", packs=True, code=code)
+    fixed, result = _check(example.fixed, tmp_path / "fixed", packs=True, code=code)
     assert code not in fixed, f"{code}'s fixed example still gives it: {fixed}"
     if code.startswith("Q0"):   # a fixed syntax example is a quest that compiles
         assert not result.errors, fixed

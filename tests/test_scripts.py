@@ -11,7 +11,7 @@ import pytest
 
 from helpers import assert_codes, span_text
 from questc.api import check_source
-from questc.emit import fonts
+from questc import fonts
 
 WORDS = {
     "Chinese": "城堡地下室", "Japanese": "地下のお城", "Korean": "지하실", "Thai": "ห้องใต้ดิน",
@@ -47,12 +47,12 @@ def test_a_quest_in_every_script_builds_its_pdf_and_png():
 
     text = " ".join(WORDS.values())
     result = check_source(quest(text[:200], "ประตู कमरा བོད 門 🚪", text[:120]), "scripts.quest")
-    assert result.compiled and not result.diagnostics
-    pdf = render_pdf(result)
+    assert result.compiled is not None and not result.diagnostics
+    pdf = render_pdf(result.compiled)
     page_text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     for word in ("城堡地下室", "지하실", "ዋሻው", "Подвал", "🐉"):   # (pypdf repeats shaped clusters)
         assert word in page_text, word
-    image = Image.open(io.BytesIO(render_png(result)))
+    image = Image.open(io.BytesIO(render_png(result.compiled)))
     assert image.size[0] > 500
 
 
@@ -73,7 +73,7 @@ def test_line_breaks_and_tabs_are_fine():
 
 
 def test_the_coverage_table_is_the_fonts():
-    """questc/fonts/coverage.json is what `python -m questc.emit.fonts` writes from the font files."""
+    """questc/fonts/coverage.json is what `python -m questc.fonts` writes from the font files."""
     pytest.importorskip("fontTools")
     from fontTools.ttLib import TTFont
 

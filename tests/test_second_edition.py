@@ -16,6 +16,7 @@ import pytest
 from conftest import REPO, TILES_DATA
 from helpers import assert_codes, render, span_text
 from questc.api import check_file, check_source
+from helpers import compile_file
 from questc.catalog import builtin_catalog
 from questc.catalog.shapes import SIDES
 from questc.diagnostics import Severity
@@ -157,18 +158,18 @@ def test_every_tile_alone_and_capped_is_a_closed_map(name, turn):
         result = check_source(source, f"{name}.quest")
         codes = {d.code for d in result.all_diagnostics}
         assert "Q202" not in codes and not result.errors, render(result)
-        board = result.context.board.board
+        board = result.compiled.board
         assert len(board.cells) == len(piece.cells) + 2 * caps
         # Each cap meets its connection exactly: one joint apiece, nothing left open.
         assert len(board.joints) == caps and (not capped or caps == len(piece.openings))
         if capped:
-            assert not result.context.board.build.unjoined_openings
+            assert not result.compiled.quest_board.build.unjoined_openings
 
 
 def test_an_end_cap_alone_is_a_map_too():
     source, _ = tile_quest("end_cap", 0, False)
     result = check_source(source, "cap.quest")
-    assert not result.errors and len(result.context.board.board.cells) == 2
+    assert not result.errors and len(result.compiled.board.cells) == 2
 
 
 def test_the_two_parts_of_13a_join_as_the_notes_say():
@@ -176,8 +177,8 @@ def test_the_two_parts_of_13a_join_as_the_notes_say():
               'area A start {\n  pieces P1, P2\n  start at 1,0\n}\nvictory heroes when round > 1\n')
     result = check_source(source, "13a.quest")
     assert not result.errors, render(result)
-    assert [(a, b) for a, b, _ in result.context.board.board.joints] == [("P2", "P1")]
-    assert len(result.context.board.board.cells) == 26 == len(CATALOG.pieces["tile_13b"].cells)
+    assert [(a, b) for a, b, _ in result.compiled.board.joints] == [("P2", "P1")]
+    assert len(result.compiled.board.cells) == 26 == len(CATALOG.pieces["tile_13b"].cells)
 
 
 # ---- terrain on the board --------------------------------------------------------------------
@@ -189,17 +190,17 @@ def test_terrain_is_on_the_board_with_second_edition_rules():
                     win="victory heroes when round > 6\n")
     result = check_source(source, "t.quest")
     assert not result.errors, render(result)
-    board = result.context.board.board
+    board = result.compiled.board
     assert board.blocks_movement((2, 0)) and board.blocks_sight((2, 0))
     assert not board.can_step((1, 0), (2, 0))
     obstacles = [o for o in result.model.obstacles if o.piece == "T"]
     assert [(o.kind.name, o.area, len(o.cells)) for o in obstacles] == [("blocked", "A", 4)]
     water = check_source(second(map_="piece T tile_1a at 0,0\npiece In entrance at 3,-2 turn 180\n",
                                 pieces="T, In", win="victory heroes when round > 6\n"), "w.quest")
-    board = water.context.board.board
+    board = water.compiled.board
     # Water costs 2 movement points but may be entered and seen across.
     assert board.can_step((2, 0), (1, 0)) and board.sees((7, 5), (0, 0), "second")
-    assert (0, 0) in water.context.analysis.reached
+    assert (0, 0) in water.compiled.analysis.reached
 
 
 # ---- the language ----------------------------------------------------------------------------
@@ -403,7 +404,7 @@ def test_the_second_edition_examples_compile_clean_strict(name):
     result = check_file(QUESTS / f"{name}.quest", Options(strict=True, verbose=True))
     assert result.compiled and not result.failed(strict=True), render(result)
     model = result.model
-    assert model.edition == "second" and model.conquest is None
+    assert model.edition.name == "second" and model.conquest is None
     assert {p.type.set for p in model.pieces.values() if p is not None} == {"second_edition"}
     assert Counter(p.type.kind for p in model.pieces.values() if p is not None)["entrance"] == 1
 
@@ -419,10 +420,10 @@ def test_the_guide_keeps_a_quest_s_encounters_together(tmp_path):
 
     paths = [QUESTS / "lantern_road_2.quest", QUESTS / "greywater_ferry.quest", QUESTS / "lantern_road_1.quest"]
     results = [check_file(p) for p in paths]
-    ordered = [r.model.id for r in encounters_together(results)]
+    ordered = [r.summary.id for r in encounters_together(results)]
     assert ordered == ["lantern_road_1", "lantern_road_2", "greywater_ferry"]
     report = guide(paths, tmp_path / "guide.pdf")
-    assert [r.model.id for r in report.included] == ordered
+    assert [r.summary.id for r in report.included] == ordered
     from pypdf import PdfReader
     text = "\n".join(page.extract_text() for page in PdfReader(str(tmp_path / "guide.pdf")).pages)
     first, second_, ferry = (text.index(t) for t in ("The Burned Mill", "Harrow Chapel", "The Greywater Ferry"))
@@ -432,7 +433,7 @@ def test_the_guide_keeps_a_quest_s_encounters_together(tmp_path):
 
 def test_the_sheet_words_second_edition_contents(tmp_path):
     from questc.emit.sheet import sheet_data
-    data = sheet_data(check_file(QUESTS / "lantern_road_2.quest"))
+    data = sheet_data(compile_file(QUESTS / "lantern_road_2.quest"))
     crypt = next(a for a in data["areas"] if a["id"] == "C")
     words = [i["words"] for i in crypt["contents"]]
     assert "9 water spaces printed on tile 2A" in words
@@ -449,7 +450,7 @@ def test_the_map_draws_terrain_tokens_lieutenants_and_the_way_out_with_a_legend(
 
     from questc.draw import draw_map, map_png, map_svg
 
-    result = check_file(QUESTS / "greywater_ferry.quest")
+    result = compile_file(QUESTS / "greywater_ferry.quest")
     md = draw_map(result, 20.0)
     legend = [entry.label for entry in md.legend]
     for words in ("Search token", "Objective (plain side)", "Villager", "Splig (lieutenant)", "Blocked", "Water",

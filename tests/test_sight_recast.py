@@ -25,8 +25,8 @@ def _quests():
 @pytest.mark.parametrize("name, text, path", list(_quests()), ids=[q[0] for q in _quests()])
 def test_recast_tables_equal_full_casts(name: str, text: str, path: str):
     result = check_source(text, path, Options(ignore=("Q404", "Q405")))
-    assert result.context is not None
-    board = result.context.board.board
+    assert result.compiled is not None
+    board = result.compiled.board
     if not board.doors:
         pytest.skip("no doors: one door state")
     rng = random.Random(name)

@@ -93,7 +93,7 @@ def test_error_fixture_codes_and_snapshot(name):
     text, _ = fixture(name)
     result = check_source(text, f"{name}.quest")
     assert Counter(d.code for d in result.diagnostics) == Counter(EXPECTED[name])
-    assert result.syntax is not None, "recovery always gives a tree"
+    assert result.tree is not None, "recovery always gives a tree"
     assert result.model is None, "no later stage runs on a file with syntax errors"
     for d in result.diagnostics:
         assert_writer_words(d)

@@ -362,11 +362,11 @@ def test_13a_exports_as_one_tile_or_not_at_all(tmp_path):
     strip_at = geometry.part_of_13a("tile_13a1", whole, 90)
     good = base.format(strip=f"piece S tile_13a1 at {strip_at[0]},{strip_at[1]} turn 90\n", more=", S")
     result = check_source(good, str(tmp_path / "t.quest"))
-    made = export([read(result)])[0]
+    made = export([read(result.compiled)])[0]
     assert made.diagnostics == [] and b"side=TileSide13A" in made.files["tiles.ini"]
     assert made.files["tiles.ini"].count(b"[Tile_") == 3
     lone = check_source(base.format(strip="", more=""), str(tmp_path / "t.quest"))
-    made = export([read(lone)])[0]
+    made = export([read(lone.compiled)])[0]
     assert [d.code for d in made.diagnostics] == ["Q702"] and not made.files
     assert f"tile_13a1 at {strip_at[0]},{strip_at[1]} turn 90" in made.diagnostics[0].help
 

@@ -88,7 +88,7 @@ def _layout(turn: int):
 
 def _owned(source: str) -> dict[str, set]:
     """A quest's board in; each piece's floor cells, as the board says (Board.piece_of) out."""
-    board = check_source(source, "sides.quest").context.board.board
+    board = check_source(source, "sides.quest").compiled.board
     owned: dict[str, set] = {}
     for cell in board.cells:
         owned.setdefault(board.piece_of(cell), set()).add(cell)

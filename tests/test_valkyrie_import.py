@@ -30,9 +30,9 @@ def lint_codes(text: str) -> Counter:
 def test_first_blood_imports_and_lints_clean():
     imported = import_quest("valkyrie", FIRST_BLOOD)
     result = check_source(imported.text, "first_blood.quest")
-    assert result.compiled and not result.diagnostics, [d.message for d in result.diagnostics]
+    assert result.compiled is not None and not result.diagnostics, [d.message for d in result.diagnostics]
     model = result.model
-    assert model.title == "The Shadow Rune - Introduction - First Blood" and model.edition == "second"
+    assert model.title == "The Shadow Rune - Introduction - First Blood" and model.edition.name == "second"
     assert len(model.pieces) == 10 and model.players == (3, 5)
     assert [m.kind for m in model.markers].count("search") == 4
     assert list(model.named) == ["mauler"]
@@ -116,7 +116,7 @@ def test_castle_daerion_round_trip_keeps_the_tiles_and_what_questc_can_place(tmp
     result = check_file(quest)
     result.diagnostics = [d for d in result.diagnostics if d.severity.value != "error"]
     result.all_diagnostics = result.diagnostics
-    made = export([read(result)])[0]
+    made = export([read(result.compiled)])[0]
     folder = tmp_path / "again"
     folder.mkdir()
     for name, data in made.files.items():
@@ -136,7 +136,7 @@ def test_questcs_own_exports_import_back(name, tmp_path):
     folder = next(p for p in tmp_path.iterdir() if p.is_dir())
     imported = import_quest("valkyrie", folder)
     result = check_source(imported.text, "back.quest")
-    assert result.compiled and not result.errors, [d.message for d in result.diagnostics]
+    assert result.compiled is not None and not result.errors, [d.message for d in result.diagnostics]
     original = check_source((QUESTS / name).read_text(encoding="utf-8"), name).model
     back = result.model
     assert sorted((p.type.name, p.at, p.turn) for p in back.pieces.values()) == \

@@ -217,3 +217,20 @@ def test_hand_made_plurals_are_gone():
              for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
              if idiom.search(line)]
     assert found == []
+
+
+def test_one_plural_for_messages_and_sheets():
+    """questc.words words every count, in messages and in the sheet's templates alike (their
+    Jinja globals): no second plural rule in a template."""
+    from questc.emit.sheet import environment
+    from questc.paths import data_dir
+    from questc.words import noun, plural
+
+    assert plural(2, "beastman") == "2 beastmen" and noun(1, "beastman") == "beastman"
+    assert noun(2, "hell hound") == "hell hounds" and noun(3, "dark glyph") == "dark glyphs"
+    env = environment()
+    assert env.globals["plural"] is plural and env.globals["noun"] is noun
+    for template in (data_dir("templates") / "sheet").glob("*.j2"):
+        assert "macro plural" not in template.read_text(encoding="utf-8"), template.name
+    assert env.from_string('{{ noun(2, "beastman") }}, {{ plural(1, "conquest token") }}').render() == \
+        "beastmen, 1 conquest token"

@@ -87,25 +87,28 @@ def named_reachable(model, named_id: str, reached) -> bool:
 
 
 def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
-    """Where heroes are placed: on or next to an active glyph of the start area (one
-    step away); in a second edition quest, on its `start at` spaces, else on the spaces
-    of its entrance pieces. Without them (Q210, Q214) or a start area (Q209), every
-    cell of the start area (or of the map), so the other checks still say something useful."""
+    """Where heroes are placed, by the edition's start rule (Edition.start, START_RULES): on or
+    next to an active glyph of the start area (`glyph`), or on its `start at` spaces, else
+    the spaces of its entrance pieces (`entrance`). Without them (Q210, Q214) or a start area
+    (Q209), every cell of the start area (or of the map), so the other checks still say
+    something useful."""
     if start_area is None:
         return {c for area in model.areas.values() for c in area.cells}
+    return START_RULES[model.edition.start](model, board, start_area) or set(model.areas[start_area].cells)
+
+
+def glyph_start(model, board, start_area: str) -> set[Cell]:
+    """The start area's active glyphs and the cells one step from them in the area; empty
+    when it has no active glyph."""
     area_cells = model.areas[start_area].cells
-    if model.edition == "second":
-        return second_edition_start(model, board, start_area) or set(area_cells)
     glyphs = [m.at for m in model.markers if m.kind == "glyph" and m.active and m.at in area_cells]
-    if not glyphs:
-        return set(area_cells)
     cells = set(glyphs)
     for glyph in glyphs:
         cells.update(c for c in board.steps_from(glyph) if c in area_cells)
     return cells
 
 
-def second_edition_start(model, board, start_area: str) -> set[Cell]:
+def entrance_start(model, board, start_area: str) -> set[Cell]:
     """The start area's `start at` floor spaces, else the floor spaces of its entrance pieces
     that no obstacle blocks (the rule book's usual setup); empty when it has neither."""
     area_cells = model.areas[start_area].cells
@@ -118,6 +121,10 @@ def second_edition_start(model, board, start_area: str) -> set[Cell]:
         if piece is not None and piece.type.kind == "entrance":
             cells |= {c for c in piece.shape.cells if board.is_floor(c) and not board.blocks_movement(c)}
     return cells
+
+
+# The start rules an edition chooses from (Edition.start): start area -> the cells heroes start on.
+START_RULES = {"glyph": glyph_start, "entrance": entrance_start}
 
 
 def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
@@ -182,11 +189,11 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
             # One bulk query for everything the heroes see; then, for each area newly
             # seen, where from: sight is symmetric, so the reached cells that see into
             # area X are the reached cells X sees (one query per area, once).
-            seen = board.visible_cells(reached, model.edition, opened, stairs=True)
+            seen = board.visible_cells(reached, model.edition.sight, opened, stairs=True)
             targets = sorted({cell_area[c] for c in seen if c in cell_area} - revealed)
             for target in targets:
                 target_cells = [c for c in areas[target].cells if board.is_floor(c)]
-                back = board.visible_cells(target_cells, model.edition, opened, stairs=True) & reached
+                back = board.visible_cells(target_cells, model.edition.sight, opened, stairs=True) & reached
                 sources = {cell_area[c] for c in back}
                 # Stairs sight is one-way from a stair end; keep the area seen even if
                 # the symmetric query misses it.

@@ -6,9 +6,9 @@ from .build import BoardBuild, build_board
 from .geometry import Cell, Edge, Point, norm_edge
 from .layout import Layout
 from .parts import BlockInfo, Door, PlacedPiece, Stairs
-from .sight import EDITIONS, FIRST, SECOND
+from .sight import CENTRE_LINE, CORNER_LINES, RULES
 
 __all__ = [
-    "Board", "BlockInfo", "BoardBuild", "Cell", "Door", "EDITIONS", "Edge", "FIRST", "Layout",
-    "PlacedPiece", "Point", "SECOND", "Stairs", "build_board", "norm_edge",
+    "Board", "BlockInfo", "BoardBuild", "CENTRE_LINE", "CORNER_LINES", "Cell", "Door", "Edge", "Layout",
+    "PlacedPiece", "Point", "RULES", "Stairs", "build_board", "norm_edge",
 ]

@@ -16,7 +16,7 @@ from .geometry import Cell, Edge, edge_cells, norm_edge
 from .layout import Layout
 from .movement import NEIGHBOURS, StairsOk
 from .parts import BlockInfo, Door, Stairs
-from .sight import EDITIONS, SightState, check
+from .sight import CENTRE_LINE, RULES, SightState, check
 
 __all__ = ["Board"]
 
@@ -73,23 +73,23 @@ class Board(Layout):
         return movement.reachable(self, self._bitboard(passable), from_cells, allowed, stairs_ok)
 
     # -- line of sight -----------------------------------------------------------------
-    def sees(self, a: Cell, b: Cell, edition: str = "first",
+    def sees(self, a: Cell, b: Cell, rule: str = CENTRE_LINE,
              open_doors: Iterable[str] = frozenset()) -> bool:
         """Does cell a have line of sight to cell b (LANGUAGE.md section 9)?
 
-        edition: 'first' (centre to centre) or 'second' (corner to corner);
-        open_doors: ids of open doors.  Cells that are not floor see nothing.
-        Stairs are not considered here (see `stair_sight`).
+        rule: the sight rule (sight.RULES: 'first', centre to centre; 'second', corner to
+        corner; a quest's is its edition's `sight`); open_doors: ids of open doors. Cells
+        that are not floor see nothing. Stairs are not considered here (see `stair_sight`).
         """
-        return check(self.state(open_doors), a, b, edition) is None
+        return check(self.state(open_doors), a, b, rule) is None
 
-    def why_blocked(self, a: Cell, b: Cell, edition: str = "first",
+    def why_blocked(self, a: Cell, b: Cell, rule: str = CENTRE_LINE,
                     open_doors: Iterable[str] = frozenset()) -> str | None:
         """None when a sees b, else what is in the way, as a sentence for `questc los`:
         "the wall between 5,2 and 6,2", "the closed door `entry`", "rubble at 2,3",
-        "the corner of walls at 6,2", ...  For the second edition, where all sixteen
-        corner lines are blocked, the reason blocking most of them is given."""
-        return check(self.state(open_doors), a, b, edition)
+        "the corner of walls at 6,2", ...  By the corner rule, where all sixteen corner
+        lines are blocked, the reason blocking most of them is given."""
+        return check(self.state(open_doors), a, b, rule)
 
     def stair_sight(self, cell: Cell, open_doors: Iterable[str] = frozenset()) -> set[Cell]:
         """The cells seen through staircases from `cell`.
@@ -111,26 +111,26 @@ class Board(Layout):
                     out.add(n)
         return out
 
-    def visible_cells(self, sources: Iterable[Cell], edition: str = "first",
+    def visible_cells(self, sources: Iterable[Cell], rule: str = CENTRE_LINE,
                       open_doors: Iterable[str] = frozenset(), stairs: bool = False) -> set[Cell]:
         """Every floor cell seen from at least one of `sources` (fast, bitset based).
 
         Sources that are not floor are ignored; a floor source sees itself.  With
         stairs=True, stair ends among the sources also see through their staircase
-        (`stair_sight`).  Results are cached per (sources, edition, open doors, stairs).
+        (`stair_sight`).  Results are cached per (sources, rule, open doors, stairs).
         """
-        if edition not in EDITIONS:
-            raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
+        if rule not in RULES:
+            raise ValueError(f"the sight rule must be one of {', '.join(RULES)}, not {rule!r}")
         key_doors = frozenset(set(open_doors) & self.doors.keys())
         src = frozenset(c for c in sources if c in self._floor)
-        key = (src, edition, key_doors, stairs)
+        key = (src, rule, key_doors, stairs)
         hit = self._visible_cache.get(key)
         if hit is None:
             bits = self._bitboard(key_doors)
-            if edition == "first":
+            if rule == CENTRE_LINE:
                 seen = bits.visible_by_table(src, self._sight_table(key_doors))
             else:
-                seen = bits.visible(src, edition)
+                seen = bits.visible(src, rule)
             if stairs:
                 for cell in src:
                     if cell in self._stairs_at:

@@ -52,7 +52,7 @@ from .geometry import (
     segment_features,
 )
 from .layout import Layout
-from .sight import FIRST, SightState, exempt
+from .sight import CENTRE_LINE, SightState, exempt
 
 # Index of the open-mask for each feature: kind base + extra.
 _BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
@@ -403,14 +403,14 @@ class BitBoard:
             self._rows[(lo, hi)] = rows
         return cols & rows
 
-    def visible(self, sources: frozenset[Cell], edition: str) -> set[Cell]:
+    def visible(self, sources: frozenset[Cell], rule: str) -> set[Cell]:
         """Every floor cell seen from a floor cell of `sources` (stairs not included).
 
-        The first edition goes through a full `sight_table` (callers that ask often,
-        as `Board.visible_cells`, keep the table); the second edition casts rays from the
-        sources themselves.
+        The centre-to-centre rule (the first edition's) goes through a full `sight_table`
+        (callers that ask often, as `Board.visible_cells`, keep the table); the corner rule
+        (the second edition's) casts rays from the sources themselves.
         """
-        if edition == FIRST:
+        if rule == CENTRE_LINE:
             return self.visible_by_table(sources, self.sight_table())
         src = self.bits_of(sources)
         if not src:

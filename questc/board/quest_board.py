@@ -7,12 +7,18 @@ never breaks the whole map.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from questc.board.board import Board
 from questc.board.build import BoardBuild, build_board
 from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
 from questc.board.parts import BlockInfo, Door, PlacedPiece, Stairs
+from questc.limits import MAX_MAP_CELLS, MAX_MAP_SIDE
 from questc.words import plural
+
+if TYPE_CHECKING:
+    from questc.diagnostics.core import Diagnostic
+    from questc.model.quest import QuestModel
 
 # The two unit edges a door `at X,Y SIDE` covers: that side of the cell and of the next
 # cell along it (east for north/south, south for east/west).
@@ -69,6 +75,30 @@ def _board_key(model) -> tuple:
             tuple((o.kind.name, o.kind.blocks_movement, o.kind.blocks_sight, o.kind.sight_rule, o.kind.wall_like,
                    o.cells) for o in model.obstacles),
             tuple((d.id, d.between, d.at, d.side, d.rune) for d in model.doors.values()))
+
+
+def map_too_large(model: QuestModel) -> Diagnostic | None:
+    """The board stage's limit: Q006 on the piece that takes the map past MAX_MAP_CELLS or
+    MAX_MAP_SIDE, else None. Exact sight on such a map would take minutes: it is refused
+    before the board is built."""
+    from questc.syntax.codes import Q006
+    cells: set[tuple[int, int]] = set()
+    x0 = y0 = x1 = y1 = 0
+    for piece in model.pieces.values():
+        if piece is None:
+            continue
+        for x, y in piece.shape.cells:
+            x0, x1 = (x, x) if not cells else (min(x0, x), max(x1, x))
+            y0, y1 = (y, y) if not cells else (min(y0, y), max(y1, y))
+            cells.add((x, y))
+        if cells and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
+            return Q006.at(piece.node.id.span,
+                           problem=f"the map grows to {len(cells):,} floor cells spanning "
+                                   f"{x1 - x0 + 1} x {y1 - y0 + 1} here, too large to check",
+                           label="the map is too large from this piece on",
+                           help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within "
+                                     f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE}")
+    return None
 
 
 def quest_board(model) -> QuestBoard:

@@ -1,5 +1,5 @@
 """Exact line of sight between two cells (in: a board's blocked edges and cells for one
-set of open doors, two cells, an edition; out: seen or not, and the first thing in the
+set of open doors, two cells, a sight rule; out: seen or not, and the first thing in the
 way as a sentence).
 
 The rules are LANGUAGE.md section 9.  A line is turned into its ordered *features*
@@ -39,9 +39,12 @@ from .layout import Layout
 
 Feature = tuple[int, int, int, int]
 
-FIRST = "first"
-SECOND = "second"
-EDITIONS = (FIRST, SECOND)
+# The two line-of-sight rules, by the names the engine JSON and the editions give them
+# (questc.editions: Edition.sight): a line from centre to centre (the first edition's),
+# or any of the lines from a corner to a corner (the second edition's).
+CENTRE_LINE = "first"
+CORNER_LINES = "second"
+RULES = (CENTRE_LINE, CORNER_LINES)
 
 # The corners of cell (0, 0), in a fixed order (second edition lines try them all).
 CORNERS: tuple[Point, ...] = ((0, 0), (1, 0), (0, 1), (1, 1))
@@ -218,11 +221,11 @@ def second_edition_lines(a: Cell, b: Cell) -> list[list[Feature]]:
     return lines
 
 
-def check(state: SightState, a: Cell, b: Cell, edition: str) -> str | None:
-    """Decide sight from a to b: None when a sees b, else the reason as a sentence."""
+def check(state: SightState, a: Cell, b: Cell, rule: str) -> str | None:
+    """Decide sight from a to b by a sight rule (RULES): None when a sees b, else the reason as a sentence."""
     board = state.board
-    if edition not in EDITIONS:
-        raise ValueError(f"edition must be 'first' or 'second', not {edition!r}")
+    if rule not in RULES:
+        raise ValueError(f"the sight rule must be one of {', '.join(RULES)}, not {rule!r}")
     for cell in (a, b):
         if not board.is_floor(cell):
             return f"{fmt(cell)} is not a floor space"
@@ -241,7 +244,7 @@ def check(state: SightState, a: Cell, b: Cell, edition: str) -> str | None:
         if board.is_fog(cell):
             return (f"fog at {fmt(cell)} (sight goes into or out of fog only between "
                     f"neighbouring spaces)")
-    if edition == FIRST:
+    if rule == CENTRE_LINE:
         for feature in first_edition_line(a, b):
             if state.feature_blocked(feature):
                 return state.feature_reason(feature)

@@ -1,5 +1,5 @@
 """A slow, obviously correct line-of-sight oracle for the tests (in: a board, two cells,
-an edition, open doors; out: seen or not).
+a sight rule, open doors; out: seen or not).
 
 It shares nothing with the fast code but the board's plain sets (floor, blocked edges,
 opaque and fog cells).  The segment is parametrised exactly with `Fraction`s; every
@@ -17,6 +17,7 @@ from math import floor
 from typing import Iterable
 
 from .layout import Layout
+from .sight import CENTRE_LINE
 
 Cell = tuple[int, int]
 _ARM_VECTORS = ((1, 0), (0, 1), (-1, 0), (0, -1))
@@ -151,7 +152,7 @@ def _angle(x, y) -> Fraction:
     return 1 - p if y >= 0 else 3 + p
 
 
-def sees_reference(board: Layout, a: Cell, b: Cell, edition: str = "first",
+def sees_reference(board: Layout, a: Cell, b: Cell, rule: str = CENTRE_LINE,
                    open_doors: Iterable[str] = frozenset()) -> bool:
     """Does cell a see cell b?  The rules of LANGUAGE.md section 9, computed slowly."""
     ref = _Ref(board, open_doors)
@@ -166,7 +167,7 @@ def sees_reference(board: Layout, a: Cell, b: Cell, edition: str = "first",
     if board.is_fog(a) or board.is_fog(b):
         return False
     half = Fraction(1, 2)
-    if edition == "first":
+    if rule == CENTRE_LINE:
         return ref.clear((a[0] + half, a[1] + half), (b[0] + half, b[1] + half), (a, b), False)
     for cx in (0, 1):
         for cy in (0, 1):

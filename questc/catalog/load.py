@@ -28,7 +28,7 @@ from questc.catalog.model import (
 from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
-from questc.rules.names.bad_content_pack import Q106
+from questc.catalog.codes import Q106
 from questc.words import plural
 
 PackSpec = tuple[str, "Span | None", Path]
@@ -458,7 +458,7 @@ class Builder:
             new_sets[name] = SetInfo(name, info.get("title", ""), _counts(inventory.get("pieces")),
                                      _counts(inventory.get("markers")), _counts(inventory.get("treasures")),
                                      _counts(info.get("totals")), info.get("note", ""), pack,
-                                     info.get("edition", "first"))
+                                     info.get("edition", SetInfo.edition))
 
         if default_set is not None and default_set not in self.sets and default_set not in new_sets:
             new_sets[default_set] = SetInfo(default_set, pack=pack)

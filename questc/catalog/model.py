@@ -9,8 +9,8 @@ from typing import Iterable, Mapping
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
 from questc.diagnostics.core import Diagnostic, Span
-from questc.rules.names.component_from_unlisted_set import Q104
-from questc.rules.names.unknown_catalog_name import Q101
+from questc.catalog.codes import Q101, Q104
+from questc.editions import DEFAULT as DEFAULT_EDITION
 
 Cell = tuple[int, int]
 
@@ -18,7 +18,6 @@ PIECE_KINDS = ("room", "corridor", "intersection", "dead_end")
 # The second edition's map pieces: numbered tiles (two sides each) and the small pieces
 # that close, lengthen or lead off a map.
 TILE_KINDS = ("tile", "end_cap", "extender", "transition", "entrance", "exit")
-EDITIONS = ("first", "second")
 CARD_TYPES = ("event", "trap", "spawn", "power")
 # A treachery gem's colour and the budget it is paid from (quest header `treachery`).
 TREACHERY_COLOURS = {"green": "event", "purple": "trap", "red": "monster"}
@@ -329,7 +328,7 @@ class SetInfo:
     totals: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
     note: str = ""
     pack: str | None = None
-    edition: str = "first"   # the edition whose quests may use the set's components
+    edition: str = DEFAULT_EDITION   # the name of the edition whose quests may use the set's components
 
 
 @dataclass(frozen=True, eq=False)
@@ -410,9 +409,10 @@ class Catalog:
         return Q101.at(span, kind=word, name=name, help=help)
 
     def edition_of(self, set_name: str) -> str:
-        """The edition a set's components belong to ('first' unless the set says otherwise)."""
+        """The name of the edition a set's components belong to (SetInfo.edition: the first unless the
+        set says otherwise)."""
         info = self.sets.get(set_name)
-        return info.edition if info is not None else "first"
+        return info.edition if info is not None else SetInfo.edition
 
     def set_check(self, kind: str, name: str, set_name: str,
                   expansions: Iterable[str] | None, span: Span, edition: str | None = None) -> Diagnostic | None:
@@ -440,12 +440,8 @@ class Catalog:
         own = self.edition_of(set_name)
         if own == edition:
             return None
-        if edition == "second":
-            help = (f"`{name}` belongs to the first edition; an `edition second` quest uses the second "
-                    "edition's components (`questc catalog` lists them with their sets)")
-        else:
-            help = (f"`{name}` belongs to the second edition: write `edition second` in the header for a "
-                    "second edition quest, or use a first edition component")
+        help = (f"`{name}` belongs to the {own} edition: write `edition {own}` in the header for a {own} edition "
+                f"quest, or use a {edition} edition component (`questc catalog` lists them with their sets)")
         return Q104.at(span, kind=KIND_WORDS.get(kind, kind), name=name, set=set_name,
                        label=f"a {own} edition component",
                        reason=f"a {own} edition set, and this quest is `edition {edition}`", help=help)

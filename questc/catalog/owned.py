@@ -161,7 +161,8 @@ def unknown_names(declared: Declared, catalog: Catalog, shown: int = 5) -> tuple
         "figures": set(catalog.monsters),
         "cards": set(catalog.cards),
     }
-    found, count = [], 0
+    found: list[str] = []
+    count = 0
     for category, names in (("sets", declared.copies), *((c, getattr(declared, c)) for c in CATEGORIES)):
         for name in names:
             if name not in known[category]:

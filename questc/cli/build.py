@@ -21,7 +21,7 @@ from questc.cli.common import checking_options, guarded, paper_option, quest_fil
 def parse_only(values) -> tuple[str, ...] | None:
     """`--only` values (comma-separated, repeatable) in; the kinds asked for, or None when none
     were given. Raises click.UsageError for an unknown kind."""
-    from questc.build import KINDS
+    from questc.api import KINDS
 
     if not values:
         return None
@@ -52,7 +52,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
 
     from questc.api import build as build_quests
     from questc.cli.output import print_report
-    from questc.diagnostics.core import Severity
+    from questc.api import Severity
 
     def show(results):
         shown = results if verbose else [
@@ -65,7 +65,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
     report = build_quests(quest_files(paths, options), out_dir, kinds=parse_only(only), options=options,
                           jobs=jobs or os.cpu_count() or 1, on_checked=show)
     for result in report.results:
-        if not result.failed(options.strict) and not result.compiled:
+        if not result.failed(options.strict) and not result.complete:
             click.echo(f"questc: {result.path} did not compile completely; not built", err=True)
     for path in report.written:
         click.echo(f"wrote {path.as_posix()}{'/' if path.is_dir() else ''}")

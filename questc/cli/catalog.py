@@ -9,7 +9,7 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def catalog(what, as_json):
     """List the known components with their sets (pieces drawn with their openings)."""
-    from questc.catalog import builtin_catalog
-    from questc.catalog.draw import catalog_listing
+    from questc.api import builtin_catalog
+    from questc.api import catalog_listing
 
     click.echo(catalog_listing(builtin_catalog(), what, as_json), nl=False)

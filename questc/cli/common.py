@@ -6,7 +6,7 @@ from typing import NoReturn
 
 import click
 
-from questc.errors import OutputRefused, QuestcError
+from questc.api import OutputRefused, QuestcError
 
 
 def fail(message: str) -> NoReturn:
@@ -106,7 +106,7 @@ def run_options(strict, select, ignore, verbose, config_file, expansions, start=
     """The values of `checking_options` in; the run's Options (configuration file merged) out.
     `start`: the folder the configuration is looked for from (default: the current folder);
     `paper`: --paper of build and guide (None: the configuration's)."""
-    from questc.config import load_options
+    from questc.api import load_options
     ctx = click.get_current_context(silent=True)
     extend = split_codes(ctx.meta.get("questc.extend_select")) if ctx is not None else ()
     return load_options(config_file=config_file, strict=strict, select=split_codes(select),

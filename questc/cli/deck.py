@@ -5,8 +5,8 @@ import sys
 
 import click
 
+from questc.api import plural
 from questc.cli.common import fail, guarded
-from questc.words import plural
 
 
 @click.command()
@@ -21,13 +21,8 @@ def deck(quest, plan, expansions):
     Prints what each colour spends, what is left and the extra starting cards it buys;
     exits 1 when the plan breaks the rules (over budget, a card it may not take).
     """
-    from questc.api import check_file
-    from questc.config import load_options
-    from questc.diagnostics.core import Severity
+    from questc.api import PlanError, Severity, check_file, check_plan, load_options, load_plan
     from questc.emit.report import display_path
-    from questc.errors import PlanError
-    from questc.rules.components.dark_glyphs_without_glyphs import dark_glyph_room
-    from questc.rules.components.deck_plan import check_plan, load_plan
 
     options = load_options(expansions=expansions)
     quest_path, plan_path = display_path(quest), display_path(plan)
@@ -40,8 +35,7 @@ def deck(quest, plan, expansions):
         _print(broken, {quest_path: result.source})
         click.echo(f"questc: {quest_path} has errors; `questc lint {quest_path}` shows them all", err=True)
         sys.exit(1)
-    from questc.files import read_input
-    from questc.limits import MAX_PACK_BYTES
+    from questc.api import MAX_PACK_BYTES, read_input
 
     try:   # a regular file of at most a pack's size, checked before it is read
         text = read_input(plan_path, MAX_PACK_BYTES).decode("utf-8-sig")
@@ -55,14 +49,13 @@ def deck(quest, plan, expansions):
         fail(f"bad deck plan: {error}")
 
     sets = options.owned_sets or model.expansions
-    pricing = check_plan(deck_plan, model, sets, options.owned_counts)
+    pricing, found = check_plan(deck_plan, model, sets, options.owned_counts)
     # The quest's own treachery problem (a `second` edition quest with a budget) concerns the plan too.
     treachery_field = model.header.get("treachery") if model.header is not None else None
     shown = [d for d in result.all_diagnostics
              if d.code == "Q408" and treachery_field is not None and d.span == treachery_field.span]
     # Q407 (unspent treachery) is the table's last line; the rest are printed as diagnostics.
-    shown += [d for d in pricing.diagnostics if d.code != "Q407"]
-    shown += dark_glyph_room(deck_plan, model)   # Q409: a dark glyph needs a glyph that starts inactive
+    shown += [d for d in found if d.code != "Q407"]
 
     click.echo(f"deck plan {plan_path} for \"{model.title}\" ({quest_path})")
     click.echo(_table(pricing))
@@ -74,7 +67,7 @@ def deck(quest, plan, expansions):
 
 def _table(pricing) -> str:
     """A priced plan in, the lines of its spending table out."""
-    from questc.rules.components.deck_plan import COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND
+    from questc.api import COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND
 
     if pricing.budget is None:
         spent = sum(pricing.spent.values())
@@ -100,7 +93,7 @@ def _table(pricing) -> str:
 
 def _print(diagnostics, sources) -> None:
     """Diagnostics in the text format (as `questc lint` prints them), then a count of them."""
-    from questc.diagnostics.core import Diagnostic, Severity
+    from questc.api import Diagnostic, Severity
     from questc.emit.text import TextRenderer, use_colour
 
     renderer = TextRenderer(sources, colour=use_colour(sys.stdout))

@@ -11,7 +11,7 @@ import click
 def explain(code):
     """Print the page of a diagnostic code, by number (Q303) or name (rune-door-guards-own-key),
     or list every code with `all`."""
-    from questc.rules import descriptors, find_rule
+    from questc.api import descriptors, find_rule
 
     if code.lower() == "all":
         for entry in descriptors().values():

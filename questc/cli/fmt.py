@@ -31,13 +31,13 @@ def fmt(paths, check, show_diff, stdin_filename, config_file):
     import difflib
 
     from questc.cli.common import discovery_values, quest_files
-    from questc.config import load_options
+    from questc.api import load_options
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
-    from questc.files import read_input
-    from questc.fmt import FormatterError, format_source
-    from questc.limits import MAX_QUEST_BYTES
-    from questc.words import plural
+    from questc.api import read_input
+    from questc.api import FormatterError, format_source
+    from questc.api import MAX_QUEST_BYTES
+    from questc.api import plural
 
     if "-" in paths:
         if len(paths) > 1:
@@ -105,9 +105,9 @@ def _format_stdin(name: str, check: bool, show_diff: bool) -> None:
     """`fmt -`: standard input formatted to standard output (a diff with --diff, nothing with --check); exits."""
     import difflib
 
-    from questc.fmt import FormatterError, format_source
+    from questc.api import FormatterError, format_source
 
-    from questc.limits import MAX_QUEST_BYTES
+    from questc.api import MAX_QUEST_BYTES
 
     data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
     if len(data) > MAX_QUEST_BYTES:

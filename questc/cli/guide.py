@@ -13,7 +13,7 @@ from dataclasses import replace
 import click
 
 from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
-from questc.words import plural
+from questc.api import plural
 
 
 @click.command()
@@ -31,7 +31,7 @@ def guide(paths, output, title, author, paper, strict, select, ignore, verbose, 
     given (or the configuration's `guide.order`)."""
     from questc.api import guide as make_guide
     from questc.cli.output import print_report
-    from questc.diagnostics.core import Severity
+    from questc.api import Severity
 
     options = run_options(strict, select, ignore, verbose, config_file, expansions, paper=paper)
     quests = quest_files(paths, options)

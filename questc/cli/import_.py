@@ -32,8 +32,8 @@ def import_():
 def valkyrie(source, output):
     """Import a Valkyrie second edition quest: its folder, its quest.ini or a .valkyrie package."""
     from questc.api import import_quest
-    from questc.errors import ImportFailed
-    from questc.words import plural
+    from questc.api import ImportFailed
+    from questc.api import plural
 
     try:
         imported = import_quest("valkyrie", source)
@@ -45,7 +45,7 @@ def valkyrie(source, output):
         shown = "standard output"
     else:
         from questc.api import Options
-        from questc.build import refuse_inputs
+        from questc.api import refuse_inputs
         from questc.emit.atomic import write_atomic
 
         target = Path(output)

@@ -91,7 +91,7 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         print_report(results, fmt, stream, options, colour=colour, **how)
     else:
         # FORCE_COLOR is for logs: a file gets colour only when --color always asks for it
-        from questc.build import refuse_inputs
+        from questc.api import refuse_inputs
 
         refuse_inputs(output_file, results, options)   # a report never replaces a quest, pack or configuration
         buffer = io.StringIO()
@@ -131,9 +131,9 @@ def _write(output_file: str, text: str) -> None:
 
 def _show_settings(options, paths, output_file) -> None:
     from questc.api import find_quests
-    from questc.config import show_settings
+    from questc.api import show_settings
     from questc.emit.report import display_path
-    from questc.words import plural
+    from questc.api import plural
 
     text = show_settings(options)
     if paths:
@@ -147,27 +147,18 @@ def _show_settings(options, paths, output_file) -> None:
         click.echo(text, nl=False)
     else:
         from questc.api import check_file
-        from questc.build import refuse_inputs
+        from questc.api import refuse_inputs
 
         quests = find_quests(paths, options) if paths else []
         refuse_inputs(output_file, [check_file(q, options) for q in quests], options)
         _write(output_file, text)
 def _check_stdin(name: str, options):
     """The text on standard input, checked as the file `name`."""
-    from questc.api import QuestResult, check_source, undecodable
-    from questc.limits import MAX_QUEST_BYTES
+    from questc.api import check_bytes
+    from questc.api import MAX_QUEST_BYTES
 
     data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
-    if len(data) > MAX_QUEST_BYTES:
-        from questc.syntax.parser import too_large
-        result = QuestResult(name, "")
-        result.diagnostics = result.all_diagnostics = [too_large(name, "", MAX_QUEST_BYTES, "bytes", over=True)]
-        return result
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return undecodable(name, data, error)
-    return check_source(text, name, options)
+    return check_bytes(data, name, options, limit=MAX_QUEST_BYTES)
 
 
 def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
@@ -178,14 +169,14 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
 
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
-    from questc.fixes import fix_source
-    from questc.words import plural
+    from questc.api import fix_source
+    from questc.api import plural
 
     out = []
     unwritten: list = []   # fixed but not written: the run fails (exit 1) whatever the report says
     fixed = files = hidden = 0
     for result in results:
-        if result.syntax is None and "\ufffd" in result.source:
+        if result.tree is None and "\ufffd" in result.source:
             out.append(result)   # not UTF-8: the text shown is not the file's; never rewrite it
             continue
         run = fix_source(result.source, result.path, options, unsafe=unsafe, result=result)
@@ -228,7 +219,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
 
 
 def _remaining(result, unsafe: bool) -> int:
-    from questc.fixes import allowed
+    from questc.api import allowed
     return sum(1 for d in result.diagnostics if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
 
 
@@ -243,7 +234,7 @@ def _lines(text: str) -> list[str]:
 def _config_result(options):
     """The configuration file's own warnings (unknown codes), as one more checked file; None if it has none."""
     from questc.api import QuestResult
-    from questc.options import apply_policy
+    from questc.api import apply_policy
 
     if options.config_file is None or not options.config_diagnostics:
         return None
@@ -254,6 +245,4 @@ def _config_result(options):
         text = options.config_file.read_text(encoding="utf-8")
     except OSError:
         text = ""
-    result = QuestResult(str(options.config_file), text)
-    result.diagnostics = result.all_diagnostics = shown
-    return result
+    return QuestResult(str(options.config_file), text, diagnostics=shown, all_diagnostics=shown)

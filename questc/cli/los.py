@@ -11,10 +11,14 @@ from __future__ import annotations
 import json
 import re
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from questc.cli.common import fail, guarded
+
+if TYPE_CHECKING:
+    from questc.api import CompiledQuest
 
 _POINT = re.compile(r"^(-?\d+),(-?\d+)$")
 
@@ -27,17 +31,17 @@ def parse_point(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def checked_quest(file: str):
-    """Check the quest like `lint`; on errors print them (text) and exit 1, else return the result."""
+def checked_quest(file: str) -> CompiledQuest:
+    """Check the quest like `lint`; on errors print them (text) and exit 1, else return it compiled."""
     from questc.api import check_file
     from questc.cli.output import print_report
-    from questc.config import load_options
+    from questc.api import load_options
 
     result = check_file(file, load_options())
-    if result.errors or result.context is None:
+    if result.errors or result.compiled is None:
         print_report([result], "text", sys.stdout)
         sys.exit(1)
-    return result
+    return result.compiled
 
 
 class _Points(click.Command):
@@ -67,9 +71,8 @@ class _Points(click.Command):
 def los(file, origin, target, open_doors, as_json):
     """Line of sight between two cells of a quest's map: `visible` or `blocked`, and what blocks."""
     a, b = parse_point(origin), parse_point(target)
-    result = checked_quest(file)
-    model = result.model
-    board = result.context.board.board
+    quest = checked_quest(file)
+    model, board = quest.model, quest.board
     known = sorted(model.doors)
     for door in open_doors:
         if door not in model.doors:
@@ -78,11 +81,11 @@ def los(file, origin, target, open_doors, as_json):
     for cell in (a, b):
         if not board.is_floor(cell):
             fail(f"{cell[0]},{cell[1]} is not a floor cell of {file}")
-    reason = board.why_blocked(a, b, model.edition, frozenset(open_doors))
+    reason = board.why_blocked(a, b, model.edition.sight, frozenset(open_doors))
     area_of = {c: area.id for area in model.areas.values() for c in area.cells}
     if as_json:
         click.echo(json.dumps({
-            "file": file, "edition": model.edition,
+            "file": file, "edition": model.edition.name,
             "from": list(a), "to": list(b),
             "from_area": area_of.get(a), "to_area": area_of.get(b),
             "open_doors": sorted(set(open_doors)),
@@ -94,4 +97,4 @@ def los(file, origin, target, open_doors, as_json):
         click.echo(f"  in the way: {reason}")
     opened = ", ".join(f"`{d}`" for d in sorted(set(open_doors))) or "none"
     click.echo(f"  from {a[0]},{a[1]} (area {area_of.get(a, '-')}) to {b[0]},{b[1]} "
-               f"(area {area_of.get(b, '-')}); {model.edition} edition; open doors: {opened}")
+               f"(area {area_of.get(b, '-')}); {model.edition.name} edition; open doors: {opened}")

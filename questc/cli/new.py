@@ -31,7 +31,7 @@ def new(name, out_dir, title, edition, encounters):
     questc new lantern_road --encounters 2 -o quests       # lantern_road_1.quest, lantern_road_2.quest
     """
     from questc.emit.report import display_path
-    from questc.fmt.starter import encounter_pair, starter_quest
+    from questc.api import encounter_pair, starter_quest
 
     if encounters == 2 and edition == "first":
         fail("--encounters 2 makes a second edition quest (first edition quests have no encounters); "

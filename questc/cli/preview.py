@@ -49,7 +49,7 @@ def preview(quest, port, host, open_browser, export_to, strict, select, ignore, 
     session = Preview(path, options)
     session.refresh()
     if export_to:
-        from questc.build import refuse_inputs
+        from questc.api import refuse_inputs
 
         # The page never replaces the quest, a pack it uses or the configuration.
         refuse_inputs(export_to, [], options(), option="--export",
@@ -61,7 +61,7 @@ def preview(quest, port, host, open_browser, export_to, strict, select, ignore, 
 
 def _export(session, target: str) -> None:
     from questc.emit.atomic import write_atomic
-    from questc.errors import QuestcError
+    from questc.api import QuestcError
     from questc.preview.export import export_html
 
     try:

@@ -29,7 +29,7 @@ def reveal_report(model, analysis) -> dict:
                 "visible_from": list(analysis.visible_from.get(area_id, []))}
     waves = [{"wave": i, "areas": [area(a) for a in wave]} for i, wave in enumerate(analysis.waves)]
     never = [{"id": a, "name": model.areas[a].name} for a, w in analysis.reveal_wave.items() if w is None]
-    return {"reveal": model.reveal, "edition": model.edition, "waves": waves, "never_revealed": never}
+    return {"reveal": model.reveal, "edition": model.edition.name, "waves": waves, "never_revealed": never}
 
 
 def _source_text(report: dict, entry: dict, wave: int) -> str:
@@ -51,8 +51,8 @@ def _source_text(report: dict, entry: dict, wave: int) -> str:
 @guarded
 def reveal(file, as_json):
     """Print the order in which a quest's areas are revealed, and from where each is first seen."""
-    result = checked_quest(file)
-    report = reveal_report(result.model, result.context.analysis)
+    quest = checked_quest(file)
+    report = reveal_report(quest.model, quest.analysis)
     if as_json:
         click.echo(json.dumps({"file": file, **report}, indent=2))
         return

@@ -9,8 +9,7 @@ import click
 @click.command()
 def schema():
     """Print the JSON Schema (draft 2020-12) that every built <id>.json is valid against."""
-    from questc.paths import data_dir
+    from questc.emit.engine_json import schema_text
 
     # Printed byte for byte as shipped, so `questc schema > quest.schema.json` is the file itself.
-    text = (data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8")
-    sys.stdout.write(text)
+    sys.stdout.write(schema_text())

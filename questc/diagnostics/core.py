@@ -43,6 +43,11 @@ class Span:
     def sort_key(self) -> tuple:
         return (self.file, self.line, self.column, self.end_line, self.end_column)
 
+    def head(self, word: str) -> "Span":
+        """The span of `word` written at this span's start: a statement's or a header field's keyword."""
+        return Span(self.file, self.line, self.column, self.line, self.column + len(word), self.start,
+                    self.start + len(word))
+
 
 @dataclass(frozen=True, slots=True)
 class Label:

@@ -1,9 +1,9 @@
 """The quest map, drawn once as a display list and rendered as SVG (vector) or PNG (Pillow).
 
     from questc.draw import draw_map, map_svg
-    md = draw_map(result, cell=20)        # a MapDrawing: 20 points per map square
-    svg = map_svg(result, cell=20)        # bytes: the same map as an SVG document
-    png = map_png(result, cell=20, px_per_cell=160)
+    md = draw_map(quest, cell=20)        # a CompiledQuest's map, 20 points per map square
+    svg = map_svg(quest, cell=20)        # bytes: the same map as an SVG document
+    png = map_png(quest, cell=20, px_per_cell=160)
 
 Modules: items (the display-list records: Rect, Ellipse, Polygon, Line, Text, Group, Layer,
 Drawing), symbols (each mark of the map as items), patterns (obstacle fills), labels (where
@@ -35,20 +35,25 @@ does, from the page), and every word on it is at least symbols.MIN_TEXT (6 pt).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from questc.draw.map import LegendEntry, MapDrawing, PlacedLabel, draw_map, readable
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 __all__ = ["draw_map", "map_svg", "map_png", "MapDrawing", "LegendEntry", "PlacedLabel", "readable"]
 
 
-def map_svg(result, cell: float = 20.0, title: bool = False) -> bytes:
-    """A compiled QuestResult in; its map (no legend) as SVG bytes out."""
+def map_svg(quest: CompiledQuest, cell: float = 20.0, title: bool = False) -> bytes:
+    """A compiled quest in; its map (no legend) as SVG bytes out."""
     from questc.draw.svg import to_svg
 
-    return to_svg(draw_map(result, cell, title).drawing)
+    return to_svg(draw_map(quest, cell, title).drawing)
 
 
-def map_png(result, cell: float = 20.0, px_per_cell: int = 160, title: bool = False) -> bytes:
-    """A compiled QuestResult in; its map (no legend) as PNG bytes out, `px_per_cell` pixels a square."""
+def map_png(quest: CompiledQuest, cell: float = 20.0, px_per_cell: int = 160, title: bool = False) -> bytes:
+    """A compiled quest in; its map (no legend) as PNG bytes out, `px_per_cell` pixels a square."""
     from questc.draw.raster import to_png
 
-    return to_png(draw_map(result, cell, title).drawing, px_per_cell / cell)
+    return to_png(draw_map(quest, cell, title).drawing, px_per_cell / cell)

@@ -29,10 +29,11 @@ from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
-from questc.words import plural
+from questc.words import count_range, plural
 
 if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
+    from questc.compiled import CompiledQuest
 
 Cell = tuple[int, int]
 
@@ -262,11 +263,10 @@ def _fits(columns, rows, origin, s, width, height, title) -> bool:
 
 
 class _Builder:
-    def __init__(self, result, cell: float, title: bool, palette: Palette | None = None):
-        self.result = result
-        self.model = result.model
-        self.qb = result.context.board
-        self.board = self.qb.board
+    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None):
+        self.model = quest.model
+        self.qb = quest.quest_board
+        self.board = quest.board
         self.p = palette or Palette()
         self.s = float(cell)
         self.show_title = title
@@ -575,7 +575,7 @@ class _Builder:
             shape = sym.figure_shape(x, y, s, footprint)
             cx, cy = (shape[0] + shape[2]) / 2, (shape[1] + shape[3]) / 2
             owner = f"figure:{top_left[0]},{top_left[1]}"
-            if figure.rank == "named":
+            if figure.rank == "named" and figure.named is not None:
                 name = self._named_name(figure)
                 lines = _fit_lines(name, inner_w, inner_h, size, "bold")
                 if lines is None:
@@ -588,7 +588,7 @@ class _Builder:
                 lines = [self.codes[monster]] if coded else _fit_lines(monster, inner_w, inner_h, size, "bold")
                 lines = lines or [monster]
                 shown, how = " ".join(lines), "on"
-            badge = self.p.word("players", players=_count_range(figure.players)) if figure.players else None
+            badge = self.p.word("players", players=count_range(figure.players)) if figure.players else None
             room = footprint[1] * s - 2 * (self.wall_half + s * 0.02)
             text_h = len(lines) * size * 1.1
             if badge and text_h + badge_size * 1.3 > room:
@@ -805,8 +805,8 @@ class _Builder:
             if rank in ranks:
                 add(p.word(key), ("figure", rank))
         for counts in sorted({f.players for f in model.figures if f.players}):
-            text = p.word("players", players=_count_range(counts))
-            add(p.word("players_legend", players=_count_range(counts)), ("players", text))
+            text = p.word("players", players=count_range(counts))
+            add(p.word("players_legend", players=count_range(counts)), ("players", text))
         markers = model.markers
         for active in (True, False):
             if any(m.kind == "glyph" and m.active == active for m in markers):
@@ -814,13 +814,13 @@ class _Builder:
         for variant in p.style.get("chests", {}):
             if any(m.kind == "chest" and m.variant == variant for m in markers):
                 add(p.word("chest", variant=variant.capitalize()), ("chest", variant))
-        for variant in sorted({m.variant for m in markers if m.kind == "treasure"}):
+        for variant in sorted({m.variant for m in markers if m.kind == "treasure" and m.variant is not None}):
             entry = model.catalog.treasures.get(variant)
             title = (entry.title if entry and entry.title else variant).capitalize()
             add(p.word("treasure", title=title), ("treasure", variant))
         if any(m.kind == "relic" for m in markers):
             add(p.word("relic"), ("relic",))
-        for colour in sorted({m.variant for m in markers if m.kind == "runekey"}):
+        for colour in sorted({m.variant for m in markers if m.kind == "runekey" and m.variant is not None}):
             add(p.word("runekey", variant=colour.capitalize()), ("runekey", colour))
         if any(m.kind == "encounter" for m in markers):
             add(p.word("encounter"), ("encounter",))
@@ -866,21 +866,14 @@ def _legend_words(words: str) -> str:
     return words if len(words) <= LEGEND_CHARACTERS else words[:LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
 
 
-def _count_range(value) -> str:
-    from questc.emit.sheet import _count_range as count_range
+def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
+             palette: Palette | None = None) -> MapDrawing:
+    """A compiled quest in; its map drawn at `cell` points per square out (see the module docstring).
 
-    return count_range(value)
-
-
-def draw_map(result, cell: float = 20.0, title: bool = False, palette: Palette | None = None) -> MapDrawing:
-    """A compiled QuestResult in; its map drawn at `cell` points per square out (see the module docstring).
-
-    Raises ValueError for a quest that did not compile, or a cell under 1 point.
+    Raises ValueError for a cell under 1 point.
     """
-    if not getattr(result, "compiled", False):
-        raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     # Small squares are what a wide map needs to fit its page: the widest map questc accepts
     # (400 squares) prints at about 1.2 points a square on A4, and lint passed it.
     if cell < 1:
         raise ValueError(f"a map square must be at least 1 point, not {cell}")
-    return _Builder(result, cell, title, palette).build()
+    return _Builder(quest, cell, title, palette).build()

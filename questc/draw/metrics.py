@@ -14,7 +14,7 @@ _REFERENCE = 200      # measure at 200 px, scale down: integer pixel sizes would
 
 @lru_cache(maxsize=4096)
 def _width_at_reference(text: str, weight: str) -> float:
-    from questc.emit.fonts import pillow_font, runs
+    from questc.fonts import pillow_font, runs
 
     style = weight if weight in ("bold", "italic") else "regular"
     # Each run in the font that draws it (other scripts fall back to other bundled fonts).

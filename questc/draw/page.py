@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
     from questc.draw.map import MapDrawing
 
 MM = 72 / 25.4
@@ -53,9 +54,9 @@ class MapPage:
 
 
 def styles() -> dict:
-    from questc.emit.sheet import load_yaml
+    from questc.paths import style_file
 
-    return load_yaml("styles.yaml")
+    return style_file("styles.yaml")
 
 
 def legend_spec() -> dict:
@@ -106,7 +107,7 @@ def paper_size(paper: str) -> tuple[float, float]:
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
 
 
-def map_page(result, paper: str = "a4") -> MapPage:
+def map_page(quest: CompiledQuest, paper: str = "a4") -> MapPage:
     """A compiled quest and a paper size in; its map page out: orientation, scale, the drawn map."""
     from questc.draw.map import draw_map, fit_cell
 
@@ -114,8 +115,8 @@ def map_page(result, paper: str = "a4") -> MapPage:
     margin = float(page.get("margin_mm", 16)) * MM
     heading = float(styles().get("map", {}).get("heading_height", 30))
     footer = float(page.get("footer_size", 8)) * 2.5
-    board = result.context.board.board
-    probe = draw_map(result, 18.0)
+    board = quest.board
+    probe = draw_map(quest, 18.0)
     best = None
     for landscape in (False, True):
         w, h = paper_size(paper)
@@ -135,7 +136,7 @@ def map_page(result, paper: str = "a4") -> MapPage:
     assert best is not None
     _score, cell, landscape, w, h, body_w, body_h, beside = best
     for _ in range(4):     # the legend drawn at this scale may be longer (codes, keys): fit again
-        drawn = draw_map(result, cell)
+        drawn = draw_map(quest, cell)
         legend = plan_legend(drawn.legend, legend_width(body_w))
         below = legend.height if beside else 0.0
         if drawn.height + below + heading <= body_h + 0.01 and drawn.width <= body_w + 0.01:

@@ -123,7 +123,7 @@ class _Painter:
                 self.image.paste(ink, (tx, ty, tx + w, ty + h), mask.crop((0, 0, w, h)))
 
     def text(self, item: Text) -> None:
-        from questc.emit.fonts import pillow_font, runs
+        from questc.fonts import pillow_font, runs
 
         s = self.scale
         style = item.weight if item.weight in ("bold", "italic") else "regular"

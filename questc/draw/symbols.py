@@ -17,9 +17,9 @@ MIN_TEXT = 6.0      # points: no text on a printed map is smaller
 
 @lru_cache(maxsize=None)
 def legend_yaml() -> dict:
-    from questc.emit.sheet import load_yaml
+    from questc.paths import style_file
 
-    return load_yaml("legend.yaml")
+    return style_file("legend.yaml")
 
 
 def _hex(value, fallback: str = "#888888") -> str:

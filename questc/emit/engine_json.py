@@ -1,4 +1,4 @@
-"""A compiled QuestResult in; the engine JSON out (a dict, then canonical UTF-8 bytes).
+"""A CompiledQuest in; the engine JSON out (a dict, then canonical UTF-8 bytes).
 
 The document is described by `schemas/quest.schema.json` (format "questc.quest",
 format_version 2: version 1 plus the second edition's encounter, tiles, terrain,
@@ -18,10 +18,15 @@ from __future__ import annotations
 
 import json
 from pathlib import PurePath
+from typing import TYPE_CHECKING, Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.emit.report import generator
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
+    from questc.model.plan import Pricing
 
 FORMAT = "questc.quest"
 FORMAT_VERSION = 2
@@ -128,7 +133,7 @@ def _quest(model, path: str) -> dict:
     if model.treachery is not None:
         treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
     return {
-        "id": model.id, "title": model.title, "edition": model.edition,
+        "id": model.id, "title": model.title, "edition": model.edition.name,
         "encounter": model.encounter, "part_of": model.part_of,
         "expansions": list(model.expansions),
         "players": {"min": model.players[0], "max": model.players[1]},
@@ -177,7 +182,7 @@ def _start(model, quest_board) -> dict:
     cells = hero_start_cells(model, quest_board.board, area)
     if area is None:
         how = "area"
-    elif model.second_edition:
+    elif model.edition.start == "entrance":
         own = model.areas[area].cells
         if any(h.area == area and h.at in own for h in model.hero_starts):
             how = "start_at"
@@ -276,31 +281,16 @@ def _chests(model) -> list[dict]:
             for row in model.chest_chart.rows]
 
 
-def _overlord(model) -> dict | None:
-    plan = model.overlord
-    if plan is None:
+def _overlord(pricing: Pricing | None) -> dict | None:
+    """The deck plan as the quest priced it (CompiledQuest.plan): each line's type, budget and cost
+    for one copy, in the order written (cards, then dark glyphs), and what each budget spends."""
+    if pricing is None:
         return None
-    from questc.catalog.model import TREACHERY_COLOURS
-
-    spent = {"event": 0, "trap": 0, "monster": 0}
-    cards = []
-    for card in plan.cards:
-        entry = model.catalog.lookup("card", card.name.value)
-        budget = TREACHERY_COLOURS.get(entry.treachery_colour) if entry is not None else None
-        cost = entry.treachery_cost if entry is not None else None
-        if budget is not None and cost is not None:
-            spent[budget] += cost * card.copies
-        cards.append({"name": card.name.value, "copies": card.copies,
-                      "type": entry.type if entry is not None else None, "budget": budget, "cost": cost})
-    glyphs = []
-    for glyph in plan.glyphs:
-        entry = model.catalog.lookup("dark_glyph", glyph.name.value)
-        budget = TREACHERY_COLOURS.get(entry.colour) if entry is not None else None
-        cost = entry.cost if entry is not None else None
-        if budget is not None and cost is not None:
-            spent[budget] += cost
-        glyphs.append({"name": glyph.name.value, "budget": budget, "cost": cost})
-    return {"cards": cards, "dark_glyphs": glyphs, "spent": spent}
+    cards = [{"name": line.item.name, "copies": line.item.copies, "type": line.type,
+              "budget": line.colour, "cost": line.cost} for line in pricing.lines if line.item.kind == "card"]
+    glyphs = [{"name": line.item.name, "budget": line.colour, "cost": line.cost}
+              for line in pricing.lines if line.item.kind == "dark_glyph"]
+    return {"cards": cards, "dark_glyphs": glyphs, "spent": dict(pricing.spent)}
 
 
 def conquest_available(model) -> dict:
@@ -323,8 +313,8 @@ def conquest_available(model) -> dict:
         for row in model.chest_chart.rows:
             if 1 <= row.number <= placed.get(row.kind.value, 0):
                 chests += sum(c.amount for c in row.contents if c.kind == "conquest" and c.amount > 0)
-    encounters = _gains(e for enc in model.encounters.values() for e in enc.node.effects)
-    triggers = _gains(e for t in model.triggers for e in t.effects)
+    encounters = _gains(e for e, source in model.effects() if not isinstance(source, n.Trigger))
+    triggers = _gains(e for e, source in model.effects() if isinstance(source, n.Trigger))
     named = sum(max(m.node.conquest or 0, 0) for m in model.named.values())
     return {"start": model.conquest, "available": glyphs + chests + encounters + triggers + named,
             "glyphs": glyphs, "chests": chests, "encounters": encounters, "triggers": triggers,
@@ -359,26 +349,22 @@ def _diagnostic(d: Diagnostic) -> dict:
 # ---- the document ------------------------------------------------------------------------
 
 
-def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict:
-    """A compiled QuestResult in (no errors, every stage ran); the engine JSON as a dict out.
+def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+    """A compiled quest (one without errors: questc.build makes files only for those) and the
+    diagnostics it compiled with in; the engine JSON as a dict out.
 
-    diagnostics: the warnings and infos to record (default: `result.diagnostics`);
-    errors are never among them, since a quest with errors is not compiled.
-    Raises ValueError for a result that did not compile.
+    diagnostics: the warnings and infos to record (QuestResult.diagnostics); errors are
+    never recorded.
     """
-    if not result.compiled:
-        raise ValueError(f"{result.path}: the quest has errors or did not compile; no engine JSON")
-    model = result.model
-    context = result.context
-    quest_board = context.board
-    analysis = context.analysis
-    kept = [d for d in (result.diagnostics if diagnostics is None else diagnostics)
-            if d.severity is not Severity.ERROR]
+    model = quest.model
+    quest_board = quest.quest_board
+    analysis = quest.analysis
+    kept = [d for d in diagnostics if d.severity is not Severity.ERROR]
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "generator": generator(),
-        "quest": _quest(model, result.path),
+        "quest": _quest(model, quest.path),
         "map": _map(model, quest_board),
         "areas": _areas(model, analysis),
         "start": _start(model, quest_board),
@@ -397,12 +383,19 @@ def engine_document(result, diagnostics: list[Diagnostic] | None = None) -> dict
                       "round": t.round, "effects": [effect_data(model, x) for x in t.effects]}
                      for t in model.triggers],
         "chests": _chests(model),
-        "overlord": _overlord(model),
+        "overlord": _overlord(quest.plan),
         "victory": [{"side": v.side.value, "label": v.label.value if v.label is not None else None,
                      "when": condition_tree(v.when)} for v in model.victories],
         "analysis": _analysis(model, quest_board, analysis),
         "diagnostics": [_diagnostic(d) for d in kept],
     }
+
+
+def schema_text() -> str:
+    """The JSON Schema (draft 2020-12) every engine document is valid against, as shipped."""
+    from questc.paths import data_dir
+
+    return (data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8")
 
 
 def canonical_bytes(document: dict) -> bytes:
@@ -411,6 +404,6 @@ def canonical_bytes(document: dict) -> bytes:
     return (json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")
 
 
-def engine_json(result, diagnostics: list[Diagnostic] | None = None) -> bytes:
-    """A compiled QuestResult in; the bytes of `<id>.json` out (see `engine_document`)."""
-    return canonical_bytes(engine_document(result, diagnostics))
+def engine_json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()) -> bytes:
+    """A compiled quest and its diagnostics in; the bytes of `<id>.json` out (see `engine_document`)."""
+    return canonical_bytes(engine_document(quest, diagnostics))

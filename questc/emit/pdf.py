@@ -1,4 +1,4 @@
-"""Compiled QuestResults in; printable, tagged PDFs out: one quest's sheet (render_pdf) or a guide of
+"""Compiled quests in; printable, tagged PDFs out: one quest's sheet (render_pdf) or a guide of
 many (render_guide), typeset by the Typst engine.
 
 Why Typst: it writes tagged PDF (headings, lists, tables, figures with alt text) and checks
@@ -26,8 +26,12 @@ import os
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from questc.errors import SheetTemplateError
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 _DIRECTIVE = re.compile(r"^@([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*))?$")
 
@@ -248,7 +252,7 @@ class _MapMarkup:
     after: str = ""
 
 
-def _map_markup(result, paper: str, heading: str) -> _MapMarkup:
+def _map_markup(quest: CompiledQuest, paper: str, heading: str) -> _MapMarkup:
     """A quest's map page (and, when the legend would cost the map too much, the legend after it)."""
     from questc.draw.legend import symbol_drawing
     from questc.draw.page import legend_spec, map_page
@@ -256,7 +260,7 @@ def _map_markup(result, paper: str, heading: str) -> _MapMarkup:
     from questc.draw.symbols import Palette, compass
     from questc.draw.items import Drawing, Layer
 
-    page = map_page(result, paper)
+    page = map_page(quest, paper)
     md = page.map
     palette = Palette()
     tint = next((item.items[0].paint.fill for item in md.drawing.layer("floor").items), "#f1e8d4")
@@ -388,7 +392,7 @@ def compile_typst(source: str) -> bytes:
     """Typst markup in; a tagged PDF/UA-1 document out (the engine refuses what PDF/UA forbids)."""
     import typst
 
-    from questc.emit.fonts import FONT_DIR
+    from questc.fonts import FONT_DIR
 
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     timestamp = int(epoch) if epoch and epoch.isdigit() else None
@@ -403,60 +407,57 @@ def compile_typst(source: str) -> bytes:
     return data
 
 
-def _sheet_markup(result, paper: str) -> str:
+def _sheet_markup(quest: CompiledQuest, paper: str) -> str:
     """One compiled quest in; its sheet's Typst markup out (data -> sheet.j2 -> blocks -> Typst)."""
     from questc.emit.sheet import sheet_data, template
 
-    data = sheet_data(result)
+    data = sheet_data(quest)
     markup = template("sheet.j2").render(q=data)
     parts: list[_MapMarkup] = []
 
     def map_page(heading: str) -> str:
-        made = _map_markup(result, paper, heading)
+        made = _map_markup(quest, paper, heading)
         parts.append(made)
         return made.page + ("\n" + made.after if made.after else "")
     return to_typst(parse_blocks(markup), map_page=map_page)
 
 
-def render_pdf(result, paper: str = "a4") -> bytes:
-    """A compiled QuestResult in; its printable sheet out, as tagged PDF bytes (the same bytes every time).
+def render_pdf(quest: CompiledQuest, paper: str = "a4") -> bytes:
+    """A compiled quest in; its printable sheet out, as tagged PDF bytes (the same bytes every time).
 
-    Raises ValueError if the quest did not compile or the paper is unknown.
+    Raises ValueError if the paper is unknown.
     """
-    from questc.emit.sheet import sheet_data
-
-    model = result.model
-    sheet_data(result)  # fail early and clearly on a quest with errors
+    model = quest.model
     source = _prelude(paper=paper, title=model.title, author=model.author, running=False) + _date_markup() \
-        + _sheet_markup(result, paper)
+        + _sheet_markup(quest, paper)
     return compile_typst(source)
 
 
-def render_guide(results, progress=None, title: str | None = None, author: str | None = None,
-                 paper: str = "a4") -> bytes:
-    """Compiled QuestResults in (any iterable, read once, one quest at a time); one PDF out: a
+def render_guide(quests: Iterable[CompiledQuest], progress: Callable[[int], None] | None = None,
+                 title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:
+    """Compiled quests in (any iterable, read once, one quest at a time); one PDF out: a
     title page (title, author, the quests), the contents with page numbers, then each quest's
     sheet from a new page, in the order given; running headers name the quest, bookmarks lead
     to each.
 
     `progress`, if given, is called with 1 after each quest is laid out. Raises ValueError if
-    any quest did not compile or if there is no quest at all.
+    there is no quest at all.
     """
     sheets = []
-    for result in results:
-        sheets.append(guide_sheet(result, paper))
-        del result   # let the quest go before the next is read (`results` may check it then)
+    for quest in quests:
+        sheets.append(guide_sheet(quest, paper))
+        del quest   # let the quest go before the next is read (`quests` may check it then)
         if progress is not None:
             progress(1)
     return assemble_guide(sheets, title=title, author=author, paper=paper)
 
 
-def guide_sheet(result, paper: str = "a4") -> tuple[dict, str]:
+def guide_sheet(quest: CompiledQuest, paper: str = "a4") -> tuple[dict, str]:
     """One compiled quest in; what a guide keeps of it out: its sheet data (the title page lists
     the quests) and its sheet's markup, so the quest itself need not be kept."""
     from questc.emit.sheet import sheet_data
 
-    return sheet_data(result), "#pagebreak(weak: true)\n" + _sheet_markup(result, paper)
+    return sheet_data(quest), "#pagebreak(weak: true)\n" + _sheet_markup(quest, paper)
 
 
 def assemble_guide(sheets, title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:

@@ -1,4 +1,4 @@
-"""A compiled QuestResult in; the map as a PNG out: questc.draw's map at the sheet's printed scale,
+"""A CompiledQuest in; the map as a PNG out: questc.draw's map at the sheet's printed scale,
 with its legend under it, rasterised by Pillow at `cell` pixels per map square.
 
 The words are the sizes they print on the sheet (the map page of questc.draw.page), so the
@@ -8,6 +8,10 @@ is over PIXEL_BUDGET: a map too wide for it is drawn at a smaller scale.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 DEFAULT_CELL = 160
 MIN_CELL = 16
@@ -18,15 +22,15 @@ MIN_CELL = 16
 PIXEL_BUDGET = 50_000_000
 
 
-def png_drawing(result, title: bool = True, paper: str = "a4"):
+def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4"):
     """The PNG's drawing (map and legend, in points) and the MapDrawing it holds."""
     from questc.draw.items import Drawing, Layer
     from questc.draw.legend import legend_drawing
     from questc.draw.page import map_page
     from questc.draw.map import draw_map
 
-    page = map_page(result, paper)
-    md = draw_map(result, page.map.cell, title=title) if title else page.map
+    page = map_page(quest, paper)
+    md = draw_map(quest, page.map.cell, title=title) if title else page.map
     palette_tint = next(iter(_tints(md)), "#f1e8d4")
     from questc.draw.symbols import Palette
 
@@ -49,15 +53,13 @@ def _tints(md):
     return seen
 
 
-def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4"):
-    """A compiled QuestResult in; the map with its legend as a Pillow RGB image out."""
+def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4"):
+    """A compiled quest in; the map with its legend as a Pillow RGB image out."""
     from questc.draw.raster import to_image
 
-    if not getattr(result, "compiled", False):
-        raise ValueError(f"{result.path}: the quest has errors; no map is drawn for it")
     if cell < MIN_CELL:
         raise ValueError(f"a cell must be at least {MIN_CELL} pixels, not {cell}")
-    drawing, md = png_drawing(result, title, paper)
+    drawing, md = png_drawing(quest, title, paper)
     scale = cell / md.cell
     pixels = drawing.width * scale * drawing.height * scale
     if pixels > PIXEL_BUDGET:   # checked on the drawing, before a pixel is allocated
@@ -65,12 +67,12 @@ def render_image(result, cell: int = DEFAULT_CELL, title: bool = True, paper: st
     return to_image(drawing, scale)
 
 
-def render_png(result, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
-    """A compiled QuestResult in; the map as PNG bytes out, `cell` pixels per map square, its words
+def render_png(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
+    """A compiled quest in; the map as PNG bytes out, `cell` pixels per map square, its words
     at the sizes they print on `paper`."""
     import io
 
     out = io.BytesIO()
-    render_image(result, cell, title, paper).save(out, format="PNG", compress_level=6)
+    render_image(quest, cell, title, paper).save(out, format="PNG", compress_level=6)
     return out.getvalue()
 

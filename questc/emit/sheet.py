@@ -1,4 +1,4 @@
-"""A compiled QuestResult in; the sheet data out: plain dicts, lists and strings the sheet templates lay out.
+"""A CompiledQuest in; the sheet data out: plain dicts, lists and strings the sheet templates lay out.
 
 Everything a printed sheet says comes from here, already looked up: names resolved
 to their display names, points made absolute, paragraphs split, and every effect,
@@ -14,10 +14,17 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from questc.editions import GAME_RULES
 from questc.paths import data_dir
 from questc.syntax import nodes as n
+from questc.words import count_range, noun, plural
+
+from questc.model.quest import Figure, Marker, ObstacleModel
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 TEMPLATE_FOLDER = "sheet"
 
@@ -42,8 +49,9 @@ def environment():
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters["count_range"] = _count_range
+    env.filters["count_range"] = count_range
     env.filters["mid"] = mid_sentence
+    env.globals.update(plural=plural, noun=noun)   # counted words, as every message words them
     return env
 
 
@@ -76,18 +84,6 @@ def _words() -> _Words:
 
 
 @lru_cache(maxsize=None)
-def load_yaml(name: str) -> dict:
-    """A YAML file under templates/sheet/ in (legend.yaml, styles.yaml); its mapping out."""
-    import yaml
-
-    path = data_dir("templates") / TEMPLATE_FOLDER / name
-    with open(path, encoding="utf-8") as handle:
-        loaded = yaml.safe_load(handle)
-    if not isinstance(loaded, dict):
-        raise ValueError(f"{path} must hold a mapping")
-    return loaded
-
-
 def plain(markup) -> str:
     """Markup from a template in; plain text out (tags dropped, entities decoded)."""
     from markupsafe import Markup
@@ -100,17 +96,6 @@ def mid_sentence(name) -> str:
     ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies")."""
     text = str(name)
     return "the" + text[3:] if text.startswith("The ") else text
-
-
-def _count_range(value) -> str:
-    """(low, high) or {'min','max'} in; '4' or '2–5' out (a typographic range, not wording)."""
-    if value is None:
-        return ""
-    if isinstance(value, dict):
-        low, high = value["min"], value["max"]
-    else:
-        low, high = value
-    return str(low) if low == high else f"{low}\u2013{high}"
 
 
 # ---- text --------------------------------------------------------------------------
@@ -149,9 +134,9 @@ def point(cell) -> str:
 class _Builder:
     """Turns one compiled quest into the sheet dict; keeps the lookups the describers share."""
 
-    def __init__(self, result):
-        self.result = result
-        self.model = result.model
+    def __init__(self, quest: CompiledQuest):
+        self.quest = quest
+        self.model = quest.model
         self.words = _words()
 
     # references ------------------------------------------------------------------
@@ -238,12 +223,10 @@ class _Builder:
     def exits(self, area_id: str) -> list[dict]:
         """The doors and stairs of an area, in source order: the way out and the area beyond."""
         out: list[dict] = []
-        board = self.result.context.board if self.result.context is not None else None
-        if board is None:
-            return out
+        door_cells = self.quest.quest_board.door_cells
         for door in self.model.doors.values():
             areas = []
-            for cell in board.door_cells.get(door.id, ()):
+            for cell in door_cells.get(door.id, ()):
                 area = self.model.area_of(cell)
                 if area and area not in areas:
                     areas.append(area)
@@ -342,19 +325,13 @@ class _Builder:
             group["count"] += 1
 
         # Source order across kinds: each item's span start orders the list.
-        placed = []
-        for figure in model.figures:
-            if figure.area == area_id:
-                placed.append((figure.span.start, "figure", figure))
-        for marker in model.markers:
-            if marker.area == area_id:
-                placed.append((marker.span.start, "marker", marker))
-        for obstacle in model.obstacles:
-            if obstacle.area == area_id:
-                placed.append((obstacle.span.start, "obstacle", obstacle))
-        for _start, what, thing in sorted(placed, key=lambda p: p[0]):
-            if what == "figure":
-                if thing.rank == "named":
+        placed: list[Figure | Marker | ObstacleModel] = [
+            *(f for f in model.figures if f.area == area_id),
+            *(m for m in model.markers if m.area == area_id),
+            *(o for o in model.obstacles if o.area == area_id)]
+        for thing in sorted(placed, key=lambda thing: thing.span.start):
+            if isinstance(thing, Figure):
+                if thing.rank == "named" and thing.named is not None:
                     add(("named", thing.named), {"kind": "named", "named": self.named_ref(thing.named),
                                                  "monster": label(thing.type.name)}, thing.at)
                 else:
@@ -362,12 +339,12 @@ class _Builder:
                     add(("monster", thing.type.name, thing.rank, thing.players),
                         {"kind": "monster", "monster": label(thing.type.name), "master": thing.rank == "master",
                          "players": players, "large": thing.type.large}, thing.at)
-            elif what == "marker":
-                if thing.kind == "encounter":
+            elif isinstance(thing, Marker):
+                if thing.kind == "encounter" and thing.encounter is not None:
                     add(("encounter", thing.encounter),
                         {"kind": "encounter", "encounter": thing.encounter,
                          "name": self.encounter_ref(thing.encounter)["name"]}, thing.at)
-                elif thing.kind == "relic":
+                elif thing.kind == "relic" and thing.variant is not None:
                     add(("relic", thing.variant), {"kind": "relic", "variant": label(thing.variant),
                                                    "name": thing.display or label(thing.variant)}, thing.at)
                 else:
@@ -399,11 +376,11 @@ class _Builder:
         return items
 
     def areas(self) -> list[dict]:
-        analysis = self.result.context.analysis if self.result.context is not None else None
+        analysis = self.quest.analysis
         out = []
         for area in self.model.areas.values():
-            wave = analysis.reveal_wave.get(area.id) if analysis else None
-            seen = analysis.visible_from.get(area.id, []) if analysis else []
+            wave = analysis.reveal_wave.get(area.id)
+            seen = analysis.visible_from.get(area.id, [])
             data = {
                 "id": area.id, "name": area.name, "start": area.start, "wave": wave,
                 # visible_from names areas, or "effect" when an effect revealed the area
@@ -493,9 +470,9 @@ class _Builder:
                           "cost": entry.treachery_cost if entry else None})
         glyphs = []
         for glyph in plan.glyphs:
-            entry = catalog.dark_glyphs.get(glyph.name.value)
-            glyphs.append({"name": label(glyph.name.value), "colour": entry.colour if entry else None,
-                           "cost": entry.cost if entry else None})
+            dark = catalog.dark_glyphs.get(glyph.name.value)
+            glyphs.append({"name": label(glyph.name.value), "colour": dark.colour if dark else None,
+                           "cost": dark.cost if dark else None})
         return {"cards": cards, "glyphs": glyphs}
 
     def treachery(self) -> list[dict] | None:
@@ -515,15 +492,14 @@ class _Builder:
         return out
 
     def doors(self) -> list[dict]:
-        board = self.result.context.board if self.result.context is not None else None
+        door_cells = self.quest.quest_board.door_cells
         out = []
         for door in self.model.doors.values():
             areas = []
-            if board is not None:
-                for cell in board.door_cells.get(door.id, ()):
-                    area = self.model.area_of(cell)
-                    if area and self.area_ref(area) not in areas:
-                        areas.append(self.area_ref(area))
+            for cell in door_cells.get(door.id, ()):
+                area = self.model.area_of(cell)
+                if area and self.area_ref(area) not in areas:
+                    areas.append(self.area_ref(area))
             out.append({"id": door.id, "name": door.display, "rune": door.rune, "areas": areas})
         return out
 
@@ -534,7 +510,10 @@ class _Builder:
             "title": model.title,
             "author": model.author,
             "version": model.version,
-            "edition": model.edition,
+            "edition": model.edition.name,
+            "edition_title": model.edition.title,
+            # the game's rules the sheet words (questc.editions.GAME_RULES): conquest, treachery...
+            "plays_by": {rule: model.edition.has(rule) for rule in GAME_RULES},
             "encounter": model.encounter,
             "part_of": model.part_of,
             "expansions": [label(e) for e in model.expansions],
@@ -555,12 +534,6 @@ class _Builder:
         }
 
 
-def sheet_data(result) -> dict:
-    """A compiled QuestResult in; the sheet dict out (see the module docstring).
-
-    Raises ValueError for a quest that did not compile: a sheet of a broken quest
-    would print a map that does not exist.
-    """
-    if not getattr(result, "compiled", False):
-        raise ValueError(f"{result.path}: the quest has errors; no sheet is made for it")
-    return _Builder(result).build()
+def sheet_data(quest: CompiledQuest) -> dict:
+    """A compiled quest in; the sheet dict out (see the module docstring)."""
+    return _Builder(quest).build()

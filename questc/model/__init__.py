@@ -3,7 +3,7 @@ from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
 )
-from questc.model.resolve import default_id, project_root, resolve
+from questc.model.resolve import default_id, resolve
 
 __all__ = ["AreaModel", "DoorModel", "EncounterModel", "Figure", "Marker", "NamedModel", "ObstacleModel",
-           "PlacedPieceModel", "QuestModel", "StairsModel", "default_id", "project_root", "resolve"]
+           "PlacedPieceModel", "QuestModel", "StairsModel", "default_id", "resolve"]

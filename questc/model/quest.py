@@ -6,9 +6,12 @@ the board.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Iterator
+
 from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
 from questc.diagnostics.core import Span
-from dataclasses import dataclass, field
+from questc.editions import Edition
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]
@@ -167,7 +170,7 @@ class QuestModel:
     catalog: Catalog
     id: str
     title: str
-    edition: str
+    edition: Edition                    # the rule set it is played by (questc.editions)
     expansions: tuple[str, ...]
     players: tuple[int, int]
     conquest: int | None
@@ -207,9 +210,15 @@ class QuestModel:
             return self.header.title.span
         return Span(self.path, 1, 1, 1, 2)
 
-    @property
-    def second_edition(self) -> bool:
-        return self.edition == "second"
+    def effects(self) -> Iterator[tuple[n.Effect, EncounterModel | n.Trigger]]:
+        """Every effect of the quest with what runs it, in source order within each: each encounter's
+        effects (the encounter in hand), then each `on` block's (the trigger)."""
+        for encounter in self.encounters.values():
+            for effect in encounter.node.effects:
+                yield effect, encounter
+        for trigger in self.triggers:
+            for effect in trigger.effects:
+                yield effect, trigger
 
     def lieutenants(self) -> dict[str, Marker]:
         """Lieutenant name -> its first token on the map."""

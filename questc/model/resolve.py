@@ -11,25 +11,23 @@ import re
 from pathlib import Path
 
 from questc.catalog import Catalog, load_catalog
+from questc.catalog.codes import Q101
+from questc import editions
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
+from questc.paths import project_root
 from questc.model.quest import (
     AreaModel, DoorModel, EncounterModel, Figure, HeroStartModel, Marker, NamedModel, ObstacleModel,
     PlacedPieceModel, QuestModel, StairsModel,
 )
-from questc.rules.names.duplicate_identifier import Q102
-from questc.rules.names.named_monster_placement import Q105
-from questc.rules.names.undefined_reference import Q103
-from questc.rules.names.unknown_catalog_name import Q101
-from questc.rules.syntax.beyond_limits import Q006
+from questc.model.codes import Q102, Q103, Q105
 from questc.syntax import nodes as n
+from questc.syntax.codes import Q006
 
 TREACHERY_PARTS = ("event", "trap", "monster")
 # The base game's chest cards; other kinds (feat: Tomb of Ice) come from the catalog's `chest_cards`.
 CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse")
 SIDES = ("heroes", "overlord")
-# The sets a quest uses when its header lists none, by edition.
-DEFAULT_EXPANSIONS = {"first": ("base",), "second": ("second_edition",)}
 
 
 def default_id(title: str) -> str:
@@ -41,18 +39,6 @@ def default_id(title: str) -> str:
 
 
 DEFAULT_ID_LENGTH = 80
-
-
-def project_root(start: Path) -> Path:
-    """The folder holding pyproject.toml or questc.toml above `start`, else `start` itself."""
-    try:
-        start = start.resolve()
-    except (RuntimeError, OSError):   # a folder on the way is a symbolic link loop: no project above it
-        return start.absolute()
-    for folder in (start, *start.parents):
-        if (folder / "pyproject.toml").is_file() or (folder / "questc.toml").is_file():
-            return folder
-    return start
 
 
 class Resolver:
@@ -85,14 +71,14 @@ class Resolver:
         set_name = getattr(entry, "set", None)
         if set_name:
             self.report(self.catalog.set_check(kind, name.value, set_name, self.model.expansions, name.span,
-                                               edition=self.model.edition))
+                                               edition=self.model.edition.component_edition))
         return entry
 
     def edition_check(self, marker: str, span) -> None:
         """A Q104 when a marker kind the language places (glyph, chest, stairs...) is the other edition's."""
         entry = self.catalog.markers.get(marker)
         if entry is not None and entry.set:
-            self.report(self.catalog.edition_check("marker", marker, entry.set, self.model.edition, span))
+            self.report(self.catalog.edition_check("marker", marker, entry.set, self.model.edition.component_edition, span))
 
     def token_check(self, marker: str, span) -> bool:
         """The set and edition checks of a second edition token kind (search, objective...); False if unknown."""
@@ -101,7 +87,7 @@ class Resolver:
             self.report(self.catalog.unknown("marker", marker, span))
             return False
         self.report(self.catalog.set_check("marker", marker, entry.set, self.model.expansions, span,
-                                           edition=self.model.edition))
+                                           edition=self.model.edition.component_edition))
         return True
 
     def undefined(self, kind: str, name: n.Name, known) -> None:
@@ -208,14 +194,14 @@ class Resolver:
 
         title = header.title.value if header else Path(self.path).stem
         edition_name = value("edition")
-        edition = edition_name.value if edition_name else "first"
+        # An edition questc does not know is the parser's Q004: no model is made of such a quest.
+        edition = (editions.find(edition_name.value) if edition_name else None) or editions.edition()
         reveal_name = value("reveal")
-        reveal = reveal_name.value if reveal_name else ("all" if edition == "second" else "sight")
+        reveal = reveal_name.value if reveal_name else edition.reveal
         players = value("players")
         quest_dir = Path(self.path).parent
         root = self.root or project_root(quest_dir)
-        packs = [(use.value, use.span, quest_dir) for f in (header.all("use") if header else ())
-                 if isinstance(use := f.value, n.Text)]
+        packs = [(use.value, use.span, quest_dir) for use in (header.packs() if header else ())]
         self.catalog, problems = load_catalog(packs + self.extra_packs, root=root)
         self.diagnostics.extend(problems)
 
@@ -224,7 +210,7 @@ class Resolver:
             path=self.path, syntax=self.file, header=header, catalog=self.catalog,
             id=value("id").value if value("id") else default_id(title), title=title,
             edition=edition,
-            expansions=tuple(e.value for e in expansion_names) or DEFAULT_EXPANSIONS.get(edition, ("base",)),
+            expansions=tuple(e.value for e in expansion_names) or edition.default_sets,
             players=(players.low, players.high) if players else (2, 5),
             conquest=value("conquest"),
             treachery=None, reveal=reveal,
@@ -366,7 +352,7 @@ class Resolver:
         if isinstance(stmt, (n.Glyph, n.Chest, n.Relic, n.Runekey, n.Encounter)):
             kind = {n.Glyph: "glyph", n.Chest: "chest", n.Relic: "relic", n.Runekey: "runekey",
                     n.Encounter: "encounter"}[type(stmt)]
-            self.edition_check(kind, _keyword_span(stmt.span, kind))
+            self.edition_check(kind, stmt.span.head(kind))
         if isinstance(stmt, n.Glyph):
             cell = self.cell(stmt.at)
             if cell:
@@ -438,7 +424,7 @@ class Resolver:
             if self.define(model.encounters, "encounter", stmt.id, EncounterModel(stmt.id.value, cell, area, stmt)):
                 model.markers.append(Marker("encounter", cell, area, stmt.at.span, encounter=stmt.id.value))
         elif isinstance(stmt, n.Token):
-            if not self.token_check(stmt.kind, _keyword_span(stmt.span, stmt.kind)):
+            if not self.token_check(stmt.kind, stmt.span.head(stmt.kind)):
                 return
             colour = None
             if stmt.colour is not None:
@@ -456,7 +442,7 @@ class Resolver:
                 if cell:
                     model.markers.append(Marker(stmt.kind, cell, area, point.span, variant=colour))
         elif isinstance(stmt, n.Lieutenant):
-            if not self.token_check("lieutenant", _keyword_span(stmt.span, "lieutenant")):
+            if not self.token_check("lieutenant", stmt.span.head("lieutenant")):
                 return
             names = self.catalog.markers["lieutenant"].variants
             if stmt.name.value not in names:
@@ -521,19 +507,22 @@ class Resolver:
         """What `killed NAME` may name: named monsters, and the lieutenants on the map."""
         return {**self.model.lieutenants(), **self.model.named}
 
+    def killable_kind(self) -> str:
+        """What `killed NAME` names, in words: lieutenants too where the edition has them."""
+        return "named monster or lieutenant" if self.model.edition.has("lieutenants") else "named monster"
+
     def trigger(self, trigger: n.Trigger) -> None:
         if trigger.event == "reveal":
             self.ref(self.model.areas, "area", trigger.target)
         elif trigger.event == "killed":
-            self.ref(self.killable(), "named monster or lieutenant" if self.model.second_edition
-                     else "named monster", trigger.target)
+            self.ref(self.killable(), self.killable_kind(), trigger.target)
         elif trigger.event == "open":
             self.ref(self.model.doors, "door", trigger.target)
         self.model.triggers.append(trigger)
         self.effects(trigger.effects)
 
     def chest_chart(self, chart: n.ChestChart) -> None:
-        self.edition_check("chest", _keyword_span(chart.span, "chests"))
+        self.edition_check("chest", chart.span.head("chests"))
         kinds = self.chest_kinds()
         for row in chart.rows:
             if row.kind.value not in kinds:
@@ -571,7 +560,7 @@ class Resolver:
 
     def victory(self, victory: n.Victory) -> None:
         self.side(victory.side)
-        killed = "named monster or lieutenant" if self.model.second_edition else "named monster"
+        killed = self.killable_kind()
         tables: dict[str, tuple[dict, str]] = {"killed": (self.killable(), killed), "revealed": (self.model.areas, "area"),
                   "triggered": (self.model.encounters, "encounter"), "opened": (self.model.doors, "door")}
 
@@ -579,13 +568,6 @@ class Resolver:
             table, kind = tables[atom.event]
             self.ref(table, kind, atom.target)
         self.model.victories.append(victory)
-
-
-def _keyword_span(span, keyword: str):
-    """The span of a statement's first word (its keyword), to point at the thing it places."""
-    from questc.diagnostics.core import Span
-    return Span(span.file, span.line, span.column, span.line, span.column + len(keyword),
-                span.start, span.start + len(keyword))
 
 
 def resolve(quest_file: n.QuestFile, *, packs=(), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:

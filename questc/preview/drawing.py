@@ -8,10 +8,11 @@ pins, fog) over it, placed by `MapPicture.layout` (the drawing's own geometry).
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from questc.diagnostics.core import Severity
+if TYPE_CHECKING:
+    from questc.api import CompiledQuest
 
 # Points per square: the sheet's own scale for a map that fills a page (questc.draw.page
 # fits at most 36), so words on the map have the sizes they print at.
@@ -31,20 +32,17 @@ class MapPicture:
     legend: tuple = ()   # ({"label": words, "svg": the symbol as the sheet's legend draws it}, ...)
 
 
-def map_picture(result) -> MapPicture:
-    """A QuestResult whose board was built (`result.context` set, errors allowed) in; its map out.
+def map_picture(quest: CompiledQuest) -> MapPicture:
+    """A compiled quest (its checks may have found errors) in; its map out.
 
     Drawn by questc.draw without the title and legend, which the page shows as text. A
     quest whose checks found errors is drawn too (its diagnostics are pinned on this very
-    map): the drawing is given the result without its errors, the board as built.
+    map), the board as built.
     """
     from questc.draw import draw_map
     from questc.draw.svg import to_svg
 
-    if not result.compiled:
-        kept = [d for d in result.diagnostics if d.severity is not Severity.ERROR]
-        result = dataclasses.replace(result, diagnostics=kept)
-    drawn = draw_map(result, PREVIEW_CELL, title=False)
+    drawn = draw_map(quest, PREVIEW_CELL, title=False)
     svg = to_svg(drawn.drawing)
     text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
     if text.startswith("<?xml"):

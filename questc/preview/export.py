@@ -45,7 +45,7 @@ def sight_tables(snapshot) -> dict:
 
 def export_html(preview) -> str:
     """A refreshed Preview in; the self-contained page out (QuestcError if the quest has no map)."""
-    from questc.errors import QuestcError
+    from questc.api import QuestcError
     from questc.preview.server import page_html
 
     snap = preview.snapshot

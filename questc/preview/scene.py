@@ -9,8 +9,13 @@ can reach at each, and the diagnostics with the cells each one is about.
 from __future__ import annotations
 
 import base64
+from typing import TYPE_CHECKING, Sequence
 
-from questc.diagnostics.core import Diagnostic, Span
+from questc.api import Diagnostic, Span
+
+if TYPE_CHECKING:
+    from questc.api import CellContents, CompiledQuest, Figure, Marker, QuestModel
+    from questc.preview.drawing import MapPicture
 
 Cell = tuple[int, int]
 
@@ -116,77 +121,65 @@ def pin_diagnostics(entries: list[dict], diagnostics: list[Diagnostic], model, q
             entry["anchor"] = index[anchor_of(on_floor)]
 
 
-def _things(model, quest_board) -> dict[Cell, list[str]]:
-    """Cell -> what stands on it, in words (figures, markers, obstacles, stairs, doors beside it)."""
-    things: dict[Cell, list[str]] = {}
-
-    def put(cell, text):
-        things.setdefault(cell, []).append(text)
-
-    for figure in model.figures:
-        if figure.rank == "named":
-            named = model.named.get(figure.named)
-            name = named.display if named is not None else figure.named
-            text = f"{name} (named {figure.type.name.replace('_', ' ')})"
-        else:
-            text = f"{figure.type.name.replace('_', ' ')}" + (" (master)" if figure.rank == "master" else "")
-        if figure.players:
-            low, high = figure.players
-            text += f", with {low} players" if low == high else f", with {low} to {high} players"
-        if figure.facing:
-            text += f", facing {figure.facing}"
-        for cell in sorted(figure.cells):
-            put(cell, text)
-    for marker in model.markers:
-        if marker.kind == "glyph":
-            text = "glyph (active)" if marker.active else "glyph (inactive)"
-        elif marker.kind == "encounter":
-            text = f"encounter `{marker.encounter}`"
-        elif marker.variant:
-            text = f"{marker.kind} {marker.variant.replace('_', ' ')}"
-        else:
-            text = marker.kind
-        put(marker.at, text)
-    for obstacle in model.obstacles:
+def cell_words(here: CellContents, model: QuestModel) -> list[str]:
+    """What stands on a cell (CompiledQuest.contents_of), in the page's words: figures, markers,
+    obstacles, stairs, then the doors beside it."""
+    words = [_figure_words(f, model) for f in here.figures]
+    words += [_marker_words(m) for m in here.markers]
+    for obstacle in here.obstacles:
         text = obstacle.kind.name.replace("_", " ") + (" (trap)" if obstacle.kind.trap else "")
-        if obstacle.facing:
-            text += f", facing {obstacle.facing}"
-        for cell in obstacle.cells:
-            put(cell, text)
-    for stairs in model.stairs:
-        a, b = stairs.ends
-        put(a, f"{stairs.colour} stairs to {b[0]},{b[1]}")
-        put(b, f"{stairs.colour} stairs to {a[0]},{a[1]}")
-    for door_id, cells in sorted(quest_board.door_cells.items()):
-        rune = model.doors[door_id].rune if door_id in model.doors else None
-        for cell in cells:
-            put(cell, f"beside the {rune + ' rune ' if rune else ''}door `{door_id}`")
-    return things
+        words.append(text + (f", facing {obstacle.facing}" if obstacle.facing else ""))
+    for stairs in here.stairs:
+        other = stairs.ends[1] if stairs.ends[0] == here.cell else stairs.ends[0]
+        words.append(f"{stairs.colour} stairs to {other[0]},{other[1]}")
+    for door, _side in sorted(here.doors, key=lambda pair: pair[0].id):
+        words.append(f"beside the {door.rune + ' rune ' if door.rune else ''}door `{door.id}`")
+    return words
 
 
-def scene_data(result, picture) -> dict:
-    """A QuestResult with a built board (`result.context`) and its MapPicture in; the scene out."""
-    model = result.model
-    qb = result.context.board
-    board = qb.board
-    analysis = result.context.analysis
+def _figure_words(figure: Figure, model: QuestModel) -> str:
+    if figure.rank == "named" and figure.named is not None:
+        named = model.named.get(figure.named)
+        name = named.display if named is not None else figure.named
+        text = f"{name} (named {figure.type.name.replace('_', ' ')})"
+    else:
+        text = f"{figure.type.name.replace('_', ' ')}" + (" (master)" if figure.rank == "master" else "")
+    if figure.players:
+        low, high = figure.players
+        text += f", with {low} players" if low == high else f", with {low} to {high} players"
+    if figure.facing:
+        text += f", facing {figure.facing}"
+    return text
+
+
+def _marker_words(marker: Marker) -> str:
+    if marker.kind == "glyph":
+        return "glyph (active)" if marker.active else "glyph (inactive)"
+    if marker.kind == "encounter":
+        return f"encounter `{marker.encounter}`"
+    if marker.variant:
+        return f"{marker.kind} {marker.variant.replace('_', ' ')}"
+    return marker.kind
+
+
+def scene_data(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], picture: MapPicture) -> dict:
+    """A compiled quest, the diagnostics it was checked with and its MapPicture in; the scene out."""
+    model = quest.model
+    qb = quest.quest_board
+    board = quest.board
+    analysis = quest.analysis
     cells = list(board.cells)
     index = {c: i for i, c in enumerate(cells)}
     area_ids = list(model.areas)
     area_index = {a: i for i, a in enumerate(area_ids)}
-    area_of: dict[Cell, str] = {}
-    for area in model.areas.values():
-        for cell in area.cells:
-            area_of.setdefault(cell, area.id)
     piece_ids = list(model.pieces)
     piece_index = {p: i for i, p in enumerate(piece_ids)}
-    things = _things(model, qb)
     cell_rows = []
     for cell in cells:
-        area = area_of.get(cell)
+        here = quest.contents_of(cell)
         piece = board.piece_of(cell)
-        cell_rows.append([cell[0], cell[1], area_index[area] if area is not None else -1,
-                          piece_index.get(piece, -1), things.get(cell, [])])
+        cell_rows.append([cell[0], cell[1], area_index[here.area.id] if here.area is not None else -1,
+                          piece_index.get(piece, -1) if piece is not None else -1, cell_words(here, model)])
 
     areas = []
     for area_id in area_ids:
@@ -210,13 +203,13 @@ def scene_data(result, picture) -> dict:
                       "reached": bitset((index[c] for c in cells_reached if c in index), len(cells)),
                       "reached_count": sum(1 for c in cells_reached if c in index)})
 
-    lines = source_lines(result.source)
-    diagnostics = [diagnostic_data(d, lines, result.path) for d in result.diagnostics]
-    pin_diagnostics(diagnostics, result.diagnostics, model, qb, index, result.path)
+    lines = source_lines(quest.source)
+    entries = [diagnostic_data(d, lines, quest.path) for d in diagnostics]
+    pin_diagnostics(entries, list(diagnostics), model, qb, index, quest.path)
     return {
-        "title": model.title, "edition": model.edition, "reveal": model.reveal,
+        "title": model.title, "edition": model.edition.name, "reveal": model.reveal,
         "map": {"svg": picture.svg, "layout": picture.layout}, "legend": list(picture.legend),
         "cells": cell_rows, "areas": areas, "pieces": piece_ids, "doors": doors,
         "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
-        "diagnostics": diagnostics,
+        "diagnostics": entries,
     }

@@ -14,27 +14,29 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from questc.errors import QuestcError
+from questc.api import QuestcError
 
 if TYPE_CHECKING:
-    from questc.options import Options
+    from questc.api import CompiledQuest
+    from questc.api import Options
+    from questc.api import QuestResult
 
 Cell = tuple[int, int]
 
 
 class Snapshot:
-    """A scene and what answers questions on it: the checked quest it was drawn from."""
+    """A scene and what answers questions on it: the compiled quest it was drawn from."""
 
-    def __init__(self, version: int, result, data: dict):
+    def __init__(self, version: int, quest: CompiledQuest, data: dict):
         self.version = version
-        self.result = result
+        self.quest = quest
         self.data = data
-        board = result.context.board.board
+        board = quest.board
         self.board = board
         self.cells = list(board.cells)
         self.index = {c: i for i, c in enumerate(self.cells)}
-        self.edition = result.model.edition
-        self.door_ids = frozenset(result.context.board.door_edges)
+        self.sight_rule = quest.model.edition.sight   # the edition's line-of-sight rule
+        self.door_ids = frozenset(quest.quest_board.door_edges)
         self._lock = threading.Lock()
 
     def sight(self, cell: Cell, open_doors) -> list[int]:
@@ -50,7 +52,7 @@ class Snapshot:
         if unknown:
             raise ValueError(f"no door {', '.join(sorted(unknown))} on this map")
         with self._lock:   # the board's caches are not made for two threads at once
-            seen = self.board.visible_cells([cell], self.edition, frozenset(open_doors))
+            seen = self.board.visible_cells([cell], self.sight_rule, frozenset(open_doors))
         return sorted(self.index[c] for c in seen)
 
 
@@ -106,14 +108,15 @@ class Preview:
             self.stale, self.diagnostics, self.problem = True, [], str(error)
             return
         self._watch_packs(result, options)
-        if result.context is None:
+        quest = result.compiled
+        if quest is None:
             lines = source_lines(result.source)
             self.stale = True
             self.diagnostics = [diagnostic_data(d, lines, result.path) for d in result.diagnostics]
             return
         try:
-            picture = self._picture(result)
-            data = scene_data(result, picture)
+            picture = self._picture(quest)
+            data = scene_data(quest, result.diagnostics, picture)
         except Exception as error:   # a map the drawing cannot draw: say so, keep the last one
             lines = source_lines(result.source)
             self.stale = True
@@ -121,22 +124,22 @@ class Preview:
             self.problem = f"the map could not be drawn: {type(error).__name__}: {error}"
             traceback.print_exc()
             return
-        self.snapshot = Snapshot(self.version + 1, result, data)
+        self.snapshot = Snapshot(self.version + 1, quest, data)
         self.stale = False
         self.diagnostics = data["diagnostics"]
 
-    def _watch_packs(self, result, options) -> None:
+    def _watch_packs(self, result: QuestResult, options: Options | None) -> None:
         """The files whose change changes the quest: the quest, its `use` packs, configured packs."""
         paths = {self.path.resolve()}
-        header = getattr(result.syntax, "header", None)
+        header = result.tree.header if result.tree is not None else None
         if header is not None:
-            for field in header.all("use"):
-                paths.add((self.path.parent / field.value.value).resolve())
+            for use in header.packs():
+                paths.add((self.path.parent / use.value).resolve())
         if options is not None:
             base = options.packs_base or Path.cwd()
             for pack in options.packs:
                 paths.add((Path(base) / pack).resolve())
-        if result.syntax is not None:   # keep the packs known while the file does not parse
+        if result.tree is not None:   # keep the packs known while the file does not parse
             self.watched = paths
         else:
             self.watched |= paths

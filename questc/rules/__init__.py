@@ -8,18 +8,26 @@ no finder, and its rule names the stage instead. Each family package (`syntax`,
 in one `RULES` tuple; the registry here, `questc explain`, the docs generator, SARIF
 and the check runner (questc.rules.runner) all read those tables. A family or rule
 module that is missing or broken fails at import: nothing is skipped quietly.
+
+A rule checks some of the game's rules, and an edition plays by some of them
+(questc.editions.GAME_RULES): `Rule(Q506, find, needs={"conquest"})` runs for the quests
+of every edition with conquest tokens and for no other; `lacks` names rules the edition
+must not have (a check of the other edition's statements). The runner skips a rule that
+does not apply to the quest's edition; a rule never tests an edition's name.
 """
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Callable
 
-from questc.diagnostics.core import Descriptor, Diagnostic
+from questc.diagnostics.core import Descriptor, Diagnostic, Example
+from questc.editions import GAME_RULES, Edition
 
 if TYPE_CHECKING:
-    from questc.rules.context import CheckContext
+    from questc.rules.context import CheckContext, HeaderContext
 
 __all__ = ["Rule", "FAMILIES", "family_rules", "all_rules", "find_rule", "descriptor", "descriptors"]
 
@@ -34,14 +42,34 @@ class Rule:
     descriptor: Descriptor
     find: Callable[[CheckContext], list[Diagnostic]] | None = None
     reported_by: str | None = None   # the stage (a module) that reports the code, when no check finds it
+    needs: AbstractSet[str] = frozenset()   # the game's rules the quest's edition must have for it to run
+    lacks: AbstractSet[str] = frozenset()   # ... and those it must not have
+    # Its examples in the other editions it applies to (the descriptor's, on its page, is the first):
+    # tests/test_rules.py runs each in its own edition.
+    examples: tuple[Example, ...] = ()
     # The part of the check that reads only the header (the edition against a field), run on a
     # quest whose names did not resolve too, so its error comes with the others at once.
-    header: Callable[[CheckContext], list[Diagnostic]] | None = None
+    header: Callable[[HeaderContext], list[Diagnostic]] | None = None
 
     def __post_init__(self) -> None:
         if (self.find is None) == (self.reported_by is None):
             raise TypeError(f"rule {self.descriptor.code}: give it a finder or the stage that reports it, "
                             "one of the two")
+        object.__setattr__(self, "needs", frozenset(self.needs))   # `needs={"conquest"}` reads well
+        object.__setattr__(self, "lacks", frozenset(self.lacks))
+        for word in (*self.needs, *self.lacks):
+            if word not in GAME_RULES:
+                raise TypeError(f"rule {self.descriptor.code}: `{word}` is not one of the game's rules "
+                                f"({', '.join(sorted(GAME_RULES))})")
+
+    def applies_to(self, edition: Edition) -> bool:
+        """Does the rule run for a quest of this edition (it has every `needs`, no `lacks`)?"""
+        return self.needs <= edition.features and not (self.lacks & edition.features)
+
+    @property
+    def all_examples(self) -> tuple[Example, ...]:
+        """The descriptor's example, then those in other editions."""
+        return (self.descriptor.example, *self.examples)
 
     @property
     def code(self) -> str:
@@ -50,6 +78,13 @@ class Rule:
     @property
     def name(self) -> str:
         return self.descriptor.name
+
+
+def rules_of(package: str, *modules: str) -> tuple[Rule, ...]:
+    """A family's table: its rule modules (questc.rules.<family>.<module>) by name, one line each, in
+    code order, imported now (a missing or broken module is an ImportError at start-up, never a rule
+    skipped quietly); their RULEs out."""
+    return tuple(import_module(f"{package}.{module}").RULE for module in modules)
 
 
 def family_rules(family: str) -> tuple[Rule, ...]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from questc.diagnostics.core import Diagnostic, Severity
 
 if TYPE_CHECKING:
-    from questc.rules.context import CheckContext
+    from questc.rules.context import CheckContext, HeaderContext
 
 # The families with checks, in phase order.
 PHASES = ("placement", "reveal", "components", "logic")
@@ -29,19 +29,21 @@ def run_checks(context: CheckContext) -> list[Diagnostic]:
             continue
         if not family.ready(context):
             continue
-        produced = [d for rule in family.RULES for d in rule.find(context)]
+        edition = context.model.edition
+        produced = [d for rule in family.RULES if rule.applies_to(edition) for d in rule.find(context)]
         found += produced
         if phase == "placement":
             broken_map = any(d.severity is Severity.ERROR for d in produced)
     return found
 
 
-def run_header_checks(context: CheckContext) -> list[Diagnostic]:
+def run_header_checks(context: HeaderContext) -> list[Diagnostic]:
     """The checks that read only the header (Rule.header), for a quest whose names did not
     resolve: their errors come with the name errors, not after those are fixed."""
     found: list[Diagnostic] = []
+    edition = context.model.edition
     for phase in PHASES:
         for rule in import_module(f"questc.rules.{phase}").RULES:
-            if rule.header is not None:
+            if rule.header is not None and rule.applies_to(edition):
                 found += rule.header(context)
     return found

@@ -20,13 +20,13 @@ from lsprotocol import types
 from questc.server.document import QuestDocument
 from questc.server.hover import catalog_of
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
-from questc.syntax import nodes as n
+from questc.api import Edition, edition, edition_names, find_edition
+from questc.api import nodes as n
 
 DIRECTIONS = ("north", "east", "south", "west")
 # Terminals that are a closed list of words rather than one keyword.
 _WORDS = {
     "DIRECTION": DIRECTIONS,
-    "EDITION_KIND": ("first", "second"),
     "REVEAL_MODE": ("sight", "door"),
     "SIDE": ("heroes", "overlord"),
     "STAT": ("wounds", "armor", "speed", "damage"),
@@ -35,7 +35,7 @@ _WORDS = {
 }
 # What each statement keyword starts, shown beside it (LANGUAGE.md's forms).
 SIGNATURES = {
-    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition first|second",
+    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition " + "|".join(edition_names()),
     "expansions": "expansions SET, ...", "players": "players a..b", "conquest": "conquest N",
     "treachery": "treachery event N, trap N, monster N", "reveal": "reveal sight|door  /  reveal AREA",
     "author": 'author "..."', "version": 'version "..."', "intro": 'intro """..."""',
@@ -78,7 +78,7 @@ class Context:
 
 
 def _parse_prefix(text: str) -> Context | None:
-    from questc.syntax.parser import quest_parser
+    from questc.api import quest_parser
 
     interactive = quest_parser().parse_interactive(text)
     try:
@@ -154,9 +154,9 @@ def _line_column(text: str, offset: int) -> tuple[int, int]:
 
 def _role(context: Context) -> tuple[str, int]:
     """(the keyword that governs the name wanted next, how many items came after that keyword)."""
-    from questc.syntax.parser import _literals
+    from questc.api import literals
 
-    keywords = _literals()
+    keywords = literals()
     for back, item in enumerate(reversed(context.stack)):
         if isinstance(item, Token) and item.type in keywords and item.type not in ("COMMA", "LBRACE", "COLON"):
             return item.type, back
@@ -167,14 +167,21 @@ def _role(context: Context) -> tuple[str, int]:
     return "", len(context.stack)
 
 
+def _edition(document: QuestDocument) -> Edition:
+    """The edition the header names (the default one when it names none, or one questc does not know)."""
+    tree = document.index().tree
+    header = tree.header if tree is not None else None
+    field = header.get("edition") if header is not None else None
+    name = field.value.value if field is not None and isinstance(field.value, n.Name) else None
+    return (find_edition(name) if name is not None else None) or edition()
+
+
 def _expansions(document: QuestDocument) -> tuple[str, ...]:
     tree = document.index().tree
     header = tree.header if tree is not None else None
     field = header.get("expansions") if header is not None else None
     if field is None:
-        edition = header.get("edition") if header is not None else None
-        second = edition is not None and isinstance(edition.value, n.Name) and edition.value.value == "second"
-        return ("second_edition",) if second else ("base",)
+        return _edition(document).default_sets
     names = field.value if isinstance(field.value, tuple) else ()
     return tuple(name.value for name in names if isinstance(name, n.Name))
 
@@ -210,10 +217,10 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
             text_edit=types.TextEdit(replace, insert if insert is not None else label),
             sort_text=f"{sort}{label}"))
 
-    from questc.syntax.parser import _literals
-    literals = _literals()
+    from questc.api import literals
+    fixed = literals()
     for terminal in sorted(context.accepts):
-        literal = literals.get(terminal)
+        literal = fixed.get(terminal)
         if literal is not None and _WORD_CHAR.match(literal[0]):
             add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal))
         elif terminal in _WORDS:
@@ -278,6 +285,8 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         words(chest.variants if chest is not None else ("copper", "silver", "gold"), "chest")
     elif keyword == "DARK_GLYPH":
         entries("dark_glyph", "dark glyph")
+    elif keyword == "EDITION":
+        words(edition_names(), "edition")
     elif keyword == "EXPANSIONS":
         for name, info in sorted(catalog.sets.items()):
             add(name, types.CompletionItemKind.Module, info.title or "set")
@@ -287,7 +296,7 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         identifiers(AREA)
     elif keyword in ("KILLED", "ON_KILLED"):
         identifiers(NAMED)
-        if "second_edition" in sets:
+        if _edition(document).has("lieutenants"):
             lieutenant = catalog.markers.get("lieutenant")
             words(lieutenant.variants if lieutenant is not None else (), "lieutenant")
     elif keyword in ("LIEUTENANT", "OBJECTIVE"):

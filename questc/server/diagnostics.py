@@ -6,7 +6,7 @@ from typing import Sequence
 
 from lsprotocol import types
 
-from questc.diagnostics.core import Applicability, Diagnostic, Severity
+from questc.api import Applicability, Diagnostic, Severity
 from questc.server.document import Checked, QuestDocument
 from questc.server.text import LineIndex
 
@@ -34,7 +34,7 @@ def to_lsp(d: Diagnostic, document: QuestDocument, lines: LineIndex, number: int
         types.Location(_uri_of(label.span.file, document),
                        lines.range(label.span) if label.span.file == d.span.file else _plain_range(label.span)),
         label.message) for label in d.labels]
-    from questc.project import diagnostic_page
+    from questc.api import diagnostic_page
     page = diagnostic_page(d.code)
     return types.Diagnostic(
         range=lines.range(d.span), message=message, severity=_SEVERITY[d.severity], code=d.code,
@@ -107,7 +107,7 @@ def code_actions(document: QuestDocument, request_range: types.Range,
 def safe_edits(diagnostics: list[Diagnostic], file: str, length: int | None = None) -> list:
     """The edits of every safe fix that can go with the others (questc.fixes.compatible_fixes,
     as `questc lint --fix` picks them), in order."""
-    from questc.fixes import compatible_fixes
+    from questc.api import compatible_fixes
 
     pairs = [(d, fix) for d in diagnostics if d.span.file == file
              for fix in d.fixes if fix.applicability is Applicability.SAFE]

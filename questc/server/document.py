@@ -15,8 +15,8 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from questc.api import QuestResult, check_source
-from questc.errors import QuestcError
-from questc.options import Options
+from questc.api import QuestcError
+from questc.api import Options, config_files
 from questc.server.index import QuestIndex, build_index
 from questc.server.text import BOM, LineIndex
 
@@ -50,7 +50,7 @@ class QuestDocument:
     version: int
     encoding: str = "utf-16"
     checked: Checked | None = None            # the last check (of any version)
-    compiled: Checked | None = None           # the last check that built a model
+    resolved: Checked | None = None           # the last check that made a model
     closed: bool = False
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
 
@@ -74,10 +74,10 @@ class QuestDocument:
         """The syntax index and line index of the text as it is now (parsed again only after an edit)."""
         cached = self._index
         if cached is None or cached[0] != self.version or cached[1] is not self.text:
-            from questc.syntax import parse_source
+            from questc.api import parse_source
             checked = self.checked
             if checked is not None and checked.version == self.version and checked.text is self.text:
-                tree = checked.result.syntax
+                tree = checked.result.tree
             else:
                 tree = parse_source(_quest_text(self.text), self.file).tree
             cached = (self.version, self.text, build_index(tree), LineIndex(self.text, self.encoding))
@@ -105,7 +105,7 @@ class OptionsCache:
         cached = self._cache.get(folder)
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
-        from questc.config import load_options
+        from questc.api import load_options
         try:
             options, problem = load_options(start=folder), None
         except QuestcError as error:   # a broken configuration: say so, check with the defaults
@@ -115,15 +115,15 @@ class OptionsCache:
 
 
 def _config_stamp(folder: Path) -> tuple:
-    """The size and time of every configuration file from `folder` up: a change anywhere re-reads."""
+    """The size and time of every configuration file from `folder` up (questc.api.config_files):
+    a change anywhere re-reads."""
     stamp = []
-    for candidate in (folder, *folder.parents):
-        for name in ("questc.toml", "pyproject.toml"):
-            try:
-                info = (candidate / name).stat()
-            except OSError:
-                continue
-            stamp.append((str(candidate / name), info.st_mtime_ns, info.st_size))
+    for path in config_files(folder):
+        try:
+            info = path.stat()
+        except OSError:   # gone since it was found
+            continue
+        stamp.append((str(path), info.st_mtime_ns, info.st_size))
     return tuple(stamp)
 
 

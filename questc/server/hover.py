@@ -12,8 +12,8 @@ import re
 
 from questc.server.document import QuestDocument
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE, STAIRS, contains
-from questc.syntax import nodes as n
-from questc.words import plural
+from questc.api import nodes as n
+from questc.api import plural
 
 _CODE = re.compile(r"Q[0-9]{3}")
 
@@ -45,7 +45,7 @@ def hover_markdown(document: QuestDocument, line: int, column: int) -> str | Non
 
 
 def code_page(code: str) -> str | None:
-    from questc.rules import descriptor
+    from questc.api import descriptor
 
     entry = descriptor(code)
     if entry is None:
@@ -89,7 +89,7 @@ def _diagnostics_here(document: QuestDocument, line: int, column: int) -> list[s
     checked = document.checked
     if checked is None or checked.text is not document.text:
         return []
-    from questc.rules import descriptor
+    from questc.api import descriptor
     out = []
     for d in checked.result.diagnostics:
         if contains(d.span, line, column):
@@ -154,10 +154,11 @@ def _area_summary(document: QuestDocument, area_id: str) -> str:
     area = model.areas[area_id]
     figures = [f for f in model.figures if f.area == area_id]
     text = f"\"{area.name}\": {plural(len(area.cells), 'cell')}, {plural(len(figures), 'figure')}"
-    checked = document.compiled
-    context = checked.result.context if checked is not None else None
-    if context is not None and "analysis" in vars(context):   # only if the checks already worked it out
-        wave = context.analysis.reveal_wave.get(area_id)
+    checked = document.resolved
+    quest = checked.result.compiled if checked is not None else None
+    analysis = quest.known_analysis if quest is not None else None   # only if the checks worked it out
+    if analysis is not None:
+        wave = analysis.reveal_wave.get(area_id)
         text += "; never revealed" if wave is None else f"; revealed in wave {wave}"
     return text
 
@@ -170,12 +171,12 @@ def catalog_of(document: QuestDocument):
     model = _model(document)
     if model is not None:
         return model.catalog
-    from questc.catalog import builtin_catalog
+    from questc.api import builtin_catalog
     return builtin_catalog()
 
 
 def _catalog_entry(document: QuestDocument, ref) -> str | None:
-    from questc.catalog.draw import draw_piece
+    from questc.api import draw_piece
 
     catalog = catalog_of(document)
     kind, name = ref.kind, ref.name
@@ -235,7 +236,7 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
 
 
 def _model(document: QuestDocument):
-    checked = document.compiled
+    checked = document.resolved
     return checked.result.model if checked is not None else None
 
 
@@ -273,8 +274,8 @@ def _cell(document: QuestDocument, ref) -> str:
     model = _model(document)
     if model is None:
         return f"cell {_cells_text(cells)}: the quest has not compiled yet, nothing known about it"
-    compiled = document.compiled
-    stale = compiled is None or compiled is not document.checked or compiled.text is not document.text
+    resolved = document.resolved
+    stale = resolved is None or resolved is not document.checked or resolved.text is not document.text
     if len(cells) > 1:
         areas = _join(model.area_of(c) for c in cells)
         return f"cells {_cells_text(cells)}: {len(cells)} cells, area {areas}"
@@ -294,42 +295,42 @@ def _cells_text(cells) -> str:
 
 def describe_cell(document: QuestDocument, cell) -> list[str]:
     """What stands on one absolute cell, one line per kind of thing."""
+    from questc.api import cell_contents
+
     model = _model(document)
-    context = document.compiled.result.context if document.compiled is not None else None
+    quest = document.resolved.result.compiled if document.resolved is not None else None
+    here = quest.contents_of(cell) if quest is not None else \
+        cell_contents(model).get(cell) or _nothing(cell)
     lines = []
-    piece = next((p for p in model.pieces.values() if p is not None and cell in p.shape.cells), None)
-    area = model.area_of(cell)
+    piece, area = here.piece, here.area
     if piece is None:
         lines.append("not on any map piece (no floor here)")
     else:
         lines.append(f"piece **{piece.id}** ({piece.type.name}), cell {cell[0] - piece.at[0]},"
                      f"{cell[1] - piece.at[1]} of it")
     if area is not None:
-        lines.append(f"area **{area}** \"{model.areas[area].name}\"")
+        lines.append(f"area **{area.id}** \"{area.name}\"")
     elif piece is not None:
         lines.append("in no area")
-    obstacles = [o for o in model.obstacles if cell in o.cells]
-    if obstacles:
+    if here.obstacles:
         lines.append("obstacles: " + ", ".join(
             f"{'trap' if o.kind.trap else 'obstacle'} {o.kind.name}" + (f" facing {o.facing}" if o.facing else "")
-            for o in obstacles))
-    figures = [f for f in model.figures if cell in f.cells]
-    if figures:
-        lines.append("figures: " + ", ".join(_figure(f, cell) for f in figures))
-    markers = [m for m in model.markers if m.at == cell]
-    if markers:
-        lines.append("markers: " + ", ".join(_marker(m) for m in markers))
-    stairs = [s for s in model.stairs if cell in s.ends]
-    if stairs:
-        lines.append("stairs: " + ", ".join(f"{s.colour} (other end {_other(s.ends, cell)})" for s in stairs))
-    if context is not None:
-        from questc.board.geometry import cell_sides
-        sides = dict(zip(cell_sides(cell), ("north", "east", "south", "west")))
-        doors = [(sides[e], d.id, d.rune) for d in context.board.board.doors.values() for e in d.edges if e in sides]
-        if doors:
-            lines.append("doors: " + ", ".join(f"{door}{f' ({rune} rune)' if rune else ''} on the {side} side"
-                                               for side, door, rune in doors))
+            for o in here.obstacles))
+    if here.figures:
+        lines.append("figures: " + ", ".join(_figure(f, cell) for f in here.figures))
+    if here.markers:
+        lines.append("markers: " + ", ".join(_marker(m) for m in here.markers))
+    if here.stairs:
+        lines.append("stairs: " + ", ".join(f"{s.colour} (other end {_other(s.ends, cell)})" for s in here.stairs))
+    if here.doors:
+        lines.append("doors: " + ", ".join(f"{door.id}{f' ({door.rune} rune)' if door.rune else ''} on the {side} side"
+                                           for door, side in here.doors))
     return lines
+
+
+def _nothing(cell):
+    from questc.api import CellContents
+    return CellContents(cell)
 
 
 def _other(ends, cell) -> str:

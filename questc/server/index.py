@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from questc.diagnostics.core import Span
-from questc.syntax import nodes as n
+from questc.api import Span
+from questc.api import nodes as n
 
 # The identifier kinds a quest defines, as the resolver words them.
 PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS = "piece", "door", "area", "named monster", "encounter", "stairs"

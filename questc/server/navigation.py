@@ -47,11 +47,11 @@ def prepare_rename(document: QuestDocument, position: types.Position) -> types.P
 
 
 def _keywords() -> set[str]:
-    from questc.syntax.parser import _literals
-    words = {w for w in _literals().values() if IDENTIFIER.fullmatch(w)}
+    from questc.api import edition_names, literals
+    words = {w for w in literals().values() if IDENTIFIER.fullmatch(w)}
     # Words of closed lists the lexer may read as keywords where they are allowed.
-    return words | {"north", "east", "south", "west", "first", "second", "sight", "heroes", "overlord",
-                    "wounds", "armor", "speed", "damage"}
+    return words | set(edition_names()) | {"north", "east", "south", "west", "sight", "heroes", "overlord",
+                                           "wounds", "armor", "speed", "damage"}
 
 
 def rename(document: QuestDocument, position: types.Position, new_name: str) -> types.WorkspaceEdit | None:

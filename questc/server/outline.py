@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from questc.diagnostics.core import Span
+from questc.api import Span
 from questc.server.document import QuestDocument
 from questc.server.index import BLOCKS
-from questc.syntax import nodes as n
-from questc.words import plural
+from questc.api import nodes as n
+from questc.api import plural
 
 K = types.SymbolKind
 

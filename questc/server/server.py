@@ -116,7 +116,7 @@ class QuestServer(LanguageServer):
                 return
             document.checked = checked
             if checked.result.model is not None:
-                document.compiled = checked
+                document.resolved = checked
             if document.version == version and document.text is text:
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                     uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)))
@@ -281,8 +281,8 @@ def on_semantic_tokens(ls: QuestServer, params: types.SemanticTokensParams):
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded("formatting")
 def on_formatting(ls: QuestServer, params: types.DocumentFormattingParams):
-    from questc.errors import FormatterError
-    from questc.fmt import format_source
+    from questc.api import FormatterError
+    from questc.api import format_source
     from questc.server.text import BOM
 
     document = ls.document(params.text_document.uri)
@@ -316,6 +316,6 @@ def serve() -> None:
     sys.setswitchinterval(0.0005)
     # Most edits leave the map as it was: keep the boards (and their sight tables) of the
     # last few maps checked, so such an edit skips building the board and casting sight.
-    import questc.board.quest_board as boards
-    boards.remember(4)
+    from questc.api import remember_boards
+    remember_boards(4)
     server.start_io()

@@ -13,7 +13,7 @@ from bisect import bisect_right
 
 from lsprotocol import types
 
-from questc.diagnostics.core import Span
+from questc.api import Span
 
 BOM = "\ufeff"
 

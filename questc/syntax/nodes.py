@@ -104,6 +104,10 @@ class Header:
     def all(self, keyword: str) -> tuple[HeaderField, ...]:
         return tuple(f for f in self.fields if f.keyword == keyword)
 
+    def packs(self) -> tuple[Text, ...]:
+        """The content packs the quest `use`s, as written (paths relative to the quest's folder)."""
+        return tuple(f.value for f in self.fields if f.keyword == "use" and isinstance(f.value, Text))
+
 
 # ---- §4 map --------------------------------------------------------------------
 

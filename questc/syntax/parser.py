@@ -24,11 +24,7 @@ from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.paths import cache_dir, data_dir, write_cache
-from questc.rules.syntax.bad_header_field import Q004
-from questc.rules.syntax.beyond_limits import Q006
-from questc.rules.syntax.malformed_value import Q003
-from questc.rules.syntax.unexpected_input import Q001
-from questc.rules.syntax.unterminated_string import Q002
+from questc.syntax.codes import Q001, Q002, Q003, Q004, Q006
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
 from questc.words import noun
@@ -47,7 +43,6 @@ _TERMINAL_WORDS = {
     "_NL": "the end of the statement",
     "$END": "the end of the file",
     "DIRECTION": "a direction (north, east, south or west)",
-    "EDITION_KIND": "`first` or `second`",
     "REVEAL_MODE": "`sight` or `door`",
     "STAT": "a statistic (wounds, armor, speed or damage)",
     "SIDE": "`heroes` or `overlord`",
@@ -113,13 +108,13 @@ def quest_parser() -> Lark:
 
 
 @lru_cache(maxsize=None)
-def _literals() -> dict[str, str]:
+def literals() -> dict[str, str]:
     """Terminal name -> its literal text, for the terminals that are fixed strings (keywords, `{`)."""
     return {t.name: t.pattern.value for t in quest_parser().terminals if t.pattern.type == "str"}
 
 
 # Terminals that are a choice of lower-case words (`north`, `heroes`, ...): a capitalised one is a keyword too.
-_WORD_TERMINALS = ("DIRECTION", "EDITION_KIND", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
+_WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
 
 
 @lru_cache(maxsize=None)
@@ -131,7 +126,7 @@ def _word_terminals() -> dict[str, re.Pattern]:
 def _describe_terminal(name: str) -> str:
     if name in _TERMINAL_WORDS:
         return _TERMINAL_WORDS[name]
-    literal = _literals().get(name)
+    literal = literals().get(name)
     if literal is not None:
         return f"`{literal}`"
     return name.lower()
@@ -415,9 +410,9 @@ class _Recovery:
         written = str(token)
         if token.type != "NAME" or written == written.lower():
             return None
-        literals, words = _literals(), _word_terminals()
+        fixed, words = literals(), _word_terminals()
         lower = written.lower()
-        keyword = next((t for t in sorted(expected) if literals.get(t) == lower
+        keyword = next((t for t in sorted(expected) if fixed.get(t) == lower
                         or (t in words and words[t].fullmatch(lower))), None)
         if keyword is None:
             return None

@@ -9,16 +9,11 @@ from lark import Token, Transformer, v_args
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.diagnostics.edits import SourceText
 from questc.limits import MAX_COORDINATE, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_NUMBER, excerpt
-from questc.rules.syntax.bad_header_field import Q004
-from questc.rules.syntax.beyond_limits import Q006
-from questc.rules.syntax.malformed_value import Q003
-from questc.rules.syntax.missing_quest_header import Q005
+from questc.syntax.codes import Q003, Q004, Q005, Q006
 from questc.syntax import nodes as n
 
 _HEADER_FIELDS = ("id", "edition", "encounter", "part_of", "expansions", "players", "conquest", "treachery",
                   "reveal", "author", "version", "intro", "special", "use")
-# Header fields of a second edition quest only.
-_SECOND_EDITION_FIELDS = ("encounter", "part_of")
 ENCOUNTERS = (1, 2)
 _REPEATABLE = {"use"}
 _TURNS = (0, 90, 180, 270)
@@ -150,8 +145,7 @@ class ToNodes(Transformer):
         piece = None
         if token.type == "PIECE_POINT":
             name, _, text = text.partition(":")
-            piece = n.Name(Span(self.file, token.line, token.column, token.line,
-                                token.column + len(name), token.start_pos, token.start_pos + len(name)), name)
+            piece = n.Name(span.head(name), name)
         x, y = self._coordinates(token, text) or (0, 0)
         return n.PointRef(span, x, y, piece)
 
@@ -270,28 +264,40 @@ class ToNodes(Transformer):
         for field in fields:
             first = seen.get(field.keyword)
             if first is not None and field.keyword not in _REPEATABLE:
-                key = Span(self.file, field.span.line, field.span.column, field.span.line,
-                           field.span.column + len(field.keyword), field.span.start,
-                           field.span.start + len(field.keyword))
                 self.diagnostics.append(Q004.at(
-                    key, problem=f"the header field `{field.keyword}` is given twice",
+                    field.span.head(field.keyword), problem=f"the header field `{field.keyword}` is given twice",
                     label="given again here", help_text=f"keep one `{field.keyword}` line",
                     labels=[Label(first.span, "first given here")], fixes=self._drop_line(field)))
                 continue
             seen[field.keyword] = field
             kept.append(field)
-        edition = seen.get("edition")
-        if edition is None or edition.value.value != "second":
-            for keyword in _SECOND_EDITION_FIELDS:
-                field = seen.get(keyword)
-                if field is not None:
-                    key = Span(self.file, field.span.line, field.span.column, field.span.line,
-                               field.span.column + len(keyword), field.span.start, field.span.start + len(keyword))
-                    self.diagnostics.append(Q004.at(
-                        key, problem=f"the header field `{keyword}` belongs to an `edition second` quest",
-                        label="a second edition field",
-                        help_text="write `edition second` in the header, or remove the line"))
+        self._edition_fields(seen)
         return n.Header(self._span(meta), title, tuple(kept))
+
+    def _edition_fields(self, seen: dict[str, n.HeaderField]) -> None:
+        """Q004 for an edition questc does not know, and for a header field only other editions'
+        quests take (`encounter` in a first edition quest)."""
+        from questc import editions
+
+        written = seen["edition"].value if "edition" in seen else None
+        name = written.value if isinstance(written, n.Name) else editions.DEFAULT
+        if isinstance(written, n.Name) and editions.find(name) is None:
+            from difflib import get_close_matches
+            known = editions.names()
+            close = get_close_matches(name, known, n=1)
+            self.diagnostics.append(Q004.at(
+                written.span, problem=f"`{name}` is not an edition questc knows", label="not an edition",
+                help_text=(f"did you mean `{close[0]}`? " if close else "")
+                + "the editions are " + ", ".join(f"`{e}`" for e in known)))
+            return
+        for keyword, field in seen.items():
+            owners = [e for e in editions.names() if keyword in editions.edition(e).header_fields]
+            if owners and name not in owners:
+                owner = owners[0]
+                self.diagnostics.append(Q004.at(
+                    field.span.head(keyword), problem=f"the header field `{keyword}` belongs to an `edition {owner}` quest",
+                    label=f"a {owner} edition field",
+                    help_text=f"write `edition {owner}` in the header, or remove the line"))
 
     # ---- map -----------------------------------------------------------------
     def piece(self, meta, c):

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.editions import Edition, edition, names
 from questc.emit.valkyrie.source import Encounter, read
 from questc.rules.export.valkyrie_missing_encounter import Q705
 
@@ -58,9 +59,10 @@ def _export_one(folder: str, members: list[Encounter]) -> ValkyrieExport:
 
     members = sorted(members, key=lambda e: e.encounter or 0)
     out = ValkyrieExport(folder, [e.path for e in members])
-    first_edition = [e for e in members if e.edition != "second"]
-    if first_edition:
-        out.refused = (f"{first_edition[0].path} is a first edition quest: Valkyrie plays second edition "
+    other = [e for e in members if "valkyrie" not in edition(e.edition).exports]
+    if other:
+        played = " and ".join(e.name for e in editions_exporting())
+        out.refused = (f"{other[0].path} is a {other[0].edition} edition quest: Valkyrie plays {played} edition "
                        "quests only, so there is no Valkyrie quest to make of it")
         return out
     out.diagnostics += _missing_encounters(folder, members)
@@ -120,8 +122,14 @@ def _files(quest, members: list[Encounter]) -> dict[str, bytes]:
 
 
 def diagnose(results) -> list[Diagnostic]:
-    """Compiled QuestResults in; the diagnostics their Valkyrie export gives out."""
-    return [d for made in export([read(r) for r in results if r.compiled]) for d in made.diagnostics]
+    """Checked quests (QuestResults) in; the diagnostics the Valkyrie export of those that compiled gives out."""
+    return [d for made in export([read(r.compiled) for r in results if r.compiled is not None])
+            for d in made.diagnostics]
+
+
+def editions_exporting() -> list[Edition]:
+    """The editions whose quests Valkyrie plays (Edition.exports holds `valkyrie`)."""
+    return [e for e in (edition(name) for name in names()) if "valkyrie" in e.exports]
 
 
 MARK = b"; Made by questc "

@@ -8,9 +8,12 @@ quest changes shape, this module changes and the rest of the export does not.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from questc.diagnostics.core import Span
+
+if TYPE_CHECKING:
+    from questc.compiled import CompiledQuest
 
 __all__ = ["Area", "Compare", "Condition", "Door", "Effect", "Encounter", "Figure", "Named", "Occurrence",
            "Piece", "Token", "Trigger", "Victory", "read"]
@@ -241,16 +244,16 @@ def _neighbours(model, board, area_of: dict[Cell, str], area_id: str) -> tuple[s
     return tuple(a for a in model.areas if a in found)
 
 
-def read(result) -> Encounter:
-    """A compiled QuestResult (model, board and analysis built, no error) in; its Encounter out."""
+def read(quest: CompiledQuest) -> Encounter:
+    """A compiled quest (no error) in; its Encounter out."""
     from questc.analysis.reveal import hero_start_cells
     from questc.board.geometry import edge_cells
     from questc.emit.sheet import plain, sheet_data
 
-    model, context = result.model, result.context
-    quest_board = context.board
-    board = quest_board.board
-    sheet = sheet_data(result)
+    model = quest.model
+    quest_board = quest.quest_board
+    board = quest.board
+    sheet = sheet_data(quest)
     pieces = tuple(Piece(p.id, p.type.name, p.type.set, p.type.kind, p.type.tile, p.at, p.turn, p.type.width,
                          p.type.height, p.shape.cells, p.node.span)
                    for p in model.pieces.values() if p is not None)
@@ -260,9 +263,9 @@ def read(result) -> Encounter:
         if edges is None:
             continue
         sides = edge_cells(sorted(edges)[0])
-        areas = tuple(dict.fromkeys(a for a in (model.area_of(sides[0]), model.area_of(sides[1])) if a))
+        beside = tuple(dict.fromkeys(a for a in (model.area_of(sides[0]), model.area_of(sides[1])) if a))
         first, second = sorted(edges)
-        doors.append(Door(door.id, door.display, (first, second), areas, door.node.span))
+        doors.append(Door(door.id, door.display, (first, second), beside, door.node.span))
     area_of = {cell: a.id for a in reversed(list(model.areas.values())) for cell in a.cells}   # the first claim wins
     areas = tuple(Area(a.id, a.name, a.start, a.pieces, a.read, a.notes, _neighbours(model, board, area_of, a.id),
                        a.node.span) for a in model.areas.values())
@@ -289,7 +292,7 @@ def read(result) -> Encounter:
     start_cells = hero_start_cells(model, board, starts[0].id if starts else None)
     start_from = context_start_from(model)
     return Encounter(
-        path=result.path, id=model.id, title=model.title, edition=model.edition, encounter=model.encounter,
+        path=quest.path, id=model.id, title=model.title, edition=model.edition.name, encounter=model.encounter,
         part_of=model.part_of, players=model.players, expansions=tuple(model.expansions), author=model.author,
         version=model.version, intro=model.intro, special=model.special, reveal=model.reveal,
         header=model.header_span(), reveal_span=_field_span(model, "reveal"),

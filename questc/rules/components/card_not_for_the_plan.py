@@ -4,7 +4,7 @@ from __future__ import annotations
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
 from questc.words import plural
-from questc.rules.components.deck_plan import LineProblem, quest_plan
+from questc.model.plan import LineProblem
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
@@ -34,8 +34,11 @@ that says so, instead of an error.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q402 in the quest's own `overlord { }` plan."""
-    checked = quest_plan(context)
-    return [d for d in checked[1].diagnostics if d.code == Q402.code] if checked else []
+    pricing = context.plan
+    if pricing is None:
+        return []
+    # An unknown name in the quest's own plan is the resolver's Q101.
+    return [diagnostic(problem, context.sets) for problem in pricing.problems if problem.kind != "unknown"]
 
 
 def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
@@ -71,4 +74,4 @@ def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
     return found
 
 
-RULE = Rule(Q402, find)
+RULE = Rule(Q402, find, needs={"treachery"})

@@ -7,11 +7,11 @@ from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Seve
 from questc.rules import Rule
 from questc.words import plural, verb
 from questc.rules.components.counting import MAX_LABELS
-from questc.rules.components.deck_plan import DeckPlan, quest_plan
 from questc.rules.components.examples import AOD, quest
 from questc.rules.context import CheckContext
 
 if TYPE_CHECKING:
+    from questc.model.plan import DeckPlan
     from questc.model.quest import QuestModel
 
 Q409 = Descriptor(
@@ -40,8 +40,8 @@ glyphs active at the start are labelled.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q409 in the quest's own `overlord { }` plan."""
-    checked = quest_plan(context)
-    return dark_glyph_room(checked[0], context.model) if checked else []
+    pricing = context.plan
+    return dark_glyph_room(pricing.plan, context.model) if pricing is not None else []
 
 
 def dark_glyph_room(plan: DeckPlan, model: QuestModel) -> list[Diagnostic]:
@@ -67,4 +67,4 @@ def dark_glyph_room(plan: DeckPlan, model: QuestModel) -> list[Diagnostic]:
         extra="a dark glyph" if extra == 1 else plural(extra, "dark glyph"))]
 
 
-RULE = Rule(Q409, find)
+RULE = Rule(Q409, find, needs={"treachery"})

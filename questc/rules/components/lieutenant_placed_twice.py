@@ -39,4 +39,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q411, find)
+RULE = Rule(Q411, find, needs={"lieutenants"})

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.components.counting import too_many
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
@@ -99,4 +100,6 @@ def _counts_text(counts: list[int]) -> str:
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
-RULE = Rule(Q403, find)
+RULE = Rule(Q403, find, examples=(Example(   # second edition: more zombies than its box holds
+    failing=second_examples.second("  monster zombie at 0,0 1,0 2,0 3,0 0,1 1,1\n"),
+    fixed=second_examples.second("  monster zombie at 0,0 1,0\n")),))

@@ -51,4 +51,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q410, find)
+RULE = Rule(Q410, find, needs={"tokens"})

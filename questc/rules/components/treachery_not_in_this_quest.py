@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from questc import editions
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
-from questc.rules.components.deck_plan import DeckPlan, quest_plan
+from questc.rules import second_examples
 from questc.rules.components.examples import WOD, quest
-from questc.rules.context import CheckContext
+from questc.rules.context import CheckContext, HeaderContext
 
 if TYPE_CHECKING:
+    from questc.model.plan import DeckPlan
     from questc.model.quest import QuestModel
 
 Q408 = Descriptor(
@@ -30,32 +32,35 @@ the overlord play the base deck only, so a deck plan for it has nothing to spend
 )
 
 
-def header_treachery(context: CheckContext) -> list[Diagnostic]:
-    """Q408 on the header's `treachery` of a second edition quest (the header alone says it)."""
+def header_treachery(context: HeaderContext) -> list[Diagnostic]:
+    """Q408 on the header's `treachery` of a quest whose edition has none (the header alone says it)."""
     model = context.model
     field = model.header.get("treachery") if model.header is not None else None
-    if model.treachery is None or field is None or model.edition != "second":
+    edition = model.edition
+    if model.treachery is None or field is None or edition.has("treachery"):
         return []
-    edition = model.header.get("edition") if model.header is not None else None
-    labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
-    return [Q408.at(field.span, problem="treachery is a first edition rule: a `second` edition quest has none",
-                    label="not in a second edition quest", labels=labels,
-                    help="remove the `treachery` line, or make the quest `edition first`")]
+    written = model.header.get("edition") if model.header is not None else None
+    labels = [Label(written.span, f"a {edition.name} edition quest")] if written is not None else []
+    owner = next(iter(editions.having("treachery")), None)
+    return [Q408.at(field.span, problem=f"treachery is a {owner or 'another'} edition rule: a `{edition.name}` "
+                                        "edition quest has none",
+                    label=f"not in a {edition.name} edition quest", labels=labels,
+                    help="remove the `treachery` line" + (f", or make the quest `edition {owner}`" if owner else ""))]
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q408: treachery in a second edition quest, and a deck plan in a quest without a budget."""
     found = header_treachery(context)
-    checked = quest_plan(context)
-    if checked is not None:
-        found += [d for d in checked[1].diagnostics if d.code == Q408.code]
+    pricing = context.plan
+    if pricing is not None and pricing.budget is None:
+        found.append(plan_without_budget(pricing.plan, context.model))
     return found
 
 
 def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
     """The Q408 for a deck plan priced against a quest that gives no treachery."""
-    if model.edition == "second":
-        problem = "a `second` edition quest has no treachery, so a deck plan has nothing to spend"
+    if not model.edition.has("treachery"):
+        problem = f"a `{model.edition.name}` edition quest has no treachery, so a deck plan has nothing to spend"
         help = "leave the deck plan out"
     else:
         problem = "the deck plan has nothing to spend: the quest gives no treachery budget"
@@ -65,4 +70,7 @@ def plan_without_budget(plan: DeckPlan, model: QuestModel) -> Diagnostic:
                    labels=[Label(model.header_span(), "this quest gives no `treachery`")])
 
 
-RULE = Rule(Q408, find, header=header_treachery)
+RULE = Rule(Q408, find, header=header_treachery, examples=(Example(   # second edition: treachery
+    failing=second_examples.second(head=second_examples.HEAD.replace(
+        "edition second\n", "edition second\n  treachery event 4, trap 4, monster 4\n")),
+    fixed=second_examples.second()),))

@@ -5,11 +5,12 @@ from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
-from questc.rules.components.deck_plan import Pricing, budget_labels, quest_plan
+from questc.rules.components.budget import budget_labels
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
 if TYPE_CHECKING:
+    from questc.model.plan import Pricing
     from questc.model.quest import QuestModel
 
 Q401 = Descriptor(
@@ -39,8 +40,8 @@ the budget, with the other spending of that colour and the budget as labels.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q401 in the quest's own `overlord { }` plan."""
-    checked = quest_plan(context)
-    return [d for d in checked[1].diagnostics if d.code == Q401.code] if checked else []
+    pricing = context.plan
+    return over_budget(pricing, context.model) if pricing is not None and pricing.budget is not None else []
 
 
 def over_budget(pricing: Pricing, model: QuestModel) -> list[Diagnostic]:
@@ -65,4 +66,4 @@ def over_budget(pricing: Pricing, model: QuestModel) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q401, find)
+RULE = Rule(Q401, find, needs={"treachery"})

@@ -6,19 +6,13 @@ from typing import TYPE_CHECKING
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
 from questc.words import plural
-from questc.rules.components.deck_plan import (
-    COLOURS,
-    MAX_HAND,
-    STARTING_HAND,
-    DeckPlan,
-    Pricing,
-    budget_labels,
-    quest_plan,
-)
+from questc.model.plan import COLOURS, MAX_HAND, STARTING_HAND
+from questc.rules.components.budget import budget_labels
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
 if TYPE_CHECKING:
+    from questc.model.plan import DeckPlan, Pricing
     from questc.model.quest import QuestModel
 
 Q407 = Descriptor(
@@ -44,8 +38,10 @@ with 3 cards and may hold at most 8, so at most 5 extra cards can be bought this
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q407 for the quest's own `overlord { }` plan."""
-    checked = quest_plan(context)
-    return [d for d in checked[1].diagnostics if d.code == Q407.code] if checked else []
+    pricing = context.plan
+    if pricing is None or pricing.budget is None or pricing.over or not pricing.unspent:
+        return []
+    return [unspent(pricing, pricing.plan, context.model)]
 
 
 def unspent(pricing: Pricing, plan: DeckPlan, model: QuestModel) -> Diagnostic:
@@ -63,4 +59,4 @@ def unspent(pricing: Pricing, plan: DeckPlan, model: QuestModel) -> Diagnostic:
                    labels=budget_labels(model))
 
 
-RULE = Rule(Q407, find)
+RULE = Rule(Q407, find, needs={"treachery"})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
-from questc.rules.components.deck_plan import COLOURS, PUBLISHED_TOTALS
+from questc.model.plan import COLOURS, PUBLISHED_TOTALS
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
@@ -31,8 +31,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
     """Q406: a first-edition quest's treachery budget totals outside the published quests' range."""
     model = context.model
     field = model.header.get("treachery") if model.header is not None else None
-    if model.treachery is None or field is None or model.edition == "second":
-        return []   # a second edition quest's treachery is Q408's
+    if model.treachery is None or field is None:
+        return []
     total = sum(model.treachery.get(c, 0) for c in COLOURS)
     low, high = PUBLISHED_TOTALS
     if low <= total <= high:
@@ -41,4 +41,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
                     harder="harder for the heroes" if total > high else "easier for the heroes")]
 
 
-RULE = Rule(Q406, find)
+RULE = Rule(Q406, find, needs={"treachery"})

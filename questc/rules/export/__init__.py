@@ -5,26 +5,20 @@ An error here stops the Valkyrie quest only: the quest's other outputs are still
 """
 from __future__ import annotations
 
-from questc.rules import Rule
-from questc.rules.export import (
-    valkyrie_missing_encounter,
-    valkyrie_shown_as_text,
-    valkyrie_sight_reveal,
-    valkyrie_split_tile,
-    valkyrie_unknown_component,
-)
+from questc.rules import Rule, rules_of
 
 TITLE = "Export to Valkyrie"
 
 # The function that runs these codes' examples (tests/test_rules.py): an export, not a lint.
 CHECKED_BY = "questc.emit.valkyrie:diagnose"
 
-RULES: tuple[Rule, ...] = (
-    valkyrie_unknown_component.RULE,  # Q701
-    valkyrie_split_tile.RULE,  # Q702
-    valkyrie_shown_as_text.RULE,  # Q703
-    valkyrie_sight_reveal.RULE,  # Q704
-    valkyrie_missing_encounter.RULE,  # Q705
+RULES: tuple[Rule, ...] = rules_of(
+    __name__,
+    "valkyrie_unknown_component",  # Q701
+    "valkyrie_split_tile",  # Q702
+    "valkyrie_shown_as_text",  # Q703
+    "valkyrie_sight_reveal",  # Q704
+    "valkyrie_missing_encounter",  # Q705
 )
 
 

@@ -58,4 +58,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q502, find)
+RULE = Rule(Q502, find, needs={"chests"})

@@ -41,4 +41,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q503, find)
+RULE = Rule(Q503, find, needs={"chests"})

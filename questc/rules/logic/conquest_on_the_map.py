@@ -72,8 +72,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
 
 def conquest_available(model: QuestModel, reach: Reach | None) -> list[Diagnostic]:
     """The Q507 report for the heroes' `reach` (None: the whole map counts)."""
-    if model.conquest is None or model.conquest < 1 or model.second_edition:
-        return []   # Q506 (or Q509) says what is wrong; there is nothing to weigh the map against
+    if model.conquest is None or model.conquest < 1:
+        return []   # Q506 says what is wrong; there is nothing to weigh the map against
     parts = conquest_gains(model, reach)
     available = sum(parts.values())
     detail = ", ".join(f"{word} {value}" for word, value in parts.items() if value)
@@ -113,12 +113,12 @@ def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
     for chest, count in chests.items():
         # Which numbered marker lies where is random: the best `count` rows are the most they can gain.
         parts["chests"] += sum(sorted(by_type[chest], reverse=True)[:count])
-    for encounter in model.encounters.values():
-        if reachable(encounter.at):
-            parts["encounters"] += _gains(encounter.node.effects)
-    for trigger in model.triggers:
-        if _trigger_reachable(model, trigger, reach, named_reachable):
-            parts["triggers"] += _gains(trigger.effects)
+    for effect, source in model.effects():
+        if isinstance(source, n.Trigger):
+            if _trigger_reachable(model, source, reach, named_reachable):
+                parts["triggers"] += _gains([effect])
+        elif reachable(source.at):
+            parts["encounters"] += _gains([effect])
     for named in model.named.values():
         if named.node.conquest and named_reachable(named.id):
             parts["named monsters"] += max(named.node.conquest, 0)
@@ -143,4 +143,4 @@ def _trigger_reachable(model, trigger: n.Trigger, reach: Reach | None, named_rea
     return True
 
 
-RULE = Rule(Q507, find)
+RULE = Rule(Q507, find, needs={"conquest"})

@@ -31,4 +31,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return [Q504.at(e.node.id.span, name=e.id) for e in model.encounters.values() if not e.node.effects]
 
 
-RULE = Rule(Q504, find)
+RULE = Rule(Q504, find, needs={"encounters"})

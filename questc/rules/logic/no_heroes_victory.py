@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.logic.chests import MAX_LABELS
 from questc.rules.logic.examples import quest
@@ -47,4 +48,6 @@ def _victory_suggestion(model) -> str:
     return f'add the heroes\' goal, e.g. `victory heroes "Label" when {condition}`'
 
 
-RULE = Rule(Q501, find)
+RULE = Rule(Q501, find, examples=(Example(   # second edition: only the overlord can win
+    failing=second_examples.second(win="victory overlord when round > 8\n"),
+    fixed=second_examples.second(win="victory heroes when exited\nvictory overlord when round > 8\n")),))

@@ -27,8 +27,6 @@ header field, and N must be at least 1.
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q506 when the header gives no `conquest`, or fewer than 1."""
     model = context.model
-    if model.second_edition:
-        return []   # no conquest in the second edition (Q509 reports one written there)
     if model.conquest is None:
         return [Q506.at(model.header_span(), label="no `conquest` in this header",
                         problem="the quest does not say how much conquest the heroes start with "
@@ -40,4 +38,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return []
 
 
-RULE = Rule(Q506, find)
+RULE = Rule(Q506, find, needs={"conquest"})

@@ -1,9 +1,11 @@
 """Q509 other-edition-rule: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Applicability, Descriptor, Diagnostic, Example, Fix, Label, Severity, Span
+from questc import editions
+from questc.diagnostics.core import Applicability, Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
-from questc.rules.context import CheckContext
+from questc.rules.context import CheckContext, HeaderContext
+from questc.rules.logic import examples as logic_examples
 from questc.rules.second_examples import HEAD, second
 from questc.syntax import nodes as n
 
@@ -32,91 +34,109 @@ heroes at an active glyph, and has no objective tokens and no exit.
 )
 
 
-def _keyword(span: Span, word: str) -> Span:
-    return Span(span.file, span.line, span.column, span.line, span.column + len(word), span.start,
-                span.start + len(word))
+# What a quest lacks when its edition has no such victory condition, in a message's words.
+_CONDITION_THINGS = {"conquest": "conquest tokens", "objectives": "objective tokens", "exited": "exit"}
 
 
-def _counters(condition, counters: tuple[str, ...]) -> list[n.CompareCondition]:
+def _condition_atoms(condition) -> list[n.CompareCondition]:
     if isinstance(condition, n.CompareCondition):
-        return [condition] if condition.counter in counters else []
+        return [condition]
     if isinstance(condition, n.NotCondition):
-        return _counters(condition.operand, counters)
+        return _condition_atoms(condition.operand)
     if isinstance(condition, (n.AllCondition, n.AnyCondition)):
-        return [c for operand in condition.operands for c in _counters(operand, counters)]
+        return [c for operand in condition.operands for c in _condition_atoms(operand)]
     return []
 
 
-def _effects(model):
-    for encounter in model.encounters.values():
-        yield from encounter.node.effects
-    for trigger in model.triggers:
-        yield from trigger.effects
+def _or_list(words) -> str:
+    quoted = [f"`{w}`" for w in words]
+    return ", ".join(quoted[:-1]) + f" or {quoted[-1]}" if len(quoted) > 1 else "".join(quoted)
 
 
-def header_conquest(context: CheckContext) -> list[Diagnostic]:
-    """Q509 on the header's `conquest` of a second edition quest: the header alone says it, so it
-    is reported with the name errors too, not once they are fixed."""
+def find(context: CheckContext) -> list[Diagnostic]:
+    """Q509: what the quest's edition does not have (questc.editions): conquest written in a quest
+    without conquest tokens; `start at` or a victory condition its edition does not play by."""
     model = context.model
-    if not model.second_edition:
-        return []
-    edition = model.header.get("edition") if model.header is not None else None
-    labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
+    edition = model.edition
+    out = []
+    if not edition.has("conquest"):
+        out += _conquest(context)
+    if not edition.has("start at"):
+        owner = _owner(editions.having("start at"))
+        for point in model.hero_starts:
+            out.append(Q509.at(point.span, label=f"a {owner} edition statement",
+                               problem=f"`start at` is a {owner} edition rule: {edition.name} edition heroes "
+                                       f"start {edition.start_words}",
+                               help_text=f"remove the `start at` line (or make the quest `edition {owner}`)"))
+    for victory in model.victories:
+        for atom in _condition_atoms(victory.when):
+            if atom.counter in edition.conditions or atom.counter == "conquest" and not edition.has("conquest"):
+                continue   # (conquest without conquest tokens is said above)
+            owner = _owner(e for e in map(editions.edition, editions.names()) if atom.counter in e.conditions)
+            out.append(Q509.at(atom.span, label=f"a {owner} edition condition",
+                               problem=f"`{atom.counter}` is a {owner} edition victory condition: a {edition.name} "
+                                       f"edition quest has no {_CONDITION_THINGS.get(atom.counter, atom.counter)}",
+                               help_text=f"make the quest `edition {owner}`, or use {_or_list(edition.conditions)}"))
+    return out
+
+
+def _owner(found) -> str:
+    """The first edition of those that have a rule, for a message (`another` when none has it)."""
+    return next((e.name for e in found), "another")
+
+
+def header_conquest(context: HeaderContext) -> list[Diagnostic]:
+    """Q509 on the header's `conquest` of a quest whose edition has no conquest tokens: the header
+    alone says it, so it is reported with the name errors too, not once they are fixed."""
+    model = context.model
+    edition = model.edition.name
     field = model.header.get("conquest") if model.header is not None else None
-    if field is None:
+    if field is None or model.edition.has("conquest"):
         return []
-    # The line says nothing a second edition quest can use: removing it is safe.
+    written = model.header.get("edition") if model.header is not None else None
+    labels = [Label(written.span, f"a {edition} edition quest")] if written is not None else []
+    # The line says nothing such a quest can use: removing it is safe.
     text = context.text
     fixes = (Fix("remove the `conquest` line", (text.delete_lines(field.span),), Applicability.SAFE),) \
-        if text is not None and text.alone_on_line(field.span) else ()
-    return [Q509.at(_keyword(field.span, "conquest"), label="no conquest in the second edition",
-                    problem="conquest is a first edition rule: an `edition second` quest has no "
-                            "conquest tokens", labels=labels,
+        if text.alone_on_line(field.span) else ()
+    return [Q509.at(field.span.head("conquest"), label=f"no conquest in the {edition} edition",
+                    problem=f"conquest is a {_owner(editions.having('conquest'))} edition rule: an "
+                            f"`edition {edition}` quest has no conquest tokens", labels=labels,
                     help_text="remove the `conquest` line: the victory conditions decide the quest",
                     fixes=fixes)]
 
 
-def find(context: CheckContext) -> list[Diagnostic]:
-    """Q509: conquest written in a second edition quest; second edition statements in a first edition one."""
+def _conquest(context: CheckContext) -> list[Diagnostic]:
+    """Every conquest written in a quest whose edition has no conquest tokens."""
     model = context.model
-    out = []
-    if model.second_edition:
-        edition = model.header.get("edition") if model.header is not None else None
-        labels = [Label(edition.span, "a second edition quest")] if edition is not None else []
-        out += header_conquest(context)
-        for effect in _effects(model):
-            if isinstance(effect, n.ConquestEffect):
-                out.append(Q509.at(effect.span, label="no conquest in the second edition", labels=labels,
-                                   problem="a `conquest` effect in an `edition second` quest, which has no "
-                                           "conquest tokens",
-                                   help_text="remove it, or say what the heroes gain with `read` or `instruct`"))
-        for named in model.named.values():
-            if named.node.conquest is not None:
-                out.append(Q509.at(named.node.id.span, label="gives conquest", labels=labels,
-                                   problem=f"named monster `{named.id}` gives conquest, which an `edition second` "
-                                           "quest does not have",
-                                   help_text="remove its `conquest` line"))
-        for victory in model.victories:
-            for atom in _counters(victory.when, ("conquest",)):
-                out.append(Q509.at(atom.span, label="no conquest in the second edition", labels=labels,
-                                   problem="a `conquest` victory condition in an `edition second` quest, which "
-                                           "has no conquest tokens",
-                                   help_text="use a second edition condition: `round`, `objectives`, `exited` "
-                                             "or `killed`"))
-        return out
-    for point in model.hero_starts:
-        out.append(Q509.at(point.span, label="a second edition statement",
-                           problem="`start at` is a second edition rule: first edition heroes start on or "
-                                   "next to an active glyph",
-                           help_text="remove the `start at` line (or make the quest `edition second`)"))
+    edition = model.edition.name
+    written = model.header.get("edition") if model.header is not None else None
+    labels = [Label(written.span, f"a {edition} edition quest")] if written is not None else []
+    nothing = f"no conquest in the {edition} edition"
+    out = header_conquest(context)
+    for effect, _source in model.effects():
+        if isinstance(effect, n.ConquestEffect):
+            out.append(Q509.at(effect.span, label=nothing, labels=labels,
+                               problem=f"a `conquest` effect in an `edition {edition}` quest, which has no "
+                                       "conquest tokens",
+                               help_text="remove it, or say what the heroes gain with `read` or `instruct`"))
+    for named in model.named.values():
+        if named.node.conquest is not None:
+            out.append(Q509.at(named.node.id.span, label="gives conquest", labels=labels,
+                               problem=f"named monster `{named.id}` gives conquest, which an `edition {edition}` "
+                                       "quest does not have",
+                               help_text="remove its `conquest` line"))
     for victory in model.victories:
-        for atom in _counters(victory.when, ("objectives", "exited")):
-            out.append(Q509.at(atom.span, label="a second edition condition",
-                               problem=f"`{atom.counter}` is a second edition victory condition: a first "
-                                       "edition quest has no objective tokens and no exit",
-                               help_text="make the quest `edition second`, or use `killed`, `revealed`, "
-                                         "`triggered`, `opened`, `conquest` or `round`"))
+        for atom in _condition_atoms(victory.when):
+            if atom.counter == "conquest":
+                out.append(Q509.at(atom.span, label=nothing, labels=labels,
+                                   problem=f"a `conquest` victory condition in an `edition {edition}` quest, which "
+                                           "has no conquest tokens",
+                                   help_text=f"use a {edition} edition condition: "
+                                             f"{_or_list(model.edition.conditions)}"))
     return out
 
 
-RULE = Rule(Q509, find, header=header_conquest)
+RULE = Rule(Q509, find, header=header_conquest, examples=(Example(   # first edition: `start at`
+    failing=logic_examples.quest(area_lines="  start at 1,1\n"),
+    fixed=logic_examples.quest()),))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.logic.examples import HEAD, quest
 from questc.syntax import nodes as n
@@ -72,4 +73,8 @@ def _range(low: int, high: int) -> str:
     return str(low) if low == high else f"{low}..{high}"
 
 
-RULE = Rule(Q505, find)
+_TWO_TO_FOUR = second_examples.HEAD.replace("edition second\n", "edition second\n  players 2..4\n")
+
+RULE = Rule(Q505, find, examples=(Example(   # second edition: a monster for more players than play
+    failing=second_examples.second("  monster zombie at 2,2 players 4..5\n", head=_TWO_TO_FOUR),
+    fixed=second_examples.second("  monster zombie at 2,2 players 4\n", head=_TWO_TO_FOUR)),))

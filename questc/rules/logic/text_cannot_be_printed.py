@@ -4,7 +4,7 @@ from __future__ import annotations
 import unicodedata
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
-from questc.rules import Rule
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.logic.examples import quest
 from questc.syntax import nodes as n
@@ -65,7 +65,7 @@ def describe(char: str) -> tuple[str, str]:
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q510: quoted text with a character questc cannot print; one diagnostic per text and character."""
-    from questc.emit.fonts import printable
+    from questc.fonts import printable
 
     out = []
     for text in sorted(texts(context.model.syntax), key=lambda t: t.span.start):
@@ -79,4 +79,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q510, find)
+RULE = Rule(Q510, find, examples=(Example(   # second edition: the same in a second edition quest
+    failing=second_examples.second('  read "The bell \ue000 rings."\n'),
+    fixed=second_examples.second('  read "The bell rings."\n')),))

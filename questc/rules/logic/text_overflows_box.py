@@ -4,6 +4,7 @@ from __future__ import annotations
 import textwrap
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
+from questc.model.quest import EncounterModel
 from questc.rules import Rule
 from questc.words import plural
 from questc.rules.context import CheckContext
@@ -52,11 +53,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
         for stmt in area.node.statements:
             if isinstance(stmt, n.Read):
                 texts.append((f"read-aloud text of area {area.id}", stmt.text))
-    for encounter in model.encounters.values():
-        texts += [(f"read-aloud text of encounter `{encounter.id}`", e.text)
-                  for e in encounter.node.effects if isinstance(e, n.Read)]
-    for trigger in model.triggers:
-        texts += [("read-aloud text", e.text) for e in trigger.effects if isinstance(e, n.Read)]
+    texts += [(f"read-aloud text of encounter `{source.id}`" if isinstance(source, EncounterModel)
+               else "read-aloud text", effect.text)
+              for effect, source in model.effects() if isinstance(effect, n.Read)]
     found = []
     for what, text in texts:
         lines = printed_lines(text.value)

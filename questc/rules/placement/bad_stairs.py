@@ -61,4 +61,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q206, find)
+RULE = Rule(Q206, find, needs={"stairs"})

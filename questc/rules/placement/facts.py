@@ -141,11 +141,11 @@ class Facts:
 
     def __init__(self, context):
         self.model = context.model
-        self.qb = context.board
+        self.qb = context.quest_board
         self.board = self.qb.board
         self.build = self.qb.build
         self.floor = frozenset(self.board.cells)
-        self.text = context.text   # the quest's SourceText, for fixes that add statements (None: no such fixes)
+        self.text = context.text   # the quest's SourceText, for fixes that add statements
         # Cells a fix already moves something to: the next suggestion looks elsewhere, so that
         # fixes applied together never put two things in one cell.
         self.suggested: set[Cell] = set()
@@ -338,10 +338,8 @@ class Facts:
     def spawns(self) -> list[Spawn]:
         """Every figure a `spawn` effect places, in source order (encounters, then triggers)."""
         model = self.model
-        effects = [e for enc in model.encounters.values() for e in enc.node.effects]
-        effects += [e for t in model.triggers for e in t.effects]
         out: list[Spawn] = []
-        for effect in effects:
+        for effect, _source in model.effects():
             if not isinstance(effect, n.SpawnEffect):
                 continue
             monster = model.catalog.lookup("monster", effect.type.value)

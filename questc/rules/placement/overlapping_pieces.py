@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Cell, Facts, distance, fmt, fmt_cells, placement_facts
@@ -68,4 +69,6 @@ def _free_spot(facts: Facts, piece_id: str) -> Cell | None:
     return None
 
 
-RULE = Rule(Q201, find)
+RULE = Rule(Q201, find, examples=(Example(   # second edition: a tile laid over another
+    failing=second_examples.second(map_=second_examples.MAP + "piece T2 tile_2a at 2,2\n", pieces="T, T2, In, Out, Cap"),
+    fixed=second_examples.second()),))

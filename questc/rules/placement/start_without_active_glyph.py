@@ -37,7 +37,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     facts = placement_facts(context)
     model = facts.model
     starts = model.start_areas
-    if not starts or model.second_edition:   # second edition heroes start at the entrance (Q214)
+    if not starts:
         return []
     area = starts[0]
     glyphs = [m for m in model.markers if m.kind == "glyph" and m.area == area.id]
@@ -60,4 +60,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return [Q210.at(area.node.id.span, area=area.id, labels=labels, help=help, fixes=fixes)]
 
 
-RULE = Rule(Q210, find)
+RULE = Rule(Q210, find, needs={"glyph start"})

@@ -36,8 +36,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     `start at` spaces; or a `start at` space is not a free floor space of the start area."""
     facts = placement_facts(context)
     model = facts.model
-    if not model.second_edition:
-        return []
     out = []
     starts = model.start_areas
     start = starts[0] if starts else None
@@ -72,4 +70,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q214, find)
+RULE = Rule(Q214, find, needs={"entrance start"})

@@ -64,4 +64,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q213, find)
+RULE = Rule(Q213, find, needs={"tiles"})

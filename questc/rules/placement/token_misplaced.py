@@ -64,4 +64,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q212, find)
+RULE = Rule(Q212, find, needs={"tokens"})

@@ -33,13 +33,13 @@ and its monsters come out during setup, which is rarely what the writer meant.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q305: areas seen from the start area with every door closed (before the first turn)."""
-    model, quest_board = context.model, context.board
+    model, quest_board = context.model, context.quest_board
     if model.reveal != "sight":
         return []
     start = model.start_areas[0]
     board = quest_board.board
     walkable = board.reachable(hero_start_cells(model, board, start.id), start.cells)
-    seen = board.visible_cells(walkable or start.cells, model.edition, frozenset(), stairs=True)
+    seen = board.visible_cells(walkable or start.cells, model.edition.sight, frozenset(), stairs=True)
     out = []
     flagged = set()
     for cell in sorted(seen):

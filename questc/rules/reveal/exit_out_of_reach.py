@@ -67,4 +67,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q311, find)
+RULE = Rule(Q311, find, needs={"exit"})

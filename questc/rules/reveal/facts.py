@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from questc.analysis import Analysis, Scenario, analyse
 from questc.diagnostics.core import Span
+from questc.model.quest import EncounterModel
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def rune_doors(context: CheckContext) -> RuneDoors:
 
 
 def _rune_doors(context: CheckContext) -> RuneDoors:
-    model, quest_board, analysis = context.model, context.board, context.analysis
+    model, quest_board, analysis = context.model, context.quest_board, context.analysis
     doors = [model.doors[d] for d in quest_board.door_edges if model.doors[d].rune]
     # analysis.passable holds the doors of unlocked colours and those an effect the heroes can run opens.
     shut = [d for d in doors if d.id not in analysis.passable]
@@ -56,12 +57,15 @@ def area_span(model, area_id: str) -> Span:
     return model.areas[area_id].node.id.span
 
 
+def _effects_at(model):
+    """Every effect with the cell that runs it: an encounter's marker, else None (an `on` block)."""
+    return [(effect, source.at if isinstance(source, EncounterModel) else None) for effect, source in model.effects()]
+
+
 def open_sources(model):
     """door id -> [(span, what, cell or None)]: the quest's `open DOOR` effects."""
     found: dict[str, list] = {}
-    effects = [(e, enc.at) for enc in model.encounters.values() for e in enc.node.effects]
-    effects += [(e, None) for t in model.triggers for e in t.effects]
-    for effect, cell in effects:
+    for effect, cell in _effects_at(model):
         if isinstance(effect, n.DoorEffect) and effect.action == "open":
             door = effect.door.value
             found.setdefault(door, []).append((effect.span, f"`open {door}` effect", cell))
@@ -74,9 +78,7 @@ def unlock_sources(model):
     for marker in model.markers:
         if marker.kind == "runekey":
             found.setdefault(marker.variant, []).append((marker.span, "runekey", marker.at))
-    effects = [(e, enc.at) for enc in model.encounters.values() for e in enc.node.effects]
-    effects += [(e, None) for t in model.triggers for e in t.effects]
-    for effect, cell in effects:
+    for effect, cell in _effects_at(model):
         if isinstance(effect, n.UnlockEffect):
             found.setdefault(effect.colour.value, []).append((effect.span, "unlock effect", cell))
     return found

@@ -33,7 +33,7 @@ still includes its cell, and the message says which cells those are.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q306: floor cells of revealed areas that no hero can walk to (blocking obstacles' own cells excepted)."""
-    model, quest_board, analysis = context.model, context.board, context.analysis
+    model, quest_board, analysis = context.model, context.quest_board, context.analysis
     board = quest_board.board
     reported = {marker.at: what for marker, what in unreachable_markers(context)}   # Q302's
     out = []

@@ -54,4 +54,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q303, find)
+RULE = Rule(Q303, find, needs={"rune doors"})

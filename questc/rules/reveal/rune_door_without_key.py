@@ -40,4 +40,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
             for door in sorted(doors.shut, key=lambda d: d.rune or "") if not doors.sources(door)]
 
 
-RULE = Rule(Q304, find)
+RULE = Rule(Q304, find, needs={"rune doors"})

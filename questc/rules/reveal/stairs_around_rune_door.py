@@ -30,7 +30,7 @@ stairs. The lock then guards nothing.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q308: rune doors whose far side the heroes reach without the key, by way of stairs."""
-    model, quest_board, analysis = context.model, context.board, context.analysis
+    model, quest_board, analysis = context.model, context.quest_board, context.analysis
     if not model.stairs:
         return []
     board = quest_board.board
@@ -64,4 +64,4 @@ def _sides(cells, quest_board, door_id):
     return ([c for c in cells if c[0] < x1], [c for c in cells if c[0] >= x1])
 
 
-RULE = Rule(Q308, find)
+RULE = Rule(Q308, find, needs={"stairs", "rune doors"})

@@ -41,7 +41,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     Next to means one step for a figure (a wall or closed door between the spaces
     keeps them apart). Tokens off the map or on a blocked space are Q212's.
     """
-    model, analysis, board = context.model, context.analysis, context.board.board
+    model, analysis, board = context.model, context.analysis, context.board
     reached = analysis.reached
     out = []
     for marker in model.markers:
@@ -56,4 +56,4 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q310, find)
+RULE = Rule(Q310, find, needs={"tokens"})

@@ -113,7 +113,7 @@ def _bounds(context: CheckContext, analysis, side: str) -> Bounds:
     ranges: dict[str, tuple[int | None, int | None]] = {}
     cap = round_cap(model)[0] if side == "heroes" else None
     ranges["round"] = (1, cap)
-    if not model.second_edition and model.conquest is not None:
+    if model.edition.has("conquest") and model.conquest is not None:
         low = 1 if side == "heroes" else 0
         ceiling = conquest_ceiling(context, analysis)
         ranges["conquest"] = (low, ceiling)
@@ -149,9 +149,7 @@ def conquest_ceiling(context: CheckContext, analysis) -> int | None:
     model = context.model
     if model.conquest is None or model.special:
         return None
-    effects = [e for enc in model.encounters.values() for e in enc.node.effects]
-    effects += [e for trigger in model.triggers for e in trigger.effects]
-    if any(isinstance(e, n.InstructEffect) for e in effects):
+    if any(isinstance(e, n.InstructEffect) for e, _source in model.effects()):
         return None
     from questc.rules.logic.conquest_on_the_map import Reach, conquest_gains
 

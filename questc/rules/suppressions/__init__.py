@@ -1,19 +1,14 @@
 """Q6xx, suppressions: reported by questc.suppress about `# questc: ignore[...]` comments and configured codes."""
 from __future__ import annotations
 
-from questc.rules import Rule
-from questc.rules.suppressions import (
-    malformed_suppression,
-    unknown_code,
-    unsuppressible_code,
-    unused_suppression,
-)
+from questc.rules import Rule, rules_of
 
 TITLE = "Suppressions and configuration"
 
-RULES: tuple[Rule, ...] = (
-    unused_suppression.RULE,  # Q601
-    unknown_code.RULE,  # Q602
-    unsuppressible_code.RULE,  # Q603
-    malformed_suppression.RULE,  # Q604
+RULES: tuple[Rule, ...] = rules_of(
+    __name__,
+    "unused_suppression",  # Q601
+    "unknown_code",  # Q602
+    "unsuppressible_code",  # Q603
+    "malformed_suppression",  # Q604
 )

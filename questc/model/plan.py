@@ -1,10 +1,11 @@
-"""Overlord deck plans: the quest's `overlord { }` block or a YAML plan file in, priced against the
+"""The overlord's deck plan: the quest's `overlord { }` block or a YAML plan file in, priced against the
 quest's treachery budget out.
 
-Pricing only counts: what each colour spends, and what is wrong with each line (an
-unknown card, one from a set not owned, too many copies, no known cost). The rules of
-the components family turn that into diagnostics (Q401, Q402, Q407, Q408, Q409), for the
-quest's own plan while it is checked and for a plan file in `questc deck`.
+Pricing only counts: what each colour spends, each line's colour and cost, and what is
+wrong with each line (an unknown card, one from a set not owned, too many copies, no
+known cost). A compiled quest prices its own plan once (CompiledQuest.plan), which the
+components rules (Q401, Q402, Q407, Q408, Q409) and the engine JSON read; `questc deck`
+prices a plan file the same way (questc.rules.components.check_plan).
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
 
 from questc.catalog.owned import Box
-from questc.diagnostics.core import Diagnostic, Label, Severity, Span
+from questc.diagnostics.core import Span
 from questc.errors import PlanError
 from questc.syntax import nodes as n
 
@@ -20,7 +21,9 @@ if TYPE_CHECKING:
     from questc.catalog.model import Count
     from questc.catalog.owned import Declared, Held
     from questc.model.quest import QuestModel
-    from questc.rules.context import CheckContext
+
+__all__ = ["COLOURS", "COLOUR_GEMS", "STARTING_HAND", "MAX_HAND", "POINTS_PER_CARD", "PUBLISHED_TOTALS",
+           "PlanItem", "DeckPlan", "load_plan", "LineProblem", "PricedLine", "Pricing", "price_plan"]
 
 COLOURS = ("event", "trap", "monster")
 COLOUR_GEMS = {"event": "green", "trap": "purple", "monster": "red"}
@@ -53,10 +56,7 @@ class DeckPlan:
         items = [PlanItem("card", card.name.value, card.copies, card.name.span) for card in plan.cards]
         items += [PlanItem("dark_glyph", glyph.name.value, 1, glyph.name.span) for glyph in plan.glyphs]
         items.sort(key=lambda item: (item.span.line, item.span.column))
-        s = plan.span
-        keyword = Span(s.file, s.line, s.column, s.line, s.column + len("overlord"), s.start,
-                       s.start + len("overlord"))
-        return cls(tuple(items), keyword)
+        return cls(tuple(items), plan.span.head("overlord"))
 
 
 # ---- YAML plans -------------------------------------------------------------------------
@@ -163,20 +163,34 @@ class LineProblem:
     held: Held | None = None        # how the copies owned are told ("copies": estimated, declared)
 
 
+@dataclass(frozen=True)
+class PricedLine:
+    """One line of a plan as the catalog has it, owned or not: its card's type, the budget it is
+    paid from (event, trap, monster; None: a base-deck card or an unknown name) and its cost
+    for one copy (None when unknown)."""
+
+    item: PlanItem
+    type: str | None
+    colour: str | None
+    cost: int | None
+
+
 @dataclass
 class Pricing:
     """A plan priced: the budget and the spending per colour, and what is wrong with its lines.
 
-    `budget` is None when the quest gives no treachery. `costs` holds (line, colour,
-    points) for every line that could be priced, in plan order.
+    `budget` is None when the quest gives no treachery. `lines` holds every line as the
+    catalog prices it (in plan order); `costs` holds (line, colour, points) for every line
+    the plan may take and that could be priced; `spent` sums them per colour.
     """
 
+    plan: DeckPlan
     budget: dict[str, int] | None
     spent: dict[str, int] = field(default_factory=lambda: {c: 0 for c in COLOURS})
+    lines: list[PricedLine] = field(default_factory=list)
     costs: list[tuple[PlanItem, str, int]] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
     unpriced: list[PlanItem] = field(default_factory=list)   # unknown, not owned, or without a known cost
-    diagnostics: list[Diagnostic] = field(default_factory=list)   # filled by check_plan
 
     @property
     def left(self) -> dict[str, int]:
@@ -199,24 +213,6 @@ class Pricing:
         """Extra starting cards the unspent points buy: 1 per 2 points, up to a full hand of 8."""
         return min(self.unspent // POINTS_PER_CARD, MAX_HAND - STARTING_HAND)
 
-    @property
-    def failed(self) -> bool:
-        return any(d.severity is Severity.ERROR for d in self.diagnostics)
-
-
-def budget_labels(model, colour: str | None = None) -> list[Label]:
-    """Labels on the header's treachery budget: the one colour's part if written, else the whole field."""
-    header = model.header
-    found = header.get("treachery") if header is not None else None
-    if found is None:
-        return []
-    if colour is not None:
-        for part in found.value:
-            if part.colour.value == colour:
-                return [Label(part.span, f"the {colour} budget is {model.treachery.get(colour, 0)}")]
-        return [Label(found.span, f"no {colour} treachery here: the {colour} budget is 0")]
-    return [Label(found.span, "the treachery budget")]
-
 
 def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None) -> Pricing:
     """A plan, the resolved quest and the owned sets (and the counts declared in `[owned]`) in; what
@@ -224,12 +220,14 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], dec
     catalog = model.catalog
     sets = tuple(owned_sets)
     box = Box(catalog, sets, declared)
-    pricing = Pricing(dict(model.treachery) if model.treachery is not None else None)
+    pricing = Pricing(plan, dict(model.treachery) if model.treachery is not None else None)
     problems = pricing.problems
     taken: dict[tuple[str, str], int] = {}          # copies taken so far, by (kind, name)
     for item in plan.items:
         if item.kind == "dark_glyph":
             glyph = catalog.dark_glyphs.get(item.name)
+            pricing.lines.append(PricedLine(item, None, glyph.treachery_kind if glyph else None,
+                                            glyph.cost if glyph else None))
             if glyph is None or glyph.set not in sets:
                 problems.append(LineProblem(item, "unknown") if glyph is None
                                 else LineProblem(item, "not owned", set=glyph.set))
@@ -238,6 +236,8 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], dec
             pricing.costs.append((item, glyph.treachery_kind, glyph.cost))
             continue
         card = catalog.cards.get(item.name)
+        pricing.lines.append(PricedLine(item, card.type if card else None, card.treachery_kind if card else None,
+                                        card.treachery_cost if card else None))
         if card is None or card.set not in sets:
             problems.append(LineProblem(item, "unknown") if card is None
                             else LineProblem(item, "not owned", set=card.set))
@@ -263,41 +263,3 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], dec
     for item, colour, points in pricing.costs:
         pricing.spent[colour] += points
     return pricing
-
-
-def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None) -> Pricing:
-    """A plan priced, with every diagnostic about it (in plan order, then the budget's) in `diagnostics`."""
-    from questc.rules.components import (
-        card_not_for_the_plan,
-        treachery_not_in_this_quest,
-        treachery_over_budget,
-        unspent_treachery,
-    )
-
-    pricing = price_plan(plan, model, owned_sets, declared)
-    out = pricing.diagnostics
-    for problem in pricing.problems:
-        if problem.kind == "unknown":
-            kind = "dark_glyph" if problem.item.kind == "dark_glyph" else "card"
-            out.append(model.catalog.unknown(kind, problem.item.name, problem.item.span))
-        else:
-            out.append(card_not_for_the_plan.diagnostic(problem, tuple(owned_sets)))
-    if pricing.budget is None:
-        out.append(treachery_not_in_this_quest.plan_without_budget(plan, model))
-        return pricing
-    out += treachery_over_budget.over_budget(pricing, model)
-    if not pricing.over and pricing.unspent:
-        out.append(unspent_treachery.unspent(pricing, plan, model))
-    return pricing
-
-
-def quest_plan(context: CheckContext) -> tuple[DeckPlan, Pricing] | None:
-    """The quest's own `overlord { }` plan, checked once and shared by the rules; None without one."""
-    return context.shared(_quest_plan)
-
-
-def _quest_plan(context: CheckContext) -> tuple[DeckPlan, Pricing] | None:
-    if context.model.overlord is None:
-        return None
-    plan = DeckPlan.from_syntax(context.model.overlord)
-    return plan, check_plan(plan, context.model, context.sets, context.owned_counts)

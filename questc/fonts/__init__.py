@@ -7,9 +7,10 @@ PNG map, the map's text measurements and the PDF sheet (Typst is given FONT_DIR 
 system font, and falls back through the same files), so a sheet looks and measures the
 same on every machine, in any script. `printable(char)` says whether a character can be
 printed at all (lint's Q510 asks it before anything is built). Pillow is imported inside
-the functions that need it, so importing this module costs nothing on the lint path.
+the functions that need it, so importing this module costs nothing on the lint path. It sits
+below the map drawing (questc.draw) and the printed outputs (questc.emit), which both read it.
 
-    python -m questc.emit.fonts     # rewrite questc/fonts/coverage.json (needs fontTools)
+    python -m questc.fonts     # rewrite questc/fonts/coverage.json (needs fontTools)
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = Path(__file__).resolve().parent
 COVERAGE = FONT_DIR / "coverage.json"
 
 # style -> file under questc/fonts/

@@ -1,0 +1,17 @@
+"""Descent: Journeys in the Dark, second edition (2012): tiles, tokens, lieutenants, quests of two encounters."""
+from __future__ import annotations
+
+from questc.editions import Edition
+
+EDITION = Edition(
+    name="second",
+    title="Second",
+    default_sets=("second_edition",),
+    sight="second",             # any corner of one space to any corner of the other
+    reveal="all",               # the whole map is set up at the start
+    start="entrance",           # the entrance's spaces, or `start at`
+    rules=frozenset({"lieutenants", "start at", "objectives", "exit", "tokens", "tiles"}),
+    header_fields=frozenset({"encounter", "part_of"}),
+    conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened"),
+    exports=("json", "png", "pdf", "valkyrie"),   # Valkyrie plays second edition quests
+)
