@@ -42,7 +42,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "suppress": BASE | {"rules"},
     "pipeline": BASE | {"syntax", "model", "board", "compiled", "rules", "options", "suppress"},
     "fixes": BASE | {"pipeline", "options"},
-    "fmt": BASE | {"syntax"},
+    "fmt": BASE | {"syntax", "editions"},   # editions: the starter quests' rules
     "discovery": BASE | {"options"},
     # the engine JSON's reader for engines: the board alone
     "loader": BASE | {"editions", "board"},

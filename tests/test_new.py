@@ -151,7 +151,8 @@ def test_edition_and_encounters_usage(tmp_path, monkeypatch):
 
     monkeypatch.chdir(tmp_path)
     wrong = CliRunner().invoke(cli, ["new", "x", "--edition", "first", "--encounters", "2"])
-    assert wrong.exit_code == 2 and "second edition" in wrong.output and not list(tmp_path.iterdir())
+    assert wrong.exit_code == 2 and not list(tmp_path.iterdir())
+    assert "first edition quests have no encounters" in wrong.output and "is second edition" in wrong.output
     assert CliRunner().invoke(cli, ["new", "x", "--encounters", "3"]).exit_code == 2
     assert CliRunner().invoke(cli, ["new", "x", "--edition", "third"]).exit_code == 2
     # --encounters 2 alone is second edition; --edition first is the default, as before

@@ -16,12 +16,12 @@ from questc.cli.common import fail, refuse
               help="Folder to write NAME.quest in (made if missing).")
 @click.option("--title", help="The quest's title, as written (default: made from NAME, `drowned_reliquary` -> "
                               "\"Drowned Reliquary\").")
-@click.option("--edition", type=click.Choice(["first", "second"]), default=None,
-              help="The game's edition: first (the default: the first edition base game's pieces) or second "
-                   "(its tiles, tokens and lieutenants).")
+@click.option("--edition", metavar="EDITION", default=None,
+              help="The rules it is played by: first (the default: the first edition base game's pieces) or "
+                   "second (its tiles, tokens and lieutenants).")
 @click.option("--encounters", type=click.IntRange(1, 2), default=1, show_default=True,
-              help="2: a second edition quest of two encounters, NAME_1.quest and NAME_2.quest, tied by "
-                   "`part_of NAME` (implies --edition second).")
+              help="2: a quest of two encounters, NAME_1.quest and NAME_2.quest, tied by `part_of NAME` "
+                   "(second edition: the default edition then).")
 def new(name, out_dir, title, edition, encounters):
     """Write NAME.quest: a starter quest that lints clean (even with --strict), with comments to grow it from.
 
@@ -33,9 +33,6 @@ def new(name, out_dir, title, edition, encounters):
     from questc.emit.report import display_path
     from questc.api import encounter_pair, starter_quest
 
-    if encounters == 2 and edition == "first":
-        fail("--encounters 2 makes a second edition quest (first edition quests have no encounters); "
-             "leave out --edition first, or write --edition second")
     stem = name[:-len(".quest")] if name.endswith(".quest") else name
     if not stem or "/" in stem or "\\" in stem or stem in (".", ".."):
         fail(f"`{_shown(name)}` is not a quest name; give a plain name and the folder with -o")
@@ -47,12 +44,16 @@ def new(name, out_dir, title, edition, encounters):
         fail(f"the name `{_shown(name)}` is too long for a file name ({len(stem):,} characters); "
              f"give a name of at most {_NAME_MAX - len(suffix)} bytes")
     folder = Path(out_dir)
-    if encounters == 2:
-        targets = [folder / f"{stem}_1.quest", folder / f"{stem}_2.quest"]
-        texts = encounter_pair(stem, title, (display_path(str(targets[0])), display_path(str(targets[1]))))
-    else:
-        targets = [folder / f"{stem}.quest"]
-        texts = (starter_quest(stem, title, display_path(str(targets[0])), edition=edition or "first"),)
+    try:   # an edition that does not exist, or whose quests have no encounters: a usage problem
+        if encounters == 2:
+            targets = [folder / f"{stem}_1.quest", folder / f"{stem}_2.quest"]
+            texts = encounter_pair(stem, title, (display_path(str(targets[0])), display_path(str(targets[1]))),
+                                   edition=edition)
+        else:
+            targets = [folder / f"{stem}.quest"]
+            texts = (starter_quest(stem, title, display_path(str(targets[0])), **({"edition": edition} if edition else {})),)
+    except ValueError as error:
+        fail(str(error))
     _write_new(folder, targets, texts)
     for target in targets:
         click.echo(f"wrote {target}")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from questc.editions import DEFAULT, Edition, edition as edition_named, names as edition_names
+
 _TEMPLATE = '''\
 # {comment_title}: a starter quest written by `questc new`.
 # Check it with `questc lint {path}`,
@@ -23,7 +25,7 @@ _TEMPLATE = '''\
 # The header: what the quest needs and how it starts.
 quest {quoted_title} {{
   id {ident}
-  edition first  # first (default) or second
+  edition {edition}  # {editions}
   expansions base  # the component sets the quest uses
   players 2..5  # player counts, overlord included
   conquest 5  # the heroes' starting conquest tokens
@@ -93,7 +95,7 @@ _SECOND = '''\
 # The header: the edition, and how the quest starts.
 quest {quoted_title} {{
   id {ident}
-  edition second  # the second edition's tiles, tokens and rules
+  edition {edition}  # {editions}
 {encounter}  players 2..5  # player counts, overlord included
   author "Your Name"
   intro """
@@ -137,14 +139,14 @@ victory overlord "The bell is lost" when round > 8
 
 # Encounter 2 of a pair: a new map; the heroes keep their cards and damage.
 _SECOND_2 = '''\
-# {comment_title}: encounter 2 of 2 of a second edition starter quest written by `questc new`.
+# {comment_title}: encounter 2 of 2 of a {what} written by `questc new`.
 # Check both encounters with `questc lint {first_path} {path}`;
 # `questc guide` prints them one after the other.
 
 # `part_of` ties this file to encounter 1; each encounter is a map of its own.
 quest {quoted_title} {{
   id {ident}
-  edition second
+  edition {edition}
   encounter 2
   part_of {whole}
   players 2..5
@@ -193,41 +195,89 @@ def quest_title(name: str) -> str:
     return " ".join(w[:1].upper() + w[1:] for w in words) or "New Quest"
 
 
-EDITIONS = ("first", "second")
-
-
-def starter_quest(name: str, title: str | None = None, path: str | None = None, edition: str = "first") -> str:
+def starter_quest(name: str, title: str | None = None, path: str | None = None, edition: str = DEFAULT) -> str:
     """The starter quest for `name` (a file stem such as `drowned_reliquary`).
 
     `title` is the quest's title as the writer wants it ("The Chandler's Cellar"),
     else one made from the name; `path` is the file as the writer will name it on the
     command line (`quests/drowned_reliquary.quest`), for the comment that says how to
-    check it, else the file name alone. `edition` is first or second.
+    check it, else the file name alone. `edition` names the rules it is played by
+    (ValueError for an edition that does not exist or whose rules no starter fits).
     """
-    if edition not in EDITIONS:
-        raise ValueError(f"a starter's edition is first or second, not {edition!r}")
+    rules = _edition(edition)
     title = _one_line(title, name)
-    template = _TEMPLATE if edition == "first" else _SECOND
-    return template.format(comment_title=title, path=path or f"{name}.quest", quoted_title=_quoted(title),
-                           ident=quest_id(name), encounter="", what="a second edition starter quest")
+    return _template(rules).format(
+        comment_title=title, path=path or f"{name}.quest", quoted_title=_quoted(title), ident=quest_id(name),
+        encounter="", what=f"a {rules.title.lower()} edition starter quest", **_header(rules))
 
 
-def encounter_pair(name: str, title: str | None = None, paths: tuple[str, str] | None = None) -> tuple[str, str]:
-    """A second edition quest of two encounters: the texts of `NAME_1.quest` and `NAME_2.quest`.
+def encounter_pair(name: str, title: str | None = None, paths: tuple[str, str] | None = None,
+                   edition: str | None = None) -> tuple[str, str]:
+    """A quest of two encounters: the texts of `NAME_1.quest` and `NAME_2.quest`.
 
     Their ids are `name_1` and `name_2`, both `part_of` the quest's id made from `name`;
     their titles are the title with ": Encounter 1" and ": Encounter 2". `paths` are the
     two files as the writer will name them (for the comments), else the file names alone.
+    `edition`: one whose quests come in encounters (default: the first such edition);
+    ValueError for one whose quests do not.
     """
+    if edition is None:
+        found = [rules for rules in map(edition_named, edition_names()) if _in_encounters(rules)]
+        if not found:
+            raise ValueError("no edition's quests come in encounters")
+        rules = found[0]
+    else:
+        rules = _edition(edition)
+        if not _in_encounters(rules):
+            others = [n for n in edition_names() if _in_encounters(edition_named(n))]
+            raise ValueError(f"{rules.name} edition quests have no encounters (`encounter`, `part_of`): "
+                             f"a quest of two encounters is {' or '.join(others) or 'not'} edition")
     title = _one_line(title, name)
     whole = quest_id(name)
     first_path, second_path = paths or (f"{name}_1.quest", f"{name}_2.quest")
-    first = _SECOND.format(comment_title=title, path=first_path, what="encounter 1 of 2 of a second edition starter quest",
+    header = _header(rules)
+    what = f"{rules.title.lower()} edition starter quest"
+    first = _SECOND.format(comment_title=title, path=first_path, what=f"encounter 1 of 2 of a {what}",
                            quoted_title=_quoted(f"{title}: Encounter 1"), ident=f"{whole}_1",
-                           encounter=f"  encounter 1  # the first of two maps\n  part_of {whole}  # the whole quest\n")
-    second = _SECOND_2.format(comment_title=title, first_path=first_path, path=second_path,
-                              quoted_title=_quoted(f"{title}: Encounter 2"), ident=f"{whole}_2", whole=whole)
+                           encounter=f"  encounter 1  # the first of two maps\n  part_of {whole}  # the whole quest\n",
+                           **header)
+    second = _SECOND_2.format(comment_title=title, first_path=first_path, path=second_path, what=what,
+                              quoted_title=_quoted(f"{title}: Encounter 2"), ident=f"{whole}_2", whole=whole,
+                              **header)
     return first, second
+
+
+def _edition(name: str) -> Edition:
+    try:
+        return edition_named(name)
+    except ValueError:
+        raise ValueError(f"no edition {name!r}: the editions are {', '.join(edition_names())}") from None
+
+
+def _template(rules: Edition) -> str:
+    """The starter written for what an edition's quests play by: glyphs, conquest and chests (the
+    first edition's base game), or an entrance, tokens, an exit and lieutenants (the second's)."""
+    if all(rules.has(rule) for rule in ("glyph start", "conquest", "chests")):
+        return _TEMPLATE
+    if all(rules.has(rule) for rule in ("entrance start", "tokens", "objectives", "exit", "lieutenants")):
+        return _SECOND
+    raise ValueError(f"questc has no starter quest for {rules.name} edition quests")
+
+
+def _in_encounters(rules: Edition) -> bool:
+    """Do the edition's quests come in encounters, and is there a starter for them?"""
+    if not {"encounter", "part_of"} <= rules.header_fields:
+        return False
+    try:
+        return _template(rules) is _SECOND
+    except ValueError:
+        return False
+
+
+def _header(rules: Edition) -> dict[str, str]:
+    """The header's `edition` line: its name, and a comment naming the others."""
+    others = [f"{name} (the default)" if name == DEFAULT else name for name in edition_names()]
+    return {"edition": rules.name, "editions": "the rules it is played by: " + " or ".join(others)}
 
 
 def _one_line(title: str | None, name: str) -> str:
