@@ -302,3 +302,53 @@ def test_owned_counts_from_the_configuration_reach_the_checks(tmp_path, monkeypa
     write(tmp_path / "questc.toml", "[owned]\nsets = { base = 2 }\n")
     done = CliRunner().invoke(cli, ["lint", "--strict", "bones.quest"])
     assert done.exit_code == 0, done.output
+
+
+def test_owned_tables_of_any_shape_are_read_or_refused_never_an_internal_error(tmp_path, monkeypatch):
+    """300 random `[owned]` tables (values of every TOML type, nested, huge, empty, misspelt names):
+    each gives Options or a QuestcError naming the file."""
+    import json
+    import random
+
+    rng = random.Random(30)
+    names = ["base", "room", "door", "runekey", "skeleton", "money", "Danger", "normal", "master", "sets",
+             "pieces", "markers", "figures", "treasures", "cards", "tokens", "x" * 200, "", "é", "1"]
+
+    def value(depth: int):
+        kind = rng.randrange(8 if depth < 4 else 5)
+        if kind == 0:
+            return rng.choice([0, 1, -1, 7, 10**6, 10**6 + 1, 2**63 - 1])
+        if kind == 1:
+            return rng.choice(["3", "", "base"])
+        if kind == 2:
+            return rng.choice([True, False, 1.5, float("inf")])
+        if kind == 3:
+            return [value(depth + 1) for _ in range(rng.randrange(3))]
+        if kind == 4:
+            return {}
+        return {rng.choice(names): value(depth + 1) for _ in range(rng.randrange(1, 4))}
+
+    def toml(v) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, float):
+            return "inf" if v == float("inf") else repr(v)
+        if isinstance(v, (int,)):
+            return str(v)
+        if isinstance(v, str):
+            return json.dumps(v)
+        if isinstance(v, list):
+            return "[" + ", ".join(toml(x) for x in v) + "]"
+        return "{ " + ", ".join(f"{json.dumps(k)} = {toml(x)}" for k, x in v.items()) + " }"
+
+    monkeypatch.chdir(tmp_path)
+    outcomes = {"read": 0, "refused": 0}
+    for _ in range(300):
+        write(tmp_path / "questc.toml", f"owned = {toml(value(0))}\n")
+        try:
+            load_options()
+            outcomes["read"] += 1
+        except QuestcError as error:
+            assert "questc.toml" in str(error), str(error)
+            outcomes["refused"] += 1
+    assert outcomes["read"] and outcomes["refused"]
