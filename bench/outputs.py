@@ -6,13 +6,13 @@ real command line, each run in a fresh scratch project; the figures docs/perform
 
 The commands: `lint -o`, `lint --format sarif -o`, `preview --export`, `guide -o`,
 `build -o` (the target as its folder), `import valkyrie -o`, `new -o` (the target as its
-folder), `fmt` and `lint --fix` of a quest that is itself the hostile thing. The targets:
+folder). (`fmt` and `lint --fix` rewrite the quests they read; tests/test_outputs.py
+holds them to a file that cannot be written.) The targets:
 each of the run's inputs (the quest, the pack it uses, the configuration) named directly,
 through a symbolic link, a hard link and a path with `..`; an existing folder; a path
 through a file; a folder that does not exist yet; a name too long for the file system;
-a dangling link; a link loop; a named pipe nobody reads; a device node (as root); a full
-disk (/dev/full's folder is not used: a file system that refuses writes is simulated by
-an output folder whose files are all read-only links).
+a dangling link; a link loop; a named pipe nobody reads; a device node (as root). (A full
+disk and a read-only mount are simulated in tests/test_outputs.py: root writes anyway.)
 
 Each run must end with exit status 0 or 1 and a message, never `internal error`, a
 traceback, exit 2 or a hang (60 s); afterwards every file the command read (and, for
