@@ -23,7 +23,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide, refuse_inputs
+from questc.build import KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide, refuse_inputs
 from questc.compiled import CompiledQuest
 from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
@@ -46,7 +46,7 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
     from questc.editions import names as edition_names
     from questc.fixes import allowed, apply_fixes, compatible_fixes, fix_source
     from questc.fmt import format_source
-    from questc.fmt.starter import starter_quest
+    from questc.fmt.starter import encounter_pair, starter_quest
     from questc.importer import Imported, import_quest
     from questc.model.quest import AreaModel, DoorModel, Figure, Marker, ObstacleModel, QuestModel, StairsModel
     from questc.model.plan import (
@@ -69,7 +69,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     "find_edition": ("questc.editions", "find"), "edition_names": ("questc.editions", "names"),
     **{name: ("questc.fixes", name) for name in ("allowed", "apply_fixes", "compatible_fixes", "fix_source")},
     "format_source": ("questc.fmt", "format_source"),
-    "starter_quest": ("questc.fmt.starter", "starter_quest"),
+    **{name: ("questc.fmt.starter", name) for name in ("encounter_pair", "starter_quest")},
     **{name: ("questc.importer", name) for name in ("Imported", "import_quest")},
     **{name: ("questc.model.quest", name) for name in (
         "AreaModel", "DoorModel", "Figure", "Marker", "ObstacleModel", "QuestModel", "StairsModel")},
@@ -87,7 +87,7 @@ __all__ = [
     # checking and building
     "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
     "CompiledQuest", "Options", "apply_policy", "build", "guide", "BuildReport", "GuideReport", "BuildError",
-    "KINDS", "refuse_inputs",
+    "OutputRefused", "KINDS", "refuse_inputs",
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
     "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",

@@ -19,6 +19,11 @@ table; the first folder with either wins (files further up are not merged).
     extend-exclude = ["tests/fixtures"]         # added to it (relative to this file)
     force-exclude = true                        # also for paths named on the command line
 
+    [tool.questc.owned]                         # the box owned, when it is not one of each set
+    sets = { base = 2 }                         # copies of whole sets: every count doubled
+    markers = { runekey = 6, door = 9 }         # counts of one component (also pieces, treasures,
+    figures = { skeleton = { normal = 8 } }     # cards; figures by normal and master)
+
 The command line wins: `--expansions` replaces `expansions`; `--select` replaces
 the file's whole selection (its `select` and its `ignore`), so the codes asked for
 are shown; `--extend-select` and `--ignore` add to the selection and the ignores in
@@ -42,7 +47,7 @@ from questc.rules import descriptors
 from questc.rules.suppressions.unknown_code import Q602
 
 KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
-        "exclude", "extend-exclude", "force-exclude", "paper", "guide")
+        "exclude", "extend-exclude", "force-exclude", "paper", "guide", "owned")
 PAPERS = ("a4", "letter")
 GUIDE_KEYS = ("title", "author", "order")
 LEVELS = ("error", "warning", "info", "off")
@@ -253,7 +258,47 @@ class _Checker:
                     self.fail(f"`guide.{key}` must be a string")
             values["guide"] = {"title": raw.get("title"), "author": raw.get("author"),
                                "order": self.strings("guide.order", raw.get("order", []))}
+        if "owned" in table:
+            values["owned"] = self.owned(table["owned"])
         return values
+
+    def owned(self, raw) -> dict:
+        """The `[owned]` table: `sets` (copies of whole sets) and counts per component, checked for
+        shape (the names are checked against the catalog in load_options)."""
+        from questc.catalog.owned import CATEGORIES, RANKS
+
+        example = "[owned.markers]\nrunekey = 6"
+        if not isinstance(raw, dict):
+            self.fail(f"`owned` must be a table, like\n{example}")
+        out: dict = {}
+        for key, value in raw.items():
+            if key not in ("sets", *CATEGORIES):
+                import difflib
+                close = difflib.get_close_matches(key, ("sets", *CATEGORIES), n=1)
+                hint = (" (the second edition's search, objective, villager and lieutenant tokens are "
+                        "`markers`)" if key == "tokens" else f" (did you mean `{close[0]}`?)" if close else "")
+                self.fail(f"unknown key `owned.{key}`{hint}; the keys are: sets, {', '.join(CATEGORIES)}")
+            if not isinstance(value, dict):
+                self.fail(f"`owned.{key}` must be a table of name = count, like {{ room = 12 }}")
+            counts: dict = {}
+            for name, count in value.items():
+                if key == "figures":
+                    if not isinstance(count, dict) or not count or any(r not in RANKS for r in count):
+                        self.fail(f"`owned.figures.{name}` must be a table of normal and master figures, "
+                                  f"like {{ normal = 8, master = 3 }}")
+                    counts[name] = {rank: self.number(f"owned.figures.{name}.{rank}", n, 0)
+                                    for rank, n in count.items()}
+                else:
+                    counts[name] = self.number(f"owned.{key}.{name}", count, 1 if key == "sets" else 0)
+            out[key] = counts
+        return out
+
+    def number(self, key: str, value, least: int) -> int:
+        """A whole number of components (or copies of a set) from `least` to a million."""
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 1_000_000:
+            shown = repr(value) if not isinstance(value, str) else f'"{value}"'
+            self.fail(f"`{key}` must be a whole number from {least} to 1000000, not {shown[:40]}")
+        return value
 
 
 _TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]*?)\s*\]")
@@ -269,7 +314,8 @@ def key_line(config: ConfigFile, key: str) -> int | None:
         header = _TABLE_HEADER.match(line)
         if header:
             current = header.group(1).replace(" ", "").replace('"', "")
-            if current == (f"{prefix}.{key}" if prefix else key):
+            table = f"{prefix}.{key}" if prefix else key
+            if current == table or current.startswith(table + "."):   # [owned] or its first [owned.markers]
                 return number
             continue
         if current == prefix and assignment.match(line):
@@ -313,6 +359,7 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
             origins[key] = f"{shown}:{line}" if line is not None else shown
         how = "named by --config" if config_file is not None else "found from the current folder upwards"
         origins["config-file"] = how
+    owned_counts = _declared(config, values, origins) if config is not None and "owned" in values else None
     cli_select = check_codes("select", select)
     cli_extend = check_codes("extend-select", extend_select)
     cli_ignore = check_codes("ignore", ignore)
@@ -372,7 +419,30 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
         config_diagnostics=warnings,
         exclude=chosen_exclude, extend_exclude=chosen_extend_exclude,
         force_exclude=bool(force_exclude) or bool(values.get("force-exclude", False)),
-        origins=origins)
+        owned_counts=owned_counts, origins=origins)
+
+
+def _declared(config: ConfigFile, values: dict, origins: dict[str, str]):
+    """The `[owned]` table as a Declared, its names checked against the built-in catalog and the
+    configuration's packs (QuestcError naming those nothing holds)."""
+    from questc.catalog import load_catalog
+    from questc.catalog.owned import Declared, unknown_names
+
+    table = values["owned"]
+    declared = Declared(copies=table.get("sets", {}), pieces=table.get("pieces", {}),
+                        markers=table.get("markers", {}), treasures=table.get("treasures", {}),
+                        figures=table.get("figures", {}), cards=table.get("cards", {}),
+                        origin=origins.get("owned"), config_file=_shown_path(config.path),
+                        pyproject=config.path.name == "pyproject.toml")
+    catalog, _ = load_catalog([(p, None, config.folder) for p in values.get("packs", ())])
+    unknown, count = unknown_names(declared, catalog)
+    if unknown:
+        where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
+        raise QuestcError(f"{where}: `owned` names what no set or pack holds: {'; '.join(unknown)}"
+                          + (f" and {count - len(unknown):,} more" if count > len(unknown) else "")
+                          + " (`questc catalog` lists the components; one from a pack a quest `use`s needs "
+                            "that pack in `packs` too)")
+    return declared
 
 
 def _shown_path(path: Path) -> str:
@@ -390,6 +460,8 @@ def _toml_value(value) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, dict):
         if not value:
             return "{}"
@@ -416,6 +488,7 @@ _DEFAULTS = {
     "force-exclude": "default",
     "paper": "default",
     "guide": "default: the template's title, no author, the order given",
+    "owned": "default: one of each set counted, holding what the catalog says",
 }
 
 
@@ -448,6 +521,7 @@ def show_settings(options: Options) -> str:
         "paper": options.paper,
         "guide": {k: v for k, v in (("title", options.guide_title), ("author", options.guide_author),
                                     ("order", list(options.guide_order))) if v},
+        "owned": options.owned_counts.as_table() if options.owned_counts is not None else {},
     }
     for key, value in values.items():
         origin = origins.get(key, _DEFAULTS[key])

@@ -7,8 +7,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.rules import descriptor
+
+if TYPE_CHECKING:   # the catalog is imported when a quest is checked, not by every command
+    from questc.catalog.owned import Declared
 
 
 # Folders (and files) never searched for quests unless named on the command line:
@@ -60,8 +65,10 @@ class Options:
     `extend_select` adds codes to the selection and shows them even where a shorter
     `ignore` prefix would hide them. `exclude` (defaults replaced) and
     `extend_exclude` (added) say which files and folders a search for quests passes
-    over; with `force_exclude` they apply to paths named directly too. `origins` says
-    where each setting came from (`--show-settings`); it takes no part in equality.
+    over; with `force_exclude` they apply to paths named directly too. `owned_counts` is
+    the configuration's `[owned]` table (copies of sets, counts of components) the
+    component checks count against. `origins` says where each setting came from
+    (`--show-settings`); it takes no part in equality.
     """
 
     owned_sets: tuple[str, ...] | None = None
@@ -85,6 +92,7 @@ class Options:
     exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
     extend_exclude: tuple[Exclusion, ...] = ()
     force_exclude: bool = False
+    owned_counts: Declared | None = None
     origins: dict[str, str] = field(default_factory=dict, compare=False)
 
     def excluded(self, path: Path) -> bool:

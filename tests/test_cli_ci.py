@@ -243,7 +243,7 @@ def test_output_file_is_written_whole_or_not_at_all(tree, monkeypatch):
 
     monkeypatch.setattr(os, "replace", interrupted)
     done = CliRunner().invoke(cli, ["lint", "--format", "json", "-o", str(target), "quests"])
-    assert done.exit_code == 2 and "cannot write" in done.output and "No space left" in done.output
+    assert done.exit_code == 1 and "cannot write" in done.output and "No space left" in done.output
     assert target.read_text(encoding="utf-8") == "the previous report\n"
     assert sorted(p.name for p in tree.iterdir() if p.is_file()) == ["report.json"]
 

@@ -167,14 +167,14 @@ def test_cli_usage_problems_exit_2(tmp_path):
     assert run("guide", str(tmp_path / "missing.quest"), "-o", str(tmp_path / "g.pdf")).exit_code == 2
     folder = tmp_path / "folder"
     folder.mkdir()
-    assert run("guide", str(DROWNED), "-o", str(folder)).exit_code == 2
+    assert run("guide", str(DROWNED), "-o", str(folder)).exit_code == 1   # the output named cannot be written
 
 
 def test_cli_refuses_to_overwrite_a_source(tmp_path):
     source = tmp_path / "q.quest"
     source.write_bytes(DROWNED.read_bytes())
     result = run("guide", str(source), "-o", str(source))
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "refusing to overwrite" in result.output
 
 

@@ -153,7 +153,7 @@ def test_a_build_never_overwrites_its_source(tmp_path):
     text = SMALL.replace("  conquest 3\n", "  id small\n  conquest 3\n")
     source.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(cli, ["build", "--only", "json", "-o", str(tmp_path), str(source)])
-    assert result.exit_code == 2 and "refusing to overwrite" in result.output
+    assert result.exit_code == 1 and "refusing to overwrite" in result.output
     assert source.read_text(encoding="utf-8") == text
 
 

@@ -1,8 +1,9 @@
 """The `questc` command line: a thin click layer over questc.api.
 
 Subcommands are imported only when run, so `questc lint` never pays for the
-rendering libraries. Exit status: 0 done, 1 the input has errors, 2 a usage,
-configuration or internal error.
+rendering libraries. Exit status: 0 done, 1 the input has errors or an output named
+cannot or must not be written (questc.errors.OutputRefused), 2 a usage, configuration or
+internal error (docs/choices.md, "Exit status").
 """
 from __future__ import annotations
 

@@ -3,9 +3,10 @@
 The work is questc.build.build (questc.api.build); this command prints its diagnostics and
 what it wrote. `--format` is another name for `--only` (`questc build --format valkyrie`).
 Exit status: 0 all built, 1 some quest had errors, or could not be made into a Valkyrie
-quest (the others are still built), 2 a usage problem (an unknown output kind, a renderer
-that is not installed, two quests with one id, an output that would overwrite an input) or
-a renderer that failed.
+quest (the others are still built), or an output must not or cannot be written (two
+quests with one id, an output that would overwrite an input, a folder in the way or
+that the system refuses), 2 a usage problem (an unknown output kind, a renderer that is
+not installed) or a renderer that failed.
 """
 from __future__ import annotations
 
@@ -70,8 +71,8 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
         click.echo(f"wrote {path.as_posix()}{'/' if path.is_dir() else ''}")
     for message in report.not_exported:
         click.echo(f"questc: {message}", err=True)
-    for problem in report.problems:
+    for problem in report.problems + report.unwritten:
         click.echo(f"questc: {problem}", err=True)
     for note in report.notes:
         click.echo(f"questc: note: {note}", err=True)
-    sys.exit(2 if report.problems else 1 if report.failed else 0)
+    sys.exit(2 if report.problems else 1 if report.failed or report.unwritten else 0)

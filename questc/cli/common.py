@@ -6,13 +6,20 @@ from typing import NoReturn
 
 import click
 
-from questc.api import QuestcError
+from questc.api import OutputRefused, QuestcError
 
 
 def fail(message: str) -> NoReturn:
     """A usage or configuration problem: say it and exit 2."""
     click.echo(f"questc: {message}", err=True)
     sys.exit(2)
+
+
+def refuse(message: str) -> NoReturn:
+    """An output the user named that must not or cannot be written (it would replace an input,
+    the disk refuses it): say it and exit 1, as for an input with errors (docs/choices.md)."""
+    click.echo(f"questc: {message}", err=True)
+    sys.exit(1)
 
 
 def split_codes(values) -> tuple[str, ...]:
@@ -23,13 +30,16 @@ def split_codes(values) -> tuple[str, ...]:
 
 
 def guarded(function):
-    """Turn QuestcError (bad paths, bad configuration) into exit status 2."""
+    """Turn QuestcError (bad paths, bad configuration) into exit status 2, and OutputRefused (an
+    output that must not or cannot be written) into exit status 1."""
     import functools
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):
         try:
             return function(*args, **kwargs)
+        except OutputRefused as error:
+            refuse(str(error))
         except QuestcError as error:
             fail(str(error))
     return wrapper

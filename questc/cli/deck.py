@@ -49,7 +49,7 @@ def deck(quest, plan, expansions):
         fail(f"bad deck plan: {error}")
 
     sets = options.owned_sets or model.expansions
-    pricing, found = check_plan(deck_plan, model, sets)
+    pricing, found = check_plan(deck_plan, model, sets, options.owned_counts)
     # The quest's own treachery problem (a `second` edition quest with a budget) concerns the plan too.
     treachery_field = model.header.get("treachery") if model.header is not None else None
     shown = [d for d in result.all_diagnostics

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, quest_files, run_options
+from questc.cli.common import checking_options, fail, guarded, quest_files, refuse, run_options
 from questc.cli.output import FORMATS
 
 STDIN = "-"
@@ -30,7 +30,7 @@ STDIN_NAME = "<stdin>"
               help="Print only the summary line, and nothing when there is no diagnostic (text format).")
 @click.option("--statistics", is_flag=True, help="Print how many diagnostics of each code, not the diagnostics "
                                                  "(text or json format).")
-@click.option("--output-file", "-o", type=click.Path(dir_okay=False),
+@click.option("--output-file", "-o", type=click.Path(),
               help="Write the report to this file (whole or not at all) instead of standard output.")
 @click.option("--color", "colour", type=click.Choice(("auto", "always", "never")), default="auto",
               show_default=True, help="Colour the text report; auto: on a terminal, honouring NO_COLOR and "
@@ -76,8 +76,9 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         results = [_check_stdin(stdin_filename or STDIN_NAME, options)]
     else:
         results = [_timed(check_file, path, options) for path in quest_files(paths, options)]
+    unwritten = False   # a fixed file the system would not let us write
     if fix or show_diff:
-        results = _fix(results, options, unsafe_fixes, show_diff, stdin)
+        results, unwritten = _fix(results, options, unsafe_fixes, show_diff, stdin)
         if show_diff:
             return   # _fix exited
     config_problems = _config_result(options)
@@ -97,7 +98,7 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         print_report(results, fmt, buffer, options, colour="always" if colour == "always" else "never", **how)
         _write(output_file, buffer.getvalue())
     failed = any(r.failed(options.strict) for r in results)
-    sys.exit(0 if exit_zero or not failed else 1)
+    sys.exit(1 if unwritten or (failed and not exit_zero) else 0)
 
 
 def print_report(results, fmt, stream, options, **how):
@@ -124,8 +125,8 @@ def _write(output_file: str, text: str) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, text.encode("utf-8"))
-    except OSError as error:
-        fail(f"cannot write {output_file}: {error.strerror or error}")
+    except OSError as error:   # a read-only folder, a full disk: the file named, not the call, is at fault
+        refuse(f"cannot write {output_file}: {error.strerror or error}")
 
 
 def _show_settings(options, paths, output_file) -> None:
@@ -162,7 +163,8 @@ def _check_stdin(name: str, options):
 
 def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     """Fix each checked quest. With `show_diff`: print the diffs and exit (1 if any). Otherwise write
-    the fixed files (or, for `-`, print the text) and return the results of the texts now in place."""
+    the fixed files (or, for `-`, print the text) and return the results of the texts now in place,
+    and whether some fixed file could not be written (left as it was, said on standard error)."""
     import difflib
 
     from questc.emit.atomic import rewrite_atomic
@@ -171,6 +173,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     from questc.api import plural
 
     out = []
+    unwritten: list = []   # fixed but not written: the run fails (exit 1) whatever the report says
     fixed = files = hidden = 0
     for result in results:
         if result.tree is None and "\ufffd" in result.source:
@@ -196,7 +199,14 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
         if stdin:
             sys.stdout.write(run.source if writable else run.original)
         elif writable:
-            rewrite_atomic(result.path, run.source.encode("utf-8"))
+            try:
+                rewrite_atomic(result.path, run.source.encode("utf-8"))
+            except OSError as error:   # a read-only file, a full disk: it stays as it was, and is reported so
+                click.echo(f"questc: cannot write {shown}: {error.strerror or error}; left untouched", err=True)
+                fixed -= len(run.applied)
+                files -= 1
+                unwritten.append(result)
+                writable = False
         out.append(run.result if writable else result)
     verb = "would fix" if show_diff else "fixed"
     summary = f"{verb} {plural(fixed, 'problem')} in {plural(files, 'file')}" if files else "no fixes to apply"
@@ -205,7 +215,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     click.echo(summary, err=True)
     if show_diff:
         sys.exit(1 if files else 0)
-    return out
+    return out, bool(unwritten)
 
 
 def _remaining(result, unsafe: bool) -> int:
