@@ -20,7 +20,8 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from questc.errors import QuestcError
 from questc.options import Options
@@ -177,7 +178,7 @@ def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: s
                              f"choose another output ({option})")
 
 
-def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
+def refuse_inputs(target: Path | str, results: Iterable[QuestResult], options: Options,
                   more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
     """Raise BuildError when `target` (a report, a page, a sheet) is one of the files a run read:
     a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
@@ -427,7 +428,7 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[Q
                     outputs[kind] = read(result.compiled)
                 elif kind in exports:
                     outputs[kind] = _render(emitter(kind), result, options)
-            except Exception as error:   # reported by the parent, in order, as a serial build would
+            except Exception as error:   # noqa: BLE001 - reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     return result.slim(), outputs
 

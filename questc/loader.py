@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, cache
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from questc.board.board import Board
 from questc.board.parts import BlockInfo, Door, Stairs
@@ -32,14 +32,14 @@ __all__ = ["EngineQuest", "QuestJSONError", "UnsupportedFormatVersion", "load_qu
            "schema", "SUPPORTED_VERSIONS"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema() -> dict:
     """The engine JSON schema (schemas/quest.schema.json) as a dict."""
     from questc.paths import data_dir
     return json.loads((data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator():
     # jsonschema is imported here, not at the top: `questc lint` never needs it.
     from jsonschema import Draft202012Validator

@@ -225,7 +225,7 @@ def test_non_ascii_text_is_written_as_utf8():
         victory heroes when killed boss
     ''')
     data = json_of(result)
-    assert "Ünter der Erde — 地下".encode("utf-8") in data and b"\\u" not in data
+    assert "Ünter der Erde — 地下".encode() in data and b"\\u" not in data
     assert json.loads(data)["quest"]["id"] == "lfwine_s_crypt"
 
 

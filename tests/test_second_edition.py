@@ -307,7 +307,7 @@ def test_q509_reports_second_edition_rules_in_a_first_edition_quest():
               'area A start { pieces R1; glyph at 0,0 active; start at 1,1 }\n'
               'victory heroes when objectives 2 or exited\n')
     result = check_source(source, "q.quest")
-    found = sorted((span_text(source, d.span) for d in result.diagnostics if d.code == "Q509"))
+    found = sorted(span_text(source, d.span) for d in result.diagnostics if d.code == "Q509")
     assert found == ["1,1", "exited", "objectives 2"]
 
 

@@ -17,7 +17,7 @@ reverse.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Union
+from collections.abc import Callable
 
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
@@ -49,7 +49,7 @@ class Count:
         return self.atom.counter
 
 
-Literal = Union[Event, Count]
+Literal = Event | Count
 
 
 @dataclass(frozen=True)

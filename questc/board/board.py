@@ -9,7 +9,7 @@ queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py
 from __future__ import annotations
 
 from math import gcd
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import bulk, movement
 from .geometry import Cell, Edge, edge_cells, norm_edge

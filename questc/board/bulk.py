@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import islice
 from math import gcd
-from typing import Iterator
+from collections.abc import Iterator
 from weakref import WeakKeyDictionary
 
 from .geometry import (
@@ -257,7 +257,7 @@ class _Shared:
     """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
     no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
 
-    def __init__(self, board: Layout, bits: "BitBoard"):
+    def __init__(self, board: Layout, bits: BitBoard):
         index = bits.index
         floor = fog = no_entry = 0
         opaque = bits.full
@@ -274,10 +274,10 @@ class _Shared:
         self.valid: dict[tuple[int, int, int, int], int] = {}
 
 
-_SHARED: "WeakKeyDictionary[Layout, _Shared]" = WeakKeyDictionary()
+_SHARED: WeakKeyDictionary[Layout, _Shared] = WeakKeyDictionary()
 
 
-def _shared(board: Layout, bits: "BitBoard") -> _Shared:
+def _shared(board: Layout, bits: BitBoard) -> _Shared:
     found = _SHARED.get(board)
     if found is None:
         found = _SHARED[board] = _Shared(board, bits)
@@ -299,7 +299,7 @@ class BitBoard:
         self.fog = fog
         self.target_ok = floor & ~fog
         vb = hb = 0
-        for x1, y1, x2, y2 in state.blocked_edges:
+        for x1, y1, x2, _y2 in state.blocked_edges:
             bit = 1 << self.index((x1, y1))
             if x1 == x2:
                 vb |= bit

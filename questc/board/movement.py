@@ -4,7 +4,7 @@ so both read the door state's blocked edges; the walk uses the bitsets of bulk.p
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .bulk import BitBoard
 from .geometry import Cell, edge_between

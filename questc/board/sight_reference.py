@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import Iterable
+from collections.abc import Iterable
 
 from .layout import Layout
 from .sight import CENTRE_LINE

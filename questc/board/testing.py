@@ -6,7 +6,7 @@ the board can be tested on its own.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .build import BoardBuild, build_board
 from .geometry import Cell, Edge, hedge, norm_edge, vedge

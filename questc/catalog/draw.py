@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from questc.catalog.model import Catalog, Count, Opening, PieceType
 from questc.words import plural

@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from questc.catalog import shapes
 from questc.catalog.cache import cached_documents
@@ -45,7 +46,10 @@ def _strict_loader():
     """
     import yaml
 
-    class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    # libyaml's loader when PyYAML was built with it; the stubs declare both.
+    base: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class _StrictLoader(base):  # type: ignore[valid-type,misc]  # a base chosen at run time, as above
         def construct_yaml_int(self, node):
             # A catalog's numbers are small. A number of thousands of digits stopped Python's
             # int() (ValueError: an internal error) or, in hexadecimal, made a footprint no
@@ -590,7 +594,8 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
 
         def report(problem: str, help: str | None = None) -> None:
             # Short: names and values from the pack (or a long `use` path) must not flood a log.
-            diagnostics.append(Q106.at(where, path=_short(path_str, 80), problem=_short(problem, 300), help=help))
+            # (A closure per pack, called only while its iteration runs.)
+            diagnostics.append(Q106.at(where, path=_short(path_str, 80), problem=_short(problem, 300), help=help))  # noqa: B023
 
         try:
             target = shown.resolve()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
@@ -48,7 +48,7 @@ class Count:
         return self.count is not None
 
     @classmethod
-    def total(cls, parts: Iterable["Count"]) -> "Count":
+    def total(cls, parts: Iterable[Count]) -> Count:
         """Counts in, their sum out: a rule book's number only if every part is one.
 
         Unknown parts make the sum a lower bound, so it becomes an estimate; with no

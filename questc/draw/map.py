@@ -139,12 +139,12 @@ def _runs(starts: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def obstacle_groups(obstacles) -> list[tuple["ObstacleKind", list[Cell]]]:
+def obstacle_groups(obstacles) -> list[tuple[ObstacleKind, list[Cell]]]:
     """Obstacles in; (kind, cells) for each 4-connected group of cells of one kind out, in a fixed order.
 
     Two `rubble at 2,3 2,4` cells make one rubble patch on the map: one outline, one label.
     """
-    by_kind: dict[str, tuple["ObstacleKind", set]] = {}
+    by_kind: dict[str, tuple[ObstacleKind, set]] = {}
     for obstacle in obstacles:
         kind, cells = by_kind.setdefault(obstacle.kind.name, (obstacle.kind, set()))
         cells.update(obstacle.cells)

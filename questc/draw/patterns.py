@@ -7,7 +7,7 @@ shapes onto a mask a cell wide. Both clip at the tile's edge, so the two outputs
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from questc.draw.items import Ellipse, Line, Paint, Polygon
 
@@ -22,7 +22,7 @@ def _stroke(width: float) -> Paint:
 _FILL = Paint(fill="ink")
 
 
-@lru_cache(maxsize=None)
+@cache
 def pattern(name: str) -> tuple:
     """A pattern name in; its items on the unit tile out (colour "ink": the obstacle's ink). Unknown
     names and "solid" draw nothing."""

@@ -7,7 +7,7 @@ Colours, words and patterns come from templates/sheet/legend.yaml (Palette).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from questc.draw.items import Ellipse, Line, Paint, Polygon, Rect, Text
 from questc.draw.metrics import baseline_for_middle
@@ -15,7 +15,7 @@ from questc.draw.metrics import baseline_for_middle
 MIN_TEXT = 6.0      # points: no text on a printed map is smaller
 
 
-@lru_cache(maxsize=None)
+@cache
 def legend_yaml() -> dict:
     from questc.paths import style_file
 

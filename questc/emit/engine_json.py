@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.emit.report import generator

@@ -15,7 +15,7 @@ class Summary:
     infos: int
 
     @classmethod
-    def of(cls, diagnostics: list[Diagnostic], files: int) -> "Summary":
+    def of(cls, diagnostics: list[Diagnostic], files: int) -> Summary:
         count = {s: 0 for s in Severity}
         for d in diagnostics:
             count[d.severity] += 1

@@ -10,7 +10,7 @@ The log is deterministic: same diagnostics, same bytes (no times, no absolute pa
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from urllib.parse import quote
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Fix, Severity, Span
@@ -22,7 +22,7 @@ FINGERPRINT = "questc/v1"   # the partialFingerprints key: a new version if the 
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def tool_version() -> str:
     from questc import __version__
     return __version__

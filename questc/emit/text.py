@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Mapping
+from collections.abc import Mapping
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 

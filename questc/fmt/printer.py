@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from questc.syntax import nodes as n
 from questc.syntax.transform import HEADER_FIELDS

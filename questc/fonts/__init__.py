@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import bisect
 import unicodedata
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 
 FONT_DIR = Path(__file__).resolve().parent
@@ -106,7 +106,7 @@ def font_path(style: str = "regular") -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def pillow_font(size: int, style: str = "regular", file: str | None = None):
     """A pixel size and a style (or a bundled font `file`, from `runs`) in; a Pillow FreeTypeFont
     out (cached).

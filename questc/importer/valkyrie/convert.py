@@ -536,7 +536,7 @@ class _Converter:
             if component.type not in _EVENTS or not tests or not set(self.reach([component.name])) & ended:
                 continue
             sides: set[str | None] = set()
-            condition = _fold(tests, lambda body: atom(body, sides))
+            condition = _fold(tests, lambda body: atom(body, sides))   # noqa: B023 - _fold calls it now
             if not condition:
                 continue
             chain = self.reach([component.name])

@@ -1,7 +1,7 @@
 """Q4xx, components: what the boxes hold (figures, pieces, markers) and the overlord's treachery and deck plan."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from questc.diagnostics.core import Diagnostic
 from questc.model.plan import DeckPlan, Pricing, price_plan

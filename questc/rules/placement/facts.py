@@ -175,7 +175,7 @@ class Facts:
                 owner.setdefault(cell, pid)
         return pieces, edges_of, owner
 
-    def better_place(self, pid: str) -> "Move | None":
+    def better_place(self, pid: str) -> Move | None:
         """Where a piece joins more of the map a few cells away, if it does (memoised).
 
         A writer who types `at 4,2` for `at 4,1` leaves a door with no joint (Q205), a
@@ -205,7 +205,7 @@ class Facts:
         self._moves[pid] = found
         return found
 
-    def best_move(self, *pids: str) -> "Move | None":
+    def best_move(self, *pids: str) -> Move | None:
         """The move among these pieces' that joins the most, then the shortest."""
         found = [m for m in (self.better_place(p) for p in pids) if m is not None]
         return max(found, key=lambda m: (len(m.joins), -m.length), default=None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from questc.analysis import named_reachable
-from questc.analysis.conditions import Bounds, Count, Event, can_hold, literal_holds, literals
+from questc.analysis.conditions import Bounds, Event, can_hold, literal_holds, literals
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
