@@ -180,11 +180,10 @@ def test_clicking_a_square_highlights_what_questc_los_sees(page, quest):
     for source, doors in (((9, 4), ()), ((7, 3), ("nave",))):
         for door in doors:
             page.find_element("css selector", f'.pv-door[data-door="{door}"]').click()
-            wait(page, lambda: count(page, f'.pv-door.open[data-door="{door}"]') == 1)   # noqa: B023 - waited for now
+            wait(page, lambda door=door: count(page, f'.pv-door.open[data-door="{door}"]') == 1)
         click_cell(page, *source)
-        shown = f"{source[0]},{source[1]}"
-        wait(page, lambda: count(page, ".pv-from") == 1 and
-             page.execute_script("return document.querySelector('.pv-from').dataset.cell") == shown)  # noqa: B023
+        wait(page, lambda shown=f"{source[0]},{source[1]}": count(page, ".pv-from") == 1 and
+             page.execute_script("return document.querySelector('.pv-from').dataset.cell") == shown)
         highlighted = cells_of(page, ".pv-seen") | {source}
         expected = {t for t in board.cells if board.why_blocked(source, t, "first", frozenset(doors)) is None}
         assert highlighted == expected
