@@ -42,7 +42,7 @@ def _missing() -> str | None:
 MISSING = _missing()
 if MISSING and os.environ.get("CI") == "true":
     raise RuntimeError(f"CI=true but the browser tests cannot run: {MISSING}")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+pytestmark = [pytest.mark.skipif(MISSING is not None, reason=MISSING or ""), pytest.mark.slow]   # a real browser
 
 
 @pytest.fixture(scope="module")

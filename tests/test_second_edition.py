@@ -415,6 +415,7 @@ def test_the_lantern_road_is_two_encounters_of_one_quest():
     assert first.part_of == second_.part_of == "lantern_road"
 
 
+@pytest.mark.slow
 def test_the_guide_keeps_a_quest_s_encounters_together(tmp_path):
     from questc.build import encounters_together, guide
 
@@ -442,6 +443,7 @@ def test_the_sheet_words_second_edition_contents(tmp_path):
     assert data["victories"][0]["condition"]["words"] == "3 or more objective tokens are held or <b>Splig</b> is killed"
 
 
+@pytest.mark.slow
 def test_the_map_draws_terrain_tokens_lieutenants_and_the_way_out_with_a_legend():
     import io
     import xml.etree.ElementTree as ET
