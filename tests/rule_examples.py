@@ -4,6 +4,11 @@ An example is checked as a file `example.quest` in a folder of its own (the pack
 written beside it), with the infos shown; a family whose codes a later stage finds (`CHECKED_BY`:
 the Valkyrie export) runs that stage on the compiled quest too. Each failing example is run once
 per test session and kept: both modules read it.
+
+A rule is tested in every edition it applies to: with its own examples (Rule.all_examples, each in
+the edition its header names), and in an edition that has none of its own but is played with another
+edition's components (Edition.components: a variant, a conversion kit), with that edition's example
+made a quest of this one.
 """
 from __future__ import annotations
 
@@ -19,7 +24,8 @@ from pathlib import Path
 from types import ModuleType
 
 from questc.api import Diagnostic, Options, QuestResult, check_source, parse_source
-from questc.editions import DEFAULT
+from questc.diagnostics.core import Example
+from questc.editions import DEFAULT, edition, names
 from questc.rules import FAMILIES, all_rules, family_rules
 
 # A minimal valid content pack, for fixed examples that `use` one.
@@ -75,6 +81,33 @@ def example_edition(source: str) -> str:
     return field.value.value if field is not None else DEFAULT
 
 
+def in_edition(source: str, name: str) -> str:
+    """An example quest made a quest of the edition `name`: its header's `edition` written, or rewritten."""
+    written = re.sub(r"^([ \t]*)edition \w+[ \t]*$", rf"\1edition {name}", source, count=1, flags=re.M)
+    if written != source:
+        return written
+    return re.sub(r'^(quest "[^"\n]*" \{)[ \t]*\n', rf"\1\n  edition {name}\n", source, count=1, flags=re.M)
+
+
+@cache
+def examples(code: str) -> tuple[tuple[str, Example], ...]:
+    """(edition, example) for each example a code is tested with: its own first, in Rule.all_examples
+    order, then those borrowed by the editions played with another's components."""
+    rule = all_rules()[code]
+    own = [(example_edition(example.failing), example) for example in rule.all_examples]
+    borrowed = []
+    if rule.find is not None:   # (a code a stage reports is the same in every edition: one example will do)
+        for name in names():
+            rules = edition(name)
+            lender = rules.components
+            if any(written_in == name for written_in, _ in own) or not rule.applies_to(rules):
+                continue
+            borrowed += [(name, Example(failing=in_edition(example.failing, name),
+                                        fixed=in_edition(example.fixed, name)))
+                         for written_in, example in own if lender and written_in == lender]
+    return tuple(own + borrowed)
+
+
 @cache
 def _scratch() -> Path:
     folder = Path(tempfile.mkdtemp(prefix="questc-examples-"))
@@ -84,7 +117,7 @@ def _scratch() -> Path:
 
 @cache
 def failing_run(code: str, index: int) -> Run:
-    """The failing example `index` of a code's examples (Rule.all_examples), checked once a session."""
+    """The failing example `index` of a code's examples (`examples`), checked once a session."""
     folder = _scratch() / f"{code}-{index}"
     folder.mkdir()
-    return run_example(all_rules()[code].all_examples[index].failing, folder, packs=False, code=code)
+    return run_example(examples(code)[index][1].failing, folder, packs=False, code=code)

@@ -17,7 +17,7 @@ from questc.editions import edition, names
 from questc.rules import FAMILIES, all_rules, descriptor, descriptors, family_rules, find_rule
 
 from conftest import SHARED, needs_shared
-from rule_examples import example_edition, failing_run, run_example
+from rule_examples import examples, failing_run, run_example
 
 DESCRIPTORS = descriptors()
 CODES = list(DESCRIPTORS)
@@ -165,8 +165,9 @@ def _check(source: str, folder: Path, packs: bool, code: str = ""):
 
 
 def _examples(code: str):
-    """(edition, example) for each of a code's examples."""
-    return [(example_edition(example.failing), example) for example in all_rules()[code].all_examples]
+    """(edition, example) for each of a code's examples (tests/rule_examples.py: its own, and those an
+    edition played with another's components borrows)."""
+    return examples(code)
 
 
 def _example_params():
@@ -181,8 +182,9 @@ def _example_params():
 @pytest.mark.parametrize("code", CODES)
 def test_a_rule_has_an_example_in_every_edition_it_applies_to(code):
     """Rules are run in each edition they apply to: the descriptor's example in its own, Rule.examples
-    in the others (a rule of the checks names the game's rules it needs; one reported by a stage
-    applies to every edition, and one example will do)."""
+    in the others, and another edition's in an edition played with its components (a rule of the checks
+    names the game's rules it needs; one reported by a stage applies to every edition, and one example
+    will do)."""
     rule = all_rules()[code]
     written = [edition_name for edition_name, _ in _examples(code)]
     assert len(written) == len(set(written)), f"{code} has two examples in one edition: {written}"
@@ -200,7 +202,7 @@ def test_a_rule_has_an_example_in_every_edition_it_applies_to(code):
 @pytest.mark.parametrize("code,index", list(_example_params()))
 def test_failing_example_gives_the_code_and_fixed_does_not(code, index, tmp_path):
     entry = DESCRIPTORS[code]
-    example = all_rules()[code].all_examples[index]
+    example = _examples(code)[index][1]
     (tmp_path / "fixed").mkdir()
     run = failing_run(code, index)   # (kept for tests/test_rule_snapshots.py, which renders it)
     failing, result = run.codes, run.result
