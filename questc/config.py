@@ -52,7 +52,7 @@ _PREFIX = re.compile(r"Q[0-9]{0,3}")
 class ConfigFile:
     """A configuration read: its path, its text and the questc table (already located within pyproject)."""
 
-    def __init__(self, path: Path, text: str, table: dict):
+    def __init__(self, path: Path, text: str, table: dict) -> None:
         self.path, self.text, self.table = path, text, table
 
     @property
@@ -149,7 +149,7 @@ class _Checker:
     """Validates a questc table into plain values; QuestcError for what makes the file unusable,
     Q602 warnings (located in the file) for codes that are well formed but match nothing."""
 
-    def __init__(self, config: ConfigFile):
+    def __init__(self, config: ConfigFile) -> None:
         self.config = config
         self.where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
         self.warnings: list[Diagnostic] = []
@@ -288,7 +288,7 @@ def check_codes(key: str, codes) -> tuple[str, ...]:
     return tuple(out)
 
 
-def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None,
+def load_options(config_file=None, strict=None, select=(), ignore=(), verbose: bool=False, expansions=None,
                  start: Path | None = None, extend_select=(), exclude=None, extend_exclude=(),
                  force_exclude=None, paper: str | None = None) -> Options:
     """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.

@@ -26,7 +26,7 @@ class Board(Layout):
 
     def __init__(self, owner: dict[Cell, str], walls: frozenset[Edge], doors: list[Door],
                  stairs: list[Stairs], blocking: dict[Cell, BlockInfo],
-                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None):
+                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None) -> None:
         super().__init__(owner, walls, doors, stairs, blocking, joints)
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}

@@ -75,7 +75,7 @@ class _LazyRay:
 
     __slots__ = ("first", "rest", "_first_gen", "_rest_gen")
 
-    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]):
+    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]) -> None:
         self.first: list[tuple] = []
         self.rest: list[tuple] = []
         self._first_gen = first_gen
@@ -257,7 +257,7 @@ class _Shared:
     """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
     no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
 
-    def __init__(self, board: Layout, bits: BitBoard):
+    def __init__(self, board: Layout, bits: BitBoard) -> None:
         index = bits.index
         floor = fog = no_entry = 0
         opaque = bits.full
@@ -287,7 +287,7 @@ def _shared(board: Layout, bits: BitBoard) -> _Shared:
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
-    def __init__(self, board: Layout, state: SightState):
+    def __init__(self, board: Layout, state: SightState) -> None:
         self.board = board
         self.ox, self.oy = board.origin
         self.w, self.h = board.width, board.height

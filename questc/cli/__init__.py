@@ -46,7 +46,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="questc")
-def cli():
+def cli() -> None:
     """questc: check, compile and print quests for Descent: Journeys in the Dark."""
 
 

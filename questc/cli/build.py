@@ -45,7 +45,7 @@ def parse_only(values) -> tuple[str, ...] | None:
 @paper_option
 @checking_options
 @guarded
-def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions):
+def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions) -> None:
     """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 
@@ -53,7 +53,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
     from questc.cli.output import print_report
     from questc.api import Severity
 
-    def show(results):
+    def show(results) -> None:
         shown = results if verbose else [
             replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
         print_report(shown, "text", sys.stdout, verbose=verbose)

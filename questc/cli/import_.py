@@ -19,7 +19,7 @@ from questc.cli.common import fail, guarded
 
 
 @click.group(name="import")
-def import_():
+def import_() -> None:
     """Import a quest made with another tool into questc's language."""
 
 
@@ -28,7 +28,7 @@ def import_():
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="The .quest file to write (created or replaced). Default: standard output.")
 @guarded
-def valkyrie(source, output):
+def valkyrie(source, output) -> None:
     """Import a Valkyrie second edition quest: its folder, its quest.ini or a .valkyrie package."""
     from questc.api import import_quest
     from questc.api import ImportFailed

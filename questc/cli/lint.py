@@ -100,7 +100,7 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
     sys.exit(0 if exit_zero or not failed else 1)
 
 
-def print_report(results, fmt, stream, options, **how):
+def print_report(results, fmt, stream, options, **how) -> None:
     from questc.cli.output import print_report as report
     report(results, fmt, stream, verbose=options.verbose, strict=options.strict, **how)
 

@@ -27,7 +27,7 @@ from questc.cli.common import checking_options, fail, guarded, run_options
               help="Write the page as one self-contained HTML file and exit (no server).")
 @checking_options
 @guarded
-def preview(quest, port, host, open_browser, export_to, strict, select, ignore, verbose, config_file, expansions):
+def preview(quest, port, host, open_browser, export_to, strict, select, ignore, verbose, config_file, expansions) -> None:
     """Show a quest live in the browser: its map, diagnostics, line of sight and reveal waves."""
     from pathlib import Path
 

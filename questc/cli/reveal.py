@@ -49,7 +49,7 @@ def _source_text(report: dict, entry: dict, wave: int) -> str:
 @click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
 @guarded
-def reveal(file, as_json):
+def reveal(file, as_json) -> None:
     """Print the order in which a quest's areas are revealed, and from where each is first seen."""
     quest = checked_quest(file)
     report = reveal_report(quest.model, quest.analysis)

@@ -55,7 +55,7 @@ class Obstruction:
 class Placer:
     """The map's free space: blocked boxes by kind, and the floor a label may stand on."""
 
-    def __init__(self, cell: float, to_cell, cell_origin, floor: set, bounds: Box):
+    def __init__(self, cell: float, to_cell, cell_origin, floor: set, bounds: Box) -> None:
         self.s = cell
         self.to_cell = to_cell          # a point in; the board cell under it out
         self.cell_origin = cell_origin  # a board cell in; its top-left point out

@@ -89,7 +89,7 @@ def _dashed(draw, a, b, width, fill, dash, gap) -> None:
 
 
 class _Painter:
-    def __init__(self, image, scale: float):
+    def __init__(self, image, scale: float) -> None:
         from PIL import ImageDraw
 
         self.image = image

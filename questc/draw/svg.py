@@ -21,7 +21,7 @@ def _n(value: float) -> str:
 
 
 class _Writer:
-    def __init__(self, drawing: Drawing):
+    def __init__(self, drawing: Drawing) -> None:
         self.drawing = drawing
         self.patterns: dict[tuple, str] = {}
         self.body: list[str] = []

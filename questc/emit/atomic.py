@@ -69,7 +69,7 @@ def _folder(path: Path) -> Path:
 class _Staged:
     """One file's bytes on disk, not yet under any name of the folder (or under a hidden one)."""
 
-    def __init__(self, target: Path, fd: int | None, name: str | None):
+    def __init__(self, target: Path, fd: int | None, name: str | None) -> None:
         self.target, self.fd, self.name = target, fd, name
 
     def discard(self) -> None:

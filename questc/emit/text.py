@@ -44,7 +44,7 @@ def visible(text: str) -> str:
 class TextRenderer:
     """Renders diagnostics against the source texts they point into."""
 
-    def __init__(self, sources: Mapping[str, str], colour: bool = False):
+    def __init__(self, sources: Mapping[str, str], colour: bool = False) -> None:
         self.sources = sources
         self.colour = colour
         self._lines: dict[str, list[str]] = {}

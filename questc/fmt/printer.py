@@ -150,7 +150,7 @@ class _Group:
 class Printer:
     """Prints one QuestFile; `source` must be the text it was parsed from (byte-order mark removed)."""
 
-    def __init__(self, source: str, comments):
+    def __init__(self, source: str, comments) -> None:
         self.text = source
         self.masked = _masked(source)
         self.comments = []

@@ -138,7 +138,7 @@ def counters(condition: Condition) -> set[str]:
 
 
 class _Translator:
-    def __init__(self, encounters: list[Encounter]):
+    def __init__(self, encounters: list[Encounter]) -> None:
         self.encounters = encounters
         self.sections: list[Section] = []
         self.names: set[str] = set()
@@ -245,7 +245,7 @@ class _Translator:
 class _Encounter:
     """One encounter's components and events, made by the quest's translator."""
 
-    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool, after: str | None):
+    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool, after: str | None) -> None:
         self.q = quest
         self.e = encounter
         self.k = number

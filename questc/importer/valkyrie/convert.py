@@ -80,7 +80,7 @@ class _Area:
 
 
 class _Converter:
-    def __init__(self, quest: ValkyrieFolder):
+    def __init__(self, quest: ValkyrieFolder) -> None:
         self.q = quest
         self.c = quest.components
         self.catalog = builtin_catalog()

@@ -139,7 +139,7 @@ class Move:
 class Facts:
     """What several checks need, computed once per quest from the model and the QuestBoard."""
 
-    def __init__(self, context):
+    def __init__(self, context) -> None:
         self.model = context.model
         self.qb = context.quest_board
         self.board = self.qb.board
