@@ -34,7 +34,6 @@ from questc.words import count_range, plural
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from questc.board.parts import Stairs
     from questc.catalog.model import ObstacleKind
     from questc.compiled import CompiledQuest
     from questc.model.quest import Figure, Marker, ObstacleModel
@@ -766,7 +765,7 @@ class _Builder:
     def relic_name(self, marker: Marker) -> str:
         return marker.display or readable(marker.variant or marker.kind)
 
-    def stairs_name(self, stairs: Stairs) -> str:
+    def stairs_name(self, stairs) -> str:   # (the board's Stairs: draw reads it through the compiled quest)
         model = next((s for s in self.model.stairs if s.colour == stairs.colour), None)
         return model.display if model is not None else f"{readable(stairs.colour)} stairs"
 

@@ -3,8 +3,23 @@ from __future__ import annotations
 
 import os
 
-from questc.diagnostics.core import Diagnostic, Severity
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
+
+from questc.diagnostics.core import Diagnostic, Severity
+
+
+class Checked(Protocol):
+    """A checked quest as the reports read it (questc.pipeline.QuestResult is one): the reports sit
+    below the pipeline and never import it."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def diagnostics(self) -> Sequence[Diagnostic]: ...
 
 
 @dataclass(frozen=True)

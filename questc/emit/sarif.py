@@ -21,7 +21,7 @@ from questc.rules import descriptors
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from questc.pipeline import QuestResult
+    from questc.emit.report import Checked
 
 # A SARIF object as the log holds it: its values are anything json.dumps writes.
 JSON = dict[str, Any]
@@ -123,7 +123,7 @@ def fix(f: Fix) -> JSON:
             "properties": {"applicability": f.applicability.value}}
 
 
-def sarif_log(results: Sequence[QuestResult]) -> JSON:
+def sarif_log(results: Sequence[Checked]) -> JSON:
     """QuestResults in; the SARIF log as a dict out."""
     from questc.emit.fingerprint import fingerprints
     from questc.project import home_page
@@ -142,6 +142,6 @@ def sarif_log(results: Sequence[QuestResult]) -> JSON:
     }
 
 
-def render(results: Sequence[QuestResult]) -> str:
+def render(results: Sequence[Checked]) -> str:
     """QuestResults in; the SARIF log as JSON text out."""
     return json.dumps(sarif_log(results), indent=2, ensure_ascii=False) + "\n"
