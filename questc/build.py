@@ -318,7 +318,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     return report
 
 
-def _with(result: QuestResult, added: tuple[list, list]) -> QuestResult:
+def _with(result: QuestResult, added: tuple[list[Diagnostic], list[Diagnostic]]) -> QuestResult:
     """A checked quest with the export's diagnostics joined to its own: (before the policy,
     after it), each list kept in order."""
     from questc.diagnostics.core import Diagnostic
@@ -491,7 +491,7 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     from questc.emit.pdf import assemble_guide, guide_sheet
 
     results: list[QuestResult] = []
-    sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
+    sheets: dict[int, tuple[dict[str, object], str]] = {}   # id() of a kept result -> its title-page data and markup
     for result in stream:
         _refuse_to_overwrite(target, _inputs([result], options))
         kept = result.slim() if checked_here else result
