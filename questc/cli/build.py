@@ -45,7 +45,9 @@ def parse_only(values) -> tuple[str, ...] | None:
 @paper_option
 @checking_options
 @guarded
-def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions) -> None:
+def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int, paper: str | None,
+          strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
+          config_file: str | None, expansions: str | None) -> None:
     """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 

@@ -28,7 +28,7 @@ def import_() -> None:
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="The .quest file to write (created or replaced). Default: standard output.")
 @guarded
-def valkyrie(source, output) -> None:
+def valkyrie(source: str, output: str | None) -> None:
     """Import a Valkyrie second edition quest: its folder, its quest.ini or a .valkyrie package."""
     from questc.api import import_quest
     from questc.api import ImportFailed

@@ -48,8 +48,10 @@ STDIN_NAME = "<stdin>"
               help="With `-`: the file the text on standard input is checked as (configuration, positions).")
 @checking_options
 @guarded
-def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_diff, stdin_filename,
-         verbose, config_file, expansions, quiet, statistics, output_file, colour, show_settings):
+def lint(paths: tuple[str, ...], fmt: str, strict: bool | None, select: tuple[str, ...],
+         ignore: tuple[str, ...], exit_zero: bool, fix: bool, unsafe_fixes: bool, show_diff: bool,
+         stdin_filename: str | None, verbose: bool, config_file: str | None, expansions: str | None,
+         quiet: bool, statistics: bool, output_file: str | None, colour: str, show_settings: bool) -> None:
     """Check quests (files, or folders searched for .quest files; `-` for standard input) and print
     diagnostics; --fix applies their fixes."""
     import io

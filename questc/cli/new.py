@@ -12,7 +12,7 @@ from questc.cli.common import fail
               help="Folder to write NAME.quest in (made if missing).")
 @click.option("--title", help="The quest's title, as written (default: made from NAME, `drowned_reliquary` -> "
                               "\"Drowned Reliquary\").")
-def new(name, out_dir, title) -> None:
+def new(name: str, out_dir: str, title: str | None) -> None:
     """Write NAME.quest: a starter quest that lints clean, with comments to grow it from."""
     from pathlib import Path
 
