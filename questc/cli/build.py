@@ -11,13 +11,17 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
 from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 
+if TYPE_CHECKING:
+    from questc.api import QuestResult
 
-def parse_only(values) -> tuple[str, ...] | None:
+
+def parse_only(values: tuple[str, ...]) -> tuple[str, ...] | None:
     """`--only` values (comma-separated, repeatable) in; the kinds asked for, or None when none
     were given. Raises click.UsageError for an unknown kind."""
     from questc.api import KINDS
@@ -55,7 +59,7 @@ def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int
     from questc.cli.output import print_report
     from questc.api import Severity
 
-    def show(results) -> None:
+    def show(results: list[QuestResult]) -> None:
         shown = results if verbose else [
             replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
         print_report(shown, "text", sys.stdout, verbose=verbose)
