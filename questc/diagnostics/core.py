@@ -40,7 +40,7 @@ class Span:
     def point(cls, file: str, line: int, column: int, offset: int = 0) -> Span:
         return cls(file, line, column, line, column + 1, offset, offset + 1)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, int, int]:
         return (self.file, self.line, self.column, self.end_line, self.end_column)
 
     def head(self, word: str) -> Span:
@@ -94,7 +94,7 @@ class Diagnostic:
     help: str | None = None
     fixes: tuple[Fix, ...] = ()
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str | int, ...]:
         return (*self.span.sort_key(), self.code, self.message)
 
     def with_severity(self, severity: Severity) -> Diagnostic:

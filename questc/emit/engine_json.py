@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import json
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from collections.abc import Iterable, Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.emit.report import generator
+from questc.emit.report import JSON, generator
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
     from questc.model.plan import Pricing
     from questc.model.quest import ObstacleModel, QuestModel
 
-# A JSON object as the document holds it: its values are anything json.dumps writes.
-JSON = dict[str, Any]
 
 FORMAT = "questc.quest"
 FORMAT_VERSION = 2

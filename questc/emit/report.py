@@ -5,9 +5,12 @@ import os
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from questc.diagnostics.core import Diagnostic, Severity
+
+# A JSON object as a report or the engine file holds it: its values are anything json.dumps writes.
+JSON = dict[str, Any]
 
 
 class Checked(Protocol):
@@ -55,7 +58,7 @@ def display_path(path: str) -> str:
     return rel.replace(os.sep, "/")
 
 
-def generator() -> dict:
+def generator() -> JSON:
     """Who wrote an output: questc and its version (questc/__init__.py, the one place it is written)."""
     from questc import __version__
     return {"name": "questc", "version": __version__}

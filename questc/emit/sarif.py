@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Fix, Severity, Span
-from questc.emit.report import display_path
+from questc.emit.report import JSON, display_path
 from questc.rules import descriptors
 
 if TYPE_CHECKING:
@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 
     from questc.emit.report import Checked
 
-# A SARIF object as the log holds it: its values are anything json.dumps writes.
-JSON = dict[str, Any]
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 FINGERPRINT = "questc/v1"   # the partialFingerprints key: a new version if the recipe ever changes
