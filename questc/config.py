@@ -305,7 +305,7 @@ def load_options(config_file: str | Path | None = None, strict: bool | None = No
     setting, where its value came from.
     """
     config = read_config(config_file, start)
-    values: dict = {}
+    values: dict[str, Any] = {}
     warnings: tuple[Diagnostic, ...] = ()
     origins: dict[str, str] = {}
     if config is not None:

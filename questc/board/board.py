@@ -31,7 +31,7 @@ class Board(Layout):
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
         self._tables: dict[frozenset[str], dict[tuple[int, int], int]] = {}
-        self._visible_cache: dict[tuple, frozenset[Cell]] = {}
+        self._visible_cache: dict[tuple[object, ...], frozenset[Cell]] = {}
 
     def forget_sight(self) -> None:
         """Let go of the sight caches (tables, bitboards, answers; the rays shared by every

@@ -12,7 +12,7 @@ from .layout import Layout
 from .parts import Stairs
 from .sight import SightState
 
-StairsOk = Callable[[Stairs], bool] | set | frozenset | bool | None
+StairsOk = Callable[[Stairs], bool] | set[str] | frozenset[str] | bool | None
 
 NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 

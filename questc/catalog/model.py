@@ -182,7 +182,7 @@ class MonsterType:
     footprint: tuple[int, int]
     normal: Count
     master: Count
-    stats: Mapping | None = field(default=None, hash=False)
+    stats: Mapping[str, Any] | None = field(default=None, hash=False)   # (as the catalog writes them)
     note: str = ""
 
     @property

@@ -11,6 +11,8 @@ from functools import cache
 
 from questc.draw.items import Ellipse, Line, Paint, Polygon
 
+Shape = Ellipse | Line | Polygon
+
 NAMES = ("solid", "hatch", "crosshatch", "dots", "stones", "waves", "rings", "bricks", "stripes",
          "slashes", "darts", "chevrons", "cross")
 
@@ -23,12 +25,12 @@ _FILL = Paint(fill="ink")
 
 
 @cache
-def pattern(name: str) -> tuple:
+def pattern(name: str) -> tuple[Shape, ...]:
     """A pattern name in; its items on the unit tile out (colour "ink": the obstacle's ink). Unknown
     names and "solid" draw nothing."""
     w = 0.025
     step = 1 / 7
-    out: list = []
+    out: list[Shape] = []
     if name in ("hatch", "crosshatch"):
         for k in range(-7, 15):
             x = k * step

@@ -45,7 +45,7 @@ class _Writer:
             found = self.patterns[key] = f"p{len(self.patterns) + 1}"
         return found
 
-    def pattern_def(self, key: tuple, pid: str) -> str:
+    def pattern_def(self, key: tuple[str, str, float, float, float], pid: str) -> str:
         name, ink, tile, ox, oy = key
         inner = []
         for item in pattern(name):

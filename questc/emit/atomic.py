@@ -26,6 +26,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -147,7 +148,7 @@ def _unnamed_files_work(folder: Path) -> bool:
 
 
 @contextmanager
-def _locked(folder: Path):
+def _locked(folder: Path) -> Iterator[None]:
     """An exclusive lock on the folder itself (flock on its descriptor: no lock file), where the
     system has one; the kernel drops it when the process dies, however it dies."""
     try:
