@@ -21,7 +21,8 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from questc.errors import BuildError, OutputRefused
 from questc.options import Options
@@ -180,7 +181,7 @@ def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: s
                              f"choose another output ({option})")
 
 
-def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
+def refuse_inputs(target: Path | str, results: Iterable[QuestResult], options: Options,
                   more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
     """Raise OutputRefused when `target` (a report, a page, a sheet) is one of the files a run read:
     a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
@@ -325,7 +326,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     return report
 
 
-def _with(result: QuestResult, added: tuple[list, list]) -> QuestResult:
+def _with(result: QuestResult, added: tuple[list[Diagnostic], list[Diagnostic]]) -> QuestResult:
     """A checked quest with the export's diagnostics joined to its own: (before the policy,
     after it), each list kept in order."""
     from questc.diagnostics.core import Diagnostic
@@ -435,7 +436,7 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[Q
                     outputs[kind] = read(result.compiled)
                 elif kind in exports:
                     outputs[kind] = _render(emitter(kind), result, options)
-            except Exception as error:   # reported by the parent, in order, as a serial build would
+            except Exception as error:   # noqa: BLE001 - reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     return result.slim(), outputs
 
@@ -502,7 +503,7 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     from questc.emit.pdf import assemble_guide, guide_sheet
 
     results: list[QuestResult] = []
-    sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
+    sheets: dict[int, tuple[dict[str, object], str]] = {}   # id() of a kept result -> its title-page data and markup
     for result in stream:
         _refuse_to_overwrite(target, _inputs([result], options))
         kept = result.slim() if checked_here else result

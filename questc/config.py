@@ -37,7 +37,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
+from typing import Any, NoReturn
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
@@ -57,7 +60,7 @@ _PREFIX = re.compile(r"Q[0-9]{0,3}")
 class ConfigFile:
     """A configuration read: its path, its text and the questc table (already located within pyproject)."""
 
-    def __init__(self, path: Path, text: str, table: dict):
+    def __init__(self, path: Path, text: str, table: dict[str, Any]) -> None:   # (TOML as read)
         self.path, self.text, self.table = path, text, table
 
     @property
@@ -65,7 +68,7 @@ class ConfigFile:
         return self.path.parent
 
 
-def _toml():
+def _toml() -> ModuleType:
     """The TOML parser, imported when a file is parsed: most runs find no configuration file,
     or a pyproject.toml without `questc` in it, and never need it (about 1.5 ms to import)."""
     if sys.version_info >= (3, 11):
@@ -154,15 +157,15 @@ class _Checker:
     """Validates a questc table into plain values; QuestcError for what makes the file unusable,
     Q602 warnings (located in the file) for codes that are well formed but match nothing."""
 
-    def __init__(self, config: ConfigFile):
+    def __init__(self, config: ConfigFile) -> None:
         self.config = config
         self.where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
         self.warnings: list[Diagnostic] = []
 
-    def fail(self, message: str):
+    def fail(self, message: str) -> NoReturn:
         raise QuestcError(f"{self.where}: {message}")
 
-    def strings(self, key: str, value) -> tuple[str, ...]:
+    def strings(self, key: str, value: object) -> tuple[str, ...]:
         """A list of strings, or one comma-separated string."""
         if isinstance(value, str):
             value = [part for part in value.split(",")]
@@ -198,9 +201,9 @@ class _Checker:
         """The line a key of the questc table is written on (for `--show-settings`); None if not found."""
         return key_line(self.config, key)
 
-    def check(self) -> dict:
+    def check(self) -> dict[str, Any]:   # (keyword arguments of Options)
         table = self.config.table
-        values: dict = {}
+        values: dict[str, Any] = {}
         for key in table:
             if key not in KEYS:
                 import difflib  # only for a misspelt key
@@ -323,7 +326,7 @@ def key_line(config: ConfigFile, key: str) -> int | None:
     return None
 
 
-def check_codes(key: str, codes) -> tuple[str, ...]:
+def check_codes(key: str, codes: Iterable[str]) -> tuple[str, ...]:
     """Codes given directly (not from a file) for `key`: upper-cased; QuestcError for one that is not a code or prefix."""
     out = []
     for code in codes or ():
@@ -334,9 +337,11 @@ def check_codes(key: str, codes) -> tuple[str, ...]:
     return tuple(out)
 
 
-def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None,
-                 start: Path | None = None, extend_select=(), exclude=None, extend_exclude=(),
-                 force_exclude=None, paper: str | None = None) -> Options:
+def load_options(config_file: str | Path | None = None, strict: bool | None = None, select: Iterable[str] = (),
+                 ignore: Iterable[str] = (), verbose: bool = False, expansions: str | None = None,
+                 start: Path | None = None, extend_select: Iterable[str] = (), exclude: Iterable[str] | None = None,
+                 extend_exclude: Iterable[str] = (), force_exclude: bool | None = None,
+                 paper: str | None = None) -> Options:
     """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.
 
     `config_file` names the file to use; otherwise it is looked for from `start`
@@ -346,7 +351,7 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
     setting, where its value came from.
     """
     config = read_config(config_file, start)
-    values: dict = {}
+    values: dict[str, Any] = {}
     warnings: tuple[Diagnostic, ...] = ()
     origins: dict[str, str] = {}
     if config is not None:
@@ -453,7 +458,7 @@ def _shown_path(path: Path) -> str:
 # ---- showing the settings -----------------------------------------------------
 
 
-def _toml_value(value) -> str:
+def _toml_value(value: Any) -> str:   # (a setting's value: a string, a list or a table of them)
     """A value as TOML writes it (strings in basic quotes, lists, inline tables)."""
     import json
     if isinstance(value, bool):

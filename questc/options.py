@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -45,7 +46,7 @@ class Exclusion:
         return self.glob
 
 
-def exclusions(globs, base: Path | None = None) -> tuple[Exclusion, ...]:
+def exclusions(globs: Iterable[str], base: Path | None = None) -> tuple[Exclusion, ...]:
     return tuple(Exclusion(g, base) for g in globs)
 
 
@@ -122,7 +123,7 @@ def _relative(file: str, base: Path | None) -> str:
 
 
 @lru_cache(maxsize=256)
-def _glob_regex(pattern: str) -> re.Pattern:
+def _glob_regex(pattern: str) -> re.Pattern[str]:
     """A glob as a regex over /-separated paths: `*` and `?` stay in one folder, `**/` spans folders."""
     out, i = [], 0
     while i < len(pattern):
@@ -155,11 +156,11 @@ def glob_matches(pattern: str, path: str) -> bool:
     return _glob_regex(pattern).match(path) is not None
 
 
-def _matches(code: str, prefixes) -> bool:
+def _matches(code: str, prefixes: Iterable[str]) -> bool:
     return any(code.startswith(p.upper()) for p in prefixes)
 
 
-def _longest_prefix(code: str, prefixes) -> str | None:
+def _longest_prefix(code: str, prefixes: Iterable[str]) -> str | None:
     """The longest of `prefixes` that `code` starts with; None when none does."""
     best = None
     for prefix in prefixes:
@@ -176,7 +177,7 @@ def _longest(code: str, table: dict[str, str]) -> str | None:
     return table[best] if best is not None else None
 
 
-def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=()) -> list[Diagnostic]:
+def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores: Iterable[str] = ()) -> list[Diagnostic]:
     """Select, ignore and re-grade diagnostics as configured.
 
     A code is shown when the selection is empty (everything) or `select` or

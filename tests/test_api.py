@@ -85,6 +85,7 @@ def test_a_guide_never_overwrites_an_input(folder):
     assert (folder / "questc.toml").read_text(encoding="utf-8") == "strict = false\n"
 
 
+@pytest.mark.slow
 def test_guide_writes_one_pdf_of_the_clean_quests_in_order(folder):
     pytest.importorskip("typst")
     laid_out = []

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # each runs a benchmark script
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -217,6 +217,7 @@ def test_a_missing_input_is_a_usage_error(work):
 # ---- determinism, through the real command line --------------------------------------------
 
 
+@pytest.mark.slow
 def test_two_builds_give_the_same_bytes_from_any_folder(work):
     """Two builds, run as real processes from different current folders, write identical files."""
     (work / "elsewhere" / "deeper").mkdir(parents=True)

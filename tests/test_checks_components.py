@@ -441,7 +441,7 @@ def test_q409_a_dark_glyph_with_only_the_active_glyph_to_hide_among():
     assert d.severity is Severity.ERROR
     assert span_text(source, d.span) == "summoning"
     assert d.message == "the deck plan lays 1 dark glyph, but none of the quest's glyphs start inactive"
-    assert [(span_text(source, l.span), l.message) for l in d.labels] == [
+    assert [(span_text(source, label.span), label.message) for label in d.labels] == [
         ("0,0", "active at the start: may not be dark")]
     assert "add a glyph that starts inactive" in d.help and "take a dark glyph out" in d.help
 
@@ -452,7 +452,7 @@ def test_q409_points_at_the_first_dark_glyph_without_a_glyph():
     d = only(check4(source, "Q409", "Q407"), "Q409")
     assert span_text(source, d.span) == "power"
     assert d.message == "the deck plan lays 3 dark glyphs, but only 1 of the quest's glyphs starts inactive"
-    assert [span_text(source, l.span) for l in d.labels] == ["sundered", "0,0"]
+    assert [span_text(source, label.span) for label in d.labels] == ["sundered", "0,0"]
     assert "add 2 glyphs that start inactive" in d.help
 
 

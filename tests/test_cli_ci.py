@@ -166,6 +166,7 @@ def test_fmt_honours_the_exclusions(tree):
     assert run("fmt", "--check", "--force-exclude", "build/ugly.quest").stdout == ""
 
 
+@pytest.mark.slow
 def test_this_repository_lints_clean_with_its_own_configuration(monkeypatch):
     monkeypatch.chdir(REPO)
     done = run("lint", ".")

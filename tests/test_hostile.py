@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # each case is a questc process of its own
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY = 500 * 2**20
 CPU_SECONDS = 5

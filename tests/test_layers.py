@@ -162,6 +162,7 @@ def test_the_board_modules_form_a_chain():
         < order.index("build")
 
 
+@pytest.mark.slow
 def test_a_cycle_or_a_forbidden_import_is_caught(tmp_path, monkeypatch):
     """The checks can fail: a syntax module importing the rules (an arrow up the table) and a
     pair of modules importing each other (a cycle within one package, allowed by the table)."""

@@ -57,6 +57,7 @@ def untouched(work: Path) -> bool:
     ("preview", "--export", "packs/lowmere.yaml", "bells.quest"),
     ("build", "-o", "packs", "--only", "json", "cellar.quest"),
 ])
+@pytest.mark.slow
 def test_no_output_replaces_an_input(work, args):
     if args[0] == "build":   # a quest whose id names its own pack
         text = (work / "cellar.quest").read_text(encoding="utf-8").replace("id chandlers_cellar", "id lowmere")
@@ -93,6 +94,7 @@ def _refuse(kind: int):
     ("lint", "-o", "out/report.txt", "cellar.quest"),
     ("preview", "--export", "out/page.html", "cellar.quest"),
 ])
+@pytest.mark.slow
 def test_an_output_that_cannot_be_written_is_a_message(work, monkeypatch, kind, args):
     """A read-only mount (EROFS), a full disk (ENOSPC), a folder not ours (EACCES): exit 1 with a
     message naming the file, nothing written, never `internal error` (exit 2)."""

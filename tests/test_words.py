@@ -190,6 +190,7 @@ def _corpus():
     return sources
 
 
+@pytest.mark.slow
 def test_no_message_counts_wrongly():
     """Every diagnostic questc gives on every quest in the repository (examples, fixtures, the
     acceptance cases, every code's examples): no `1 chests`, `1 ... are`, `2 ... is`."""

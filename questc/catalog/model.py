@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
 
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
@@ -23,11 +24,13 @@ CARD_TYPES = ("event", "trap", "spawn", "power")
 TREACHERY_COLOURS = {"green": "event", "purple": "trap", "red": "monster"}
 TREACHERY_KINDS = {kind: colour for colour, kind in TREACHERY_COLOURS.items()}
 FACINGS = ("north", "east", "south", "west")
+K = TypeVar("K")
+V = TypeVar("V")
 
-_EMPTY: Mapping = MappingProxyType({})
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-def frozen_map(items: Mapping | Iterable = ()) -> Mapping:
+def frozen_map(items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> Mapping[K, V]:
     """A dict (or pairs) in, a read-only view of a copy out: cached catalogs are shared."""
     return MappingProxyType(dict(items))
 
@@ -50,7 +53,7 @@ class Count:
         return self.count is not None
 
     @classmethod
-    def total(cls, parts: Iterable["Count"]) -> "Count":
+    def total(cls, parts: Iterable[Count]) -> Count:
         """Counts in, their sum out: a rule book's number only if every part is one.
 
         Unknown parts make the sum a lower bound, so it becomes an estimate; with no
@@ -185,7 +188,7 @@ class MonsterType:
     footprint: tuple[int, int]
     normal: Count
     master: Count
-    stats: Mapping | None = field(default=None, hash=False)
+    stats: Mapping[str, Any] | None = field(default=None, hash=False)   # (as the catalog writes them)
     note: str = ""
 
     @property
@@ -363,7 +366,7 @@ class Catalog:
             return tuple(self.rune_colours)
         return tuple(sorted(self._table(kind)))
 
-    def _table(self, kind: str) -> Mapping:
+    def _table(self, kind: str) -> Mapping[str, Any]:   # (the entries of one kind: pieces, monsters...)
         if kind == "obstacle":
             return {n: o for n, o in self.obstacles.items() if not o.trap}
         if kind == "trap":
@@ -377,7 +380,7 @@ class Catalog:
             raise ValueError(f"unknown catalog kind {kind!r}; one of {', '.join(KIND_WORDS)}")
         return tables[kind]
 
-    def lookup(self, kind: str, name: str):
+    def lookup(self, kind: str, name: str) -> Any:   # (the entry of that kind: its type depends on `kind`)
         """A kind ('piece', 'monster', 'obstacle', 'trap', ...) and a name in, the entry or None out.
 
         'obstacle' finds only obstacles and 'trap' only traps; 'colour' returns the

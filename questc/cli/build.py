@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
 from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 
+if TYPE_CHECKING:
+    from questc.api import QuestResult
 
-def parse_only(values) -> tuple[str, ...] | None:
+
+def parse_only(values: tuple[str, ...]) -> tuple[str, ...] | None:
     """`--only` values (comma-separated, repeatable) in; the kinds asked for, or None when none
     were given. Raises click.UsageError for an unknown kind."""
     from questc.api import KINDS
@@ -46,7 +50,9 @@ def parse_only(values) -> tuple[str, ...] | None:
 @paper_option
 @checking_options
 @guarded
-def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions):
+def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int, paper: str | None,
+          strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
+          config_file: str | None, expansions: str | None) -> None:
     """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 
@@ -54,7 +60,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
     from questc.cli.output import print_report
     from questc.api import Severity
 
-    def show(results):
+    def show(results: list[QuestResult]) -> None:
         shown = results if verbose else [
             replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
         print_report(shown, "text", sys.stdout, verbose=verbose)

@@ -14,7 +14,7 @@ from questc.cli.common import fail, guarded
 @click.argument("plan", type=click.Path(dir_okay=False))
 @click.option("--expansions", help="Component sets you own, comma-separated (default: the quest's `expansions`).")
 @guarded
-def deck(quest, plan, expansions):
+def deck(quest: str, plan: str, expansions: str | None) -> None:
     """Check an overlord's deck plan against QUEST's treachery budget.
 
     PLAN is YAML: `cards:` (names, or {name: ..., copies: N}) and `dark_glyphs:`.

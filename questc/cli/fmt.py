@@ -25,7 +25,8 @@ from questc.cli.common import discovery_options, fail, guarded
               help="Configuration file to use (for its `exclude` settings).")
 @discovery_options
 @guarded
-def fmt(paths, check, show_diff, stdin_filename, config_file):
+def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, stdin_filename: str | None,
+        config_file: str | None) -> None:
     """Format quests (files, or folders searched for .quest files; `-`: standard input to standard
     output) in the canonical layout."""
     import difflib

@@ -20,7 +20,7 @@ from questc.cli.common import guarded, refuse
 
 
 @click.group(name="import")
-def import_():
+def import_() -> None:
     """Import a quest made with another tool into questc's language."""
 
 
@@ -29,7 +29,7 @@ def import_():
 @click.option("-o", "--output", type=click.Path(),
               help="The .quest file to write (created or replaced). Default: standard output.")
 @guarded
-def valkyrie(source, output):
+def valkyrie(source: str, output: str | None) -> None:
     """Import a Valkyrie second edition quest: its folder, its quest.ini or a .valkyrie package."""
     from questc.api import import_quest
     from questc.api import ImportFailed

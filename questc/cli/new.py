@@ -22,7 +22,7 @@ from questc.cli.common import fail, refuse
 @click.option("--encounters", type=click.IntRange(1, 2), default=1, show_default=True,
               help="2: a quest of two encounters, NAME_1.quest and NAME_2.quest, tied by `part_of NAME` "
                    "(second edition: the default edition then).")
-def new(name, out_dir, title, edition, encounters):
+def new(name: str, out_dir: str, title: str | None, edition: str | None, encounters: int) -> None:
     """Write NAME.quest: a starter quest that lints clean (even with --strict), with comments to grow it from.
 
     \b

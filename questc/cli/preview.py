@@ -27,7 +27,9 @@ from questc.cli.common import checking_options, fail, guarded, refuse, run_optio
               help="Write the page as one self-contained HTML file and exit (no server).")
 @checking_options
 @guarded
-def preview(quest, port, host, open_browser, export_to, strict, select, ignore, verbose, config_file, expansions):
+def preview(quest: str, port: int, host: str | None, open_browser: bool, export_to: str | None,
+            strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
+            config_file: str | None, expansions: str | None) -> None:
     """Show a quest live in the browser: its map, diagnostics, line of sight and reveal waves."""
     from pathlib import Path
 

@@ -33,6 +33,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -76,7 +77,7 @@ def _folder(path: Path) -> Path:
 class _Staged:
     """One file's bytes on disk, not yet under any name of the folder (or under a hidden one)."""
 
-    def __init__(self, target: Path, fd: int | None, name: str | None):
+    def __init__(self, target: Path, fd: int | None, name: str | None) -> None:
         self.target, self.fd, self.name = target, fd, name
 
     def discard(self) -> None:
@@ -154,7 +155,7 @@ def _unnamed_files_work(folder: Path) -> bool:
 
 
 @contextmanager
-def _locked(folder: Path):
+def _locked(folder: Path) -> Iterator[None]:
     """An exclusive lock on the folder itself (flock on its descriptor: no lock file), where the
     system has one; the kernel drops it when the process dies, however it dies."""
     try:

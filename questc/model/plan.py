@@ -10,7 +10,8 @@ prices a plan file the same way (questc.rules.components.check_plan).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from questc.catalog.owned import Box
 from questc.diagnostics.core import Span
@@ -51,7 +52,7 @@ class DeckPlan:
     span: Span
 
     @classmethod
-    def from_syntax(cls, plan: n.OverlordPlan) -> "DeckPlan":
+    def from_syntax(cls, plan: n.OverlordPlan) -> DeckPlan:
         """The quest's `overlord { }` block in, a DeckPlan out (its span: the `overlord` keyword)."""
         items = [PlanItem("card", card.name.value, card.copies, card.name.span) for card in plan.cards]
         items += [PlanItem("dark_glyph", glyph.name.value, 1, glyph.name.span) for glyph in plan.glyphs]
@@ -260,6 +261,6 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], dec
             problems.append(LineProblem(item, "cost unknown", colour=card.treachery_kind))
         else:
             pricing.costs.append((item, card.treachery_kind, card.treachery_cost * item.copies))
-    for item, colour, points in pricing.costs:
+    for _item, colour, points in pricing.costs:
         pricing.spent[colour] += points
     return pricing

@@ -3,7 +3,8 @@ the facts several rules of a family share."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis

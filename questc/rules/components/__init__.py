@@ -1,7 +1,8 @@
 """Q4xx, components: what the boxes hold (figures, pieces, markers) and the overlord's treachery and deck plan."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic
 from questc.model.plan import DeckPlan, Pricing, price_plan
