@@ -169,7 +169,7 @@ def _check_stdin(name: str, options: Options) -> QuestResult:
 
 
 def _fix(results: list[QuestResult], options: Options, unsafe: bool, show_diff: bool,
-         stdin: bool) -> list[QuestResult]:
+         stdin: bool) -> tuple[list[QuestResult], bool]:
     """Fix each checked quest. With `show_diff`: print the diffs and exit (1 if any). Otherwise write
     the fixed files (or, for `-`, print the text) and return the results of the texts now in place,
     and whether some fixed file could not be written (left as it was, said on standard error)."""

@@ -44,6 +44,7 @@ def new(name: str, out_dir: str, title: str | None, edition: str | None, encount
         fail(f"the name `{_shown(name)}` is too long for a file name ({len(stem):,} characters); "
              f"give a name of at most {_NAME_MAX - len(suffix)} bytes")
     folder = Path(out_dir)
+    texts: tuple[str, ...]
     try:   # an edition that does not exist, or whose quests have no encounters: a usage problem
         if encounters == 2:
             targets = [folder / f"{stem}_1.quest", folder / f"{stem}_2.quest"]
@@ -59,7 +60,7 @@ def new(name: str, out_dir: str, title: str | None, edition: str | None, encount
         click.echo(f"wrote {target}")
 
 
-def _write_new(folder: Path, targets: list[Path], texts) -> None:
+def _write_new(folder: Path, targets: list[Path], texts: tuple[str, ...]) -> None:
     """Each text to its target, none of them over an existing file: all written, or none (exit 1)."""
     try:
         not_a_folder = folder.exists() and not folder.is_dir()
