@@ -170,7 +170,7 @@ def main(argv=None) -> int:
                 breaches += 1
                 print(f"BREACH  {command} onto {name}: {problem}")
     print(f"runs                  {runs} ({len(commands)} commands x {len(names)} targets)")
-    print(f"exit statuses         " + ", ".join(f"{code}: {count}" for code, count in sorted(statuses.items())))
+    print("exit statuses         " + ", ".join(f"{code}: {count}" for code, count in sorted(statuses.items())))
     print(f"breaches              {breaches} (internal errors, exit 2, hangs, inputs changed, files left)")
     print(f"slowest               {slowest[0]:.1f} s ({slowest[1]})")
     return 1 if breaches else 0

@@ -68,7 +68,7 @@ class Count:
         rulebook = len(known) == len(parts) and all(p.source == "rulebook" for p in known)
         return cls(sum(p.count for p in known if p.count is not None), "rulebook" if rulebook else "estimate")
 
-    def times(self, copies: int) -> "Count":
+    def times(self, copies: int) -> Count:
         """The count of `copies` copies of the set (an unknown count stays unknown)."""
         return self if self.count is None or copies == 1 else Count(self.count * copies, self.source)
 

@@ -10,7 +10,8 @@ number; one built on a declaration says where it was declared.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
 from questc.catalog.model import Count
 
@@ -98,7 +99,7 @@ class Held:
         return (f"; {self.count.count} is questc's estimate (the rule books do not say): if your box holds "
                 f"another number, declare it as {self.declare}")
 
-    def share(self, parts: int) -> "Held":
+    def share(self, parts: int) -> Held:
         """One of `parts` equal shares (the rune doors of one colour); `count` must divide evenly."""
         assert self.count.count is not None
         return replace(self, count=Count(self.count.count // parts, self.count.source))
