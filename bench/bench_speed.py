@@ -177,8 +177,8 @@ def bigmaps(args, work: Path) -> None:
     # by the small quest (its imports, caches and tree of beams made), best of the repeats.
     inside: dict[str, dict[str, float]] = {}
     for label, tree in trees(args, work):
-        code = (f"import json, time\nfrom questc.api import check_file\ncheck_file('small.quest')\n"
-                f"start = time.process_time(); check_file(NAME); print(json.dumps(time.process_time() - start))")
+        code = ("import json, time\nfrom questc.api import check_file\ncheck_file('small.quest')\n"
+                "start = time.process_time(); check_file(NAME); print(json.dumps(time.process_time() - start))")
         inside[label] = {}
         for name in sizes:
             repeat = args.repeat if label == "now" or name in ("2118", "2000") else 1

@@ -82,7 +82,7 @@ def dungeon(cells: int, areas: int | None = None, seed: int = 1) -> tuple[str, i
     corridor = 0
     for a, b in links:
         a, b = sorted((a, b), key=lambda s: (s[1], s[0]))   # west or north first
-        (ax, ay), (bx, by) = _centre(a, min_col, min_row), _centre(b, min_col, min_row)
+        (ax, ay), (_bx, by) = _centre(a, min_col, min_row), _centre(b, min_col, min_row)
         wa, ha = ROOMS[slots[a]]
         previous = piece_of_slot[a]
         if ay == by:   # west to east, the corridor on rows cy-1 and cy

@@ -6,8 +6,9 @@ the commands only print what these return. Nothing is written for a quest with a
 error (or, under `strict`, a warning), nor for a quest one of whose renderers failed:
 a quest's files are made in memory first and then written all together, each
 atomically. A build that would clash (two quests with one id, an output that is one
-of the inputs: a source, a content pack, the configuration file) raises BuildError
-before anything is written.
+of the inputs: a source, a content pack, the configuration file) or whose output folder
+cannot be made raises OutputRefused before anything is written; a kind that cannot be
+made, BuildError.
 
 The Valkyrie export (`valkyrie`, asked for by name) makes one folder per quest, the
 encounters of one `part_of` together (questc.emit.valkyrie), for the quests whose edition
@@ -20,10 +21,11 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, ExitStack, nullcontext
+from typing import TYPE_CHECKING
 
-from questc.errors import QuestcError
+from questc.errors import BuildError, OutputRefused
 from questc.options import Options
 from questc.records import record
 from questc.pipeline import QuestResult
@@ -32,8 +34,8 @@ if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
     from questc.diagnostics.core import Diagnostic
 
-__all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter",
-           "guide", "refuse_inputs"]
+__all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport",
+           "build", "emitter", "guide", "refuse_inputs"]
 
 KINDS = ("json", "png", "pdf", "valkyrie")
 # What a build makes when no kind is named: a Valkyrie folder only when asked for.
@@ -42,21 +44,21 @@ DEFAULT_KINDS = ("json", "png", "pdf")
 FOLDER_KINDS = ("valkyrie",)
 
 
-class BuildError(QuestcError):
-    """A build or guide that must not start: found before anything is written."""
-
-
 # What an emitter is given: the compiled quest, the diagnostics it compiled with (after the
 # policy: the engine JSON records its warnings and infos) and the paper of the printed kinds.
 Render = Callable[["CompiledQuest", Sequence["Diagnostic"], str], bytes]
+# What a build holds open while it renders its quests (an emitter module's `session()`).
+Session = Callable[[], AbstractContextManager[object]]
 
 
 @record
 class Emitter:
-    """One output kind: its file suffix and the function turning a compiled quest into bytes."""
+    """One output kind: its file suffix, the function turning a compiled quest into bytes and
+    the session a build holds open while it renders its quests (nothing, for most kinds)."""
 
     kind: str
     render: Render
+    session: Session = nullcontext
 
 
 def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
@@ -81,7 +83,8 @@ def emitter(kind: str) -> Emitter:
     def printed(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
         data: bytes = render(quest, paper=paper)
         return data
-    return Emitter(kind, printed)
+    session = getattr(module, "session", None)
+    return Emitter(kind, printed, session if callable(session) else nullcontext)
 
 
 def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[str]]:
@@ -110,16 +113,18 @@ def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[st
 
 @dataclass
 class BuildReport:
-    """What a build did. `problems` are renderer or write failures (the quest's files were
-    not written); `notes` say which kinds were skipped because their renderer is missing;
-    `not_exported` says which Valkyrie quests were not made and why, when no diagnostic
-    does (a quest whose edition Valkyrie does not play, an encounter with errors)."""
+    """What a build did. `problems` are renderer failures, `unwritten` write failures (a full
+    disk, a read-only folder): either way that quest's files were not written. `notes` say
+    which kinds were skipped because their renderer is missing; `not_exported` says which
+    Valkyrie quests were not made and why, when no diagnostic does (a quest whose edition
+    Valkyrie does not play, an encounter with errors)."""
 
     results: list[QuestResult]
     strict: bool = False
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    unwritten: list[str] = field(default_factory=list)
     not_exported: list[str] = field(default_factory=list)
 
     @property
@@ -163,9 +168,13 @@ def _inputs(results: list[QuestResult], options: Options) -> list[tuple[Path, st
 
 
 def _same_file(a: Path, b: Path) -> bool:
-    """True when two paths name one file (symlinks resolved; hard links caught when both exist)."""
-    if a.resolve() == b.resolve():
-        return True
+    """True when two paths name one file (symlinks resolved; hard links caught when both exist).
+    A path the system cannot resolve (a link that loops, a name too long) names no input."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):   # Python 3.11 raises RuntimeError for a link loop
+        pass
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -175,13 +184,13 @@ def _same_file(a: Path, b: Path) -> bool:
 def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: str = "-o") -> None:
     for source, what in inputs:
         if _same_file(target, source):
-            raise BuildError(f"refusing to overwrite the {what} {source} with {target}: "
+            raise OutputRefused(f"refusing to overwrite the {what} {source} with {target}: "
                              f"choose another output ({option})")
 
 
-def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
+def refuse_inputs(target: Path | str, results: Iterable[QuestResult], options: Options,
                   more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
-    """Raise BuildError when `target` (a report, a page, a sheet) is one of the files a run read:
+    """Raise OutputRefused when `target` (a report, a page, a sheet) is one of the files a run read:
     a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
     `lint -o` and `preview --export` ask this before they write, as build and guide do."""
     _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
@@ -197,14 +206,17 @@ def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
     clashes = {qid: paths for qid, paths in by_id.items() if len(paths) > 1}
     if clashes:
         lines = [f"`{qid}` in {', '.join(paths)}" for qid, paths in sorted(clashes.items())]
-        raise BuildError("two quests with the same id would write the same files: " + "; ".join(lines)
+        raise OutputRefused("two quests with the same id would write the same files: " + "; ".join(lines)
                          + " (give one of them another `id` in its header)")
     for result in results:
         if result.summary is not None:
             for e in emitters:
                 _refuse_to_overwrite(out_dir / f"{result.summary.id}.{e.kind}", inputs)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise BuildError(f"the output {out_dir} exists and is not a folder")
+    try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise OutputRefused(f"the output {out_dir} exists and is not a folder")
+    except OSError as error:   # a name too long, a link that loops
+        raise OutputRefused(f"cannot write into {out_dir}: {error.strerror or error}") from None
 
 
 def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[Path, str]]) -> None:
@@ -219,7 +231,7 @@ def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[
         if model is None:
             continue
         if model.part_of is None and model.id in parts:
-            raise BuildError(f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
+            raise OutputRefused(f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
                              "would both be exported to Valkyrie as the folder "
                              f"{(out_dir / model.id).as_posix()} (give one of them another name)")
         folders.setdefault(model.part_of or model.id, result.path)
@@ -227,10 +239,10 @@ def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[
         target = out_dir / folder
         for source, what in inputs:
             if _same_file(target, source) or any(_same_file(target, parent) for parent in source.resolve().parents):
-                raise BuildError(f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
+                raise OutputRefused(f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
                                  f"{source}: choose another output (-o)")
         if target.is_symlink() or (target.exists() and not (target.is_dir() and made_by_questc(target))):
-            raise BuildError(f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
+            raise OutputRefused(f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
                              "and the export replaces its folder whole (move it, or choose another output with -o)")
 
 
@@ -245,7 +257,9 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     checks and renders quests in that many processes (same bytes). `on_checked` is called
     with every result once all are checked and before anything is written (the CLI prints
     diagnostics there). Each quest gets the kinds its edition exports (Edition.exports).
-    Raises BuildError, with nothing written, for a clash or a kind that cannot be made.
+    Raises OutputRefused, with nothing written, for a clash (two quests with one id, an output
+    that is an input) or an output folder that cannot be made; BuildError for a kind that
+    cannot be made. A quest whose files the system refuses (a full disk) is in `unwritten`.
     """
     options = options or Options()
     emitters, notes = choose_emitters(kinds)
@@ -275,11 +289,13 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as error:   # a read-only mount, a full disk, a file in the way
-            raise BuildError(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
+            raise OutputRefused(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
     if out.is_dir():
         recover(out)   # what a build killed while writing here left: finished or removed
 
-    with _picture_memory(emitters):
+    with ExitStack() as sessions:
+        for e in emitters if buildable and rendered is None else []:
+            sessions.enter_context(e.session())
         _write_quests(buildable if emitters else [], emitters, rendered, options, out, report)
     for made in exports:
         if not made.files:
@@ -287,12 +303,12 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
         try:
             report.written.append(replace_folder_atomic(out / made.folder, made.files))
         except OSError as error:
-            report.problems.append(f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
+            report.unwritten.append(f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
                                    "the Valkyrie quest was not written")
     return report
 
 
-def _with(result: QuestResult, added: tuple[list, list]) -> QuestResult:
+def _with(result: QuestResult, added: tuple[list[Diagnostic], list[Diagnostic]]) -> QuestResult:
     """A checked quest with the export's diagnostics joined to its own: (before the policy,
     after it), each list kept in order."""
     from questc.diagnostics.core import Diagnostic
@@ -373,14 +389,6 @@ def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
     return [e for e in emitters if e.kind in exports]
 
 
-def _picture_memory(emitters: list[Emitter]) -> AbstractContextManager[None]:
-    """A build that draws pictures keeps a picture's memory for the next (draw.raster)."""
-    if any(e.kind == "png" for e in emitters):
-        from questc.draw.raster import reusing_picture_memory
-        return reusing_picture_memory()
-    return nullcontext()
-
-
 def _write_quests(buildable: list[QuestResult], emitters: list[Emitter], rendered: Rendered | None,
                   options: Options, out: Path, report: BuildReport) -> None:
     """Each buildable quest's files, rendered (unless workers did) and written all or none."""
@@ -413,8 +421,8 @@ def _write_quests(buildable: list[QuestResult], emitters: list[Emitter], rendere
             try:
                 report.written += write_all_atomic(files)
             except OSError as error:   # a full disk or a read-only folder: say so, go on
-                report.problems.append(f"cannot write {Path(error.filename).as_posix()}: "
-                                       f"{error.strerror or error}; none of {result.path}'s files written")
+                report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
+                                        f"{error.strerror or error}; none of {result.path}'s files written")
 
 
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
@@ -446,7 +454,7 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[Q
                     outputs[kind] = read(result.compiled)
                 elif kind in exports:
                     outputs[kind] = _render(emitter(kind), result, options)
-            except Exception as error:   # reported by the parent, in order, as a serial build would
+            except Exception as error:   # noqa: BLE001 - reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     return result.slim(), outputs
 
@@ -489,9 +497,9 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     kept as markup and the quest let go before the next is read, and the report keeps a
     slim record of each (path, source, diagnostics, id; no board), so memory stays flat in
     the number of quests. `progress` is called with 1 after each quest is checked (and
-    laid out, when it is in the guide). Raises BuildError, with nothing written, when the
-    output is a folder or one of the inputs (a source, a content pack, the configuration),
-    or `guide.order` names a quest that is not there.
+    laid out, when it is in the guide). Raises OutputRefused, with nothing written, when the
+    output is a folder or one of the inputs (a source, a content pack, the configuration) or
+    cannot be written, and BuildError when `guide.order` names a quest that is not there.
     """
     from questc.discovery import find_quests
     from questc.pipeline import check_file
@@ -499,8 +507,12 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     options = options or Options()
     _check_source_date_epoch()
     target = Path(output)
-    if target.is_dir():
-        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
+    try:
+        is_folder = target.is_dir()
+    except OSError as error:   # a name too long
+        raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
+    if is_folder:
+        raise OutputRefused(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
     given = list(quests)
     checked = [q for q in given if isinstance(q, QuestResult)]
     checked_here = len(checked) < len(given)
@@ -509,7 +521,7 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     from questc.emit.pdf import assemble_guide, guide_sheet
 
     results: list[QuestResult] = []
-    sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
+    sheets: dict[int, tuple[dict[str, object], str]] = {}   # id() of a kept result -> its title-page data and markup
     for result in stream:
         _refuse_to_overwrite(target, _inputs([result], options))
         kept = result.slim() if checked_here else result
@@ -535,7 +547,7 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data)
     except OSError as error:
-        raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
+        raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
 

@@ -18,9 +18,10 @@ each class (CPython 3.11 to 3.13 alike), which was a third of a small quest's li
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Callable, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 T = TypeVar("T")
 
@@ -49,7 +50,7 @@ def record(cls: type[T] | None = None, /, *, slots: bool = False, eq: bool = Tru
         listed = fields(made)   # type: ignore[arg-type]  # made is a dataclass: dataclass() just made it one
         compared = [f.name for f in listed if f.compare]
         made._record_key = _getter(compared)   # type: ignore[attr-defined]  # a class attribute, not a field
-        made._record_hash = _getter([f.name for f in listed if (f.compare if f.hash is None else f.hash)])  # type: ignore[attr-defined]  # noqa: E501
+        made._record_hash = _getter([f.name for f in listed if (f.compare if f.hash is None else f.hash)])  # type: ignore[attr-defined]
         made._record_repr = tuple(f.name for f in listed if f.repr)   # type: ignore[attr-defined]
         # Like the dataclass's own: a method the class writes itself is kept.
         for name, method in (("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr)):

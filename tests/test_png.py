@@ -60,6 +60,7 @@ def pixel(picture, x: float, y: float):
     return image.getpixel((int(round(px)), int(round(py))))
 
 
+@pytest.mark.slow
 def test_png_is_a_png_of_the_drawing_size(picture):
     image, layout = picture
     assert image.size == (round(layout.drawing.width * layout.scale), round(layout.drawing.height * layout.scale))
@@ -205,6 +206,7 @@ DOC_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 
 
 @pytest.mark.parametrize("name", ["three_seals", "burning_well"])
+@pytest.mark.slow
 def test_the_checked_in_renders_are_what_questc_draws_today(name):
     """docs/images/<quest>.png are the maps as questc draws them (40 px a square), looked at by eye
     when they were made. A change to the drawing fails here: render them again
@@ -236,7 +238,7 @@ def test_a_build_keeps_a_pictures_memory_for_the_next_and_gives_it_back(drowned,
     core = Image.core
     before = core.get_blocks_max()
     alone = png.render_png(drowned, cell=60)
-    with raster.reusing_picture_memory():
+    with png.session():
         assert core.get_blocks_max() > before
         first = png.render_png(drowned, cell=60)
         assert core.get_stats()["blocks_cached"] > 0            # the first picture's memory, kept

@@ -27,6 +27,9 @@ class Scenario:
     locked: frozenset[str] = frozenset()
 
 
+NO_SCENARIO = Scenario()   # the quest as written
+
+
 @dataclass
 class Analysis:
     """The result of the reveal fixed point.
@@ -128,7 +131,7 @@ def entrance_start(model, board, start_area: str) -> set[Cell]:
 START_RULES = {"glyph": glyph_start, "entrance": entrance_start}
 
 
-def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
+def analyse(model, quest_board, scenario: Scenario = NO_SCENARIO) -> Analysis:
     board = quest_board.board
     areas = model.areas
     cell_area: dict[Cell, str] = {}

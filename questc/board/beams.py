@@ -54,7 +54,7 @@ class Beam:
         self._next: tuple[Beam, ...] | None = None
         self._run: tuple | None = None   # see `_run`
 
-    def next(self) -> tuple["Beam", ...]:
+    def next(self) -> tuple[Beam, ...]:
         """The beams one event further out (made once, then kept)."""
         found = self._next
         if found is None:

@@ -8,7 +8,7 @@ queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import bulk, movement
 from .geometry import Cell, Edge, norm_edge
@@ -25,11 +25,11 @@ class Board(Layout):
 
     def __init__(self, owner: dict[Cell, str], walls: frozenset[Edge], doors: list[Door],
                  stairs: list[Stairs], blocking: dict[Cell, BlockInfo],
-                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None):
+                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None) -> None:
         super().__init__(owner, walls, doors, stairs, blocking, joints)
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
-        self._visible_cache: dict[tuple, frozenset[Cell]] = {}
+        self._visible_cache: dict[tuple[object, ...], frozenset[Cell]] = {}
         self._labels: tuple[dict[Cell, str], bulk.Labels] | None = None
 
     def forget_sight(self) -> None:

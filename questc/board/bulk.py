@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import cached_property
 from itertools import islice
 from math import gcd
-from typing import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from weakref import WeakKeyDictionary
 
 from .geometry import (
@@ -77,7 +77,7 @@ class _LazyRay:
 
     __slots__ = ("first", "rest", "_first_gen", "_rest_gen")
 
-    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]):
+    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]) -> None:
         self.first: list[tuple] = []
         self.rest: list[tuple] = []
         self._first_gen = first_gen
@@ -239,7 +239,7 @@ class _Shared:
     no-entry bits and the walls' (doors change none of them), and the `_valid` masks, which
     depend on the box."""
 
-    def __init__(self, board: Layout, bits: "BitBoard"):
+    def __init__(self, board: Layout, bits: BitBoard) -> None:
         index, size = bits.index, bits.size
         self.floor = bits_at([index(c) for c in board.cells], size)
         self.fog = bits_at([index(c) for c in board.cells if board.is_fog(c)], size)
@@ -286,10 +286,10 @@ class _Shared:
         return found
 
 
-_SHARED: "WeakKeyDictionary[Layout, _Shared]" = WeakKeyDictionary()
+_SHARED: WeakKeyDictionary[Layout, _Shared] = WeakKeyDictionary()
 
 
-def _shared(board: Layout, bits: "BitBoard") -> _Shared:
+def _shared(board: Layout, bits: BitBoard) -> _Shared:
     found = _SHARED.get(board)
     if found is None:
         found = _SHARED[board] = _Shared(board, bits)
@@ -313,7 +313,7 @@ _MEMO, _MEMO_SIZE = 4, 256
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
-    def __init__(self, board: Layout, state: SightState):
+    def __init__(self, board: Layout, state: SightState) -> None:
         self.board = board
         self.ox, self.oy = board.origin
         self.w, self.h = board.width, board.height
@@ -548,7 +548,7 @@ class BitBoard:
                 seen |= (bits << base) & ok
         return seen
 
-    def labels_seen(self, groups: list[int], sources: int, labels: "Labels") -> list[set]:
+    def labels_seen(self, groups: list[int], sources: int, labels: Labels) -> list[set]:
         """First edition: for each group of cells (bits; the groups do not overlap), the labels
         of the cells of `sources` that some cell of the group sees.  Sight is symmetric, so
         this is one cast from all the groups' cells at once (they are fewer than the

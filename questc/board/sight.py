@@ -10,8 +10,8 @@ visibility code (`bulk.py`) tests the very same features, as bitsets.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from functools import cached_property
-from typing import Iterable
 
 from .geometry import (
     ARMS,

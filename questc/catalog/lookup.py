@@ -8,7 +8,8 @@ Three kinds of match, best first: the same name but for case and separators
 from __future__ import annotations
 
 import re
-from typing import Iterable, Literal
+from collections.abc import Iterable
+from typing import Literal
 
 from questc.diagnostics.core import Applicability, Edit, Fix, Span
 from questc.records import record

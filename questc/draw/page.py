@@ -9,7 +9,7 @@ sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING
 
 from questc.records import record
@@ -51,11 +51,11 @@ class MapPage:
     body_width: float
     body_height: float
     heading_height: float
-    map: "MapDrawing"        # the map drawn at the printed scale
+    map: MapDrawing        # the map drawn at the printed scale
     legend: LegendPlan
 
 
-@lru_cache(maxsize=None)
+@cache
 def styles() -> dict:
     """The sheet's page styles (styles.yaml), read once: a build asked for them a dozen times a quest,
     each a parse by PyYAML's Python loader (a tenth of `questc build`'s time)."""

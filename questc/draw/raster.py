@@ -6,11 +6,16 @@ changes a pixel). Pillow draws without anti-aliasing; lines are at least one pix
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Iterator
+from typing import TYPE_CHECKING
 
-from questc.draw.items import Drawing, Ellipse, Group, Line, Polygon, Rect, Text
+from questc.draw.items import Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Text
+
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+    from PIL import ImageDraw as PILImageDraw
 from questc.draw.patterns import pattern
 
 # libvips writes the PNG from the picture's bytes packed in one piece, the picture let go first:
@@ -32,7 +37,7 @@ def _w(width: float, scale: float) -> int:
 
 
 @lru_cache(maxsize=256)
-def _tile(name: str, size: int):
+def _tile(name: str, size: int) -> PILImage.Image:
     """A pattern name and a tile size in pixels in; an 'L' mask of the pattern's ink out."""
     from PIL import Image, ImageDraw
 
@@ -43,7 +48,7 @@ def _tile(name: str, size: int):
     return tile
 
 
-def _colour(value, overrides):
+def _colour(value: str | None, overrides: dict[str, int]) -> int | tuple[int, int, int] | None:
     if value is None:
         return None
     if value in overrides:
@@ -51,8 +56,9 @@ def _colour(value, overrides):
     return _rgb(value)
 
 
-def _paint(draw, item, scale: float, overrides=None, tile: bool = False, image=None, dx: float = 0.0,
-           dy: float = 0.0) -> None:
+def _paint(draw: PILImageDraw.ImageDraw, item: Rect | Ellipse | Polygon | Line, scale: float,
+           overrides: dict[str, int] | None = None, tile: bool = False, image: PILImage.Image | None = None,
+           dx: float = 0.0, dy: float = 0.0) -> None:
     """One shape onto an ImageDraw (coordinates moved by (dx, dy), then times `scale`); `image`, the
     image it draws on."""
     o = overrides or {}
@@ -130,7 +136,7 @@ def _dashed(draw, a, b, width, fill, dash, gap) -> None:
 
 
 class _Painter:
-    def __init__(self, image, scale: float):
+    def __init__(self, image: PILImage.Image, scale: float) -> None:
         from PIL import ImageDraw
 
         self.image = image
@@ -138,7 +144,7 @@ class _Painter:
         self.scale = scale
         self.dx = self.dy = 0.0   # the offset of the layer being painted (Layer.offset), in points
 
-    def item(self, item) -> None:
+    def item(self, item: Item) -> None:
         if isinstance(item, Group):
             for inner in item.items:
                 self.item(inner)
@@ -216,7 +222,7 @@ class _Painter:
         self.image.paste(fill, (px, py, px + tile.width, py + tile.height), tile)
 
 
-def to_image(drawing: Drawing, scale: float):
+def to_image(drawing: Drawing, scale: float) -> PILImage.Image:
     """A Drawing in; a Pillow RGB image of it out, `scale` pixels per point."""
     from PIL import Image
 

@@ -27,7 +27,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html.parser import HTMLParser
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
 from questc.errors import SheetTemplateError
 

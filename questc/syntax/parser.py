@@ -17,8 +17,9 @@ import sys
 import types
 import zlib
 from bisect import bisect_right
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -77,7 +78,7 @@ LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propag
                                 "maybe_placeholders": True}
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar_text() -> str:
     return (data_dir("grammar") / "quest.lark").read_text(encoding="utf-8")
 
@@ -90,7 +91,7 @@ GRAMMARS_KEPT = 8
 _PICKLED, _SAVED = b"P", b"L"
 
 
-@lru_cache(maxsize=None)
+@cache
 def quest_parser() -> Lark:
     """The quest grammar's LALR parser, loaded from the per-user cache when it holds it.
 
@@ -151,7 +152,7 @@ class _ParserPickler(pickle.Pickler):
         return NotImplemented
 
 
-@lru_cache(maxsize=None)
+@cache
 def _module_objects(module: str) -> dict[int, str]:
     """id -> name of the objects a module defines at its top level (not its classes or functions)."""
     found = sys.modules.get(module)
@@ -205,7 +206,7 @@ def _probe(parser: Lark) -> list:
         for c in t.children]) for t in tree.iter_subtrees()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def literals() -> dict[str, str]:
     """Terminal name -> its literal text, for the terminals that are fixed strings (keywords, `{`)."""
     return {t.name: t.pattern.value for t in quest_parser().terminals if t.pattern.type == "str"}
@@ -215,7 +216,7 @@ def literals() -> dict[str, str]:
 _WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _word_terminals() -> dict[str, re.Pattern]:
     return {t.name: re.compile(t.pattern.to_regexp()) for t in quest_parser().terminals
             if t.name in _WORD_TERMINALS}
@@ -659,7 +660,7 @@ HINT_EXAMPLES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hint_table() -> dict:
     """(LALR state, token type) -> hint, learnt by parsing the examples once.
 
