@@ -13,7 +13,10 @@ tell a cause (a rune door guarding its own key) from its consequences.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+
+from questc.diagnostics.core import Span
 from questc.records import record
 from questc.syntax import nodes as n
 
@@ -131,7 +134,54 @@ def entrance_start(model, board, start_area: str) -> set[Cell]:
 START_RULES = {"glyph": glyph_start, "entrance": entrance_start}
 
 
+# Analyses a board keeps (QuestBoard.memo), the newest last: the language server checks after
+# every keystroke, and most edits change nothing the fixed point reads.
+ANALYSES_KEPT = 4
+
+
 def analyse(model, quest_board, scenario: Scenario = NO_SCENARIO) -> Analysis:
+    """The reveal fixed point of a quest on its board; worked out again only when something it
+    reads has changed since the board last answered (`analysis_key`: not the text's positions,
+    names for players or texts to read). The Analysis is shared: nobody changes it."""
+    key = ("reveal", analysis_key(model, scenario))
+    memo = quest_board.memo
+    found = memo.pop(key, None)
+    if found is None:
+        found = _analyse(model, quest_board, scenario)
+        while len(memo) >= ANALYSES_KEPT:
+            memo.pop(next(iter(memo)))
+    memo[key] = found
+    assert isinstance(found, Analysis)
+    return found
+
+
+def analysis_key(model, scenario: Scenario) -> tuple[object, ...]:
+    """Everything of a quest the fixed point reads besides its board (which holds the pieces'
+    floor, walls, doors' edges, stairs and obstacles), without positions in the text."""
+    return (model.reveal, model.edition.start, model.edition.sight, scenario,
+            tuple((a.id, a.start, a.pieces, a.cells) for a in model.areas.values()),
+            tuple((d.id, d.rune, d.between, d.at, d.side) for d in model.doors.values()),
+            tuple((p.id, p.type.kind, p.shape.cells) for p in model.pieces.values() if p is not None),
+            tuple((s.colour, s.ends) for s in model.stairs),
+            tuple((m.kind, m.at, m.variant, m.active) for m in model.markers),
+            tuple((h.at, h.area) for h in model.hero_starts),
+            tuple((f.named, f.cells) for f in model.figures if f.named is not None),
+            tuple((e.id, e.at, _plain(e.node.effects)) for e in model.encounters.values()),
+            _plain(tuple(model.triggers)))
+
+
+def _plain(value: object) -> object:
+    """A syntax node's values, hashable, without its spans (an edit above it moves them)."""
+    if isinstance(value, Span):
+        return None
+    if isinstance(value, (tuple, list)):
+        return tuple(_plain(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(_plain(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return value
+
+
+def _analyse(model, quest_board, scenario: Scenario) -> Analysis:
     board = quest_board.board
     areas = model.areas
     cell_area: dict[Cell, str] = {}

@@ -44,6 +44,9 @@ class QuestBoard:
     door_edges: dict[str, tuple[Edge, Edge]] = field(default_factory=dict)
     door_problems: list[tuple[str, str]] = field(default_factory=list)
     door_cells: dict[str, tuple[Cell, ...]] = field(default_factory=dict)
+    # What was worked out from this board, by its other inputs (questc.analysis.reveal keeps its
+    # analyses here): a board kept between checks (`remember`) keeps them with it.
+    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
 
 def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
