@@ -170,7 +170,9 @@ def _family_of(code: str):
 def _check(source: str, folder: Path, packs: bool, code: str = ""):
     """Run an example as a quest file in `folder`; for a fixed example, its `use` packs exist (and
     for either, the packs its family's examples give, `examples.PACKS`). A family whose codes are
-    found by a later stage (`CHECKED_BY`: the Valkyrie export) runs that stage on the quest too."""
+    found by a later stage (`CHECKED_BY`: the Valkyrie export, the encounters of a quest together)
+    runs that stage on the quest too; one whose examples hold several files (`EXAMPLE_FILES`)
+    checks each file, then the stage over them all."""
     family = _family_of(code) if code else None
     examples = f"{family.__name__}.examples" if family else None   # (the stages' own codes have none)
     given = getattr(importlib.import_module(examples), "PACKS", {}) \
@@ -180,13 +182,21 @@ def _check(source: str, folder: Path, packs: bool, code: str = ""):
         if folder.resolve() in target.resolve().parents and (packs or used in given):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(given.get(used, EMPTY_PACK.format(name=Path(used).stem)), encoding="utf-8")
-    result = check_source(source, str(folder / "example.quest"), Options(verbose=True, root=folder))
-    codes = [d.code for d in result.all_diagnostics]
+    splitter = getattr(family, "EXAMPLE_FILES", None)   # an example of several files (a quest's encounters)
+    if splitter:
+        module, _, function = splitter.partition(":")
+        files = getattr(importlib.import_module(module), function)(source)
+        assert len(files) > 1, f"{code}'s example holds {len(files)} file"
+    else:
+        files = {"example.quest": source}
+    results = [check_source(text, str(folder / name), Options(verbose=True, root=folder))
+               for name, text in files.items()]
+    codes = [d.code for result in results for d in result.all_diagnostics]
     stage = getattr(family, "CHECKED_BY", None)
-    if stage and result.compiled:
+    if stage and all(result.compiled for result in results):
         module, _, function = stage.partition(":")
-        codes += [d.code for d in getattr(importlib.import_module(module), function)([result])]
-    return codes, result
+        codes += [d.code for d in getattr(importlib.import_module(module), function)(results)]
+    return codes, results[0]
 
 
 def example_edition(source: str) -> str:
