@@ -214,9 +214,16 @@ class _Translator:
         start = self.event("EventStart", trigger="EventStart")
         start.next, start.fixed = [[starts[0]]], True
         rounds = self.event("Event_Round", trigger="StartRound", ops=["round,+,1"])
+        following = [self.following(index, starts) for index in range(len(self.encounters))]
+        # encounter number (1-based) -> the numbers of the encounters whose endings lead to it (0: the start)
+        self.leading_to: dict[int, tuple[int, ...]] = {1: (0,)}
+        for index, leads in enumerate(following):
+            for target in {v[0] for v in leads.values() if v is not None}:
+                number = starts.index(target) + 1
+                if (index + 1) in self._chosen(index, leads, target):
+                    self.leading_to[number] = tuple(sorted({*self.leading_to.get(number, ()), index + 1}))
         for index, encounter in enumerate(self.encounters):
-            _Encounter(self, encounter, index + 1, len(self.encounters) > 1, self.following(index, starts)).run(
-                starts[index])
+            _Encounter(self, encounter, index + 1, len(self.encounters) > 1, following[index]).run(starts[index])
         self.sequence([rounds, *self.round_events, self.event("Event_Round_Check", ops=["@check,=,1"])])
         low = max(1, max(e.players[0] for e in self.encounters) - 1)
         high = min(MAX_HEROES, min(e.players[1] for e in self.encounters) - 1)
@@ -262,6 +269,19 @@ class _Translator:
         out[None] = (starts[nxt], self.encounters[nxt].label or str(nxt + 1)) if nxt is not None else None
         return out
 
+    def _chosen(self, index: int, leads: dict, target: str) -> set[int]:
+        """{index + 1} when one of encounter `index`'s victories (or its `win` effects) leads to `target`:
+        a victory naming it, or one naming none when `target` is the next in order."""
+        encounter = self.encounters[index]
+        nexts = {v.next for v in encounter.victories}
+        if any(leads.get(n) is not None and leads[n][0] == target for n in nexts if n is not None):
+            return {index + 1}
+        if leads.get(None) is not None and leads[None][0] == target and (None in nexts or not encounter.victories
+                                                                          or any(e.kind == "win" for t in encounter.triggers
+                                                                                 for e in t.effects)):
+            return {index + 1}
+        return set()
+
     def encounter_start(self, index: int) -> str:
         """The name of the first event of encounter `index` (0-based): its introduction."""
         return f"Event_{self.scope(index + 1)}Intro"
@@ -301,10 +321,15 @@ class _Encounter:
     def report(self, diagnostic: Diagnostic) -> None:
         self.q.diagnostics.append(diagnostic)
 
-    def encounter_test(self, number: int | None = None) -> list[str]:
-        return [f"VarOperation:encounter,==,{self.k if number is None else number}"]
+    def encounter_test(self, number: int | tuple[int, ...] | None = None) -> list[str]:
+        """The test that the encounter playing is `number` (this one's when None; any of a tuple's)."""
+        numbers = (self.k,) if number is None else (number,) if isinstance(number, int) else number
+        out: list[str] = []
+        for n in numbers:
+            out += (["VarTestsLogicalOperator:OR"] if out else []) + [f"VarOperation:encounter,==,{n}"]
+        return out
 
-    def event(self, name: str, *, tests: str = "", during: int | None = None, **given) -> Section:
+    def event(self, name: str, *, tests: str = "", during: int | tuple[int, ...] | None = None, **given) -> Section:
         """An event of this encounter. With several encounters it runs only during its own
         (`during`: another encounter's number, for the introduction that the previous one's
         ending leads to), so an event left queued when an encounter ends never runs in the next."""
@@ -344,7 +369,8 @@ class _Encounter:
             intro_text = words.ENCOUNTER.format(number=self.k, title=e.title)
         if e.intro:
             intro_text = (intro_text + "\n\n" if intro_text else "") + words.paragraphs(e.intro)
-        before = self.k - 1     # the introduction and setup run while the previous encounter's number is set
+        # The introduction and setup run while the number of an encounter that leads here is set.
+        before = self.q.leading_to.get(self.k, (self.k - 1,))
         steps = [self.event(intro_name, text=intro_text or None, during=before)]
         if e.special:
             steps.append(self.event(f"Event_{self.s}Rules", during=before,
@@ -581,7 +607,7 @@ class _Encounter:
             heroes = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counts).split() \
                 if counts else ["VarOperation:#heroes,<,0"]
         section = self.event(name, file="spawns.ini", text=text, at=at, tests=tests_of(guard.split(), heroes))
-        section.extra = [("monster", monster)] + [
+        section.extra = ([("monster", monster)] if monster else []) + [
             (f"placement{h}", " ".join(placed)) for h, placed in per_heroes.items() if placed] + list(extra)
         return section
 
