@@ -199,6 +199,13 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
         lines = [f"monster **{name}** ({entry.set})", "",
                  f"footprint {w}x{h}" + (" (a large figure)" if entry.large else ""),
                  f"figures in {entry.set}: normal {entry.normal}, master {entry.master}"]
+        if entry.traits:
+            lines.append("traits: " + ", ".join(entry.traits))
+        if entry.group:
+            lines.append("group by heroes: " + ", ".join(
+                f"{heroes} heroes {minions} + {masters} master{'s' if masters != 1 else ''}"
+                for heroes, (minions, masters) in enumerate(entry.group, 2))
+                + (" (an estimate)" if entry.group_source == "estimate" else ""))
         if entry.stats:
             for rank, stats in sorted(entry.stats.items()):
                 if isinstance(stats, dict) or hasattr(stats, "items"):
