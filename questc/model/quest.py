@@ -194,6 +194,15 @@ class GroupModel:
             return "open group" if self.id.startswith(OPEN_GROUP) else readable(self.id)
         return readable(self.type.name if self.type is not None else self.id)
 
+    @property
+    def words(self) -> str:
+        """It in a sentence: `the goblin archer group`, `the open group`, `the open group cultists`, `Splig`."""
+        if self.kind == "lieutenant":
+            return readable(self.id).title()
+        if self.kind == "open":
+            return "the open group" + ("" if self.id.startswith(OPEN_GROUP) else f" {readable(self.id)}")
+        return f"the {self.display} group"
+
 
 # The identifiers of open groups written without one: open_1, open_2, ...
 OPEN_GROUP = "open_"

@@ -319,6 +319,10 @@ def describe_cell(document: QuestDocument, cell) -> list[str]:
         lines.append(f"area **{area.id}** \"{area.name}\"")
     elif piece is not None:
         lines.append("in no area")
+    if here.groups:
+        lines.append("the overlord may place here: " + ", ".join(g.words for g in here.groups))
+    if here.tokens:
+        lines.append("tokens may go here: " + ", ".join(t.name for t in here.tokens))
     if here.obstacles:
         lines.append("obstacles: " + ", ".join(
             f"{'trap' if o.kind.trap else 'obstacle'} {o.kind.name}" + (f" facing {o.facing}" if o.facing else "")

@@ -45,7 +45,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         room = [c for c in places(board, group.cells) if c not in taken]
         large = group.type is not None and group.type.large
         if need and (len(room) < need or (large and len(room) < need * len(group.type.cells((0, 0))))):
-            thing = f"the {group.display}" if group.kind == "lieutenant" else f"the {group.display} group"
+            thing = group.words
             what = plural(need, "figure")
             out.append(Q216.at(group.span, thing=thing, needs=f"places {what}" + (f" with {at} heroes" if at > 2 else ""),
                                where=_where(group.pieces, group.area), has=f"has {plural(len(room), 'free space')}",

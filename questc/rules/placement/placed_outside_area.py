@@ -38,7 +38,7 @@ def _on_pieces(facts: Facts) -> list[Diagnostic]:
     """What is placed `on` pieces (a group, a lieutenant, tokens the overlord places): each piece must
     be wholly its area's."""
     model = facts.model
-    placed = [(g.display + (" group" if g.kind != "lieutenant" else ""), g.area, g.node.on) for g in model.groups.values()]
+    placed = [(g.words, g.area, g.node.on) for g in model.groups.values()]
     placed += [(t.name if t.id else f"the {t.kind} tokens", t.area, t.node.on) for t in model.tokens]
     out = []
     for thing, area_id, names in placed:
