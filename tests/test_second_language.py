@@ -217,3 +217,35 @@ def test_encounter_numbers_and_alternatives(written, label):
     head = HEAD.replace("  edition second\n", f"  edition second\n  encounter {written}\n  part_of toll\n")
     model = check_source(second(head=head), "q.quest").model
     assert model.encounter_label == label and model.encounter_header().label == label
+
+
+# ---- the guide -----------------------------------------------------------------------------------------
+
+
+def test_the_guide_prints_a_quest_of_several_encounters_under_one_heading(tmp_path):
+    """`questc guide`: one contents entry for the quest (the words its encounters' titles share), its
+    encounters listed under its heading, each sheet after it; the title page counts quests, not files."""
+    import shutil
+    from pathlib import Path
+
+    from pypdf import PdfReader
+
+    from questc.api import guide
+
+    root = Path(__file__).resolve().parent.parent / "quests"
+    for name in ("ember_reliquary_1", "ember_reliquary_2a", "ember_reliquary_2b", "ember_reliquary_3",
+                 "greywater_ferry"):
+        shutil.copy(root / f"{name}.quest", tmp_path)
+    report = guide([tmp_path], tmp_path / "guide.pdf")
+    assert report.written is not None
+    reader = PdfReader(str(tmp_path / "guide.pdf"))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "2 quests" in text
+    contents = reader.pages[1].extract_text()
+    assert "The Ember Reliquary" in contents and "The Greywater Ferry" in contents
+    assert "Smugglers" not in contents   # the encounters are under the quest's heading, not in the contents
+    bookmarks = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert bookmarks[:2] == ["The Ember Reliquary", "The Ember Reliquary I: The Smugglers' Stair"]
+    heading = text.index("Encounter 1: The Ember Reliquary I: The Smugglers' Stair")
+    assert heading < text.index("Encounter 2a: The Ember Reliquary IIa") < text.index(
+        "Encounter 2b: The Ember Reliquary IIb") < text.index("Encounter 3: The Ember Reliquary III")

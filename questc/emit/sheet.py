@@ -549,7 +549,8 @@ class _Builder:
         out = []
         for victory in self.model.victories:
             out.append({"side": victory.side.value, "label": victory.label.value if victory.label else None,
-                        "condition": self.condition(victory.when)})
+                        "condition": self.condition(victory.when),
+                        "next": victory.next.label if victory.next is not None else None})   # `then encounter 2a`
         return out
 
     def doors(self) -> list[dict]:
@@ -576,6 +577,7 @@ class _Builder:
             # the game's rules the sheet words (questc.editions.GAME_RULES): conquest, treachery...
             "plays_by": {rule: model.edition.has(rule) for rule in GAME_RULES},
             "encounter": model.encounter,
+            "encounter_label": model.encounter_label,
             "part_of": model.part_of,
             "expansions": [label(e) for e in model.expansions],
             "players": {"min": model.players[0], "max": model.players[1]},
