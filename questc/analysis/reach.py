@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable, Iterator
 
+from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class Foe:
     name: str            # as the condition writes it
     what: str            # "group", "figures", "lieutenant", "named monster"
     figures: tuple[tuple[Cell, ...], ...]
-    span: object = None  # where the quest places it
+    span: Span | None = None  # where the quest places it
 
 
 def foes(model: QuestModel, name: str) -> list[Foe]:

@@ -106,20 +106,20 @@ def effect_data(model, effect) -> dict:
     if isinstance(effect, n.InstructEffect):
         return {"effect": "instruct", "text": effect.text.value}
     if isinstance(effect, n.PlaceEffect):
-        cells: set = set()
+        spaces: set[tuple[int, int]] = set()
         for name in effect.on:
             piece = model.pieces.get(name.value)
             if piece is not None:
-                cells |= piece.shape.cells
+                spaces |= piece.shape.cells
         if effect.area is not None and effect.area.value in model.areas:
-            cells |= model.areas[effect.area.value].cells
-        cells |= {_point(model, ref) for ref in effect.at}
+            spaces |= model.areas[effect.area.value].cells
+        spaces |= {_point(model, ref) for ref in effect.at}
         return {"effect": "place", "kind": effect.kind,
                 "type": effect.type.value if effect.type is not None else None,
                 "rank": ("master" if effect.master else "normal") if effect.kind == "monster" else None,
                 "colour": effect.colour.value if effect.colour is not None else None,
                 "count": _amount(effect.count), "at": bool(effect.at), "pieces": [p.value for p in effect.on],
-                "area": effect.area.value if effect.area is not None else None, "cells": _cells(cells),
+                "area": effect.area.value if effect.area is not None else None, "cells": _cells(spaces),
                 "limit": effect.limit}
     if isinstance(effect, n.RemoveEffect):
         return {"effect": "remove", "token": effect.target.value}

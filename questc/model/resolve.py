@@ -464,10 +464,11 @@ class Resolver:
                 self.report(Q101.at(stmt.name.span, kind="lieutenant", name=stmt.name.value, help=help))
                 return
             if stmt.at is None:
-                pieces, cells = self.placement(area, stmt.on)
+                pieces, spaces = self.placement(area, stmt.on)
                 # Placed twice is Q411's to say: the second placement is kept under a key of its own.
                 key = stmt.name.value if stmt.name.value not in model.groups else f"{stmt.name.value}@{stmt.span.start}"
-                model.groups[key] = GroupModel(stmt.name.value, "lieutenant", None, area, pieces, cells, stmt.span, stmt)
+                model.groups[key] = GroupModel(stmt.name.value, "lieutenant", None, area, pieces, spaces, stmt.span,
+                                               stmt)
                 return
             cell = self.cell(stmt.at)
             if cell:
@@ -722,8 +723,8 @@ class Resolver:
             "carried": (model.tokens_named(), "token")}
         figures = {k: v for k, v in tables["defeated"][0].items() if k != ALL}
         tables["on"] = tables["in"] = (figures, "monster group, lieutenant or named monster")
-        places = {"carried": ({**model.areas, **model.pieces}, "area or piece"), "on": (model.pieces, "piece"),
-                  "in": (model.areas, "area")}
+        places: dict[str, tuple[dict, str]] = {"carried": ({**model.areas, **model.pieces}, "area or piece"),
+                                               "on": (model.pieces, "piece"), "in": (model.areas, "area")}
         for atom in n.event_conditions(condition):
             table, kind = tables[atom.event]
             self.ref(table, kind, atom.target)

@@ -295,7 +295,8 @@ class _Encounter:
         self.v = f"e{number}_"
         self.several = several
         self.following = following    # a victory's `next` (None: none written) -> (first event, label)
-        self.after = following[None][0] if following[None] else None   # the next encounter's first event
+        nxt = following[None]
+        self.after = nxt[0] if nxt is not None else None   # the next encounter's first event
         self.last = self.after is None
         self.heroes = (max(1, encounter.players[0] - 1), min(MAX_HEROES, encounter.players[1] - 1))
         self.tile_of: dict[str, str] = {}          # piece id -> its Valkyrie tile
@@ -553,13 +554,13 @@ class _Encounter:
             by_count: dict[int, list[int]] = {}
             for heroes, count in token.counts:
                 by_count.setdefault(min(count, len(names)), []).append(heroes)
-            for count, heroes in sorted(by_count.items()):
+            for count, counted in sorted(by_count.items()):
                 if not count:
                     continue
-                tests = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in heroes)
+                tests = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counted)
                 self.spawns_of[token.area].append(self.event(
                     f"Event_{self.s}TokenSet{index}_{count}", add=names[:count],
-                    tests=tests if len(heroes) < len(token.counts) else ""))
+                    tests=tests if len(counted) < len(token.counts) else ""))
 
     # ---- monsters --------------------------------------------------------------------
     def monster_name(self, figure_type: str, figure_set: str, span) -> tuple[str, str] | None:
@@ -669,12 +670,12 @@ class _Encounter:
                     self.report(Q701.at(group.span, what="the lieutenant", name=group.type))
                     continue
                 figures = self.group_places(group, 1, prefix, "small", 1)
-                _, per_heroes = self.placements([replace(f, rank="lieutenant") for f in figures], prefix, "small")
+                _, alone = self.placements([replace(f, rank="lieutenant") for f in figures], prefix, "small")
                 self.killable[group.type] = self.foes[group.id] = "Defeated" + monster
                 self.spawns_of[group.area].append(self.spawn(
                     f"Spawn_{prefix}", monster, words.PLACE_ON.format(what=words.lieutenant(group.type),
                                                                       where=group.where),
-                    per_heroes, geometry.square(figures[0].at) if figures else geometry.square(group.cells[0])))
+                    alone, geometry.square(figures[0].at) if figures else geometry.square(group.cells[0])))
                 continue
             if group.kind == "open":
                 monster, trait = "", "small"
@@ -878,7 +879,7 @@ class _Encounter:
             if not steps:
                 continue
             if where:   # Valkyrie does not see the figures: it asks the players whether the rule applies
-                self.report(Q706.at(trigger.condition.span if trigger.condition is not None else trigger.span,
+                self.report(Q706.at(where[0].span,
                                     what="see where the figures stand",
                                     how="it asks the players whether the rule applies each time",
                                     help_text="accept the question, or keep the rule for the printed guide"))
@@ -894,7 +895,7 @@ class _Encounter:
     def carried_events(self) -> None:
         """`carried TOKEN to PLACE`: Valkyrie does not see the heroes move, so, as for the exit, it asks at
         the end of each round whether a hero carrying the token is there."""
-        asked: set[tuple[str, str | None]] = set()
+        asked: set[tuple[str, str, str | None]] = set()
         for victory in self.e.victories:
             for atom in _occurrences(victory.when):
                 if atom.event not in ("carried", "on", "in") or (atom.event, atom.target, atom.destination) in asked:
@@ -902,8 +903,8 @@ class _Encounter:
                 asked.add((atom.event, atom.target, atom.destination))
                 where = self.place_words(atom.destination)
                 if atom.event == "carried":
-                    name = next((t.name for t in (*self.e.token_sets, *self.e.tokens) if t.id == atom.target),
-                                atom.target)
+                    name = next((t.name for t in self.e.token_sets if t.id == atom.target), None) or \
+                        next((t.name for t in self.e.tokens if t.id == atom.target and t.name), atom.target)
                     text = words.CARRIED_QUESTION.format(name=name, where=where)
                 else:
                     text = words.STANDS_QUESTION.format(name=atom.target.replace("_", " "), where=where)
@@ -1128,9 +1129,9 @@ class _Encounter:
         by_count: dict[int, list[int]] = {}
         for heroes, count in effect.counts:
             by_count.setdefault(min(count, len(names)), []).append(heroes)
-        for count, heroes in sorted(by_count.items()):
+        for count, counted in sorted(by_count.items()):
             if count:
-                choice = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in heroes)
+                choice = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counted)
                 events.append(self.event(f"Event_{prefix}_{count}", add=names[:count],
                                          tests=tests_of(tests.split(), choice.split() if len(by_count) > 1 else [])))
         return events

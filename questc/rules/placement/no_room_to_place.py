@@ -43,8 +43,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
             continue   # the overlord's choice of monster, fitted to the place when he chooses
         need, at = max((sum(group.size(h)), h) for h in range(heroes[0], heroes[1] + 1))
         room = [c for c in places(board, group.cells) if c not in taken]
-        large = group.type is not None and group.type.large
-        if need and (len(room) < need or (large and len(room) < need * len(group.type.cells((0, 0))))):
+        footprint = len(group.type.cells((0, 0))) if group.type is not None else 1
+        if need and (len(room) < need or len(room) < need * footprint):
             thing = group.words
             what = plural(need, "figure")
             out.append(Q216.at(group.span, thing=thing, needs=f"places {what}" + (f" with {at} heroes" if at > 2 else ""),

@@ -49,7 +49,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if effect.at:
             room, where = len({(p.x, p.y, p.piece.value if p.piece else None) for p in effect.at}), "the points listed"
         else:
-            cells = set()
+            cells: set[tuple[int, int]] = set()
             for name in effect.on:
                 piece = model.pieces.get(name.value)
                 if piece is not None:

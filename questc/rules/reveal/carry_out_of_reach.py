@@ -49,16 +49,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
                 continue
             token = tokens[atom.target.value]
             where = f"`{atom.destination.value}`" if atom.destination is not None else "the map's edge"
-            values = dict(token=token.id, where=where)
+            name = token.id or ""
             if token.kind != "objective":
                 out.append(Q313.at(atom.target.span, problem=f"it is a {token.kind} token: only objective tokens "
                                    "are carried", label=f"a {token.kind} token",
                                    help_text=f"make `{token.id}` an objective token (`objective {token.id} ...`)",
-                                   labels=[Label(token.span, "placed here"), side], **values))
+                                   labels=[Label(token.span, "placed here"), side], token=name, where=where))
             elif not token_reachable(board, token, reached):
                 out.append(Q313.at(atom.target.span, problem="no hero can reach it", label="out of reach",
                                    help_text="place it where the heroes can walk next to it",
-                                   labels=[Label(token.span, "placed here"), side], **values))
+                                   labels=[Label(token.span, "placed here"), side], token=name, where=where))
             elif not any(c in reached for c in destination_cells(model, board, atom)):
                 target = atom.destination.span if atom.destination is not None else atom.span
                 problem = ("no hero can reach it" if atom.destination is not None else
@@ -66,7 +66,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                 out.append(Q313.at(target, problem=problem, label="out of reach",
                                    help_text="carry it to a place the heroes can walk to" if atom.destination else
                                    "join an exit to the map (or name the piece the heroes leave by: `exit PIECE`)",
-                                   labels=[side], **values))
+                                   labels=[side], token=name, where=where))
     return out
 
 

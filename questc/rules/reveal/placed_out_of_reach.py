@@ -47,8 +47,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
             cells |= model.areas[effect.area.value].cells
         for point in effect.at:
             ox, oy = (0, 0)
-            if point.piece is not None and model.pieces.get(point.piece.value) is not None:
-                ox, oy = model.pieces[point.piece.value].at
+            piece = model.pieces.get(point.piece.value) if point.piece is not None else None
+            if piece is not None:
+                ox, oy = piece.at
             cells.add((ox + point.x, oy + point.y))
         room = places(board, cells)
         if not room or any(near(board, c, reached) for c in room):
