@@ -249,3 +249,19 @@ def test_the_guide_prints_a_quest_of_several_encounters_under_one_heading(tmp_pa
     heading = text.index("Encounter 1: The Ember Reliquary I: The Smugglers' Stair")
     assert heading < text.index("Encounter 2a: The Ember Reliquary IIa") < text.index(
         "Encounter 2b: The Ember Reliquary IIb") < text.index("Encounter 3: The Ember Reliquary III")
+
+
+def test_questc_guide_says_how_many_quests_and_encounters_it_wrote(tmp_path):
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from questc.cli import cli
+
+    root = Path(__file__).resolve().parent.parent / "quests"
+    files = [str(root / f"{name}.quest") for name in ("ember_reliquary_1", "ember_reliquary_2a", "ember_reliquary_2b",
+                                                       "ember_reliquary_3", "greywater_ferry")]
+    target = tmp_path / "guide.pdf"
+    result = CliRunner().invoke(cli, ["guide", *files, "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {target.as_posix()} (2 quests, 5 encounters)" in result.output
