@@ -163,6 +163,23 @@ def test_setup_and_reinforcements_need_room():
     assert_codes(second("  villager on Cap count 3\n"), "Q216")
 
 
+def test_a_group_counts_its_figures_for_the_most_heroes():
+    from questc.diagnostics.core import Severity
+
+    # With five players a zombie group is four minions and a master: the box holds four and one.
+    result = assert_codes(second("  group zombie on T\n  monster zombie at 0,0\n"), "Q403")
+    (diagnostic,) = result.diagnostics
+    assert diagnostic.severity is Severity.WARNING   # the group's size is the card's estimate
+    assert "5 normal zombie figures are on the map with 5 players" in render(result)
+    assert "4 of 4" in render(result)   # the group's label
+    assert_codes(second("  group zombie on T\n  monster zombie at 0,0\n",
+                        head=HEAD.replace("  edition second\n", "  edition second\n  players 2..4\n")))
+    # Sizes written are no estimate: an error; a lieutenant is no zombie.
+    result = assert_codes(second("  group zombie on T minions heroes masters 0\n  monster zombie at 0,0\n"
+                                 "  lieutenant splig on T\n"), "Q403")
+    assert result.diagnostics[0].severity is Severity.ERROR
+
+
 def test_an_open_group_needs_the_quest_s_traits_and_a_monster_left():
     head = HEAD.replace("  edition second\n", "  edition second\n  traits mountain\n")
     # ettin is the one monster with the mountain trait: one open group, not two
