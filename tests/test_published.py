@@ -77,3 +77,22 @@ def test_acolyte_of_saradyn_says_its_rules():
     assert list(model.counters) == ["fatigue"]
     assert [(t.event, t.phase, t.every) for t in model.triggers] == [
         ("each", "start", "overlord turn"), ("each", "end", "overlord turn"), ("each", "end", "overlord turn")]
+
+
+@pytest.mark.slow
+def test_valkyries_loader_loads_every_published_map_exported(tmp_path):
+    """The Valkyrie export of the published maps (the campaign's quests of several encounters as one
+    quest each): Valkyrie's own loader reads every one without a problem. Lord of Flame's second
+    encounter has an error (its tiles overlap): it is left out, the rest written."""
+    from questc.build import build
+    from valkyrie_tools import load
+
+    report = build([PUBLISHED], tmp_path, kinds=["valkyrie"])
+    assert not report.problems
+    failed = sorted(Path(r.path).name for r in report.results if r.errors)
+    assert failed == ["lord_of_flame_2.quest"]
+    folders = sorted(p for p in tmp_path.iterdir() if p.is_dir())
+    assert len(folders) == 19
+    for folder in folders:
+        loaded = load(folder)
+        assert loaded.code == 0 and loaded.problems == 0, (folder.name, loaded.output)
