@@ -440,7 +440,9 @@ def test_the_guide_keeps_a_quest_s_encounters_together(tmp_path):
     assert [r.summary.id for r in report.included] == ordered
     from pypdf import PdfReader
     text = "\n".join(page.extract_text() for page in PdfReader(str(tmp_path / "guide.pdf")).pages)
-    first, second_, ferry = (text.index(t) for t in ("The Burned Mill", "Harrow Chapel", "The Greywater Ferry"))
+    # each sheet's title, over its byline (the quest's heading lists its encounters before them)
+    first, second_, ferry = (text.index(f"{t}\nby ") for t in (
+        "The Lantern Road I: The Burned Mill", "The Lantern Road II: Harrow Chapel", "The Greywater Ferry"))
     assert first < second_ < ferry
     assert "Second edition, encounter 1 of lantern_road" in text
 

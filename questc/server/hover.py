@@ -203,7 +203,7 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
             lines.append("traits: " + ", ".join(entry.traits))
         if entry.group:
             lines.append("group by heroes: " + ", ".join(
-                f"{heroes} heroes {minions} + {masters} master{'s' if masters != 1 else ''}"
+                f"{heroes} heroes {minions} + {plural(masters, 'master')}"
                 for heroes, (minions, masters) in enumerate(entry.group, 2))
                 + (" (an estimate)" if entry.group_source == "estimate" else ""))
         if entry.stats:
