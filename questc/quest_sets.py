@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from questc.diagnostics.core import Diagnostic
 from questc.options import Options, apply_policy

@@ -9,7 +9,8 @@ board as the heroes, so a group the heroes cannot come next to cannot come to th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator
 
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n

@@ -7,7 +7,6 @@ unescaping and dedent); looking names up is the model's job. Every node has a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from questc.diagnostics.core import Span
 
@@ -461,9 +460,9 @@ class CounterEffect:
     relative: bool = True
 
 
-Effect = Union[Read, ConquestEffect, CoinsEffect, TreasureEffect, ThreatEffect, SpawnEffect,
-               DoorEffect, UnlockEffect, RevealEffect, WinEffect, InstructEffect, PlaceEffect, RemoveEffect,
-               ReplaceEffect, CounterEffect]
+Effect = (Read | ConquestEffect | CoinsEffect | TreasureEffect | ThreatEffect | SpawnEffect
+          | DoorEffect | UnlockEffect | RevealEffect | WinEffect | InstructEffect | PlaceEffect | RemoveEffect
+          | ReplaceEffect | CounterEffect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,8 +475,8 @@ class Encounter:
     display: Text | None = None
 
 
-AreaStatement = Union[Pieces, Cells, Read, Note, Glyph, Monster, PlaceNamed, Chest, Obstacle,
-                      Trap, Treasure, Relic, Runekey, Encounter, Token, Lieutenant, HeroStart, Group]
+AreaStatement = (Pieces | Cells | Read | Note | Glyph | Monster | PlaceNamed | Chest | Obstacle
+                 | Trap | Treasure | Relic | Runekey | Encounter | Token | Lieutenant | HeroStart | Group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,7 +535,7 @@ class Trigger:
     effects: tuple[Effect, ...]
     phase: str | None = None
     every: str | None = None
-    condition: "Condition | None" = None
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,27 +623,27 @@ class CompareCondition:
 @dataclass(frozen=True, slots=True)
 class NotCondition:
     span: Span
-    operand: "Condition"
+    operand: Condition
 
 
 @dataclass(frozen=True, slots=True)
 class AllCondition:
     """`a and b and ...`"""
     span: Span
-    operands: tuple["Condition", ...]
+    operands: tuple[Condition, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class AnyCondition:
     """`a or b or ...`"""
     span: Span
-    operands: tuple["Condition", ...]
+    operands: tuple[Condition, ...]
 
 
-Condition = Union[EventCondition, CompareCondition, NotCondition, AllCondition, AnyCondition]
+Condition = EventCondition | CompareCondition | NotCondition | AllCondition | AnyCondition
 
 
-def compare_conditions(condition: "Condition", *, negated: bool = True) -> list[CompareCondition]:
+def compare_conditions(condition: Condition, *, negated: bool = True) -> list[CompareCondition]:
     """Every comparison atom of a condition (`round > 4`, `fatigue >= 6`), in source order; with
     negated=False, those under a `not` left out."""
     if isinstance(condition, CompareCondition):
@@ -657,7 +656,7 @@ def compare_conditions(condition: "Condition", *, negated: bool = True) -> list[
     return []
 
 
-def event_conditions(condition: "Condition", *, negated: bool = True) -> list[EventCondition]:
+def event_conditions(condition: Condition, *, negated: bool = True) -> list[EventCondition]:
     """Every `killed`/`revealed`/`triggered`/`opened`/`defeated`/`carried` atom of a condition, in
     source order.
 
@@ -695,8 +694,8 @@ class Comment:
     text: str
 
 
-Item = Union[Header, Piece, Door, Stairs, Area, NamedMonster, Trigger, ChestChart, OverlordPlan, Victory, Role,
-             CounterDef]
+Item = (Header | Piece | Door | Stairs | Area | NamedMonster | Trigger | ChestChart | OverlordPlan | Victory | Role
+        | CounterDef)
 
 
 @dataclass(frozen=True, slots=True)

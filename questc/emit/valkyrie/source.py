@@ -8,7 +8,7 @@ quest changes shape, this module changes and the rest of the export does not.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Span
 
@@ -167,7 +167,7 @@ class Trigger:
     span: Span
     phase: str | None = None   # each: start or end
     every: str | None = None   # each: round, overlord turn, hero turn
-    condition: "Condition | None" = None
+    condition: Condition | None = None
     words: str | None = None   # the condition in words (the sheet's)
 
 
@@ -195,10 +195,10 @@ class Compare:
 @dataclass(frozen=True)
 class Combined:
     op: str                    # and, or, not
-    operands: tuple["Condition", ...]
+    operands: tuple[Condition, ...]
 
 
-Condition = Union[Occurrence, Compare, Combined]
+Condition = Occurrence | Compare | Combined
 
 
 @dataclass(frozen=True)

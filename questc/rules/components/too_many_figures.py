@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import replace
-from typing import Callable
+from collections.abc import Callable
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
 from questc.rules import Rule
@@ -15,11 +15,10 @@ from questc.rules.context import CheckContext
 
 Q403 = Descriptor(
     code="Q403", name="too-many-figures", severity=Severity.ERROR,
-    template="{counted} {are} on the map with {players} players, "
-             "but the sets owned ({sets}) hold {owned}",
+    template="{counted} {are} on the map with {players} players, but {holding}",
     label_template="one figure too many",
     help_template="remove {extra} of them, use another monster type, or keep some for fewer players "
-                  "with `players a..b`",
+                  "with `players a..b`{hint}",
     summary="More figures of a monster type (normal or master) than the owned sets hold.",
     explanation="""
 The overlord can only place the figures the box holds. Normal (tan) and master (red)
@@ -36,19 +35,24 @@ the overlord may take a figure off the board to place it again.
 
 The rule books count the figures of The Well of Darkness; the base game's 39 normal
 and 21 master figures are split over its twelve types by estimate. A count built on a
-rule book's number is an error; one built on an estimate is a warning.
+rule book's number is an error; one built on an estimate is a warning that says
+"estimated" and how to declare the real number. A box that holds more (two base
+games, figures bought apart) is declared in the configuration's `[owned]` table
+(`sets = { base = 2 }`, or `figures = { skeleton = { normal = 8, master = 3 } }`): a
+count declared is counted against, and is an error when exceeded.
 """,
     example=Example(
         failing=quest(WOD, "  monster golem at 2,2 4,2 2,4\n"),
         fixed=quest(WOD, "  monster golem at 2,2 4,2\n  monster kobold at 2,4\n")),
-    fields=("counted", "are", "players", "sets", "owned", "extra"),
+    fields=("counted", "are", "players", "holding", "extra", "hint"),
 )
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q403: per monster type and figure colour, the most figures on the map at any supported player count
-    (the figures at points, and the groups the overlord places, sized by the number of heroes)."""
-    model, sets = context.model, context.sets
+    (the figures at points, and the groups the overlord places, sized by the number of heroes), counted
+    against the box owned (`context.box`: the sets counted and what the writer declared)."""
+    model = context.model
     low, high = model.players
     # (monster, colour) -> what counts: (its span, how many figures it is with p players, its name if named)
     counted: dict[tuple[str, str], list[tuple[Span, Callable[[int], int], str | None]]] = defaultdict(list)
@@ -68,7 +72,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
                            for end in (figure.players[0], figure.players[1] + 1)}
     found = []
     for (monster, rank), entries in counted.items():
-        owned = model.catalog.figures_owned(monster, rank, sets)
+        held = context.box.held("figures", monster, rank)
+        owned = held.count
         if owned.count is None:
             continue
         # The count changes only where a figure's `players` range begins or ends and where a group grows
@@ -84,8 +89,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                          key=lambda entry: entry[0].start)
         items = [(span, weight) for span, weight, _ in present]
         label = f"another {rank} {monster}"
-        diagnostic = too_many(Q403, owned, items, label, f"{rank} {monster} figure", players=players_text,
-                               sets=", ".join(sets))
+        diagnostic = too_many(Q403, held, items, label, f"{rank} {monster} figure", players=players_text)
         if diagnostic is None:
             continue
         if (monster, rank) in estimated:   # a group's size from the card is an estimate

@@ -11,7 +11,8 @@ to them, and an inline `# questc: ignore[...]` does not (they are about several 
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from questc.rules import Rule, rules_of
 
