@@ -2,6 +2,7 @@
 the one a fresh analysis gives, after edits that change what it reads and after edits that do not."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -61,3 +62,27 @@ def test_positions_and_names_for_players_are_not_part_of_the_key():
     key = reveal.analysis_key
     assert key(one.model, reveal.NO_SCENARIO) == key(two.model, reveal.NO_SCENARIO)
     assert key(one.model, reveal.NO_SCENARIO) != key(one.model, reveal.Scenario(unlocked=frozenset({"red"})))
+
+
+def test_the_second_editions_inputs_are_part_of_the_key():
+    """The quest's entrances (`entrance PIECE`) and lieutenants placed on pieces are read by the
+    fixed point (the heroes' start, `on killed`): another value of either is another key."""
+    import dataclasses
+
+    model = check_source((QUESTS / "three_seals.quest").read_text(encoding="utf-8"), "q.quest").compiled.model
+    key = reveal.analysis_key(model, reveal.NO_SCENARIO)
+    piece = next(iter(model.pieces))
+    assert reveal.analysis_key(dataclasses.replace(model, roles={"entrance": (piece,)}), reveal.NO_SCENARIO) != key
+    area = next(iter(model.areas))
+    group = reveal.analysis_key(dataclasses.replace(model, groups={"splig": _Group("splig", "lieutenant", area)}),
+                                reveal.NO_SCENARIO)
+    assert group != key
+
+
+@dataclass(frozen=True)
+class _Group:
+    """As much of a GroupModel as the key reads."""
+    id: str
+    kind: str
+    area: str
+    cells: frozenset = frozenset({(0, 0)})
