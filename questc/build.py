@@ -68,7 +68,8 @@ def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -
 
 def emitter(kind: str) -> Emitter:
     """An output kind in; its Emitter out: the JSON, else `questc.emit.<kind>.render_<kind>(quest,
-    paper=...)`. ImportError (saying why) when that module is not installed or lacks the function."""
+    paper=...)` with the module's `session()` if it has one (a context a build holds open while it
+    renders). ImportError (saying why) when that module is not installed or lacks the function."""
     if kind == "json":
         return Emitter("json", _json)
     module_name, function = f"questc.emit.{kind}", f"render_{kind}"
