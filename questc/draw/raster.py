@@ -265,6 +265,7 @@ def encode_png(image) -> bytes:
     # One worker: the PNG is one stream, written by one thread anyway, and every worker libvips
     # starts reserves address space of its own (a build under a 500 MB limit ran out of it).
     pyvips.concurrency_set(1)
+    _share_malloc_arenas()
     picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
     del data
     png = bytes(picture.pngsave_buffer(compression=6, filter="none", keep="none"))
@@ -275,6 +276,27 @@ def encode_png(image) -> bytes:
     if png[at + 4:at + 8] == b"pHYs":
         png = png[:at] + png[at + 12 + length:]
     return png
+
+
+def _share_malloc_arenas() -> None:
+    """Under an address-space limit (RLIMIT_AS), the process's threads share two malloc arenas.
+
+    glibc gives each new thread an arena that reserves 64 MB of address space: libvips's worker
+    threads took three (190 MB), and with Typst's after them a build of a fuzzed quest broke the
+    500 MB limit the hostile tests set (tests/test_bench_smoke.py). Without a limit nothing is
+    changed; where there is no glibc (no mallopt) neither."""
+    try:
+        import resource
+    except ImportError:   # not a Unix
+        return
+    if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL(None).mallopt(-8, 2)   # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
 
 
 def _packed(image) -> bytes:
