@@ -1,5 +1,5 @@
 """The PDF quest sheet (questc.emit.pdf, questc.emit.sheet, templates/sheet/): its text, its fonts, its
-flow over pages, its bytes, and the block markup the templates write."""
+flow over pages, its bytes, and the Typst the templates write."""
 from __future__ import annotations
 
 import io
@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from questc.api import check_source
 from questc.emit import pdf
-from questc.emit.sheet import paragraphs, plain, sheet_data
+from questc.emit.sheet import paragraphs, sheet_data
 from conftest import ACCEPTANCE
 from helpers import compile_file, compile_source
 
@@ -92,15 +92,15 @@ def test_conditions_read_as_english(everything):
     source = everything.source.replace(
         'victory overlord "Hold the shrine" when round > 20 or conquest 0',
         'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0')
-    words = [plain(v["condition"]["words"]) for v in sheet_data(compile_source(source, "everything.quest"))["victories"]]
+    words = [v["condition"]["words"] for v in sheet_data(compile_source(source, "everything.quest"), "text")["victories"]]
     assert words[1] == "(Lord Vexis is still alive before round 15) or the heroes have no conquest tokens left"
     assert "it is not so" not in " ".join(words)
     assert mid_sentence("The Brass Chamberlain") == "the Brass Chamberlain" and mid_sentence("Narthak") == "Narthak"
 
 
 def test_areas_list_their_doors_and_stairs(everything):
-    areas = {a["id"]: a for a in sheet_data(everything)["areas"]}
-    ways = [plain(x["words"]) for x in areas["A"]["exits"]]
+    areas = {a["id"]: a for a in sheet_data(everything, "text")["areas"]}
+    ways = [x["words"] for x in areas["A"]["exits"]]
     assert "the door hall to area B (Corridor of Ash)" in ways[0] or any("the door hall to area" in w for w in ways)
     assert any(w.startswith("the blue rune door crypt to area D") for w in ways), ways
     assert any(w.startswith("the green stairs to area") for w in ways), ways
@@ -115,7 +115,7 @@ def test_a_second_edition_sheet_says_so_and_prints_no_treachery():
 
 def test_backticked_references_print_as_players_read_them():
     result = compile_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
-    notes = [plain(n) for a in sheet_data(result)["areas"] for n in a["notes"]]
+    notes = [n for a in sheet_data(result, "text")["areas"] for n in a["notes"]]
     assert any("(see when Skritch the Lamp-Eater is killed)" in n for n in notes), notes
     assert "`" not in text_of(pdf.render_pdf(result))
 
@@ -291,46 +291,60 @@ def test_paragraphs_join_soft_wraps_and_split_on_blank_lines():
 
 
 def test_sheet_data_describes_conditions_and_effects_in_words(drowned):
-    data = sheet_data(drowned)
-    assert [plain(v["condition"]["words"]) for v in data["victories"]] == [
+    data = sheet_data(drowned, "text")
+    assert [v["condition"]["words"] for v in data["victories"]] == [
         "Narthak is killed", "the heroes have no conquest tokens left"]
     encounter = data["encounters"][0]
     assert [e["kind"] for e in encounter["effects"]] == ["read", "conquest"]
-    assert plain(encounter["effects"][1]["words"]) == "The heroes gain 2 conquest tokens."
+    assert encounter["effects"][1]["words"] == "The heroes gain 2 conquest tokens."
     area_a = data["areas"][0]
-    assert [plain(i["words"]) for i in area_a["contents"]] == [
+    assert [i["words"] for i in area_a["contents"]] == [
         "an active glyph at 1,1", "2 beastmen at 4,1 and 4,2", "a master beastman at 4,4 (only with 4–5 players)",
         "rubble at 2,3 and 2,4", "a healing potion marker at 0,5"]
 
 
-def test_parse_blocks_reads_paragraphs_continuations_and_tables():
-    blocks = pdf.parse_blocks("@h1 Title\n@body one\n  two\n\n@table chart\n@row\n@cell cell a\n@cell cell b\n"
-                              "  more\n@endtable\n@map\n")
-    assert [b.kind for b in blocks] == ["h1", "body", "table", "map"]
-    assert blocks[1].text == "one two"
-    assert blocks[2].rows == [[["cell", "a"], ["cell", "b more"]]]
+def test_the_typst_flavour_words_the_same_in_markup(drowned):
+    """The sheet's words are Typst markup: the same sentence, its names in bold, its punctuation escaped."""
+    typst = sheet_data(drowned)["victories"][0]["condition"]["words"]
+    text = sheet_data(drowned, "text")["victories"][0]["condition"]["words"]
+    assert typst == "#strong[Narthak] is killed" and text == "Narthak is killed"
 
 
-@pytest.mark.parametrize("markup, message", [
-    ("@cell cell x\n", "outside a @table"),
-    ("@table chart\n@row\n@cell cell x\n", "never closed"),
-    ("@table chart\n@body x\n@endtable\n", "inside @table"),
-    ("stray words\n", "before any @block"),
-])
-def test_parse_blocks_refuses_broken_markup(markup, message):
-    with pytest.raises(pdf.SheetTemplateError, match=re.escape(message)):
-        pdf.parse_blocks(markup)
-
-
-def test_an_unknown_style_names_the_known_ones():
-    with pytest.raises(pdf.SheetTemplateError, match=r"no block style @shout.*known: .*body"):
-        pdf.to_typst(pdf.parse_blocks("@shout hello\n"))
+# Everything Typst's markup reads: code, strong, emphasis, raw, math, labels, references,
+# headings, lists, terms, comments, links, shorthands, escapes, line breaks, spaces markup folds.
+HOSTILE = ("#strong[x] *y* _z_ `raw` $x^2$ <label> @ref = heading - item + item / term: // comment /* c */ "
+           "https://example.com -- --- ... ~ -? \\ \\n 1. one \"quoted\" 'single' [bracket] {brace}  two  spaces ")
 
 
 def test_quest_text_never_becomes_typst_markup():
-    markup = pdf.inline("a #strong[x] = *y* $z$ &lt;b&gt; \\ \" <b>bold</b> <i>it</i>")
-    assert markup.startswith('#"a #strong[x] = *y* $z$ <b> \\\\ \\" "')
-    assert '#strong[#"bold"]' in markup and '#emph[#"it"]' in markup
+    """Whatever a writer types prints as itself: the escaped markup, typeset, gives back the text."""
+    from questc.emit.typst_markup import markup, string
+
+    for text in (HOSTILE, " leading", "trailing ", "tab\there", "line\nbreak", "\u2028sep", "plain words"):
+        typst = f"#set document(title: \"t\")\n#set text(font: \"DejaVu Sans\")\n#set smartquote(enabled: false)\n{markup(text)}#metadata(none)"
+        literal = f"#set document(title: \"t\")\n#set text(font: \"DejaVu Sans\")\n#set smartquote(enabled: false)\n#{string(text)}#metadata(none)"
+        assert pdf.compile_typst(typst) == pdf.compile_typst(literal), text
+
+
+def test_hostile_quest_text_prints_as_written():
+    # (backticks name things in quest text, and quest strings read a backslash as an escape)
+    hostile = HOSTILE.replace("`raw`", "raw").replace("\\", "/")
+    source = LONG_QUEST.format(intro=hostile).replace(
+        "The Endless Stair", "#Endless* [Stair] // $1$").replace("Landing", "<Landing> @a &amp;")
+    text = text_of(pdf.render_pdf(compile_source(source, "hostile.quest")))
+    assert flat(hostile) in text
+    assert "#Endless* [Stair] // $1$" in text and "<Landing> @a &amp;" in text
+
+
+def test_a_broken_template_is_a_sheet_template_error(monkeypatch):
+    from questc.emit import sheet
+
+    class Broken:
+        def render(self, **values):
+            return sheet.environment().from_string("{{ q.nothing_here }}").render(**values)
+    monkeypatch.setattr(sheet, "template", lambda name, flavour="typst": Broken())
+    with pytest.raises(pdf.SheetTemplateError, match="nothing_here"):
+        pdf._render("sheet.j2", q={})
 
 
 def test_a_quest_with_errors_gets_no_sheet():

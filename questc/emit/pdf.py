@@ -8,10 +8,10 @@ kept with what follows and blocks that never split, and gives the same bytes for
 input. It compiles a sheet in tens of milliseconds. (reportlab, used before, has no tagging.)
 
 The words and their order come from templates/sheet/sheet.j2 (guide.j2 for a guide's front
-pages) over the data of questc.emit.sheet: block markup, one `@style text` per line, which
-this module turns into Typst calls of templates/sheet/sheet.typ (the look: page, fonts,
-headings, read-aloud boxes). Quest text is passed to Typst as string literals, never as
-markup, so nothing a writer types can change the layout.
+pages) over the data of questc.emit.sheet: Typst markup calling the styles of
+templates/sheet/sheet.typ (the look: page, fonts, headings, read-aloud boxes). Quest text is
+escaped as it is printed (questc.emit.typst_markup), so nothing a writer types can change
+the layout.
 
 The map comes from questc.draw at the printed scale of its page (questc.draw.page: portrait
 or landscape, whichever gives larger squares), as SVG, with its legend set as text beside
@@ -23,222 +23,17 @@ depend only on the input. `typst` is imported only inside the functions that com
 from __future__ import annotations
 
 import os
-import re
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from questc.emit.typst_markup import markup as escaped
+from questc.emit.typst_markup import string as tstr
 from questc.errors import SheetTemplateError
 
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
 
-_DIRECTIVE = re.compile(r"^@([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+(.*))?$")
-
-# Block kinds the layout knows besides paragraph styles.
-_CONTROL = {"map", "space", "pagebreak", "table", "row", "cell", "endtable", "toc", "keep", "endkeep"}
-
 PAPERS = {"a4": "a4", "letter": "us-letter"}
-KEEP_ROWS = 12      # a table of this many rows or fewer never splits over two pages
-
-
-# ---- the block markup --------------------------------------------------------------
-
-
-@dataclass
-class Block:
-    """One block of sheet markup: `kind` (a paragraph style name or a control word), its text,
-    and for tables the style and rows (each row a list of (style, text) cells)."""
-
-    kind: str
-    text: str = ""
-    style: str | None = None
-    rows: list = field(default_factory=list)
-    line: int = 0
-
-
-def parse_blocks(markup: str) -> list[Block]:
-    """Template output in; its blocks out, in order.
-
-    A line starting with `@word` opens a block; any other non-blank line continues the
-    text of the block above (so a template may wrap long sentences); blank lines
-    are ignored. Tables gather their @row/@cell lines up to @endtable.
-    """
-    blocks: list[Block] = []
-    table: Block | None = None
-    current: Block | list[str] | None = None  # the block (or table cell list) a continuation line extends
-    for number, raw in enumerate(markup.splitlines(), 1):
-        line = raw.strip()
-        if not line:
-            continue
-        match = _DIRECTIVE.match(line)
-        if match is None:
-            if current is None:
-                raise SheetTemplateError(f"line {number}: text before any @block: {line[:60]!r}")
-            if isinstance(current, list):      # a table cell: [style, text]
-                current[1] = f"{current[1]} {line}".strip()
-            else:
-                current.text = f"{current.text} {line}".strip()
-            continue
-        word, rest = match.group(1), (match.group(2) or "").strip()
-        if table is not None and word not in ("row", "cell", "endtable"):
-            raise SheetTemplateError(f"line {number}: @{word} inside @table {table.style} (close it with @endtable)")
-        if word == "table":
-            table = Block("table", style=rest or None, line=number)
-            blocks.append(table)
-            current = None
-        elif word == "row":
-            if table is None:
-                raise SheetTemplateError(f"line {number}: @row outside a @table")
-            table.rows.append([])
-            current = None
-        elif word == "cell":
-            if table is None or not table.rows:
-                raise SheetTemplateError(f"line {number}: @cell outside a @table @row")
-            style, _, text = rest.partition(" ")
-            if not style:
-                raise SheetTemplateError(f"line {number}: @cell needs a style: @cell STYLE text")
-            current = [style, text.strip()]
-            table.rows[-1].append(current)
-        elif word == "endtable":
-            if table is None:
-                raise SheetTemplateError(f"line {number}: @endtable without @table")
-            table = None
-            current = None
-        else:
-            block = Block(word, rest, line=number)
-            blocks.append(block)
-            current = block if word not in _CONTROL else None
-    if table is not None:
-        raise SheetTemplateError(f"line {table.line}: @table {table.style} is never closed with @endtable")
-    return blocks
-
-
-
-# ---- inline markup: the templates' <b>, <i>, <font color> over escaped text -> Typst code ------------
-
-
-def tstr(text: str) -> str:
-    """A Python string in; a Typst string literal out."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r") \
-        .replace("\t", "\\t") + '"'
-
-
-class _Inline(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.out: list[str] = []
-        self.open: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in ("b", "strong"):
-            self.out.append("#strong[")
-        elif tag in ("i", "em"):
-            self.out.append("#emph[")
-        elif tag == "font":
-            colour = dict(attrs).get("color") or "#000000"
-            if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-                raise SheetTemplateError(f"<font color={colour!r}>: write a colour as #rrggbb")
-            self.out.append(f'#text(fill: rgb("{colour}"))[')
-        else:
-            raise SheetTemplateError(f"<{tag}> is not sheet markup (use <b>, <i> or <font color='#rrggbb'>)")
-        self.open.append(tag)
-
-    def handle_endtag(self, tag):
-        if not self.open or self.open[-1] != tag:
-            raise SheetTemplateError(f"</{tag}> closes nothing open")
-        self.open.pop()
-        self.out.append("]")
-
-    def handle_data(self, data):
-        if data:
-            self.out.append("#" + tstr(data))
-
-
-def inline(markup: str) -> str:
-    """Template text (escaped quest text with <b>, <i>, <font color>) in; Typst markup out."""
-    parser = _Inline()
-    parser.feed(str(markup))
-    parser.close()
-    if parser.open:
-        raise SheetTemplateError(f"<{parser.open[-1]}> is never closed")
-    return "".join(parser.out)
-
-
-# ---- blocks -> Typst ------------------------------------------------------------------------------
-
-_HEADINGS = {"title": 1, "h1": 2, "h2": 3}
-_STYLES = {"h3": "qs-entry-heading", "byline": "qs-byline", "body": "qs-body", "small": "qs-small", "read": "qs-read", "note": "qs-note",
-           "guide_title": "qs-guide-title", "guide_subtitle": "qs-guide-subtitle", "toc_heading": "qs-toc-heading"}
-_LISTS = {"bullet": "qs-bullets", "effect": "qs-effects"}
-
-
-def to_typst(blocks: list[Block], *, map_page=None) -> str:
-    """Blocks in; Typst markup out. `map_page(heading)` makes the markup of the map's page (@map)."""
-    out: list[str] = []
-    pending: tuple[str, list[str]] | None = None    # a run of list items being gathered
-    keep_depth = 0
-
-    def flush():
-        nonlocal pending
-        if pending is not None:
-            kind, items = pending
-            out.append(f"#{kind}(" + ", ".join(f"[{i}]" for i in items) + ")")
-            pending = None
-
-    for block in blocks:
-        kind = block.kind
-        if kind in _LISTS:
-            if pending is not None and pending[0] != _LISTS[kind]:
-                flush()
-            if pending is None:
-                pending = (_LISTS[kind], [])
-            pending[1].append(inline(block.text))
-            continue
-        flush()
-        if kind in _HEADINGS:
-            out.append(f"#heading(level: {_HEADINGS[kind]})[{inline(block.text)}]")
-        elif kind in _STYLES:
-            out.append(f"#{_STYLES[kind]}[{inline(block.text)}]")
-        elif kind == "map":
-            if map_page is None:
-                raise SheetTemplateError(f"line {block.line}: @map, but there is no map here")
-            out.append(map_page(block.text))
-        elif kind == "space":
-            try:
-                out.append(f"#v({float(block.text or 6):g}pt)")
-            except ValueError:
-                raise SheetTemplateError(f"line {block.line}: @space takes a number of points") from None
-        elif kind == "pagebreak":
-            out.append("#pagebreak(weak: true)")
-        elif kind == "toc":
-            out.append("#outline(title: none, depth: 1, indent: 0pt)")
-        elif kind == "keep":
-            out.append("#qs-keep[")
-            keep_depth += 1
-        elif kind == "endkeep":
-            if keep_depth == 0:
-                raise SheetTemplateError(f"line {block.line}: @endkeep without @keep")
-            out.append("]")
-            keep_depth -= 1
-        elif kind == "table":
-            rows = [row for row in block.rows if row]
-            if not rows:
-                continue
-            if block.style != "chart":
-                raise SheetTemplateError(f"line {block.line}: no table style {block.style!r} (known: chart)")
-            header = ", ".join(f"[{inline(text)}]" for _style, text in rows[0])
-            cells = ", ".join(f"[{inline(text)}]" for row in rows[1:] for _style, text in row)
-            table = f"qs-chart(({header},), {cells})" if cells else f"qs-chart(({header},))"
-            # a short table stays whole on one page; a long one splits between rows, its header repeated
-            out.append(f"#qs-keep({table})" if len(rows) <= KEEP_ROWS else f"#{table}")
-        else:
-            raise SheetTemplateError(f"line {block.line}: no block style @{kind} "
-                                     f"(known: {', '.join(sorted(set(_HEADINGS) | set(_STYLES) | set(_LISTS)))})")
-    flush()
-    if keep_depth:
-        raise SheetTemplateError("@keep is never closed with @endkeep")
-    return "\n".join(out) + "\n"
 
 
 # ---- the map's page ---------------------------------------------------------------------------------
@@ -297,7 +92,7 @@ def _map_markup(quest: CompiledQuest, paper: str, heading: str) -> _MapMarkup:
               f"pdf.artifact(image(bytes({tstr(rose)}), format: \"svg\", width: 34pt)), "
               f"[#qs-legend-heading[#{tstr(palette.word('legend'))}] #grid(columns: ({widths},), "
               f"column-gutter: {plan.gap:.2f}pt, {', '.join(columns)})]))")
-    title = f"#heading(level: 2)[{inline(heading)}]" if heading else ""
+    title = f"#heading(level: 2)[{escaped(heading)}]" if heading else ""
     flipped = "true" if page.landscape else "false"
     body = f"#page(flipped: {flipped})[{title}\n{picture}\n{legend if plan.beside_map else ''}]"
     return _MapMarkup(body, "" if plan.beside_map else legend)
@@ -408,18 +203,29 @@ def compile_typst(source: str) -> bytes:
 
 
 def _sheet_markup(quest: CompiledQuest, paper: str) -> str:
-    """One compiled quest in; its sheet's Typst markup out (data -> sheet.j2 -> blocks -> Typst)."""
-    from questc.emit.sheet import sheet_data, template
+    """One compiled quest in; its sheet's Typst markup out (data -> sheet.j2 -> Typst)."""
+    from markupsafe import Markup
 
-    data = sheet_data(quest)
-    markup = template("sheet.j2").render(q=data)
-    parts: list[_MapMarkup] = []
+    from questc.emit.sheet import sheet_data
 
-    def map_page(heading: str) -> str:
+    def the_map(heading: str) -> Markup:
         made = _map_markup(quest, paper, heading)
-        parts.append(made)
-        return made.page + ("\n" + made.after if made.after else "")
-    return to_typst(parse_blocks(markup), map_page=map_page)
+        return Markup(made.page + ("\n" + made.after if made.after else ""))
+    return _render("sheet.j2", q=sheet_data(quest), the_map=the_map)
+
+
+def _render(name: str, **values) -> str:
+    """A sheet template and its values in; its Typst markup out (a template that fails: SheetTemplateError)."""
+    import jinja2
+
+    from questc.emit.sheet import template
+
+    try:
+        return str(template(name).render(**values))
+    except jinja2.TemplateError as error:
+        line = getattr(error, "lineno", None)   # a syntax error's line; a failure while rendering has none
+        where = f" (line {line})" if line else ""
+        raise SheetTemplateError(f"templates/sheet/{name}{where}: {error}") from None
 
 
 def render_pdf(quest: CompiledQuest, paper: str = "a4") -> bytes:
@@ -462,13 +268,11 @@ def guide_sheet(quest: CompiledQuest, paper: str = "a4") -> tuple[dict, str]:
 
 def assemble_guide(sheets, title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:
     """The guide_sheet()s of the quests, in order, in; the guide's PDF out (see render_guide)."""
-    from questc.emit.sheet import template
-
     sheets = list(sheets)
     if not sheets:
         raise ValueError("a guide needs at least one quest")
     name = title or "Quest Guide"
-    front = template("guide.j2").render(title=name, author=author, quests=[data for data, _ in sheets])
-    body = [to_typst(parse_blocks(front))] + [markup for _, markup in sheets]
+    front = _render("guide.j2", title=name, author=author, quests=[data for data, _ in sheets])
+    body = [front] + [markup for _, markup in sheets]
     source = _prelude(paper=paper, title=name, author=author, running=True) + _date_markup() + "".join(body)
     return compile_typst(source)

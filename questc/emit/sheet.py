@@ -6,15 +6,18 @@ chest item, stat change and victory condition carrying `words`, its description
 made by the macros of `templates/sheet/words.j2`. Code holds no sheet wording; the
 templates do, so a writer can rephrase a sheet without touching Python.
 
-`words` (and every template result) is Jinja Markup: quest text in it is escaped
-for reportlab's paragraph markup (`&amp;`, `&lt;`), and the templates may add <b>
-and <i>. `plain(markup)` turns it back into plain text.
+The templates write Typst (the PDF's typesetter) directly. Two flavours of the data:
+`sheet_data(quest)` for the sheet, where `words` (and every template result) is Typst
+markup (a `markupsafe.Markup`: quest text in it already escaped by
+questc.emit.typst_markup, the templates' `strong()` and `emph()` around it), and
+`sheet_data(quest, "text")` for exports that want plain words (the Valkyrie export):
+the same macros, with `strong()` and `emph()` adding nothing.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from questc.editions import GAME_RULES
 from questc.paths import data_dir
@@ -27,23 +30,38 @@ if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
 
 TEMPLATE_FOLDER = "sheet"
+Flavour = Literal["typst", "text"]
 
 
 # ---- templates -------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
-def environment():
-    """The Jinja2 environment over `templates/` (autoescaping on: templates emit paragraph markup).
+def _typst(value) -> Any:
+    """A value a template prints in; Typst markup out: quest text escaped, template results kept."""
+    from markupsafe import Markup
 
-    StrictUndefined: a template naming a field the data lacks fails loudly instead of
-    printing a blank on a sheet.
+    from questc.emit.typst_markup import markup
+
+    return value if isinstance(value, Markup) else Markup(markup(str(value)))
+
+
+@lru_cache(maxsize=None)
+def environment(flavour: Flavour = "typst"):
+    """The Jinja2 environment over `templates/` for one flavour of output.
+
+    "typst": autoescaping on, every printed value passed through `_typst` (so a writer's `#`
+    or `[` prints as itself), `strong(x)` and `emph(x)` Typst's. "text": plain words, no
+    escaping, `strong(x)` and `emph(x)` the text itself. StrictUndefined: a template naming a
+    field the data lacks fails loudly instead of printing a blank on a sheet.
     """
     import jinja2
+    from markupsafe import Markup
 
+    typst = flavour == "typst"
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
-        autoescape=True,
+        autoescape=typst,
+        finalize=_typst if typst else None,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -51,51 +69,63 @@ def environment():
     )
     env.filters["count_range"] = count_range
     env.filters["mid"] = mid_sentence
+    if typst:
+        env.filters["join"] = typst_join
+        env.globals.update(strong=lambda body: Markup(f"#strong[{_typst(body)}]"),
+                           emph=lambda body: Markup(f"#emph[{_typst(body)}]"))
+    else:
+        env.globals.update(strong=str, emph=str)
     env.globals.update(plural=plural, noun=noun)   # counted words, as every message words them
     return env
 
 
-def template(name: str):
+def typst_join(values, separator: str = "") -> Any:
+    """The `join` filter for Typst templates: the items and the separator escaped unless already
+    markup (Jinja's own join escapes plain items for HTML as soon as one of them is markup)."""
+    from markupsafe import Markup
+
+    return Markup(str(_typst(separator)).join(str(_typst(v)) for v in values))
+
+
+def template(name: str, flavour: Flavour = "typst"):
     """A template file name under templates/sheet/ in; the compiled Jinja template out."""
-    return environment().get_template(f"{TEMPLATE_FOLDER}/{name}")
+    return environment(flavour).get_template(f"{TEMPLATE_FOLDER}/{name}")
 
 
 class _Words:
-    """The macros of words.j2 as functions: words.effect(e) -> Markup, with runs of
+    """The macros of words.j2 as functions: words.effect(e) -> its words, with runs of
     whitespace (the template's own line breaks) folded to single spaces."""
 
-    def __init__(self, module):
+    def __init__(self, module, flavour: Flavour):
         self._module = module
+        self._flavour = flavour
 
     def __getattr__(self, name: str):
         from markupsafe import Markup
 
         macro = getattr(self._module, name)
+        wrap = Markup if self._flavour == "typst" else str
 
         def call(*args, **kwargs):
-            return Markup(" ".join(str(macro(*args, **kwargs)).split()))
+            return wrap(" ".join(str(macro(*args, **kwargs)).split()))
         return call
 
 
 @lru_cache(maxsize=None)
-def _words() -> _Words:
+def _words(flavour: Flavour = "typst") -> _Words:
     """The macros of words.j2: words.effect(e), words.condition(c), words.content(item), ..."""
-    return _Words(template("words.j2").module)
+    return _Words(template("words.j2", flavour).module, flavour)
 
 
-@lru_cache(maxsize=None)
-def plain(markup) -> str:
-    """Markup from a template in; plain text out (tags dropped, entities decoded)."""
+def mid_sentence(name):
+    """A name that opens with "The" in; the same name as it reads inside a sentence out
+    ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies"); markup stays markup."""
+    text = str(name)
+    if not text.startswith("The "):
+        return name
     from markupsafe import Markup
 
-    return Markup(str(markup)).striptags() if not isinstance(markup, Markup) else markup.striptags()
-
-
-def mid_sentence(name) -> str:
-    """A name that opens with "The" in; the same name as it reads inside a sentence out
-    ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies")."""
-    text = str(name)
-    return "the" + text[3:] if text.startswith("The ") else text
+    return Markup("the" + text[3:]) if isinstance(name, Markup) else "the" + text[3:]
 
 
 # ---- text --------------------------------------------------------------------------
@@ -134,10 +164,11 @@ def point(cell) -> str:
 class _Builder:
     """Turns one compiled quest into the sheet dict; keeps the lookups the describers share."""
 
-    def __init__(self, quest: CompiledQuest):
+    def __init__(self, quest: CompiledQuest, flavour: Flavour):
         self.quest = quest
         self.model = quest.model
-        self.words = _words()
+        self.flavour = flavour
+        self.words = _words(flavour)
 
     # references ------------------------------------------------------------------
     def area_ref(self, area_id: str) -> dict:
@@ -174,21 +205,27 @@ class _Builder:
 
     # quest text ----------------------------------------------------------------------
     def prose(self, text: str | None) -> list:
-        """Quest text in; its paragraphs out (Markup), each `backticked` reference to a thing of the
-        quest put in the words players read: `red_seal` -> *The Red Seal*, `on killed skritch` ->
-        *when Skritch is killed*; other backticked words lose their backticks, in italics."""
-        from markupsafe import Markup, escape
+        """Quest text in; its paragraphs out (Typst markup, or plain text), each `backticked` reference
+        to a thing of the quest put in the words players read: `red_seal` -> *The Red Seal*,
+        `on killed skritch` -> *when Skritch is killed*; other backticked words lose their
+        backticks, in italics."""
+        from markupsafe import Markup
 
-        out = []
+        from questc.emit.typst_markup import markup
+
+        typst = self.flavour == "typst"
+        out: list = []
         for paragraph in paragraphs(text):
             pieces = paragraph.split("`")
             if len(pieces) % 2 == 0:          # an unpaired backtick: print the text as written
-                out.append(escape(paragraph))
+                out.append(Markup(markup(paragraph)) if typst else paragraph)
                 continue
-            parts = []
-            for index, piece in enumerate(pieces):
-                parts.append(escape(piece) if index % 2 == 0 else Markup("<i>%s</i>") % self.reference(piece))
-            out.append(Markup("").join(parts))
+            if not typst:
+                out.append("".join(piece if index % 2 == 0 else self.reference(piece)
+                                   for index, piece in enumerate(pieces)))
+                continue
+            out.append(Markup("".join(markup(piece) if index % 2 == 0 else f"#emph[{markup(self.reference(piece))}]"
+                                      for index, piece in enumerate(pieces))))
         return out
 
     def reference(self, code: str) -> str:
@@ -534,6 +571,7 @@ class _Builder:
         }
 
 
-def sheet_data(quest: CompiledQuest) -> dict:
-    """A compiled quest in; the sheet dict out (see the module docstring)."""
-    return _Builder(quest).build()
+def sheet_data(quest: CompiledQuest, flavour: Flavour = "typst") -> dict:
+    """A compiled quest in; the sheet dict out, its words as Typst markup or (flavour "text") plain
+    text (see the module docstring)."""
+    return _Builder(quest, flavour).build()
