@@ -14,4 +14,7 @@ EDITION = Edition(
     header_fields=frozenset({"encounter", "part_of"}),
     conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened"),
     exports=("json", "png", "pdf", "valkyrie"),   # Valkyrie plays second edition quests
+    # The Quest Guide's order: the read-aloud introduction, the monsters, the setup, the special
+    # rules, the victory, the map; then what questc adds: each area's words.
+    sheet=("introduction", "monsters", "setup", "special", "victory", "map", "areas", "events", "named"),
 )

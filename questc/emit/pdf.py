@@ -23,7 +23,6 @@ depend only on the input. `typst` is imported only inside the functions that com
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from questc.emit.typst_markup import markup as escaped
@@ -39,16 +38,10 @@ PAPERS = {"a4": "a4", "letter": "us-letter"}
 # ---- the map's page ---------------------------------------------------------------------------------
 
 
-@dataclass
-class _MapMarkup:
-    """The map of one quest on its page: the page's Typst markup and the legend that may follow it."""
-
-    page: str
-    after: str = ""
-
-
-def _map_markup(quest: CompiledQuest, paper: str, heading: str) -> _MapMarkup:
-    """A quest's map page (and, when the legend would cost the map too much, the legend after it)."""
+def map_unit(quest: CompiledQuest, paper: str, heading: str) -> str:
+    """A quest's map, its heading and its legend as a call of sheet.typ's qs-map (which sets the unit
+    after the text where it fits, else at the top of the next page), its data made here: the map's
+    SVG at the scale questc.draw.page chose, the legend's symbols and words in the planned columns."""
     from questc.draw.legend import symbol_drawing
     from questc.draw.page import legend_spec, map_page
     from questc.draw.svg import to_svg
@@ -65,37 +58,21 @@ def _map_markup(quest: CompiledQuest, paper: str, heading: str) -> _MapMarkup:
              f"alt: {tstr(md.drawing.description)})")
     if overlays:
         image = f"box(width: {md.width:.2f}pt, {{ {image}\n{chr(10).join(overlays)} }})"
-    picture = f"#align(center, {image})"
     spec = legend_spec()
+    icon = float(spec["icon"])
     rose = to_svg(Drawing(34, 34, [Layer("compass", compass(palette, 17, 19, 17))], background=None),
                   standalone=False).decode("utf-8")
-    columns = []
-    count = len(md.legend)
+    entries = []
+    for entry in md.legend:
+        symbol = symbol_drawing(palette, entry.what, icon, tint)
+        # at its own size (a door juts out of its square): never scaled, so its words stay 6 pt
+        entries.append(f"({tstr(to_svg(symbol, standalone=False).decode('utf-8'))}, {symbol.width:.2f}pt, "
+                       f"[{escaped(entry.label)}])")
     plan = page.legend
-    # the rose and its gap take the legend's left: the columns share the rest (as planned)
-    for col in range(plan.columns):
-        entries = []
-        for row in range(plan.rows):
-            index = col * plan.rows + row
-            if index >= count:
-                break
-            entry = md.legend[index]
-            drawing = symbol_drawing(palette, entry.what, float(spec["icon"]), tint)
-            symbol = to_svg(drawing, standalone=False).decode("utf-8")
-            # at its own size (a door juts out of its square): never scaled, so its words stay 6 pt
-            pad = (drawing.width - float(spec["icon"])) / 2
-            entries.append(f"qs-legend-entry(place(dx: {-pad:.2f}pt, dy: {-pad:.2f}pt, image(bytes({tstr(symbol)}), "
-                           f"format: \"svg\", width: {drawing.width:.2f}pt)), [#{tstr(entry.label)}])")
-        columns.append("stack(spacing: 3.5pt, " + ", ".join(entries) + ")")
     widths = ", ".join(f"{w:.2f}pt" for w in plan.widths)
-    legend = (f"#block(breakable: false, width: 100%, above: 8pt, grid(columns: (34pt, 1fr), column-gutter: 12pt, "
-              f"pdf.artifact(image(bytes({tstr(rose)}), format: \"svg\", width: 34pt)), "
-              f"[#qs-legend-heading[#{tstr(palette.word('legend'))}] #grid(columns: ({widths},), "
-              f"column-gutter: {plan.gap:.2f}pt, {', '.join(columns)})]))")
-    title = f"#heading(level: 2)[{escaped(heading)}]" if heading else ""
-    flipped = "true" if page.landscape else "false"
-    body = f"#page(flipped: {flipped})[{title}\n{picture}\n{legend if plan.beside_map else ''}]"
-    return _MapMarkup(body, "" if plan.beside_map else legend)
+    return (f"#qs-map({tstr('qs-map:' + quest.model.id)}, [{escaped(heading)}], {image}, width: {page.width:.2f}pt, turned: "
+            f"{'true' if page.turned else 'false'},\n  legend: qs-legend({tstr(rose)}, [{escaped(palette.word('legend'))}], "
+            f"({widths},), {plan.gap:.2f}pt, {plan.rows}, {icon:g}pt, (\n    " + ",\n    ".join(entries) + ",)))\n")
 
 
 def _shaped(text: str) -> bool:
@@ -160,10 +137,15 @@ def _prelude(*, paper: str, title: str, author: str | None, running: bool) -> st
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
     from questc import __version__
 
+    from questc.draw.page import styles
+
     style = (data_dir("templates") / "sheet" / "sheet.typ").read_text(encoding="utf-8")
+    page = styles().get("page", {})
     return (f"#let paper = {tstr(paper_name)}\n#let doc-title = {tstr(title)}\n"
             f"#let made-by = {tstr('questc ' + __version__)}\n"
             f"#let doc-author = {tstr(author) if author else '()'}\n#let running = {'true' if running else 'false'}\n"
+            f"#let margin-side = {float(page.get('margin_mm', 16)):g}mm\n"
+            f"#let margin-bottom = {float(page.get('bottom_margin_mm', 18)):g}mm\n"
             + style + "\n")
 
 
@@ -209,8 +191,7 @@ def _sheet_markup(quest: CompiledQuest, paper: str) -> str:
     from questc.emit.sheet import sheet_data
 
     def the_map(heading: str) -> Markup:
-        made = _map_markup(quest, paper, heading)
-        return Markup(made.page + ("\n" + made.after if made.after else ""))
+        return Markup(map_unit(quest, paper, heading))
     return _render("sheet.j2", q=sheet_data(quest), the_map=the_map)
 
 

@@ -153,6 +153,15 @@ def label(name: str) -> str:
     return name.replace("_", " ")
 
 
+def piece_title(name: str) -> str:
+    """A map piece type in (room_6x6, tile_22a); how a player reads it out (room 6×6, tile 22a)."""
+    return re.sub(r"(\d)x(\d)", "\\1×\\2", label(name))
+
+
+# The groups of a sheet's component list (setup), in order.
+COMPONENT_GROUPS = ("pieces", "doors", "monsters", "markers", "obstacles")
+
+
 def point(cell) -> str:
     """(x, y) in; 'x,y' out: the quest language's own way of writing a cell."""
     return f"{cell[0]},{cell[1]}"
@@ -521,6 +530,126 @@ class _Builder:
         return [{"kind": kind, "colour": TREACHERY_KINDS.get(kind), "amount": amount}
                 for kind, amount in budget.items()]
 
+    # monsters ------------------------------------------------------------------------
+    def monsters(self) -> list[dict]:
+        """The monsters the quest sets up, by type in order of appearance: how many figures of each
+        rank, for which player counts, and the areas and pieces they stand in, with `words`."""
+        model = self.model
+        out: dict[str, dict] = {}
+        for figure in model.figures:
+            item = out.setdefault(figure.type.name, {"monster": label(figure.type.name), "normal": 0, "master": 0,
+                                                     "named": [], "some": 0, "ranges": [], "areas": [],
+                                                     "pieces": []})
+            if figure.rank == "named" and figure.named is not None:
+                item["named"].append(self.named_ref(figure.named))
+            else:
+                item[figure.rank if figure.rank == "master" else "normal"] += 1
+            if figure.players is not None:
+                item["some"] += 1
+                if figure.players not in item["ranges"]:
+                    item["ranges"].append(figure.players)
+            area = self.area_ref(figure.area)
+            if area not in item["areas"]:
+                item["areas"].append(area)
+            piece = self.piece_at(figure.at)
+            if piece is not None and piece not in item["pieces"]:
+                item["pieces"].append(piece)
+        for item in out.values():
+            item["ranges"] = [{"min": low, "max": high} for low, high in sorted(item["ranges"])]
+            item["words"] = self.words.monsters(item)
+        return list(out.values())
+
+    def piece_at(self, cell) -> str | None:
+        """The tile under a cell by its printed code (`tile 22A`), else None (a first edition piece has no code)."""
+        for piece in self.model.pieces.values():
+            if piece is not None and cell in piece.shape.cells:
+                return f"tile {piece.type.tile}" if piece.type.tile else None
+        return None
+
+    # setup -------------------------------------------------------------------------
+    def setup(self) -> dict:
+        """What the overlord does before the first turn: where the heroes start, the treachery and
+        the deck plan, and the components to set aside (questc.emit.sheet's `components`)."""
+        model = self.model
+        start = next((a for a in model.areas.values() if a.start), None)
+        return {"start": self.area_ref(start.id) if start is not None else None,
+                "start_rule": model.edition.start,
+                "start_at": [point(h.at) for h in model.hero_starts],
+                "conquest": model.conquest,
+                "reveal": model.reveal,
+                "treachery": self.treachery(),
+                "plan": self.plan(),
+                "components": self.components()}
+
+    def components(self) -> list[dict]:
+        """The components the quest puts on the table, in groups (map pieces, doors and stairs,
+        monsters, markers and tokens, obstacles), each item counted, with `words`."""
+        model = self.model
+        groups: dict[str, dict[tuple, dict]] = {name: {} for name in COMPONENT_GROUPS}
+
+        def add(group: str, key: tuple, item: dict, count: int = 1, ident: str | None = None,
+                players: tuple[int, int] | None = None) -> None:
+            found = groups[group].setdefault(key, dict(item, count=0, ids=[], some=0, ranges=[]))
+            found["count"] += count
+            if ident is not None:
+                found["ids"].append(ident)
+            if players is not None:
+                found["some"] += count
+                if players not in found["ranges"]:
+                    found["ranges"].append(players)
+
+        for piece in model.pieces.values():
+            if piece is not None:
+                kind = piece.type
+                add("pieces", (kind.name,), {"kind": "piece", "name": piece_title(kind.name), "type": kind.kind,
+                                            "tile": kind.tile}, ident=piece.id)
+        plain_doors = [d for d in model.doors.values() if d.rune is None]
+        if plain_doors:
+            add("doors", ("door",), {"kind": "door", "rune": None}, len(plain_doors))
+        for door in model.doors.values():
+            if door.rune is not None:
+                add("doors", ("door", door.rune), {"kind": "door", "rune": door.rune})
+        for stairs in model.stairs:
+            add("doors", ("stairs", stairs.colour), {"kind": "stairs", "colour": label(stairs.colour)})
+        for figure in model.figures:
+            if figure.rank == "named" and figure.named is not None:
+                named = self.named_ref(figure.named)
+                add("monsters", ("named", figure.named), {"kind": "named", "named": named,
+                                                          "monster": label(figure.type.name)})
+            else:
+                add("monsters", ("monster", figure.type.name, figure.rank),
+                    {"kind": "monster", "monster": label(figure.type.name), "master": figure.rank == "master"},
+                    players=figure.players)
+        for marker in model.markers:
+            variant = marker.variant
+            if marker.kind == "glyph":
+                add("markers", ("glyph", marker.active), {"kind": "glyph", "active": marker.active})
+            elif marker.kind == "treasure":
+                add("markers", ("treasure", variant), {"kind": "treasure", "title": self.treasure_title(variant)})
+            elif marker.kind == "relic":
+                add("markers", ("relic", variant), {"kind": "relic", "name": marker.display or label(variant or "")})
+            elif marker.kind == "lieutenant":
+                add("markers", ("lieutenant", variant), {"kind": "lieutenant", "name": label(variant or "").title()})
+            else:
+                add("markers", (marker.kind, variant), {"kind": marker.kind,
+                                                        "variant": label(variant) if variant else None})
+        for obstacle in model.obstacles:
+            if obstacle.piece is None:    # terrain printed on a tile comes with the tile
+                add("obstacles", (obstacle.kind.name,), {"kind": "obstacle", "name": obstacle.kind.name,
+                                                         "obstacle": label(obstacle.kind.name),
+                                                         "trap": obstacle.kind.trap, "cells": 0})
+                groups["obstacles"][(obstacle.kind.name,)]["cells"] += len(obstacle.cells)
+        out = []
+        for name, items in groups.items():
+            if not items:
+                continue
+            listed = list(items.values())
+            for item in listed:
+                item["ranges"] = [{"min": low, "max": high} for low, high in sorted(item["ranges"])]
+                item["words"] = self.words.component(item)
+            out.append({"group": name, "entries": listed})
+        return out
+
     def victories(self) -> list[dict]:
         out = []
         for victory in self.model.victories:
@@ -557,6 +686,10 @@ class _Builder:
             "players": {"min": model.players[0], "max": model.players[1]},
             "conquest": model.conquest,
             "reveal": model.reveal,
+            # the sheet's sections in the order the edition's quest books print them
+            "sections": list(model.edition.sheet),
+            "setup": self.setup(),
+            "monsters": self.monsters(),
             "intro": self.prose(model.intro),
             "special": self.prose(model.special),
             "areas": self.areas(),
