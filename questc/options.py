@@ -81,6 +81,8 @@ class Options:
     guide_title: str | None = None     # a guide's title, author and quest order ([guide] in the configuration)
     guide_author: str | None = None
     guide_order: tuple[str, ...] = ()
+    guide_date: str | None = None      # the date on a guide's title page (else SOURCE_DATE_EPOCH's, else none)
+    guide_two_sided: bool = False      # a guide printed on both sides: quests start on right-hand pages
     extend_select: tuple[str, ...] = ()
     exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
     extend_exclude: tuple[Exclusion, ...] = ()

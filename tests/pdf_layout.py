@@ -165,14 +165,19 @@ def check_structure(data) -> None:
     numbers(tree["/ParentTree"])
     reached: dict[int, set[int]] = {}          # page -> marked-content ids the tree reaches
     links = set()
+    root_ref = root.raw_get("/StructTreeRoot")
 
-    def walk(node, page):
+    def walk(node, page, parent=None):
+        reference = node if isinstance(node, IndirectObject) else None
         if isinstance(node, IndirectObject):
             node = node.get_object()
         if isinstance(node, ArrayObject):
             for kid in node:
-                walk(kid, page)
+                walk(kid, page, parent)
             return
+        if isinstance(node, DictionaryObject) and node.get("/Type") == "/StructElem" and parent is not None:
+            # each element names the element (or the tree's root) that holds it as its parent
+            assert node.raw_get("/P").idnum == parent.idnum, (node.get("/S"), node.raw_get("/P"), parent)
         if isinstance(node, int):
             reached.setdefault(page, set()).add(int(node))
             return
@@ -187,8 +192,8 @@ def check_structure(data) -> None:
             assert node.raw_get("/Pg").idnum in pages, "an element's page is not in the document"
             page = pages[node.raw_get("/Pg").idnum]
         if "/K" in node:
-            walk(node["/K"], page)
-    walk(tree["/K"], None)
+            walk(node.raw_get("/K"), page, reference)
+    walk(tree.raw_get("/K"), None, root_ref)
     for number, page in enumerate(pdf.pages):
         if "/StructParents" not in page:
             assert not reached.get(number), number

@@ -433,13 +433,13 @@ def test_the_guide_keeps_a_quest_s_encounters_together(tmp_path):
 
 def test_the_sheet_words_second_edition_contents(tmp_path):
     from questc.emit.sheet import sheet_data
-    data = sheet_data(compile_file(QUESTS / "lantern_road_2.quest"))
+    data = sheet_data(compile_file(QUESTS / "lantern_road_2.quest"), "text")
     crypt = next(a for a in data["areas"] if a["id"] == "C")
     words = [i["words"] for i in crypt["contents"]]
     assert "9 water spaces printed on tile 2A" in words
-    assert "the lieutenant <b>Splig</b> at 13,10, facing west" in words
+    assert "the lieutenant Splig at 13,10, facing west" in words
     assert "a red objective token at 14,11" in words
-    assert data["victories"][0]["condition"]["words"] == "3 or more objective tokens are held or <b>Splig</b> is killed"
+    assert data["victories"][0]["condition"]["words"] == "3 or more objective tokens are held or Splig is killed"
 
 
 def test_the_map_draws_terrain_tokens_lieutenants_and_the_way_out_with_a_legend():

@@ -23,10 +23,16 @@ from questc.api import plural
 @click.option("--title", help="The guide's title, on its first page (default: `guide.title` in the "
                                 "configuration, else the template's).")
 @click.option("--author", help="The guide's author, on its first page and in its metadata.")
+@click.option("--date", help="The date on the guide's title page (default: `guide.date` in the configuration, "
+                             "else SOURCE_DATE_EPOCH's day, else none).")
+@click.option("--two-sided/--one-sided", "two_sided", default=None,
+              help="Printed on both sides: each quest starts on a right-hand page, a blank page before it when "
+                   "needed, the inner margin wider (default: `guide.two_sided` in the configuration, else one-sided).")
 @paper_option
 @checking_options
 @guarded
-def guide(paths, output, title, author, paper, strict, select, ignore, verbose, config_file, expansions):
+def guide(paths, output, title, author, date, two_sided, paper, strict, select, ignore, verbose, config_file,
+          expansions):
     """Check quests, then write one printable quest guide (PDF) of those with no error, in the order
     given (or the configuration's `guide.order`)."""
     from questc.api import guide as make_guide
@@ -39,9 +45,11 @@ def guide(paths, output, title, author, paper, strict, select, ignore, verbose, 
     # the diagnostics are printed once it is done.
     if len(quests) > 1:
         with click.progressbar(length=len(quests), label="Checking and laying out quests", file=sys.stderr) as bar:
-            report = make_guide(quests, output, title=title, author=author, options=options, progress=bar.update)
+            report = make_guide(quests, output, title=title, author=author, options=options, progress=bar.update,
+                                two_sided=two_sided, date=date)
     else:
-        report = make_guide(quests, output, title=title, author=author, options=options)
+        report = make_guide(quests, output, title=title, author=author, options=options, two_sided=two_sided,
+                            date=date)
     order = {str(path): k for k, path in enumerate(quests)}   # the diagnostics in the order the files came
     results = sorted(report.results, key=lambda r: order.get(r.path, len(order)))
     shown = results if verbose else [

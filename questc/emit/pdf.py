@@ -23,7 +23,7 @@ depend only on the input. `typst` is imported only inside the functions that com
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
 
 from questc.emit.typst_markup import markup as escaped
 from questc.emit.typst_markup import string as tstr
@@ -128,7 +128,8 @@ def _placed_text(item, dx: float, dy: float) -> str:
 # ---- the document ------------------------------------------------------------------------------------
 
 
-def _prelude(*, paper: str, title: str, author: str | None, running: bool) -> str:
+def _prelude(*, paper: str, title: str, author: str | None, running: bool, two_sided: bool = False,
+             first_page: int = 1, numbering: str = "1") -> str:
     from questc.paths import data_dir
 
     try:
@@ -146,6 +147,9 @@ def _prelude(*, paper: str, title: str, author: str | None, running: bool) -> st
             f"#let doc-author = {tstr(author) if author else '()'}\n#let running = {'true' if running else 'false'}\n"
             f"#let margin-side = {float(page.get('margin_mm', 16)):g}mm\n"
             f"#let margin-bottom = {float(page.get('bottom_margin_mm', 18)):g}mm\n"
+            f"#let binding = {float(page.get('binding_mm', 4)):g}mm\n"
+            f"#let two-sided = {'true' if two_sided else 'false'}\n"
+            f"#let page-numbering = {tstr(numbering)}\n#let first-page = {int(first_page)}\n"
             + style + "\n")
 
 
@@ -184,15 +188,16 @@ def compile_typst(source: str) -> bytes:
     return data
 
 
-def _sheet_markup(quest: CompiledQuest, paper: str) -> str:
-    """One compiled quest in; its sheet's Typst markup out (data -> sheet.j2 -> Typst)."""
+def sheet_markup(quest: CompiledQuest, paper: str, data: dict | None = None) -> str:
+    """One compiled quest (and its sheet data, when made already) in; its sheet's Typst markup out
+    (data -> sheet.j2 -> Typst), without the page set-up (_prelude) a document starts with."""
     from markupsafe import Markup
 
     from questc.emit.sheet import sheet_data
 
     def the_map(heading: str) -> Markup:
         return Markup(map_unit(quest, paper, heading))
-    return _render("sheet.j2", q=sheet_data(quest), the_map=the_map)
+    return _render("sheet.j2", q=data if data is not None else sheet_data(quest), the_map=the_map)
 
 
 def _render(name: str, **values) -> str:
@@ -216,44 +221,5 @@ def render_pdf(quest: CompiledQuest, paper: str = "a4") -> bytes:
     """
     model = quest.model
     source = _prelude(paper=paper, title=model.title, author=model.author, running=False) + _date_markup() \
-        + _sheet_markup(quest, paper)
-    return compile_typst(source)
-
-
-def render_guide(quests: Iterable[CompiledQuest], progress: Callable[[int], None] | None = None,
-                 title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:
-    """Compiled quests in (any iterable, read once, one quest at a time); one PDF out: a
-    title page (title, author, the quests), the contents with page numbers, then each quest's
-    sheet from a new page, in the order given; running headers name the quest, bookmarks lead
-    to each.
-
-    `progress`, if given, is called with 1 after each quest is laid out. Raises ValueError if
-    there is no quest at all.
-    """
-    sheets = []
-    for quest in quests:
-        sheets.append(guide_sheet(quest, paper))
-        del quest   # let the quest go before the next is read (`quests` may check it then)
-        if progress is not None:
-            progress(1)
-    return assemble_guide(sheets, title=title, author=author, paper=paper)
-
-
-def guide_sheet(quest: CompiledQuest, paper: str = "a4") -> tuple[dict, str]:
-    """One compiled quest in; what a guide keeps of it out: its sheet data (the title page lists
-    the quests) and its sheet's markup, so the quest itself need not be kept."""
-    from questc.emit.sheet import sheet_data
-
-    return sheet_data(quest), "#pagebreak(weak: true)\n" + _sheet_markup(quest, paper)
-
-
-def assemble_guide(sheets, title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:
-    """The guide_sheet()s of the quests, in order, in; the guide's PDF out (see render_guide)."""
-    sheets = list(sheets)
-    if not sheets:
-        raise ValueError("a guide needs at least one quest")
-    name = title or "Quest Guide"
-    front = _render("guide.j2", title=name, author=author, quests=[data for data, _ in sheets])
-    body = [front] + [markup for _, markup in sheets]
-    source = _prelude(paper=paper, title=name, author=author, running=True) + _date_markup() + "".join(body)
+        + sheet_markup(quest, paper)
     return compile_typst(source)

@@ -223,17 +223,10 @@ class _Translator:
 
     def title(self) -> str:
         """The Valkyrie quest's name: the quest's title; for several encounters, the words their
-        titles share (cut at a word and before a roman numeral), else the first one's title."""
-        titles = [e.title for e in self.encounters]
-        if len(titles) == 1:
-            return titles[0]
-        shared = []
-        for column in zip(*(t.split(" ") for t in titles)):
-            if len(set(column)) > 1:
-                break
-            shared.append(column[0])
-        name = " ".join(shared).rstrip(" :-,")
-        return name if len(name) >= 3 else titles[0]
+        titles share (questc.words.shared_title, as the guide's heading for them)."""
+        from questc.words import shared_title
+
+        return shared_title([e.title for e in self.encounters])
 
     def encounter_start(self, index: int) -> str:
         """The name of the first event of encounter `index` (0-based): its introduction."""
