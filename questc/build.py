@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter",
            "guide", "refuse_inputs"]
 
-KINDS = ("json", "png", "pdf", "valkyrie")
+KINDS = ("json", "png", "pdf", "play", "valkyrie")
 # What a build makes when no kind is named: a Valkyrie folder only when asked for.
 DEFAULT_KINDS = ("json", "png", "pdf")
 # Kinds made of a whole quest (its encounters together) as a folder, not a file per quest file.
@@ -45,8 +45,18 @@ class BuildError(QuestcError):
 
 
 # What an emitter is given: the compiled quest, the diagnostics it compiled with (after the
-# policy: the engine JSON records its warnings and infos) and the paper of the printed kinds.
-Render = Callable[["CompiledQuest", Sequence["Diagnostic"], str], bytes]
+# policy: the engine JSON records its warnings and infos) and the run's options (the printed
+# kinds read the paper and, print-and-play, the square's size).
+Render = Callable[["CompiledQuest", Sequence["Diagnostic"], Options], bytes]
+
+# The file each kind writes for a quest, when not `<id>.<kind>`.
+FILE_NAMES = {"play": "{id}-print-and-play.pdf"}
+
+
+def file_name(kind: str, quest_id: str) -> str:
+    """An output kind and a quest's id in; the name of the file it writes out (`three_seals.pdf`,
+    `three_seals-print-and-play.pdf`)."""
+    return FILE_NAMES.get(kind, "{id}.{kind}").format(id=quest_id, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ class Emitter:
     render: Render
 
 
-def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
+def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Options) -> bytes:
     from questc.emit.engine_json import engine_json
     return engine_json(quest, diagnostics)
 
@@ -76,8 +86,9 @@ def emitter(kind: str) -> Emitter:
     if not callable(render):
         raise ImportError(f"{module_name} has no {function}()")
 
-    def printed(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
-        data: bytes = render(quest, paper=paper)
+    def printed(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Options) -> bytes:
+        extra = {"square_mm": options.square_mm} if kind == "play" else {}
+        data: bytes = render(quest, paper=options.paper, **extra)
         return data
     return Emitter(kind, printed)
 
@@ -200,7 +211,7 @@ def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
     for result in results:
         if result.summary is not None:
             for e in emitters:
-                _refuse_to_overwrite(out_dir / f"{result.summary.id}.{e.kind}", inputs)
+                _refuse_to_overwrite(out_dir / file_name(e.kind, result.summary.id), inputs)
     if out_dir.exists() and not out_dir.is_dir():
         raise BuildError(f"the output {out_dir} exists and is not a folder")
 
@@ -285,7 +296,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
             result.compiled.board.forget_sight()
         files: dict[Path, bytes] = {}
         for e in _exported(emitters, result.summary.edition):
-            target = out / f"{result.summary.id}.{e.kind}"
+            target = out / file_name(e.kind, result.summary.id)
             try:
                 data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
                 if isinstance(data, Exception):
@@ -401,7 +412,7 @@ def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
     """One output of one quest that compiled; the printed kinds on the paper the run asks for."""
     assert result.compiled is not None
-    return e.render(result.compiled, result.diagnostics, options.paper)
+    return e.render(result.compiled, result.diagnostics, options)
 
 
 def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[QuestResult, dict[str, object]]:

@@ -78,6 +78,7 @@ class Options:
     config_file: Path | None = None
     config_diagnostics: tuple[Diagnostic, ...] = ()
     paper: str = "a4"                  # the printed sheet's and guide's paper: a4 or letter
+    square_mm: float = 25.4            # a map square on a print-and-play map (questc.emit.play)
     guide_title: str | None = None     # a guide's title, author and quest order ([guide] in the configuration)
     guide_author: str | None = None
     guide_order: tuple[str, ...] = ()

@@ -207,3 +207,81 @@ def check_structure(data) -> None:
                 assert "/StructParent" in annotation and int(annotation["/StructParent"]) in parents
                 assert annotation.indirect_reference is None or True
     assert len(parents) == int(tree.get("/ParentTreeNextKey", len(parents))) or True
+
+
+# ---- paths with their colours (the print-and-play tests measure the map's lines) ------------------
+
+
+@dataclass(frozen=True)
+class Painted:
+    """A path painted on a page: its points in page space, its stroke and fill colours (RGB, 0-1,
+    rounded to 3 places; None when the path is not stroked or not filled), its line width."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: tuple[float, ...] | None
+    fill: tuple[float, ...] | None
+    width: float
+    box: tuple[float, float, float, float]     # (x0, y0, x1, y1) of its points
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.box[2] - self.box[0], self.box[3] - self.box[1]
+
+
+def painted(page) -> tuple[list[Painted], list[tuple[float, float, float, float]]]:
+    """A page's painted paths, and its clipping rectangles (x0, y0, x1, y1), in page space."""
+    out: list[Painted] = []
+    clips: list[tuple[float, float, float, float]] = []
+    state = {"stroke": None, "fill": None, "width": 1.0}
+    stack: list[dict] = []
+    path: list[tuple[float, float]] = []
+    clipping = [False]
+    STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+    FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+
+    def colour(args):
+        values = [float(a) for a in args if isinstance(a, (int, float)) or hasattr(a, "as_numeric")]
+        return tuple(round(v, 3) for v in values) if len(values) == 3 else None
+
+    def operator(op, args, cm, tm):
+        nonlocal path
+        if op == b"q":
+            stack.append(dict(state))
+        elif op == b"Q":
+            if stack:
+                state.update(stack.pop())
+        elif op in (b"RG", b"SC", b"SCN"):
+            state["stroke"] = colour(args)
+        elif op in (b"rg", b"sc", b"scn"):
+            state["fill"] = colour(args)
+        elif op == b"w":
+            state["width"] = float(args[0]) * abs(cm[0] or 1)
+        elif op in POINTS:
+            values = [float(a) for a in args]
+            path += [_apply(cm, values[i], values[i + 1]) for i in range(0, POINTS[op], 2)]
+        elif op == b"re":
+            x, y, w, h = (float(a) for a in args)
+            path += [_apply(cm, x, y), _apply(cm, x + w, y + h), _apply(cm, x + w, y), _apply(cm, x, y + h)]
+        elif op in (b"W", b"W*"):
+            clipping[0] = True
+        elif op in PAINT or op == b"n":
+            if path:
+                xs, ys = [p[0] for p in path], [p[1] for p in path]
+                box = (min(xs), min(ys), max(xs), max(ys))
+                if clipping[0]:
+                    clips.append(box)
+                if op != b"n":
+                    out.append(Painted(tuple(path), state["stroke"] if op in STROKES else None,
+                                       state["fill"] if op in FILLS else None, state["width"], box))
+            path, clipping[0] = [], False
+
+    page.extract_text(visitor_operand_before=operator)
+    return out, clips
+
+
+def hex_rgb(colour: str) -> tuple[float, ...]:
+    return tuple(round(int(colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+
+def near(a: tuple | None, b: tuple, tolerance: float = 0.01) -> bool:
+    return a is not None and all(abs(x - y) <= tolerance for x, y in zip(a, b))

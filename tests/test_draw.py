@@ -145,6 +145,31 @@ def test_an_end_caps_badge_stands_beside_its_archers():
             assert any(entry.what == ("area", badge.text) and "LongAreaName" in entry.label for entry in md.legend)
 
 
+def test_a_second_edition_map_names_every_tile_on_it(results):
+    """Each tile's outline is drawn and its printed code stands on it (or, with no room, a key
+    number the legend names), so a group can build the map from its tiles."""
+    for name, md in drawings(results):
+        result = results[name.split("@")[0]]
+        if not result.model.edition.map_pieces:
+            continue
+        svg = map_svg(result, cell=md.cell).decode("utf-8")
+        for piece in result.model.pieces.values():
+            assert f'data-piece="{piece.id}"' in svg, (name, piece.id)
+            words = [label.text for label in md.labels if label.owner == f"piece:{piece.id}"]
+            assert words, (name, piece.id)
+            if piece.type.tile:
+                shown = words[0]
+                assert shown == piece.type.tile or any(entry.what == ("key", shown) and piece.type.tile in entry.label
+                                                       for entry in md.legend), (name, piece.id, shown)
+
+
+def test_first_edition_sheet_maps_leave_the_pieces_out_unless_asked(results):
+    result = results["three_seals"]
+    assert 'data-piece=' not in map_svg(result, cell=20).decode("utf-8")
+    md = draw_map(result, 72.0, pieces=True)
+    assert {label.text for label in md.labels if label.owner == "piece:R1"} == {"R1 room 6×6"}
+
+
 def test_codes_and_keys_are_explained_in_the_legend(results):
     md = map_page(results["burning_well"], "a4").map
     legend = [entry.label for entry in md.legend]

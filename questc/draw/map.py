@@ -37,9 +37,11 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
+# Pieces named by their kind alone (`end cap`): a quest has few of them, and they carry no code.
+SMALL_PIECES = ("end_cap", "extender", "transition", "entrance", "exit")
 BADGE_WIDTH = 1.6   # an area's badge is at most this many squares wide
 
-LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "walls", "doors", "markers",
+LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "pieces", "walls", "doors", "markers",
           "figures", "labels", "frame")
 
 
@@ -267,8 +269,11 @@ def _fits(columns, rows, origin, s, width, height, title) -> bool:
 
 
 class _Builder:
-    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None):
+    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None,
+                 pieces: bool | None = None):
         self.model = quest.model
+        # the map pieces' outlines and names: as the edition draws its maps, unless asked
+        self.show_pieces = quest.model.edition.map_pieces if pieces is None else pieces
         self.qb = quest.quest_board
         self.board = quest.board
         self.p = palette or Palette()
@@ -364,12 +369,14 @@ class _Builder:
         self._grid()
         self._stairs()
         self._borders()
+        self._pieces()
         self._walls()
         self._doors()
         self._edges()
         self._markers()
         self._figures()
         self._area_badges()
+        self._piece_labels()
         self._named_labels()
         self._frame()
         self._legend_entries()
@@ -469,6 +476,74 @@ class _Builder:
         paint = Paint(stroke=self.p.c("area_border"), width=self.s * 0.05, dash=(self.s * 0.18, self.s * 0.1))
         for a, b in _merge(self.border_edges):
             self.layers["borders"].add(Line((self.point(*a), self.point(*b)), paint))
+
+    def _pieces(self) -> None:
+        """Each map piece's outline, where it meets another piece or the outside: the tiles a group
+        lays on the table (or cuts out of a print-and-play map)."""
+        self.piece_boxes: dict[str, list[Cell]] = {}
+        if not self.show_pieces:
+            return
+        width = max(0.6, self.s * 0.04)
+        paint = Paint(stroke=self.p.c("piece"), width=width)
+        for piece in self.model.pieces.values():
+            if piece is None:
+                continue
+            cells = set(piece.shape.cells)
+            self.piece_boxes[piece.id] = sorted(cells)
+            edges = []
+            for (x, y) in cells:
+                for (nx, ny), edge in (((x, y - 1), (x, y, x + 1, y)), ((x, y + 1), (x, y + 1, x + 1, y + 1)),
+                                       ((x - 1, y), (x, y, x, y + 1)), ((x + 1, y), (x + 1, y, x + 1, y + 1))):
+                    if (nx, ny) not in cells:
+                        edges.append(edge)
+            # drawn a little inside the piece, so two pieces side by side show two lines: two tiles
+            inset = width * 0.9
+            lines = []
+            for a, b in _merge(edges):
+                (x0, y0), (x1, y1) = self.point(*a), self.point(*b)
+                if y0 == y1:          # horizontal: the piece lies below or above it
+                    below = (a[0], a[1]) in cells
+                    dy = inset if below else -inset
+                    lines.append(Line(((x0, y0 + dy), (x1, y1 + dy)), paint))
+                else:
+                    right = (a[0], a[1]) in cells
+                    dx = inset if right else -inset
+                    lines.append(Line(((x0 + dx, y0), (x1 + dx, y1)), paint))
+            self.layers["pieces"].add(Group("piece", tuple(lines), (("piece", piece.id),)))
+
+    def _piece_labels(self) -> None:
+        """Each piece's name where a player finds a tile's code: in its corner nearest the top left,
+        on free floor of the piece (a second edition tile's printed code, `22A`; else the piece's
+        id and type, `R1 room 6×6`); with no room there, a key number the legend names."""
+        if not self.show_pieces:
+            return
+        size = max(MIN_TEXT, min(self.s * 0.2, 10.0))
+        for piece in self.model.pieces.values():
+            if piece is None:
+                continue
+            text = piece.type.tile or (piece_words(piece.type.name) if piece.type.kind in SMALL_PIECES
+                                       else f"{piece.id} {piece_words(piece.type.name)}")
+            cells = self.piece_boxes[piece.id]
+            corner = min(cells, key=lambda c: (c[0] + c[1], c[1], c[0]))
+            w, h = self._pill(text, size)
+            owner = f"piece:{piece.id}"
+            found = self.placer.find_in(cells, self.point(corner[0] + 0.5, corner[1] + 0.5), w, h,
+                                        clearance=self.s * 0.03)
+            if found is None:
+                x, y = self.point(*corner)
+                self._place_label(text, (x, y, x + self.s, y + self.s), owner, required=True,
+                                  legend_words=f"{text} (map piece)")
+                continue
+            box = found[0]
+            self.layers["labels"].add(Group("label", tuple(self._piece_pill(text, size, box)), (("for", owner),)))
+            self.placer.block(box, "label", owner)
+            self.labels.append(PlacedLabel(text, box, owner, "on", size))
+
+    def _piece_pill(self, text: str, size: float, box: Box) -> list:
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        ink = self.p.c("piece")
+        return [Rect(box[0], box[1], box[2] - box[0], box[3] - box[1], Paint(fill=ink), radius=size * 0.2),
+                Text(cx, baseline_for_middle(cy, size), text, size, "#ffffff", "bold")]
 
     def _walls(self) -> None:
         width = max(1.2, self.s * 0.09)
@@ -920,8 +995,15 @@ def _legend_words(words: str) -> str:
     return words if len(words) <= LEGEND_CHARACTERS else words[:LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
 
 
+def piece_words(name: str) -> str:
+    """A map piece type in (room_6x6); how a player reads it out (room 6×6)."""
+    import re
+
+    return re.sub(r"(\d)x(\d)", "\\1×\\2", readable(name))
+
+
 def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
-             palette: Palette | None = None) -> MapDrawing:
+             palette: Palette | None = None, pieces: bool | None = None) -> MapDrawing:
     """A compiled quest in; its map drawn at `cell` points per square out (see the module docstring).
 
     Raises ValueError for a cell under 1 point.
@@ -930,4 +1012,4 @@ def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
     # (400 squares) prints at about 1.2 points a square on A4, and lint passed it.
     if cell < 1:
         raise ValueError(f"a map square must be at least 1 point, not {cell}")
-    return _Builder(quest, cell, title, palette).build()
+    return _Builder(quest, cell, title, palette, pieces).build()

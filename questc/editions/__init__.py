@@ -68,7 +68,9 @@ class Edition:
     components: the edition whose component sets its quests are played with (the catalog's
     sets say which edition they belong to), when not its own (a conversion kit's); sheet: the
     printed sheet's sections in the order its quest books print them (SHEET_SECTIONS, each a
-    macro of templates/sheet/sheet.j2; a section with nothing to say prints nothing).
+    macro of templates/sheet/sheet.j2; a section with nothing to say prints nothing); map_pieces:
+    its maps show each map piece's outline and printed code (the tiles a group lays out; a
+    print-and-play map shows them for every edition).
     """
 
     name: str
@@ -80,10 +82,11 @@ class Edition:
     rules: frozenset[str]
     header_fields: frozenset[str] = frozenset()
     conditions: tuple[str, ...] = ()
-    exports: tuple[str, ...] = ("json", "png", "pdf")
+    exports: tuple[str, ...] = ("json", "png", "pdf", "play")
     components: str = ""
     sheet: tuple[str, ...] = ("introduction", "setup", "special", "victory", "map", "areas", "encounters",
                               "events", "named", "chests")
+    map_pieces: bool = False
 
     @property
     def component_edition(self) -> str:

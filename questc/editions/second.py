@@ -13,8 +13,9 @@ EDITION = Edition(
     rules=frozenset({"lieutenants", "start at", "objectives", "exit", "tokens", "tiles"}),
     header_fields=frozenset({"encounter", "part_of"}),
     conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened"),
-    exports=("json", "png", "pdf", "valkyrie"),   # Valkyrie plays second edition quests
+    exports=("json", "png", "pdf", "play", "valkyrie"),   # Valkyrie plays second edition quests
     # The Quest Guide's order: the read-aloud introduction, the monsters, the setup, the special
     # rules, the victory, the map; then what questc adds: each area's words.
+    map_pieces=True,     # a second edition map is built from numbered tiles: each drawn with its code
     sheet=("introduction", "monsters", "setup", "special", "victory", "map", "areas", "events", "named"),
 )

@@ -24,6 +24,7 @@ from questc.paths import data_dir
 from questc.syntax import nodes as n
 from questc.words import count_range, noun, plural
 
+from questc.draw.map import SMALL_PIECES
 from questc.model.quest import Figure, Marker, ObstacleModel
 
 if TYPE_CHECKING:
@@ -34,6 +35,12 @@ Flavour = Literal["typst", "text"]
 
 
 # ---- templates -------------------------------------------------------------------
+
+
+def typst_string(text: str) -> str:
+    from questc.emit.typst_markup import string
+
+    return string(text)
 
 
 def _typst(value) -> Any:
@@ -71,6 +78,9 @@ def environment(flavour: Flavour = "typst"):
     env.filters["mid"] = mid_sentence
     if typst:
         env.filters["join"] = typst_join
+        # values inside Typst code, not markup: a length in points, a string literal
+        env.filters["pt"] = lambda value: Markup(f"{float(value):.2f}pt")
+        env.filters["string"] = lambda value: Markup(typst_string(str(value)))
         env.globals.update(strong=lambda body: Markup(f"#strong[{_typst(body)}]"),
                            emph=lambda body: Markup(f"#emph[{_typst(body)}]"))
     else:
@@ -155,7 +165,14 @@ def label(name: str) -> str:
 
 def piece_title(name: str) -> str:
     """A map piece type in (room_6x6, tile_22a); how a player reads it out (room 6×6, tile 22a)."""
-    return re.sub(r"(\d)x(\d)", "\\1×\\2", label(name))
+    from questc.draw.map import piece_words
+
+    return piece_words(name)
+
+
+def _natural(text: str) -> tuple:
+    """A tile's code in (22A); a key that orders codes by their number first (1B before 22A) out."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
 
 
 # The groups of a sheet's component list (setup), in order.
@@ -602,7 +619,7 @@ class _Builder:
             if piece is not None:
                 kind = piece.type
                 add("pieces", (kind.name,), {"kind": "piece", "name": piece_title(kind.name), "type": kind.kind,
-                                            "tile": kind.tile}, ident=piece.id)
+                                            "tile": kind.tile, "small": kind.kind in SMALL_PIECES}, ident=piece.id)
         plain_doors = [d for d in model.doors.values() if d.rune is None]
         if plain_doors:
             add("doors", ("door",), {"kind": "door", "rune": None}, len(plain_doors))
@@ -639,6 +656,12 @@ class _Builder:
                                                          "obstacle": label(obstacle.kind.name),
                                                          "trap": obstacle.kind.trap, "cells": 0})
                 groups["obstacles"][(obstacle.kind.name,)]["cells"] += len(obstacle.cells)
+        # the tiles in the order of their codes (1B, 22A, 26A), before the small pieces; other pieces
+        # (first edition rooms and corridors) in the order they are written
+        pieces = groups["pieces"]
+        if any(item["tile"] for item in pieces.values()):
+            groups["pieces"] = dict(sorted(pieces.items(), key=lambda kv: (
+                kv[1]["tile"] is None, _natural(kv[1]["tile"] or ""))))
         out = []
         for name, items in groups.items():
             if not items:
