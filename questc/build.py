@@ -470,7 +470,7 @@ class GuideReport:
 def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, title: str | None = None,
           author: str | None = None, options: Options | None = None,
           progress: Callable[[int], None] | None = None, two_sided: bool | None = None,
-          date: str | None = None) -> GuideReport:
+          date: str | None = None, print_and_play: bool = False) -> GuideReport:
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
     clean, written atomically to `output` (nothing is written when no quest is left).
 
@@ -479,7 +479,8 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     quest's encounters together under one heading. `title`, `author`, `two_sided` and `date`
     default to the configuration's `guide` table (the date then to SOURCE_DATE_EPOCH's day);
     the paper is `options.paper`. The book: a title page, the contents, each quest (from a
-    right-hand page when two-sided), the index of monsters and components (questc.emit.guide).
+    right-hand page when two-sided; with `print_and_play`, its map at game size and its tokens
+    after it, at `options.square_mm`), the index of monsters and components (questc.emit.guide).
 
     Quests given as paths are checked and laid out one at a time: each quest's sheet is
     spooled to a temporary folder and the quest let go before the next is read, the report
@@ -511,7 +512,8 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     try:
         book = Book(spool, title=title or options.guide_title, author=author or options.guide_author,
                     paper=options.paper, two_sided=options.guide_two_sided if two_sided is None else two_sided,
-                    date=date or options.guide_date or _epoch_date())
+                    date=date or options.guide_date or _epoch_date(), print_and_play=print_and_play,
+                    square_mm=options.square_mm)
         results: list[QuestResult] = []
         laid_out: dict[int, str] = {}    # id() of a kept result -> its key in the book
         for result in stream:

@@ -339,3 +339,27 @@ def test_build_prints_on_letter_when_asked(tmp_path):
     reader = PdfReader(io.BytesIO(next(tmp_path.glob("*.pdf")).read_bytes()))
     assert sorted((round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height)))) \
         == [612, 792]
+
+
+def test_a_guide_with_print_and_play_puts_each_quests_pages_after_it(tmp_path):
+    """`questc guide --print-and-play --two-sided`: after a quest, its map at game size and its
+    tokens, under its bookmark; each of those pages with its back left blank, to cut up."""
+    cellar = Path(__file__).resolve().parent.parent / "quests" / "chandlers_cellar.quest"
+    target = tmp_path / "play.pdf"
+    result = run("guide", str(cellar), "-o", str(target), "--print-and-play", "--two-sided")
+    assert result.exit_code == 0, result.output
+    data = target.read_bytes()
+    reader = PdfReader(io.BytesIO(data))
+    outline = reader.outline
+    assert [e.title for e in outline if not isinstance(e, list)] == ["The Chandler's Cellar", "Index"]
+    under = [e.title for e in outline[1] if not isinstance(e, list)]
+    assert "The Chandler's Cellar: print and play" in under
+    pages = pages_of(data)
+    play = [i for i, text in enumerate(pages) if text.startswith("Map page") or "Map page" in text[:40]]
+    assert play
+    for index in play:
+        assert not pages[index + 1].strip(), index          # the back of a page to cut up is blank
+        assert int(labels_of(data)[index]) % 2 == 1         # on a right-hand page
+    from pdf_layout import check_structure
+
+    check_structure(data)

@@ -44,6 +44,8 @@ class _Source:
     pages: list[int] = field(default_factory=list)
     kids: list[int] = field(default_factory=list)          # top-level structure elements
     outline: list[Outline] = field(default_factory=list)
+    nest: bool = False          # its bookmarks go under the last bookmark of the part before it
+    sizes: list[tuple] = field(default_factory=list)       # each page's media box
 
 
 class BookWriter:
@@ -108,13 +110,21 @@ class BookWriter:
                      % (len(header), len(head), len(data)) + data + b"\nendstream", stream=True)
 
     # the parts --------------------------------------------------------------------------
-    def add(self, path: Path | str, *, front: bool = False) -> int:
+    def add(self, path: Path | str, *, front: bool = False, nest: bool = False, backs: bool = False) -> int:
         """One typeset part's PDF in; its pages written after the book's pages so far (or, `front`,
-        as the front). Returns its number of pages."""
+        as the front). `nest`: its bookmarks go under the last one of the part before it (a quest's
+        print-and-play pages under the quest). `backs`: a blank page after each of its pages (pages
+        to cut up, printed on both sides). Returns its number of pages, blanks included."""
         import pikepdf
 
         with pikepdf.open(path) as pdf:
             source = self._copy(pdf)
+        source.nest = nest
+        if backs:
+            pages = list(source.pages)
+            source.pages = []
+            for page, size in zip(pages, source.sizes):
+                source.pages += [page, self._blank_page(size)]
         if front:
             self.front = source
         else:
@@ -125,16 +135,20 @@ class BookWriter:
     def blank(self, *, front: bool = False) -> None:
         """An empty page after the book's numbered pages so far (a left-hand page before a part
         that starts on the right), or (`front`) after the front's pages."""
-        number = self._reserve()
-        box = b"[" + b" ".join(_number(v) for v in self.size) + b"]"
-        self._object(number, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources << >> >>"
-                     % (self.pages_number, box))
+        number = self._blank_page()
         if front:
             assert self.front is not None, "add the front before its blank page"
             self.front.pages.append(number)
         else:
             self.numbered.append(number)
             self.body.append(_Source(pages=[number]))
+
+    def _blank_page(self, size: tuple | None = None) -> int:
+        number = self._reserve()
+        box = b"[" + b" ".join(_number(v) for v in (size or self.size)) + b"]"
+        self._object(number, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources << >> >>"
+                     % (self.pages_number, box))
+        return number
 
     def _copy(self, pdf) -> _Source:
         import pikepdf
@@ -174,9 +188,9 @@ class BookWriter:
             for key, value in _flat_numbers(tree.get("/ParentTree")):
                 self.parent_tree.append(b"%d %s" % (key + key_offset, _dump_value(value, refs, number)))
             self.next_key += int(tree.get("/ParentTreeNextKey", 0))
-        first = pdf.pages[0].obj if len(pdf.pages) else None
-        if first is not None:
-            self.size = tuple(first.MediaBox)
+        source.sizes = [tuple(page.obj.MediaBox) for page in pdf.pages]
+        if source.sizes:
+            self.size = source.sizes[0]
         pages = {page.obj.objgen: number(page.obj) for page in pdf.pages}
         source.pages = [pages[page.obj.objgen] for page in pdf.pages]
         source.outline = _outline(pdf, pages)
@@ -253,7 +267,13 @@ class BookWriter:
         self._object(self.root_number, b"<< /Type /StructTreeRoot /K %d 0 R /ParentTree %d 0 R "
                      b"/ParentTreeNextKey %d /RoleMap << %s >> >>"
                      % (self.document_number, tree, self.next_key, role_map))
-        outline = self._outline([item for source in order for item in source.outline])
+        items: list[Outline] = []
+        for source in order:
+            if source.nest and items:
+                items[-1][3].extend(source.outline)
+            else:
+                items += source.outline
+        outline = self._outline(items)
         with pikepdf.open(front) as pdf:
             metadata = self._metadata(pdf, len(pages))
             info = self._info(pdf)

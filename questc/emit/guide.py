@@ -48,6 +48,7 @@ class Entry:
     encounter: int | None
     markup: Path                # the sheet's Typst markup, spooled
     terms: dict[str, list[str]] = field(default_factory=dict)    # index group -> the names it lists
+    play: Path | None = None    # its print-and-play pages' markup, spooled (a guide --print-and-play)
 
 
 @dataclass
@@ -67,13 +68,16 @@ class Book:
     writes nothing else there and removes nothing it did not make."""
 
     def __init__(self, folder: Path | str, *, title: str | None = None, author: str | None = None,
-                 paper: str = "a4", two_sided: bool = False, date: str | None = None):
+                 paper: str = "a4", two_sided: bool = False, date: str | None = None,
+                 print_and_play: bool = False, square_mm: float = 25.4):
         self.folder = Path(folder)
         self.title = title or "Quest Guide"
         self.author = author
         self.paper = paper
         self.two_sided = two_sided
         self.date = date
+        self.print_and_play = print_and_play
+        self.square_mm = square_mm
         self.entries: dict[str, Entry] = {}
 
     # pass 1 ----------------------------------------------------------------------------
@@ -90,6 +94,11 @@ class Book:
         text = sheet_data(quest, "text")
         entry = Entry(key, model.id, model.title, model.players, model.edition.title, model.part_of,
                       model.encounter, path, _terms(text))
+        if self.print_and_play:
+            from questc.emit.play import play_markup
+
+            entry.play = self.folder / f"play-{len(self.entries):05d}.typ"
+            entry.play.write_text(play_markup(quest, self.paper, self.square_mm), encoding="utf-8")
         self.entries[key] = entry
         return entry
 
@@ -119,6 +128,14 @@ class Book:
                 page += part.pages
                 for entry in part.entries:             # its sheets are in the book now
                     entry.markup.unlink(missing_ok=True)
+                    if entry.play is not None:          # its print-and-play pages after it
+                        if self.two_sided and page % 2 == 0:
+                            writer.blank()
+                            page += 1
+                        path.write_bytes(self._typeset_play(entry, page))
+                        # to cut up: in a book printed on both sides, each page's back left blank
+                        page += writer.add(path, nest=True, backs=self.two_sided)
+                        entry.play.unlink(missing_ok=True)
                 if progress is not None:
                     progress(1)
             if self.two_sided and page % 2 == 0:
@@ -164,6 +181,13 @@ class Book:
         sheets = [Markup(entry.markup.read_text(encoding="utf-8")) for entry in part.entries]
         body = _render("part.j2", part=_part_data(part), sheets=sheets)
         return compile_typst(self._source(body, first_page=part.start))
+
+    def _typeset_play(self, entry: Entry, start: int) -> bytes:
+        from questc.emit.pdf import compile_typst
+
+        assert entry.play is not None
+        return compile_typst(self._source(entry.play.read_text(encoding="utf-8"), first_page=start,
+                                          title=f"{entry.title}: print and play"))
 
     def _typeset_index(self, parts: list[Part], start: int) -> bytes:
         from questc.emit.pdf import _render, compile_typst
