@@ -181,12 +181,17 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=
 
     Syntax and reference codes (minimum severity error) can be neither switched off
     nor lowered: a quest with a broken name cannot be compiled whatever the settings.
+    An opt-in code (`Descriptor.opt_in`, a style suggestion) is shown only when `select`
+    or `extend_select` names it, whole: selecting its family does not.
     """
     kept = []
     per_file: dict[str, tuple[str, ...]] = {}
     for d in diagnostics:
         entry = descriptor(d.code)
         locked = entry is not None and entry.minimum is Severity.ERROR
+        if entry is not None and entry.opt_in and d.code not in {c.upper() for c in (*options.select,
+                                                                                  *options.extend_select)}:
+            continue
         if not locked:
             chosen = _longest_prefix(d.code, options.extend_select)
             if options.select and not _matches(d.code, options.select) and chosen is None:

@@ -1,4 +1,5 @@
-"""Q5xx, logic: victory, chests, encounters, player counts, conquest and the length of printed texts."""
+"""Q5xx, logic: victory, chests, encounters, player counts, conquest, and printed texts (their length, their
+characters, names that would print as identifiers)."""
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of
@@ -17,6 +18,7 @@ RULES: tuple[Rule, ...] = rules_of(
     "text_overflows_box",  # Q508
     "other_edition_rule",  # Q509
     "text_cannot_be_printed",  # Q510
+    "name_reads_as_identifier",  # Q520
 )
 
 
