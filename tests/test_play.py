@@ -143,7 +143,7 @@ def test_the_tokens_are_counted_and_drawn_at_game_size(seals, seals_play):
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(seals_play)).pages)
     flat = " ".join(text.split())
     assert "skeleton ×5" in flat and "master skeleton ×1" in flat and "inactive glyph ×3" in flat
-    assert "Vessk the Unbound (named demon) ×1" in flat and "red seal (red rune door) ×1" in flat
+    assert "Vessk the Unbound (named demon) ×1" in flat and "The Red Seal (red rune door) ×1" in flat
     from questc.draw.tokens import TOKEN, quest_tokens
 
     kinds = {kind.words: kind for kind in quest_tokens(seals, INCH)}

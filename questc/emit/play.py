@@ -31,6 +31,7 @@ SQUARE_MM = 25.4           # a map square on the table: an inch
 MIN_SQUARE_MM, MAX_SQUARE_MM = 10.0, 60.0
 MARGIN_MM = 10.0           # what most printers leave unprinted, and room for the page's label
 OVERLAP_MM = 10.0          # the strip a page shares with the next, to glue under it
+MAX_PAGES = 400            # a grid of more pages than this is no map to tape together: refused
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,9 @@ def plan(md: MapDrawing, paper: str, square: float) -> PlayPlan:
             best = made
     if best is None:
         raise ValueError(f"a square of {square / MM:g} mm does not fit a page of {paper}")
+    if best.pages > MAX_PAGES:
+        raise ValueError(f"the map at game size would take a grid of {best.pages} pages (at most {MAX_PAGES}): "
+                         "choose a smaller --square-size")
     return best
 
 
