@@ -16,7 +16,7 @@ the same macros, with `strong()` and `emph()` adding nothing.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from questc.editions import GAME_RULES
@@ -52,7 +52,7 @@ def _typst(value) -> Any:
     return value if isinstance(value, Markup) else Markup(markup(str(value)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def environment(flavour: Flavour = "typst"):
     """The Jinja2 environment over `templates/` for one flavour of output.
 
@@ -121,7 +121,7 @@ class _Words:
         return call
 
 
-@lru_cache(maxsize=None)
+@cache
 def _words(flavour: Flavour = "typst") -> _Words:
     """The macros of words.j2: words.effect(e), words.condition(c), words.content(item), ..."""
     return _Words(template("words.j2", flavour).module, flavour)
