@@ -285,3 +285,23 @@ def hex_rgb(colour: str) -> tuple[float, ...]:
 
 def near(a: tuple | None, b: tuple, tolerance: float = 0.01) -> bool:
     return a is not None and all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+def structure(data: bytes):
+    """The PDF's catalog and every structure element's (type, alt text)."""
+    root = reader(data).trailer["/Root"]
+    found = []
+
+    def walk(node):
+        node = node.get_object()
+        if isinstance(node, dict) or hasattr(node, "get"):
+            kind = node.get("/S")
+            if kind is not None:
+                found.append((str(kind), str(node.get("/Alt", ""))))
+            kids = node.get("/K")
+            if kids is not None:
+                for kid in (kids if isinstance(kids, list) else [kids]):
+                    if hasattr(kid, "get_object") and hasattr(kid.get_object(), "get"):
+                        walk(kid)
+    walk(root["/StructTreeRoot"])
+    return root, found

@@ -90,6 +90,7 @@ def test_tokens_of_one_size_share_one_text_size(results):
         assert seen <= {round(s, 3) for s in by_size.values()}, (name, seen, by_size)
 
 
+@pytest.mark.slow
 def test_a_player_count_badge_stands_inside_its_token(results):
     """A badge beside a token stood on a square's corner, unclear whose it was: a badge is on its
     token, or the token wears a dashed ring and the sheet's area list gives the count."""
@@ -104,6 +105,7 @@ def test_a_player_count_badge_stands_inside_its_token(results):
                 assert not ("\u2013" in label.text and label.text.replace("\u2013", "").isdigit()), (name, label)
 
 
+@pytest.mark.slow
 def test_area_badges_are_bounded_and_never_cover_a_figure_or_a_token(results):
     for name, md in drawings(results):
         for label in md.labels:
@@ -149,6 +151,7 @@ def test_an_end_caps_badge_stands_beside_its_archers():
             assert any(entry.what == ("area", badge.text) and "LongAreaName" in entry.label for entry in md.legend)
 
 
+@pytest.mark.slow
 def test_a_second_edition_map_names_every_tile_on_it(results):
     """Each tile's outline is drawn and its printed code stands on it (or, with no room, a key
     number the legend names), so a group can build the map from its tiles."""

@@ -14,6 +14,7 @@ from questc.emit import pdf
 from questc.emit.sheet import paragraphs, sheet_data
 from conftest import ACCEPTANCE
 from helpers import compile_file, compile_source
+from pdf_layout import structure
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
 DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
@@ -177,27 +178,6 @@ def test_the_legend_is_text_beside_the_maps_own_symbols(drowned, drowned_pdf):
     assert "Legend" in text
     for label in labels:
         assert label in text, label
-
-
-def structure(data: bytes):
-    """The PDF's catalog and every structure element's (type, alt text)."""
-    reader = PdfReader(io.BytesIO(data))
-    root = reader.trailer["/Root"]
-    found = []
-
-    def walk(node):
-        node = node.get_object()
-        if isinstance(node, dict) or hasattr(node, "get"):
-            kind = node.get("/S")
-            if kind is not None:
-                found.append((str(kind), str(node.get("/Alt", ""))))
-            kids = node.get("/K")
-            if kids is not None:
-                for kid in (kids if isinstance(kids, list) else [kids]):
-                    if hasattr(kid, "get_object") and hasattr(kid.get_object(), "get"):
-                        walk(kid)
-    walk(root["/StructTreeRoot"])
-    return root, found
 
 
 def test_the_sheet_is_tagged_pdf_ua_with_the_maps_alt_text(drowned, drowned_pdf):
@@ -449,6 +429,7 @@ def test_a_small_map_follows_the_text_on_the_first_page():
     assert order[figure + 1:] and all(m.page == 0 for m in order[figure + 1:])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["three_seals", "burning_well", "lantern_road_1"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_map_is_as_large_as_its_page_allows_with_its_legend(name, paper):
