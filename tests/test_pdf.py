@@ -399,6 +399,31 @@ def test_no_heading_ends_a_page_of_a_sheet(shipped_sheets):
     assert not stranded, stranded
 
 
+# Each section of Edition.sheet as sheet.j2 heads it.
+SECTION_HEADINGS = {"introduction": "Introduction", "monsters": "Monsters", "setup": "Setup",
+                    "special": "Special rules", "reinforcements": "Reinforcements", "victory": "Victory",
+                    "map": "The map", "areas": "Areas", "encounters": "Encounters", "events": "Events",
+                    "named": "Named monsters", "chests": "Chest chart"}
+
+
+@pytest.mark.slow
+def test_the_sections_come_in_the_editions_order_with_the_overlords_setup_first(shipped_sheets):
+    """A first edition sheet: Introduction, Setup (start, treachery, the deck plan, the components),
+    then the rest; a second edition sheet in the Quest Guide's order (Introduction, Monsters, Setup,
+    Special rules, Reinforcements, Victory, The map). Read back from the PDF's headings."""
+    from pdf_layout import reading_order
+
+    for (name, _paper), data in shipped_sheets.items():
+        quest = compile_file(Path(__file__).resolve().parent.parent / "quests" / f"{name}.quest")
+        order = quest.model.edition.sheet
+        headings = list(dict.fromkeys(m.title for m in reading_order(data) if m.heading == "/H2"))
+        expected = [SECTION_HEADINGS[section] for section in order if SECTION_HEADINGS[section] in headings]
+        assert headings == expected, (name, headings)
+        assert "Setup" in headings[:3] and headings.index("Setup") < headings.index("Victory"), (name, headings)
+        if quest.model.edition.name == "second":
+            assert headings[:3] == ["Introduction", "Monsters", "Setup"], (name, headings)
+
+
 @pytest.mark.slow
 def test_the_legend_is_on_the_maps_page(shipped_sheets):
     from pdf_layout import reading_order

@@ -45,8 +45,8 @@ GAME_RULES = {
 }
 
 # The sections a printed sheet may have (Edition.sheet orders them; templates/sheet/sheet.j2 words them).
-SHEET_SECTIONS = ("introduction", "monsters", "setup", "special", "victory", "map", "areas", "encounters",
-                  "events", "named", "chests")
+SHEET_SECTIONS = ("introduction", "monsters", "setup", "special", "reinforcements", "victory", "map", "areas",
+                  "encounters", "events", "named", "chests")
 
 # How heroes start, by the start rule (Edition.start), in a message's words.
 _START_WORDS = {"glyph": "on or next to an active glyph", "entrance": "on the entrance's spaces"}

@@ -478,6 +478,9 @@ class _Builder:
                 data["target"] = None
             data["when_words"] = self.words.trigger(data)
             data["effects"] = self.effects(trigger.effects)
+            # a rule of each round or turn that brings monsters in: the sheet's Reinforcements
+            data["reinforcement"] = data["event"] == "each" and any(
+                e["kind"] == "place" and e.get("what") == "monster" for e in data["effects"])
             out.append(data)
         return out
 
