@@ -56,9 +56,9 @@ def verb(count: int, singular: str = "is", plural: str = "are") -> str:
 
 
 def shared_title(titles: list[str]) -> str:
-    """The titles of a quest's encounters in; the quest's title out: the words they share (cut at a
-    word and before a roman numeral: "The Lantern Road" of "The Lantern Road I: ..." and "The
-    Lantern Road II: ..."), else the first title."""
+    """The encounters' titles of one quest in; the quest's title out: the words they all begin with
+    (`The Ember Reliquary I: ...`, `The Ember Reliquary IIa: ...` -> `The Ember Reliquary`), else the
+    first title (fewer than three letters shared say nothing)."""
     if len(titles) == 1:
         return titles[0]
     shared = []

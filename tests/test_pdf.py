@@ -470,3 +470,28 @@ def test_the_map_is_as_large_as_its_page_allows_with_its_legend(name, paper):
         larger = draw_map(result, page.map.cell * 1.03)
         legend = plan_legend(larger.legend, legend_width(width))
         assert larger.height + legend.height + page.heading_height > height or larger.width > width
+
+
+@pytest.mark.slow
+def test_a_second_edition_sheet_lists_its_groups_and_reinforcements():
+    """The Quest Guide's Monsters: each group the overlord places, on its tiles, with its size for
+    each number of heroes; an open group by the quest's traits; a lieutenant. Its Reinforcements:
+    each rule of a round or a turn that places monsters, under its heading, and not again among
+    the special rules."""
+    quests = Path(__file__).resolve().parent.parent / "quests"
+    quest = compile_file(quests / "ember_reliquary_1.quest")
+    data = sheet_data(quest, "text")
+    assert [m["words"] for m in data["monsters"]] == [
+        "Goblin archer group, on tile 3B: with 2 heroes, 2 minions and 1 master; with 3 heroes, 3 minions and "
+        "1 master; with 4 heroes, 4 minions and 1 master.",
+        "Open group: a group the overlord chooses among the monsters with the trait building or cave, on tile 3B.",
+        "Splig (lieutenant), on tile 6A."]
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf.render_pdf(quest))).pages)
+    special = text[text.index("Special rules"):text.index("Reinforcements")]
+    reinforcements = text[text.index("Reinforcements"):text.index("Victory")]
+    assert "At the end of each overlord turn: – Place a goblin archer on tile 3B, up to the group limit." \
+        in reinforcements
+    assert "Place a goblin archer" not in special and "Raise the alarm by 1." in special
+    second = sheet_data(compile_file(quests / "ember_reliquary_2a.quest"), "text")
+    assert [e["words"] for t in second["triggers"] if t["reinforcement"] for e in t["effects"]] == [
+        "Place a zombie in area B (The Wine Vault), up to the group limit."]

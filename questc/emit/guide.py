@@ -46,7 +46,7 @@ class Entry:
     players: tuple[int, int]
     edition: str                # the edition's title: "First"
     part_of: str | None
-    encounter: int | None
+    encounter: str | None       # its encounter as the guide numbers it: 1, 2a
     markup: Path                # the sheet's Typst markup, spooled
     terms: dict[str, list[str]] = field(default_factory=dict)    # index group -> the names it lists
     play: Path | None = None    # its print-and-play pages' markup, spooled (a guide --print-and-play)
@@ -94,7 +94,7 @@ class Book:
         path.write_text(sheet_markup(quest, self.paper, data), encoding="utf-8")
         text = sheet_data(quest, "text")
         entry = Entry(key, model.id, model.title, model.players, model.edition.title, model.part_of,
-                      model.encounter, path, _terms(text))
+                      model.encounter_label, path, _terms(text))
         if self.print_and_play:
             from questc.emit.play import play_markup
 

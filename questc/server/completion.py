@@ -19,7 +19,7 @@ from lsprotocol import types
 
 from questc.server.document import QuestDocument
 from questc.server.hover import catalog_of
-from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
+from questc.server.index import AREA, DOOR, ENCOUNTER, KINDS, NAMED, OPEN_GROUP, PIECE, TOKEN
 from questc.api import Edition, edition, edition_names, find_edition
 from questc.api import nodes as n
 
@@ -30,8 +30,13 @@ _WORDS = {
     "REVEAL_MODE": ("sight", "door"),
     "SIDE": ("heroes", "overlord"),
     "STAT": ("wounds", "armor", "speed", "damage"),
-    "TRIGGER_EVENT": ("reveal", "killed", "open"),
+    "TRIGGER_EVENT": ("reveal", "killed", "open", "defeated"),
     "COMPARE": ("<=", ">=", "<", ">", "="),
+    "ROLE": ("entrance", "exit"),
+    "PHASE": ("start", "end"),
+    "PERIOD": ("round", "overlord turn", "hero turn"),
+    "WHO": ("all", "minions", "master"),
+    "PLACE_WORD": ("on", "in"),
 }
 # What each statement keyword starts, shown beside it (LANGUAGE.md's forms).
 SIGNATURES = {
@@ -50,13 +55,25 @@ SIGNATURES = {
     "chest": "chest copper|silver|gold at P...", "obstacle": "obstacle KIND at P|RECT...",
     "trap": "trap KIND at P... [facing DIR]", "treasure": "treasure KIND at P...  /  treasure copper|silver|gold [N]",
     "relic": "relic NAME at P", "runekey": "runekey COLOUR at P",
-    "encounter": "encounter ID at P { EFFECTS }  /  encounter 1|2 (second edition header)",
-    "part_of": "part_of QUEST", "search": "search at P...", "objective": "objective [COLOUR] at P...",
-    "villager": "villager at P...", "lieutenant": "lieutenant NAME at P [facing DIR]", "start": "start at P...",
+    "encounter": "encounter ID at P { EFFECTS }  /  encounter N|2a (second edition header)",
+    "part_of": "part_of QUEST", "act": "act 1|2", "traits": "traits TRAIT, ...",
+    "search": "search [ID [\"Name\"]] at P...|on PIECE, ... [count N]|among P... [count N]",
+    "objective": "objective [COLOUR] [ID [\"Name\"]] at P...|on PIECE, ... [count N]|among P... [count N]|carried",
+    "villager": "villager [ID [\"Name\"]] at P...|on PIECE, ... [count N]|among P... [count N]",
+    "lieutenant": "lieutenant NAME at P [facing DIR]  /  lieutenant NAME on PIECE, ...", "start": "start at P...",
+    "group": "group TYPE [on PIECE, ...] [minions N] [masters N] [{ all|minions|master +N health|speed }]",
+    "minions": "minions N|heroes [+N]", "masters": "masters N|heroes [+N]",
+    "count": "count N|heroes [+N]", "among": "among P... [count N]", "carried": "carried  /  carried TOKEN to AREA|PIECE|edge",
+    "entrance": "entrance PIECE, ...", "exit": "exit PIECE, ...", "counter": 'counter ID ["Name"]',
+    "place": "place [N] TYPE [master]|search|villager|objective [COLOUR] on PIECE, ...|in AREA|at P... [up to limit|N]",
+    "remove": "remove TOKEN", "replace": "replace TOKEN with search|villager|objective [COLOUR]",
+    "defeated": "defeated GROUP|all  /  on defeated NAME { ... }", "then": "then encounter N",
     "objectives": "objectives [OP] N", "exited": "exited [[OP] N]",
     "abilities": "abilities NAME [N], ...", "coins": "coins N", "threat": "threat N",
     "spawn": "spawn TYPE [master] at P...", "open": "open DOOR", "close": "close DOOR", "unlock": "unlock COLOUR",
-    "win": "win heroes|overlord", "instruct": 'instruct "..."', "on": "on reveal|killed|open NAME { ... }  /  on round N { ... }",
+    "win": "win heroes|overlord", "instruct": 'instruct "..."',
+    "on": "on reveal|killed|open|defeated NAME { ... }  /  on round N { ... }",
+    "at": "at start|end of each round|overlord turn|hero turn [if CONDITION] { ... }",
     "chests": "chests { KIND N: CONTENT, ... }", "overlord": 'overlord { card "..." [xN]; dark_glyph KIND }',
     "card": 'card "Name" [xN]', "dark_glyph": "dark_glyph KIND", "potion": "potion KIND",
     "victory": 'victory heroes|overlord ["Label"] when CONDITION',
@@ -65,6 +82,7 @@ SIGNATURES = {
 _STAND_INS = {   # a block's opening, for parsing one statement as if inside that block
     n.Header: 'quest "q" {\n', n.Area: "area a {\n", n.NamedMonster: 'named n "n" ogre {\n',
     n.Encounter: "area a {\nencounter e at 0,0 {\n", n.Trigger: "on round 1 {\n", n.ChestChart: "chests {\n",
+    n.Group: "area a {\ngroup zombie {\n",
     n.OverlordPlan: "overlord {\n",
 }
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
@@ -237,11 +255,38 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
     return items
 
 
+# Where a NAME follows one of these keywords (the parser's terminals), what it names: a kind of the
+# quest's identifiers (questc.server.index), or "monster" (the catalog's), "lieutenant", "trait".
+NAME_AFTER: dict[str, tuple[str, ...]] = {
+    "GROUP": ("monster",), "PLACE": ("monster",), "ON": (PIECE,), "IN": (AREA,), "ENTRANCE": (PIECE,),
+    "EXIT": (PIECE,), "CARRIED": (TOKEN,), "TO": (AREA, PIECE), "REMOVE": (TOKEN,), "REPLACE": (TOKEN,),
+    "DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"), "ON_DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"),
+    "TRAITS": ("trait",),
+}
+
+
 def _names(document: QuestDocument, context: Context, add) -> None:
     """The names that fit where the grammar wants a NAME."""
     keyword, after = _role(context)
     index = document.index()
     catalog, sets = catalog_of(document), _expansions(document)
+    if keyword in NAME_AFTER:
+        for source in NAME_AFTER[keyword]:
+            if source in KINDS:
+                for name, occurrence in sorted(index.defined(source).items()):
+                    add(name, types.CompletionItemKind.Variable, f"{source}, line {occurrence.span.line}", sort="0")
+            elif source == "monster":
+                for name, entry in sorted(catalog.monsters.items()):
+                    if entry.set in sets:
+                        add(name, types.CompletionItemKind.Value, f"monster, {entry.set}", entry.note or None)
+            elif source == "lieutenant":
+                lieutenant = catalog.markers.get("lieutenant")
+                for name in lieutenant.variants if lieutenant is not None else ():
+                    add(name, types.CompletionItemKind.EnumMember, "lieutenant")
+            elif source == "trait":
+                for name in sorted({t for m in catalog.monsters.values() for t in m.traits}):
+                    add(name, types.CompletionItemKind.EnumMember, "trait")
+        return
 
     def identifiers(kind: str) -> None:
         for name, occurrence in sorted(index.defined(kind).items()):
