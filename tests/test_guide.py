@@ -83,7 +83,7 @@ def test_the_book_is_a_title_page_the_contents_each_quest_and_the_index(results,
     pages = pages_of(data)
     sheet_pages = [len(PdfReader(io.BytesIO(pdf.render_pdf(r))).pages) for r in results[:2]]
     title = pages[0]
-    assert "Tales of the Deep" in title and "by The Table" in title and "4 quests · 1 May 2026" in title
+    assert "Tales of the Deep" in title and "by The Table" in title and "3 quests, 4 encounters · 1 May 2026" in title
     assert "Descent: Journeys in the Dark".upper() in title
     assert pages[1].startswith("Contents")
     # each sheet as long as on its own, from the page after the one before

@@ -199,7 +199,8 @@ class Book:
         from questc.emit.pdf import _render, compile_typst
 
         body = _render("guide.j2", title=self.title, author=self.author, date=self.date,
-                       quests=[_part_data(part) for part in parts], count=sum(len(p.entries) for p in parts),
+                       quests=[_part_data(part) for part in parts], count=len(parts),
+                       encounters=sum(len(p.entries) for p in parts),
                        index_page=index_start, two_sided=self.two_sided)
         return compile_typst(self._source(body, first_page=1, numbering="i"))
 
