@@ -125,3 +125,14 @@ def test_a_square_size_out_of_range_is_a_usage_error(tmp_path):
     bad = CliRunner().invoke(cli, ["build", str(QUESTS / "chandlers_cellar.quest"), "--only", "play",
                                    "--square-size", "90", "-o", str(tmp_path)])
     assert bad.exit_code == 2 and "square-size" in bad.output
+
+
+@pytest.mark.slow
+def test_the_groups_the_overlord_places_get_their_tokens():
+    """A second edition group on a tile has no points: its tokens are as many as the group has with
+    the most heroes (reinforcements come up to that limit); a lieutenant placed on a tile gets its own."""
+    from questc.draw.tokens import quest_tokens
+
+    kinds = {kind.words: kind.count for kind in quest_tokens(compile_file(QUESTS / "ember_reliquary_1.quest"))}
+    assert kinds["goblin archer"] == 4 and kinds["master goblin archer"] == 1      # goblin archers, 4 heroes
+    assert kinds["lieutenant: Splig"] == 1

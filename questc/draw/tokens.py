@@ -67,6 +67,26 @@ def quest_tokens(quest: CompiledQuest, square: float = 72.0, palette: Palette | 
             words = f"{'master ' if figure.rank == 'master' else ''}{monster}"
             add(("monsters", figure.rank, figure.type.name), lambda f=footprint, r=figure.rank, m=monster, w=words: (
                 w, _figure(p, square, r, m, f)))
+    # The groups the overlord places (second edition): as many figures as the group has with the
+    # most heroes (reinforcements come "up to the group limit"), beside those placed at points.
+    low, high = model.heroes()
+    for group in model.groups.values():
+        if group.kind == "monster" and group.type is not None:
+            footprint = group.type.size("north")
+            footprint = (min(footprint), max(footprint))
+            monster = readable(group.type.name)
+            sizes = [group.size(heroes) for heroes in range(low, high + 1)]
+            for rank, most in (("normal", max(m for m, _ in sizes)), ("master", max(m for _, m in sizes))):
+                key = ("monsters", rank, group.type.name)
+                if most <= (counted[key][1] if key in counted else 0):
+                    continue
+                words = f"{'master ' if rank == 'master' else ''}{monster}"
+                add(key, lambda f=footprint, r=rank, m=monster, w=words: (w, _figure(p, square, r, m, f)))
+                counted[key][1] = most
+        elif group.kind == "lieutenant":
+            name = readable(group.id).title()
+            add(("markers", "lieutenant", group.id, None, name),
+                lambda n=name: (f"lieutenant: {n}", _marker(p, square, ("lieutenant",), n)))
     for marker in model.markers:
         words, what, caption = _marker_words(model, marker)
         add(("markers", marker.kind, marker.variant, marker.active if marker.kind == "glyph" else None,
