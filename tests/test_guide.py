@@ -232,6 +232,7 @@ def test_guide_bytes_repeat(results, guide):
     assert render_guide(results, title="Tales of the Deep", author="The Table", date="1 May 2026") == data
 
 
+@pytest.mark.slow
 def test_a_guide_needs_quests_without_errors(results, tmp_path):
     with pytest.raises(ValueError, match="at least one quest"):
         render_guide([])

@@ -278,6 +278,7 @@ def test_the_guide_prints_a_quest_of_several_encounters_under_one_heading(tmp_pa
         "Encounter 2b: The Ember Reliquary IIb") < text.index("Encounter 3: The Ember Reliquary III")
 
 
+@pytest.mark.slow
 def test_questc_guide_says_how_many_quests_and_encounters_it_wrote(tmp_path):
     from pathlib import Path
 
