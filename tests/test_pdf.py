@@ -486,6 +486,11 @@ def test_a_second_edition_sheet_lists_its_groups_and_reinforcements():
         "1 master; with 4 heroes, 4 minions and 1 master.",
         "Open group: a group the overlord chooses among the monsters with the trait building or cave, on tile 3B.",
         "Splig (lieutenant), on tile 6A."]
+    # the set-aside list: the tiles by their codes, the small pieces, the groups' figures for the most heroes
+    components = {g["group"]: [i["words"] for i in g["entries"]] for g in data["setup"]["components"]}
+    assert components["pieces"] == ["tile 3B", "tile 6A", "tile 9A", "1 entrance", "1 exit", "2 end caps"]
+    assert components["monsters"] == ["4 goblin archers", "1 master goblin archer"]
+    assert "the lieutenant token Splig" in components["markers"]
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf.render_pdf(quest))).pages)
     special = text[text.index("Special rules"):text.index("Reinforcements")]
     reinforcements = text[text.index("Reinforcements"):text.index("Victory")]

@@ -729,6 +729,19 @@ class _Builder:
                 add("monsters", ("monster", figure.type.name, figure.rank),
                     {"kind": "monster", "monster": label(figure.type.name), "master": figure.rank == "master"},
                     players=figure.players)
+        # the groups the overlord places (second edition): their figures for the most heroes
+        low, high = model.heroes()
+        for group in model.groups.values():
+            if group.kind == "monster" and group.type is not None:
+                sizes = [group.size(heroes) for heroes in range(low, high + 1)]
+                for rank, most in (("normal", max(m for m, _ in sizes)), ("master", max(m for _, m in sizes))):
+                    key = ("monster", group.type.name, rank)
+                    have = groups["monsters"][key]["count"] if key in groups["monsters"] else 0
+                    if most > have:
+                        add("monsters", key, {"kind": "monster", "monster": label(group.type.name),
+                                              "master": rank == "master"}, most - have)
+            elif group.kind == "lieutenant":
+                add("markers", ("lieutenant", group.id), {"kind": "lieutenant", "name": label(group.id).title()})
         for marker in model.markers:
             variant = marker.variant
             if marker.kind == "glyph":
