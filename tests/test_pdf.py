@@ -497,6 +497,9 @@ def test_a_second_edition_sheet_lists_its_groups_and_reinforcements():
     assert "At the end of each overlord turn: – Place a goblin archer on tile 3B, up to the group limit." \
         in reinforcements
     assert "Place a goblin archer" not in special and "Raise the alarm by 1." in special
+    third = [m["words"] for m in sheet_data(compile_file(quests / "ember_reliquary_3.quest"), "text")["monsters"]]
+    assert "Elemental group, on tile 1A: 1 master." in third                       # a size said once
+    assert any(w.endswith("3 minions and 1 master (changes: all +1 health).") for w in third)
     second = sheet_data(compile_file(quests / "ember_reliquary_2a.quest"), "text")
     assert [e["words"] for t in second["triggers"] if t["reinforcement"] for e in t["effects"]] == [
         "Place a zombie in area B (The Wine Vault), up to the group limit."]
