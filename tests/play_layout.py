@@ -43,7 +43,8 @@ def measure(page, map_size: tuple[float, float]) -> dict:
     # the whole map's picture: the clip of the map's size (else the largest, for the caller to reject)
     picture = next((c for c in clips if abs((c[2] - c[0]) - width) < 0.5 and abs((c[3] - c[1]) - height) < 0.5),
                    max(clips, key=lambda c: (c[2] - c[0]) * (c[3] - c[1])))
-    windows = [c for c in clips if c is not picture and (c[2] - c[0]) < picture[2] - picture[0] - 1]
+    # the window: the largest other clip (narrower than a map wider than a page; wider than a small one)
+    windows = [c for c in clips if any(abs(a - b) > 0.5 for a, b in zip(c, picture))]
     window = max(windows, key=lambda c: (c[2] - c[0]) * (c[3] - c[1]))
     marks = [p for p in paths if near(p.stroke, MARK)]
     # a crosshair's vertical stroke: its x is the crosshair's centre
