@@ -44,6 +44,7 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
         remember as remember_boards,
     )
     from questc.build import (
+        DEFAULT_KINDS as DEFAULT_KINDS,
         KINDS as KINDS,
         BuildError as BuildError,
         BuildReport as BuildReport,
@@ -142,7 +143,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     "remember_boards": ("questc.board.quest_board", "remember"),
     # a lint needs no build: its module and what it imports are a tenth of a small quest's lint
     **{name: ("questc.build", name) for name in (
-        "KINDS", "BuildError", "BuildReport", "GuideReport", "OutputRefused", "build", "guide",
+        "DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "GuideReport", "OutputRefused", "build", "guide",
         "refuse_inputs")},
     **{name: ("questc.catalog", name) for name in ("Catalog", "builtin_catalog")},
     **{name: ("questc.catalog.draw", name) for name in ("catalog_listing", "draw_piece")},
