@@ -19,6 +19,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 from questc import __version__
 from questc.server import completion, diagnostics, hover, navigation, outline, tokens
@@ -31,9 +32,82 @@ REQUEST_FAILED = -32803   # LSP's RequestFailed: the request was valid but could
 
 
 class QuestProtocol(LanguageServerProtocol):
-    """pygls's protocol, less a leak: pygls 2.1 files the future of every notification handled by a
-    generator (its own didOpen/didChange/didSave/didClose handlers are) among the requests', and only
-    a response takes it out again. Every edit kept one (2 kB); a thousand edits, 2 MB, for ever."""
+    """pygls's protocol, with questc's own wire (questc.server.wire) and text synchronisation.
+
+    - Messages come in through `handle_raw`: parameters that do not fit their method's type
+      get an Invalid params error (a request) or one log line (a notification), never a
+      traceback; a request before `initialize` gets ServerNotInitialized, one after
+      `shutdown` InvalidRequest: every request is answered.
+    - `exit` ends the server with 0 after `shutdown` and 1 without (LSP), as `serve` returns it.
+    - The text of open documents is questc's (QuestDocument, questc.server.text): pygls's own
+      didOpen/didChange/didClose handlers are replaced, since its line model breaks lines at
+      U+2028, form feeds and NEL and its position clamping rewrote the client's ranges.
+    - A leak less: pygls 2.1 files the future of every notification handled by a generator
+      among the requests', and only a response takes it out again (2 kB an edit, for ever).
+    """
+
+    initialized = False
+
+    def handle_raw(self, data: dict) -> None:
+        from questc.server.wire import INVALID_PARAMS, INVALID_REQUEST, BadMessage
+
+        method = data.get("method")
+        msg_id = data.get("id") if "id" in data else None
+        request = method is not None and "id" in data
+        if method is not None and self._shutdown and method != types.EXIT:
+            if request:
+                self.answer_error(msg_id, INVALID_REQUEST, f"the server is shut down: {method} is refused "
+                                                           "(only `exit` is accepted now)")
+            return
+        if request and not self.initialized and method != types.INITIALIZE:
+            self.answer_error(msg_id, -32002, f"{method} before `initialize`")   # ServerNotInitialized
+            return
+        try:
+            message = self.structure(data)
+        except Exception as error:   # noqa: BLE001 - cattrs says why in many ways: one line for all
+            raise BadMessage(INVALID_PARAMS, f"the parameters of {method or 'a response'} do not fit: "
+                                             f"{_why(error)}", msg_id if request else None) from None
+        self.handle_message(message)
+
+    def structure(self, data: dict):
+        """pygls's `structure_message`, without its traceback in the log on a mistake."""
+        from pygls.protocol.json_rpc import (JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage,
+                                             ResponseErrorMessage)
+
+        converter = self._converter
+        if "id" in data:
+            if "error" in data:
+                return converter.structure(data, ResponseErrorMessage)
+            if "method" in data:
+                return converter.structure(data, self.get_message_type(data["method"]) or JsonRPCRequestMessage)
+            response_type = self._result_types.pop(data["id"], None) or JsonRPCResponseMessage
+            return converter.structure(data, response_type)
+        return converter.structure(data, self.get_message_type(data.get("method", "")) or JsonRPCNotification)
+
+    def answer_error(self, msg_id, code: int, message: str) -> None:
+        from pygls.protocol.json_rpc import ResponseErrorMessage
+
+        self._send_data(ResponseErrorMessage(id=msg_id, error=types.ResponseError(code=code, message=message)))
+
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args) -> None:
+        server: QuestServer = self._server   # type: ignore[assignment]  # pygls types it as its base class
+        server.stop(0 if self._shutdown else 1)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params):
+        if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
+            yield handler, (params,), None
 
     def _handle_notification(self, method_name, params):
         before = set(self._request_futures)
@@ -46,6 +120,17 @@ class QuestProtocol(LanguageServerProtocol):
                 future.add_done_callback(lambda _done, key=key: self._request_futures.pop(key, None))
 
 
+def _why(error: BaseException) -> str:
+    """A structuring error in one line: where in the message, and what was wrong."""
+    try:
+        from cattrs import transform_error
+        lines = transform_error(error, path="params") if hasattr(error, "exceptions") else [str(error)]
+    except Exception:   # noqa: BLE001 - the reason is a courtesy; the error answer goes out anyway
+        lines = [type(error).__name__]
+    text = "; ".join(lines[:3])
+    return text[:300]
+
+
 class QuestServer(LanguageServer):
     def __init__(self):
         super().__init__("questc", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
@@ -55,6 +140,46 @@ class QuestServer(LanguageServer):
         self.debounce = DEBOUNCE_SECONDS
         self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="questc-check")
         self.tasks: dict[str, asyncio.Task] = {}
+        self.exit_code: int | None = None     # set by `exit` (0 after `shutdown`, else 1)
+        self._stopped: asyncio.Future | None = None
+
+    # ---- the wire ----------------------------------------------------------------------
+    def start_io(self, stdin=None, stdout=None) -> None:
+        """Talk over standard input and output (questc.server.wire reads the frames) until `exit`
+        or the end of the input."""
+        import sys
+        import threading
+
+        from pygls.io_ import StdoutWriter
+
+        from questc.server.wire import serve_frames
+
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+
+        async def run() -> None:
+            self._stopped = asyncio.get_running_loop().create_future()
+            await serve_frames(stdin or sys.stdin.buffer, self.protocol, self._stopped, self.log_warning)
+
+        try:
+            asyncio.run(run())
+        except (BrokenPipeError, ConnectionResetError):   # the client went away: nothing to tell it
+            pass
+        finally:
+            self.shutdown()
+
+    def stop(self, code: int) -> None:
+        """End the server with this exit status (the `exit` notification)."""
+        self.exit_code = code
+        if self._stopped is not None and not self._stopped.done():
+            self._stopped.set_result(None)
+
+    def log_warning(self, text: str) -> None:
+        log.warning("%s", text)
+        try:
+            self.window_log_message(types.LogMessageParams(types.MessageType.Warning, text))
+        except Exception:   # noqa: BLE001 - a client gone: the log line above is enough
+            pass
 
     # ---- errors ----------------------------------------------------------------------
     def log_error(self, what: str, error: BaseException) -> None:
@@ -86,9 +211,17 @@ class QuestServer(LanguageServer):
 
     def document(self, uri: str) -> QuestDocument:
         document = self.documents.get(uri)
-        if document is None:   # asked about a file never opened: read it from disk
+        if document is None:   # asked about a file never opened: read it from disk, within the quest limits
+            from questc.api import MAX_QUEST_BYTES, read_input
+
             path = uri_path(uri)
-            text = path.read_text(encoding="utf-8") if path is not None and path.is_file() else ""
+            text = ""
+            if path is not None and path.exists():
+                try:
+                    text = read_input(path, MAX_QUEST_BYTES).decode("utf-8")
+                except (OSError, UnicodeDecodeError) as error:
+                    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+                    raise JsonRpcException(f"questc cannot read {path.name}: {reason}", code=REQUEST_FAILED) from None
             document = QuestDocument(uri, text, 0, self.encoding)
         return document
 
@@ -161,6 +294,7 @@ def guarded(what: str, notification: bool = False):
 @server.feature(types.INITIALIZE)
 def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
     """`initializationOptions`: {"debounce": milliseconds} (the pause before a change is checked)."""
+    ls.protocol.initialized = True
     options = params.initialization_options
     if isinstance(options, dict) and isinstance(options.get("debounce"), (int, float)):
         ls.debounce = max(0.0, float(options["debounce"]) / 1000)
@@ -290,11 +424,15 @@ def on_formatting(ls: QuestServer, params: types.DocumentFormattingParams):
     bom = BOM if text.startswith(BOM) else ""
     try:
         formatted = format_source(text[len(bom):], document.file)
-    except FormatterError as error:   # the formatter refused to change the quest's meaning: leave it
-        ls.window_log_message(types.LogMessageParams(types.MessageType.Warning, f"questc fmt: {error}"))
-        return None
-    if formatted.output is None or formatted.output == text[len(bom):]:
-        return []   # syntax errors (shown as diagnostics) or already formatted
+    except FormatterError as error:   # the formatter refused to change the quest's meaning: say why
+        raise JsonRpcException(f"questc fmt: {error}", code=REQUEST_FAILED) from None
+    if formatted.output is None:
+        errors = formatted.diagnostics
+        where = f" (line {errors[0].span.line}: {errors[0].message})" if errors else ""
+        raise JsonRpcException(f"questc fmt: the quest has syntax errors{where}; "
+                               "fix them to format it", code=REQUEST_FAILED)
+    if formatted.output == text[len(bom):]:
+        return []   # already formatted
     return [types.TextEdit(document.lines().whole(), bom + formatted.output)]
 
 
@@ -318,4 +456,12 @@ def serve() -> None:
     # last few maps checked, so such an edit skips building the board and casting sight.
     from questc.api import remember_boards
     remember_boards(4)
+    # pygls logs a traceback for every error it answers (a rename refused, parameters that do
+    # not fit): the writer's bad input is answered, never logged as a fault. questc's own
+    # faults are logged by `guarded`, with their tracebacks.
+    logging.getLogger("pygls").setLevel(logging.CRITICAL)
     server.start_io()
+    code = server.exit_code
+    if code is None:   # the input ended without `exit`
+        code = 0 if server.protocol._shutdown else 1
+    sys.exit(code)
