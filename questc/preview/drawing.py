@@ -29,7 +29,7 @@ class MapPicture:
 
     svg: str
     layout: dict
-    legend: tuple = ()   # ({"label": words, "svg": the symbol as the sheet's legend draws it}, ...)
+    legend: tuple = ()   # ({"label": words, "svg": the symbol as the sheet's legend draws it, "what": its kind}, ...)
 
 
 def map_picture(quest: CompiledQuest) -> MapPicture:
@@ -66,7 +66,7 @@ def _legend(drawn) -> tuple:
         symbol = to_svg(symbol_drawing(palette, entry.what, 20, _LEGEND_TINT)).decode("utf-8")
         if symbol.startswith("<?xml"):
             symbol = symbol[symbol.index("?>") + 2:].lstrip()
-        entries.append({"label": entry.label, "svg": symbol})
+        entries.append({"label": entry.label, "svg": symbol, "what": entry.what})
     return tuple(entries)
 
 

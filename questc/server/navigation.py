@@ -39,6 +39,16 @@ def references(document: QuestDocument, position: types.Position, include_declar
         found.kind, found.name, include_definition=include_declaration)]
 
 
+def highlights(document: QuestDocument, position: types.Position) -> list[types.DocumentHighlight]:
+    """Every occurrence of the identifier under the cursor: its definition written, the others read."""
+    found = occurrence_at(document, position)
+    if found is None:
+        return []
+    K = types.DocumentHighlightKind
+    return [types.DocumentHighlight(document.lines().range(o.span), K.Write if o.definition else K.Read)
+            for o in document.index().references(found.kind, found.name)]
+
+
 def prepare_rename(document: QuestDocument, position: types.Position) -> types.PrepareRenamePlaceholder | None:
     found = occurrence_at(document, position)
     if found is None:

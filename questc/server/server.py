@@ -142,6 +142,10 @@ class QuestServer(LanguageServer):
         self.tasks: dict[str, asyncio.Task] = {}
         self.exit_code: int | None = None     # set by `exit` (0 after `shutdown`, else 1)
         self._stopped: asyncio.Future | None = None
+        from questc.server.preview import Previews
+        self.previews = Previews(self)
+        self.last_uri: str | None = None      # the document the client touched last (the preview's default)
+        self.can_show_document = False
 
     # ---- the wire ----------------------------------------------------------------------
     def start_io(self, stdin=None, stdout=None) -> None:
@@ -253,8 +257,28 @@ class QuestServer(LanguageServer):
             if document.version == version and document.text is text:
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                     uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)))
+                self.previews.publish(document, checked)   # the same check, never a second one
                 return
             await asyncio.sleep(self.debounce)   # edited meanwhile: check the newest text
+
+    # ---- the preview ---------------------------------------------------------------------
+    def show_source(self, uri: str, span, focus: bool) -> None:
+        """The page asked to see a statement: `window/showDocument` with its range selected."""
+        from questc.server.preview import show_range
+
+        document = self.documents.get(uri)
+        if document is None or not self.can_show_document:
+            return
+        selection = show_range(document, span)
+
+        async def ask() -> None:
+            try:
+                await self.window_show_document_async(types.ShowDocumentParams(
+                    uri=uri, selection=selection, take_focus=focus))
+            except Exception as error:   # noqa: BLE001 - an editor that refuses: nothing more to do
+                log.warning("questc: the editor did not show %s: %s", uri, error)
+
+        asyncio.ensure_future(ask())
 
     def _publish_failure(self, document: QuestDocument, version: int, error: BaseException) -> None:
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -295,6 +319,8 @@ def guarded(what: str, notification: bool = False):
 def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
     """`initializationOptions`: {"debounce": milliseconds} (the pause before a change is checked)."""
     ls.protocol.initialized = True
+    window = params.capabilities.window if params.capabilities is not None else None
+    ls.can_show_document = bool(window and window.show_document and window.show_document.support)
     options = params.initialization_options
     if isinstance(options, dict) and isinstance(options.get("debounce"), (int, float)):
         ls.debounce = max(0.0, float(options["debounce"]) / 1000)
@@ -305,6 +331,7 @@ def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
 def did_open(ls: QuestServer, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     ls.open(item.uri, item.text, item.version)
+    ls.last_uri = item.uri
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -320,6 +347,7 @@ def did_change(ls: QuestServer, params: types.DidChangeTextDocumentParams) -> No
     for change in params.content_changes:
         text = apply_change(text, change, document.encoding)
     document.text, document.version = text, params.text_document.version
+    ls.last_uri = uri
     ls.schedule(document)
 
 
@@ -340,6 +368,7 @@ def did_close(ls: QuestServer, params: types.DidCloseTextDocumentParams) -> None
     task = ls.tasks.pop(params.text_document.uri, None)
     if task is not None:
         task.cancel()
+    ls.previews.close(params.text_document.uri)
     ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri,
                                                                         diagnostics=[]))
 
@@ -351,11 +380,58 @@ def did_close(ls: QuestServer, params: types.DidCloseTextDocumentParams) -> None
 @guarded("hover")
 def on_hover(ls: QuestServer, params: types.HoverParams) -> types.Hover | None:
     document = ls.document(params.text_document.uri)
+    _cursor_moved(ls, document, params.position)
     line, column = document.lines().cursor(params.position)
     text = hover.hover_markdown(document, line, column)
     if text is None:
         return None
     return types.Hover(contents=types.MarkupContent(types.MarkupKind.Markdown, text))
+
+
+def _cursor_moved(ls: QuestServer, document: QuestDocument, position: types.Position) -> None:
+    """Editors ask for hover and highlights where the cursor is: the preview follows it."""
+    if document.uri in ls.documents:
+        ls.last_uri = document.uri
+        ls.previews.cursor(document, document.lines().offset(position))
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
+@guarded("document highlight")
+def on_highlight(ls: QuestServer, params: types.DocumentHighlightParams):
+    document = ls.document(params.text_document.uri)
+    _cursor_moved(ls, document, params.position)
+    return navigation.highlights(document, params.position) or None
+
+
+@server.command("questc.preview")
+def on_preview(ls: QuestServer, *arguments) -> dict:
+    """Open the preview of a document (its URI, else the one touched last): its address out, and
+    the page opened in the browser where the client can (`window/showDocument`, external)."""
+    first = arguments[0] if arguments else None
+    if isinstance(first, dict):   # {"uri": ...}, as some clients pass a document
+        first = first.get("uri")
+    uri = (first if isinstance(first, str) else None) or ls.last_uri
+    document = ls.documents.get(uri) if uri else None
+    if document is None:
+        raise JsonRpcException("questc.preview: open a quest first (or pass its URI)", code=REQUEST_FAILED)
+    try:
+        url = ls.previews.open(document)
+    except (RuntimeError, OSError) as error:
+        raise JsonRpcException(f"questc.preview: {error}", code=REQUEST_FAILED) from None
+    if ls.can_show_document:
+        async def open_page() -> None:
+            try:
+                await ls.window_show_document_async(types.ShowDocumentParams(uri=url, external=True))
+            except Exception as error:   # noqa: BLE001 - the address is in the answer anyway
+                log.warning("questc: the editor did not open %s: %s", url, error)
+        asyncio.ensure_future(open_page())
+    ls.window_log_message(types.LogMessageParams(types.MessageType.Info, f"questc preview of {uri}: {url}"))
+    return {"url": url, "uri": uri}
+
+
+@server.feature(types.SHUTDOWN)
+def on_shutdown(ls: QuestServer, params) -> None:
+    ls.previews.close()
 
 
 @server.feature(types.TEXT_DOCUMENT_COMPLETION,
