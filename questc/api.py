@@ -52,7 +52,7 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
     from questc.model.plan import (
         COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND, DeckPlan, Pricing, load_plan,
     )
-    from questc.project import diagnostic_page
+    from questc.project import diagnostic_page, project_urls
     from questc.rules import Rule, descriptor, descriptors, find_rule
     from questc.rules.components import check_plan
     from questc.syntax import nodes, parse_source
@@ -77,6 +77,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
         "COLOUR_GEMS", "COLOURS", "MAX_HAND", "POINTS_PER_CARD", "STARTING_HAND", "DeckPlan", "Pricing",
         "load_plan")},
     "diagnostic_page": ("questc.project", "diagnostic_page"),
+    "project_urls": ("questc.project", "project_urls"),
     **{name: ("questc.rules", name) for name in ("Rule", "descriptor", "descriptors", "find_rule")},
     "check_plan": ("questc.rules.components", "check_plan"),
     **{name: ("questc.syntax", name) for name in ("nodes", "parse_source")},

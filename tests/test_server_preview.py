@@ -13,7 +13,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from server_client import SERVER_COMMAND, change, ident, open_quest, position_of, replace
+from server_client import SERVER_COMMAND, accept_registrations, change, ident, open_quest, position_of, replace
 from test_server import QUEST
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -21,6 +21,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER_COMMAND))
 async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}))
     yield

@@ -20,7 +20,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from questc.server.text import LineIndex, apply_change
-from server_client import change, ident, open_quest, replace
+from server_client import accept_registrations, change, ident, open_quest, replace
 
 module_loop = pytest.mark.asyncio(loop_scope="module")
 TESTS = Path(__file__).resolve().parent
@@ -118,6 +118,7 @@ def test_a_position_past_the_end_of_a_line_is_its_end():
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(
     server_command=[sys.executable, str(TESTS / "server_faulty.py")]))
 async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}))
     yield

@@ -19,6 +19,7 @@ from lsprotocol import types
 
 from questc.server.document import QuestDocument
 from questc.server.hover import catalog_of
+from questc.server.text import place as text_place
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
 from questc.api import Edition, edition, edition_names, find_edition
 from questc.api import nodes as n
@@ -195,13 +196,18 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
     word_start = offset
     while word_start > 0 and _WORD_CHAR.match(text[word_start - 1]):
         word_start -= 1
-    in_string = text.rfind('"', text.rfind("\n", 0, offset) + 1, offset)
-    quoted = in_string >= 0 and text.count('"', text.rfind("\n", 0, offset) + 1, offset) % 2 == 1
+    line_start = text.rfind("\n", 0, offset) + 1
+    place = text_place(text[line_start:offset])
+    if place == "comment":
+        return []   # a comment is the writer's own words
+    quoted = place == "string"
     if quoted:
-        word_start = in_string
+        word_start = text.rfind('"', line_start, offset)
     context = context_at(document, word_start, text)
     if context is None:
         return []
+    if quoted and not ("STRING" in context.accepts and _role(context)[0] == "CARD"):
+        return []   # inside a string only an overlord card's name is a word of the quest
     replace = types.Range(lines.position(word_start + bom), lines.position(offset + bom))
     items: list[types.CompletionItem] = []
     seen: set[str] = set()
@@ -218,16 +224,35 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
             sort_text=f"{sort}{label}"))
 
     from questc.api import literals
+    from questc.server.keywords import KEYWORDS, allowed, hover_text
+
     fixed = literals()
+    rules = _edition(document)
+    in_header = context.block == "QUEST"
+    written = _header_fields(document) if in_header else set()
     for terminal in sorted(context.accepts):
         literal = fixed.get(terminal)
         if literal is not None and _WORD_CHAR.match(literal[0]):
-            add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal))
+            entry = KEYWORDS.get(literal)
+            if entry is not None:
+                if not allowed(entry, rules, in_header):
+                    continue   # a word of another edition's quests
+                if in_header and entry.header and not entry.repeats and literal in written:
+                    continue   # a field the header has already
+                if literal == "start" and context.block == "AREA" and not rules.has("start at"):
+                    continue   # `start at` in an area: where second edition heroes start
+            add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal),
+                hover_text(entry) if entry is not None else None)
         elif terminal in _WORDS:
             for word in _WORDS[terminal]:
                 add(word, types.CompletionItemKind.EnumMember, terminal.lower().replace("_", " "))
     if "NAME" in context.accepts:
         _names(document, context, add)
+    if "PIECE_POINT" in context.accepts:
+        # A point (after `at`, `cells`...): counted from a piece's corner (`R1:2,3`) or the map's (`4,5`).
+        for name, occurrence in sorted(document.index().defined(PIECE).items()):
+            add(name + ":", types.CompletionItemKind.Reference, f"a square of piece {name} (PIECE:X,Y), "
+                f"line {occurrence.span.line}", insert=name + ":", sort="0")
     if "STRING" in context.accepts and _role(context)[0] == "CARD":
         catalog, sets = catalog_of(document), _expansions(document)
         for name, card in sorted(catalog.cards.items()):
@@ -235,6 +260,12 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
                 add(name, types.CompletionItemKind.Value, f"overlord card, {card.set}", card.note or None,
                     insert='"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"')
     return items
+
+
+def _header_fields(document: QuestDocument) -> set[str]:
+    tree = document.index().tree
+    header = tree.header if tree is not None else None
+    return {f.keyword for f in header.fields} if header is not None else set()
 
 
 def _names(document: QuestDocument, context: Context, add) -> None:
@@ -307,3 +338,8 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         identifiers(ENCOUNTER)
     elif keyword == "WIN":
         words(("heroes", "overlord"), "side")
+    elif keyword == "ABILITIES":
+        # Abilities are the writer's words: those the quest's named monsters have already.
+        for name in sorted({c.name for c in index.catalog_names if c.kind == "ability"}):
+            add(name, types.CompletionItemKind.Value, "ability (in this quest)")
+

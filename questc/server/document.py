@@ -52,6 +52,7 @@ class QuestDocument:
     checked: Checked | None = None            # the last check (of any version)
     resolved: Checked | None = None           # the last check that made a model
     closed: bool = False
+    again: bool = False                       # check again once the running check ends (a pack changed)
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
 
     @property

@@ -233,7 +233,8 @@ class QuestServer(LanguageServer):
         """Check the document's newest text soon; one check loop per document at a time."""
         task = self.tasks.get(document.uri)
         if task is not None and not task.done():
-            return   # the running loop checks again if the text moved on meanwhile
+            document.again = True   # the running loop checks again (the text, or what it reads, moved on)
+            return
         self.tasks[document.uri] = asyncio.ensure_future(
             self._check_loop(document, self.debounce if delay is None else delay))
 
@@ -243,6 +244,7 @@ class QuestServer(LanguageServer):
             await asyncio.sleep(delay)
         while not document.closed:
             text, version = document.text, document.version
+            document.again = False
             try:
                 checked = await loop.run_in_executor(self.checker, check, document, text, version, self.options)
             except Exception as error:   # noqa: BLE001 - a crash in a check must not silence the server
@@ -254,7 +256,7 @@ class QuestServer(LanguageServer):
             document.checked = checked
             if checked.result.model is not None:
                 document.resolved = checked
-            if document.version == version and document.text is text:
+            if document.version == version and document.text is text and not document.again:
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                     uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)))
                 self.previews.publish(document, checked)   # the same check, never a second one
@@ -326,6 +328,42 @@ def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
         ls.debounce = max(0.0, float(options["debounce"]) / 1000)
 
 
+@server.feature(types.INITIALIZED)
+def initialized(ls: QuestServer, params: types.InitializedParams) -> None:
+    """Ask the client to tell of changes to the files a check reads besides the quest: content packs
+    and configuration (and quests, which other quests' `part_of` may name)."""
+    capabilities = ls.client_capabilities
+    watched = capabilities.workspace.did_change_watched_files if capabilities and capabilities.workspace else None
+    if not (watched and watched.dynamic_registration):
+        return
+    watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in
+                ("**/*.yaml", "**/*.yml", "**/questc.toml", "**/pyproject.toml", "**/*.quest")]
+    registration = types.Registration(id="questc-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                                      register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers))
+
+    async def register() -> None:
+        try:
+            await ls.client_register_capability_async(types.RegistrationParams([registration]))
+        except Exception as error:   # noqa: BLE001 - without it, a save of the quest re-checks
+            log.warning("questc: the client did not watch packs and configuration: %s", error)
+    asyncio.ensure_future(register())
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+@guarded("watched files", notification=True)
+def did_change_watched_files(ls: QuestServer, params: types.DidChangeWatchedFilesParams) -> None:
+    """A pack, a configuration or another quest changed on disk: check every open quest again."""
+    for document in list(ls.documents.values()):
+        ls.schedule(document, delay=0.0)
+
+
+@server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+@guarded("configuration", notification=True)
+def did_change_configuration(ls: QuestServer, params: types.DidChangeConfigurationParams) -> None:
+    for document in list(ls.documents.values()):
+        ls.schedule(document, delay=0.0)
+
+
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 @guarded("opening a document", notification=True)
 def did_open(ls: QuestServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -393,6 +431,15 @@ def _cursor_moved(ls: QuestServer, document: QuestDocument, position: types.Posi
     if document.uri in ls.documents:
         ls.last_uri = document.uri
         ls.previews.cursor(document, document.lines().offset(position))
+
+
+@server.feature(types.TEXT_DOCUMENT_SIGNATURE_HELP,
+                types.SignatureHelpOptions(trigger_characters=[" "], retrigger_characters=[","]))
+@guarded("signature help")
+def on_signature_help(ls: QuestServer, params: types.SignatureHelpParams):
+    from questc.server.signature import signature_help
+
+    return signature_help(ls.document(params.text_document.uri), params.position)
 
 
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)

@@ -148,6 +148,36 @@ class LineIndex:
         return types.Range(types.Position(0, 0), self.position(len(self.text)))
 
 
+def _scan(line: str) -> tuple[int | None, bool]:
+    """Where a line's comment starts (a `#` outside a string; None), and whether it ends inside a string."""
+    in_string = False
+    i = 0
+    while i < len(line):
+        ch = line[i]
+        if in_string:
+            if ch == "\\":
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch == "#":
+            return i, False
+        i += 1
+    return None, in_string
+
+
+def comment_start(line: str) -> int | None:
+    """Where the line's comment starts (a `#` outside a string), or None."""
+    return _scan(line)[0]
+
+
+def place(line: str) -> str:
+    """Where the end of this text (a line up to the cursor) is: "comment", "string" or "code"."""
+    comment, in_string = _scan(line)
+    return "comment" if comment is not None else ("string" if in_string else "code")
+
+
 def apply_change(text: str, change, encoding: str = "utf-16") -> str:
     """One `TextDocumentContentChangeEvent` applied: a whole new text, or a range replaced."""
     change_range = getattr(change, "range", None)
