@@ -262,7 +262,7 @@ def scene_data(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], picture:
         "title": model.title, "edition": model.edition.name, "reveal": model.reveal,
         "map": {"svg": picture.svg, "layout": picture.layout}, "legend": legend,
         "cells": cell_rows, "areas": areas, "pieces": piece_ids,
-        "piece_origins": [list(model.pieces[p].at) if model.pieces.get(p) is not None else [0, 0] for p in piece_ids],
+        "piece_origins": [_origin(model.pieces.get(p)) for p in piece_ids],
         "doors": doors,
         "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
         "diagnostics": sorted_diagnostics(entries),
@@ -306,6 +306,10 @@ def _legend_wave(what, model, board, door_cells, waves_of: dict) -> int | None:
         return None   # a monster's code: shown with the whole map only (codes name monster types)
     else:
         return None   # numbered keys and anything new: only once everything is revealed
-    found = [waves_of.get(model.area_of(c)) for c in cells]
-    found = [w for w in found if w is not None]
+    found = [wave for wave in (waves_of.get(model.area_of(c)) for c in cells) if wave is not None]
     return min(found) if found else None
+
+
+def _origin(piece) -> list[int]:
+    """A placed piece's corner, from which `PIECE:X,Y` counts (a piece not placed: the map's)."""
+    return list(piece.at) if piece is not None else [0, 0]

@@ -32,6 +32,7 @@ import sys
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 _CELL = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})$")
@@ -222,14 +223,14 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST, {"error": 'send {"cell": [x, y]}, {"door": id} or {"span": [...]}'})
             return
         focus = asked.get("focus") is True
-        cell, door, span = asked.get("cell"), asked.get("door"), asked.get("span")
-        ints = lambda v, n: isinstance(v, list) and len(v) == n and all(   # noqa: E731
-            isinstance(i, int) and not isinstance(i, bool) and abs(i) < 10 ** 7 for i in v)
-        if ints(cell, 2):
+        cell: Any = asked.get("cell")   # JSON: checked below
+        door: Any = asked.get("door")
+        span: Any = asked.get("span")
+        if _ints(cell, 2):
             why = self.server.preview.show(cell=(cell[0], cell[1]), focus=focus)
         elif isinstance(door, str) and _DOOR.match(door):
             why = self.server.preview.show(door=door, focus=focus)
-        elif ints(span, 4) and all(i >= 1 for i in span):
+        elif _ints(span, 4) and all(i >= 1 for i in span):
             why = self.server.preview.show(span=tuple(span), focus=focus)
         else:
             self._json(HTTPStatus.BAD_REQUEST, {"error": 'send {"cell": [x, y]}, {"door": id} or {"span": [...]}'})
@@ -346,6 +347,12 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if not head:
             self.wfile.write(body)
+
+
+def _ints(value, count: int) -> bool:
+    """A JSON list of `count` small integers (a square, a span)?"""
+    return isinstance(value, list) and len(value) == count and all(
+        isinstance(i, int) and not isinstance(i, bool) and abs(i) < 10 ** 7 for i in value)
 
 
 class PreviewServer6(PreviewServer):

@@ -18,6 +18,7 @@ from lark.exceptions import UnexpectedInput
 from lsprotocol import types
 
 from questc.server.document import QuestDocument
+from questc.server.document import edition_of as _edition
 from questc.server.hover import catalog_of
 from questc.server.text import place as text_place
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
@@ -166,15 +167,6 @@ def _role(context: Context) -> tuple[str, int]:
         if isinstance(item, Token) and item.type == "_NL":
             return "", back
     return "", len(context.stack)
-
-
-def _edition(document: QuestDocument) -> Edition:
-    """The edition the header names (the default one when it names none, or one questc does not know)."""
-    tree = document.index().tree
-    header = tree.header if tree is not None else None
-    field = header.get("edition") if header is not None else None
-    name = field.value.value if field is not None and isinstance(field.value, n.Name) else None
-    return (find_edition(name) if name is not None else None) or edition()
 
 
 def _expansions(document: QuestDocument) -> tuple[str, ...]:

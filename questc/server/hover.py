@@ -51,7 +51,7 @@ def hover_markdown(document: QuestDocument, line: int, column: int) -> str | Non
 
 def _keyword_at(document: QuestDocument, line: int, column: int) -> str | None:
     """A keyword of the language under the cursor (outside comments and strings): its forms and section."""
-    from questc.server.completion import _edition
+    from questc.server.document import edition_of as _edition
     from questc.server.keywords import KEYWORDS, hover_text
 
     text = document.lines().line_text(line - 1) if line >= 1 else ""

@@ -131,7 +131,7 @@ def allowed(entry: Keyword, edition, in_header: bool = False) -> bool:
     from questc.api import edition_names, find_edition
 
     if in_header:
-        only_some = {f for name in edition_names() for f in (find_edition(name).header_fields or ())}
+        only_some = {f for name in edition_names() for f in getattr(find_edition(name), "header_fields", ())}
         if entry.word in only_some:
             return entry.word in edition.header_fields
     elif entry.word == "encounter":

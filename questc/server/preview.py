@@ -67,7 +67,10 @@ class Previews:
         preview = Preview(path)
         uri = document.uri
         loop = self.loop
-        preview.on_show = lambda span, focus: loop.call_soon_threadsafe(self.ls.show_source, uri, span, focus)
+        def on_show(span: Span, focus: bool) -> None:   # from the page's thread: the editor is the loop's
+            loop.call_soon_threadsafe(self.ls.show_source, uri, span, focus)
+
+        preview.on_show = on_show
         http = serve(preview, "127.0.0.1", 0)
         threading.Thread(target=http.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
                          name="questc-preview-http").start()

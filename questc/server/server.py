@@ -90,7 +90,7 @@ class QuestProtocol(LanguageServerProtocol):
         self._send_data(ResponseErrorMessage(id=msg_id, error=types.ResponseError(code=code, message=message)))
 
     @lsp_method(types.EXIT)
-    def lsp_exit(self, *args) -> None:
+    def lsp_exit(self, *args) -> None:   # type: ignore[override]  # pygls's is a generator; this needs no yield
         server: QuestServer = self._server   # type: ignore[assignment]  # pygls types it as its base class
         server.stop(0 if self._shutdown else 1)
 
@@ -320,7 +320,7 @@ def guarded(what: str, notification: bool = False):
 @server.feature(types.INITIALIZE)
 def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
     """`initializationOptions`: {"debounce": milliseconds} (the pause before a change is checked)."""
-    ls.protocol.initialized = True
+    ls.protocol.initialized = True   # type: ignore[attr-defined]  # ls.protocol is our QuestProtocol (pygls types the base)
     window = params.capabilities.window if params.capabilities is not None else None
     ls.can_show_document = bool(window and window.show_document and window.show_document.support)
     options = params.initialization_options
