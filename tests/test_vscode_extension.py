@@ -154,3 +154,31 @@ def test_a_missing_questc_is_reported_once_with_the_setting(vsix, tmp_path):
     assert session["spawned"] == [] and session["opened"] == []
     (error,) = session["errors"]
     assert "was not found" in error[0] and "questc.path" in error[0] and error[1:] == ["Open settings"]
+
+
+def test_the_preview_button_opens_the_map_that_follows_typing_and_clicks_land_on_the_line(vsix, tmp_path):
+    """The extension's preview command asks the server for the page (opened in the browser); typing in
+    the editor changes the page; a square clicked on the page makes VS Code show its statement."""
+    questc = require_questc_server()
+    quest = tmp_path / "clean.quest"
+    text = TYPO.replace("beastmen", "beastman")
+    quest.write_text(text, encoding="utf-8")
+    manifest_commands = {c["command"]: c for c in manifest()["contributes"]["commands"]}
+    assert manifest_commands["questc.openPreview"]["icon"] == "$(open-preview)"
+    menus = manifest()["contributes"]["menus"]
+    assert {"command": "questc.openPreview", "when": "editorLangId == quest", "group": "navigation"} in menus["editor/title"]
+    assert any(m["command"] == "questc.openPreview" for m in menus["commandPalette"])
+    session = run_host(quest, vsix.parent / "unpacked" / "extension", "--questc", questc, "--preview")
+    preview = session["preview"]
+    assert session["errors"] == [], session["errors"]
+    assert preview["url"].startswith("http://127.0.0.1:") and preview["opened"]
+    assert preview["uri"] == quest.resolve().as_uri()
+    assert (preview["title"], preview["typedTitle"]) == ("Typo", "The Typo")
+    assert quest.read_text(encoding="utf-8") == text   # the page showed the unsaved text
+    assert preview["clicked"] == 200
+    line = text.split("\n").index("  monster beastman at 2,2")
+    column = text.split("\n")[line].index("2,2")
+    assert preview["shown"]["uri"] == quest.resolve().as_uri()
+    assert preview["shown"]["selection"] == [line, column, line, column + 3]
+    assert preview["shown"]["preserveFocus"] is False   # a click that asks for focus gets it
+    assert session["exits"] == [{"code": 0, "signal": None}], session["output"]
