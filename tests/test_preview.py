@@ -359,3 +359,27 @@ def test_a_quest_with_check_errors_is_drawn_with_its_errors_pinned(bells):
     (q207,) = [d for d in scene["diagnostics"] if d["code"] == "Q207"]
     assert q207["severity"] == "error" and [tuple(scene["cells"][i][:2]) for i in q207["cells"]] == [(7, 4)]
     assert 'data-cell="7,4"' in scene["map"]["svg"]
+
+
+def test_the_picture_is_kept_while_nothing_drawn_changes(tmp_path):
+    """Typing in a `read` or the victory keeps the picture (the drawing is most of a scene's time);
+    a moved monster or a renamed area draws it anew."""
+    from questc.api import check_source, remember_boards
+    from questc.preview.drawing import map_picture
+    from questc.preview.session import Preview
+
+    text = (REPO / "quests" / "chandlers_cellar.quest").read_text(encoding="utf-8")
+    drawn = []
+    preview = Preview(tmp_path / "q.quest", picture=lambda quest: drawn.append(1) or map_picture(quest))
+    remember_boards(4)
+    try:
+        preview.publish(check_source(text, str(tmp_path / "q.quest")))
+        first = preview.snapshot.data["map"]["svg"]
+        preview.publish(check_source(text.replace("victory heroes", "\nvictory heroes"), str(tmp_path / "q.quest")))
+        assert len(drawn) == 1 and preview.snapshot.data["map"]["svg"] == first
+        name = re.search(r'area (\w+) "([^"]+)"', text)
+        renamed = text.replace(f'"{name.group(2)}"', '"Another Name"', 1)
+        preview.publish(check_source(renamed, str(tmp_path / "q.quest")))
+        assert len(drawn) == 2
+    finally:
+        remember_boards(0)

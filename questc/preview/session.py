@@ -107,6 +107,7 @@ class Preview:
         # with focus or not. None for `questc preview`, which has no editor to ask.
         self.on_show: Callable[[Span, bool], None] | None = None
         self.cursor: dict = {"seq": 0, "cells": [], "scene_version": None}
+        self._last_picture: tuple | None = None   # (the board, what was drawn on it, the picture)
 
     # -- checking -------------------------------------------------------------------
     def refresh(self) -> None:
@@ -170,7 +171,7 @@ class Preview:
             self.diagnostics = sorted_diagnostics([diagnostic_data(d, lines, result.path) for d in result.diagnostics])
             return
         try:
-            picture = self._picture(quest)
+            picture = self._drawn(quest)
             data = scene_data(quest, result.diagnostics, picture)
         except Exception as error:   # a map the drawing cannot draw: say so, keep the last one
             lines = source_lines(result.source)
@@ -182,6 +183,19 @@ class Preview:
         self.snapshot = Snapshot(self.version + 1, quest, data)
         self.stale = False
         self.diagnostics = data["diagnostics"]
+
+    def _drawn(self, quest: CompiledQuest):
+        """The map's picture: the last one again when the board and what is drawn on it are the same
+        (questc.preview.drawing.picture_key), else drawn anew."""
+        from questc.preview.drawing import picture_key
+
+        key = picture_key(quest)
+        cached = self._last_picture
+        if cached is not None and cached[0] is quest.quest_board and cached[1] == key:
+            return cached[2]
+        picture = self._picture(quest)
+        self._last_picture = (quest.quest_board, key, picture)
+        return picture
 
     def _watch_packs(self, result: QuestResult, options: Options | None) -> None:
         """The files whose change changes the quest: the quest, its `use` packs, configured packs."""

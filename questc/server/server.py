@@ -22,7 +22,7 @@ from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
 from questc import __version__
-from questc.server import completion, diagnostics, hover, navigation, outline, tokens
+from questc.server import diagnostics, tokens
 from questc.server.document import OptionsCache, QuestDocument, check, uri_path
 
 log = logging.getLogger("questc.server")
@@ -260,8 +260,44 @@ class QuestServer(LanguageServer):
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
                     uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)))
                 self.previews.publish(document, checked)   # the same check, never a second one
+                self.collect_when_idle()
                 return
             await asyncio.sleep(self.debounce)   # edited meanwhile: check the newest text
+
+    # ---- garbage collection -----------------------------------------------------------------
+    # A check of a large map leaves hundreds of thousands of objects alive (the boards kept
+    # between edits, their sight tables); Python's collector, run on its own, walked them all
+    # every few keystrokes (80-140 ms on the 2,000-cell map, every fourth edit). The server
+    # turns the automatic collector off, collects when the writer pauses (IDLE_COLLECT seconds
+    # after the last diagnostics; the first time it also freezes what start-up made, never
+    # walked again), or during a long burst of typing once many objects have been made.
+    IDLE_COLLECT = 1.0
+    BURST_COLLECT = 2_000_000   # objects made since the last collection
+
+    def collect_when_idle(self) -> None:
+        import gc
+
+        handle = getattr(self, "_collect_handle", None)
+        if handle is not None:
+            handle.cancel()
+        if gc.isenabled():
+            return   # (serve() turns it off; a server in a test keeps Python's own)
+        if gc.get_count()[0] > self.BURST_COLLECT:
+            gc.collect()
+            return
+        self._collect_handle = asyncio.get_running_loop().call_later(self.IDLE_COLLECT, self._collect)
+
+    def _collect(self) -> None:
+        import gc
+
+        self._collect_handle = None
+        if any(not task.done() for task in self.tasks.values()):
+            self.collect_when_idle()   # a check is running: later
+            return
+        gc.collect()
+        if not getattr(self, "_frozen", False):
+            gc.freeze()
+            self._frozen = True
 
     # ---- the preview ---------------------------------------------------------------------
     def show_source(self, uri: str, span, focus: bool) -> None:
@@ -417,6 +453,7 @@ def did_close(ls: QuestServer, params: types.DidCloseTextDocumentParams) -> None
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 @guarded("hover")
 def on_hover(ls: QuestServer, params: types.HoverParams) -> types.Hover | None:
+    from questc.server import hover
     document = ls.document(params.text_document.uri)
     _cursor_moved(ls, document, params.position)
     line, column = document.lines().cursor(params.position)
@@ -445,6 +482,7 @@ def on_signature_help(ls: QuestServer, params: types.SignatureHelpParams):
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)
 @guarded("document highlight")
 def on_highlight(ls: QuestServer, params: types.DocumentHighlightParams):
+    from questc.server import navigation
     document = ls.document(params.text_document.uri)
     _cursor_moved(ls, document, params.position)
     return navigation.highlights(document, params.position) or None
@@ -485,6 +523,7 @@ def on_shutdown(ls: QuestServer, params) -> None:
                 types.CompletionOptions(trigger_characters=[" ", ",", '"']))
 @guarded("completion")
 def on_completion(ls: QuestServer, params: types.CompletionParams) -> types.CompletionList:
+    from questc.server import completion
     document = ls.document(params.text_document.uri)
     return types.CompletionList(is_incomplete=False, items=completion.complete(document, params.position))
 
@@ -492,12 +531,14 @@ def on_completion(ls: QuestServer, params: types.CompletionParams) -> types.Comp
 @server.feature(types.TEXT_DOCUMENT_DEFINITION)
 @guarded("go to definition")
 def on_definition(ls: QuestServer, params: types.DefinitionParams):
+    from questc.server import navigation
     return navigation.definition(ls.document(params.text_document.uri), params.position) or None
 
 
 @server.feature(types.TEXT_DOCUMENT_REFERENCES)
 @guarded("find references")
 def on_references(ls: QuestServer, params: types.ReferenceParams):
+    from questc.server import navigation
     return navigation.references(ls.document(params.text_document.uri), params.position,
                                  params.context.include_declaration) or None
 
@@ -505,12 +546,14 @@ def on_references(ls: QuestServer, params: types.ReferenceParams):
 @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
 @guarded("prepare rename")
 def on_prepare_rename(ls: QuestServer, params: types.PrepareRenameParams):
+    from questc.server import navigation
     return navigation.prepare_rename(ls.document(params.text_document.uri), params.position)
 
 
 @server.feature(types.TEXT_DOCUMENT_RENAME)
 @guarded("rename")
 def on_rename(ls: QuestServer, params: types.RenameParams):
+    from questc.server import navigation
     try:
         return navigation.rename(ls.document(params.text_document.uri), params.position, params.new_name)
     except navigation.RenameRefused as refused:
@@ -520,12 +563,14 @@ def on_rename(ls: QuestServer, params: types.RenameParams):
 @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded("document symbols")
 def on_symbols(ls: QuestServer, params: types.DocumentSymbolParams):
+    from questc.server import outline
     return outline.document_symbols(ls.document(params.text_document.uri))
 
 
 @server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
 @guarded("folding ranges")
 def on_folding(ls: QuestServer, params: types.FoldingRangeParams):
+    from questc.server import outline
     return outline.folding_ranges(ls.document(params.text_document.uri))
 
 
@@ -583,6 +628,11 @@ def serve() -> None:
     # not fit): the writer's bad input is answered, never logged as a fault. questc's own
     # faults are logged by `guarded`, with their tracebacks.
     logging.getLogger("pygls").setLevel(logging.CRITICAL)
+    # The server collects when the writer pauses (collect_when_idle); the first time, it also
+    # freezes what start-up and the first check made (the parser, the catalog, the modules),
+    # which live as long as the server: the collector never walks them again.
+    import gc
+    gc.disable()
     server.start_io()
     code = server.exit_code
     if code is None:   # the input ended without `exit`
