@@ -22,7 +22,7 @@ from questc.server.document import edition_of as _edition
 from questc.server.hover import catalog_of
 from questc.server.text import place as text_place
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
-from questc.api import Edition, edition, edition_names, find_edition
+from questc.api import edition_names
 from questc.api import nodes as n
 
 DIRECTIONS = ("north", "east", "south", "west")
@@ -34,35 +34,6 @@ _WORDS = {
     "STAT": ("wounds", "armor", "speed", "damage"),
     "TRIGGER_EVENT": ("reveal", "killed", "open"),
     "COMPARE": ("<=", ">=", "<", ">", "="),
-}
-# What each statement keyword starts, shown beside it (LANGUAGE.md's forms).
-SIGNATURES = {
-    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition " + "|".join(edition_names()),
-    "expansions": "expansions SET, ...", "players": "players a..b", "conquest": "conquest N",
-    "treachery": "treachery event N, trap N, monster N", "reveal": "reveal sight|door  /  reveal AREA",
-    "author": 'author "..."', "version": 'version "..."', "intro": 'intro """..."""',
-    "special": 'special """..."""', "use": 'use "pack.yaml"',
-    "piece": "piece ID TYPE at X,Y [turn 0|90|180|270]",
-    "door": "door ID between PIECE PIECE [rune COLOUR]  /  door ID at X,Y SIDE [rune COLOUR]",
-    "stairs": "stairs COLOUR at X,Y X,Y", "area": 'area ID ["Name"] [start] { ... }',
-    "pieces": "pieces PIECE, ...", "cells": "cells X,Y|RECT ...", "read": 'read """..."""',
-    "note": 'note "..."', "glyph": "glyph at P [active]",
-    "monster": "monster TYPE [master] at P... [facing DIR] [players a..b]",
-    "named": 'named ID at P [facing DIR]  /  named ID "Display Name" TYPE { ... }',
-    "chest": "chest copper|silver|gold at P...", "obstacle": "obstacle KIND at P|RECT...",
-    "trap": "trap KIND at P... [facing DIR]", "treasure": "treasure KIND at P...  /  treasure copper|silver|gold [N]",
-    "relic": "relic NAME at P", "runekey": "runekey COLOUR at P",
-    "encounter": "encounter ID at P { EFFECTS }  /  encounter 1|2 (second edition header)",
-    "part_of": "part_of QUEST", "search": "search at P...", "objective": "objective [COLOUR] at P...",
-    "villager": "villager at P...", "lieutenant": "lieutenant NAME at P [facing DIR]", "start": "start at P...",
-    "objectives": "objectives [OP] N", "exited": "exited [[OP] N]",
-    "abilities": "abilities NAME [N], ...", "coins": "coins N", "threat": "threat N",
-    "spawn": "spawn TYPE [master] at P...", "open": "open DOOR", "close": "close DOOR", "unlock": "unlock COLOUR",
-    "win": "win heroes|overlord", "instruct": 'instruct "..."', "on": "on reveal|killed|open NAME { ... }  /  on round N { ... }",
-    "chests": "chests { KIND N: CONTENT, ... }", "overlord": 'overlord { card "..." [xN]; dark_glyph KIND }',
-    "card": 'card "Name" [xN]', "dark_glyph": "dark_glyph KIND", "potion": "potion KIND",
-    "victory": 'victory heroes|overlord ["Label"] when CONDITION',
-    "killed": "killed NAMED", "revealed": "revealed AREA", "triggered": "triggered ENCOUNTER", "opened": "opened DOOR",
 }
 _STAND_INS = {   # a block's opening, for parsing one statement as if inside that block
     n.Header: 'quest "q" {\n', n.Area: "area a {\n", n.NamedMonster: 'named n "n" ogre {\n',
@@ -233,7 +204,7 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
                     continue   # a field the header has already
                 if literal == "start" and context.block == "AREA" and not rules.has("start at"):
                     continue   # `start at` in an area: where second edition heroes start
-            add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal),
+            add(literal, types.CompletionItemKind.Keyword, "  /  ".join(entry.forms) if entry is not None else None,
                 hover_text(entry) if entry is not None else None)
         elif terminal in _WORDS:
             for word in _WORDS[terminal]:
