@@ -142,6 +142,8 @@ class QuestServer(LanguageServer):
         self.tasks: dict[str, asyncio.Task] = {}
         self.exit_code: int | None = None     # set by `exit` (0 after `shutdown`, else 1)
         self._stopped: asyncio.Future | None = None
+        self._collect_handle: asyncio.TimerHandle | None = None
+        self._frozen = False
         from questc.server.preview import Previews
         self.previews = Previews(self)
         self.last_uri: str | None = None      # the document the client touched last (the preview's default)
@@ -277,7 +279,7 @@ class QuestServer(LanguageServer):
     def collect_when_idle(self) -> None:
         import gc
 
-        handle = getattr(self, "_collect_handle", None)
+        handle = self._collect_handle
         if handle is not None:
             handle.cancel()
         if gc.isenabled():
@@ -295,7 +297,7 @@ class QuestServer(LanguageServer):
             self.collect_when_idle()   # a check is running: later
             return
         gc.collect()
-        if not getattr(self, "_frozen", False):
+        if not self._frozen:
             gc.freeze()
             self._frozen = True
 
