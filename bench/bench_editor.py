@@ -66,6 +66,10 @@ class Server:
         def show(ls, params):
             return types.ShowDocumentResult(success=True)
 
+        @self.client.feature(types.WINDOW_LOG_MESSAGE)
+        def logged(ls, params):
+            pass
+
     async def start(self) -> None:
         await self.client.start_io(*self.command)
         await self.client.initialize_async(types.InitializeParams(
