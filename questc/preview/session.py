@@ -108,6 +108,8 @@ class Preview:
         self.on_show: Callable[[Span, bool], None] | None = None
         self.cursor: dict = {"seq": 0, "cells": [], "scene_version": None}
         self._last_picture: tuple | None = None   # (the board, what was drawn on it, the picture)
+        import secrets
+        self.session = secrets.token_hex(4)   # a page that reconnects can tell a restarted server
 
     # -- checking -------------------------------------------------------------------
     def refresh(self) -> None:
@@ -217,7 +219,8 @@ class Preview:
     def state(self) -> dict:
         snap = self.snapshot
         return {
-            "version": self.version, "file": self.path.name, "stale": self.stale, "editor": self.on_show is not None,
+            "version": self.version, "session": self.session, "file": self.path.name, "stale": self.stale,
+            "editor": self.on_show is not None,
             "problem": self.problem, "diagnostics": self.diagnostics,
             "scene_version": snap.version if snap else None,
             "scene": snap.data if snap else None,

@@ -605,10 +605,18 @@
   }
 
   async function refresh() {
-    try { apply(await loadState()); } catch (e) { setOffline(String(e)); }
+    try {
+      const next = await loadState();
+      // The same state again (a reconnection, a second event for one version): nothing to redraw.
+      if (state && next.version === state.version && next.session === state.session && !offlineShown) return;
+      offlineShown = false;
+      apply(next);
+    } catch (e) { setOffline(String(e)); }
   }
+  let offlineShown = false;
 
   function setOffline(why) {
+    offlineShown = true;
     const status = $("status");
     status.dataset.state = "offline";
     status.textContent = "disconnected";
