@@ -528,3 +528,19 @@ def test_eight_tabs_share_one_event_stream_and_all_follow(browser, flawed_url, f
             browser.switch_to.window(tab)
             browser.close()
         browser.switch_to.window(main)
+
+
+def test_without_a_shared_worker_the_page_asks_now_and_then(browser, flawed_url, flawed):
+    """A browser without shared workers: the page polls the state, holding no connection, and follows."""
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": "delete window.SharedWorker;"})
+    text = flawed.read_text(encoding="utf-8")
+    try:
+        browser.get(flawed_url)
+        wait(browser, lambda: count(browser, SQUARES) > 0, 10.0)
+        assert browser.execute_script("return window.SharedWorker === undefined")
+        flawed.write_text(text.replace('quest "The Bells of Lowmere"', 'quest "The Polled Bells"'), encoding="utf-8")
+        wait(browser, lambda: browser.find_element("id", "title").text == "The Polled Bells", 10.0, "the polling page")
+    finally:
+        flawed.write_text(text, encoding="utf-8")
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})

@@ -164,3 +164,47 @@ async def test_the_cursor_outlines_its_thing_on_the_map(client: LanguageClient, 
         ident(uri), position_of(QUEST, "boss", occurrence=1)))
     assert {h.kind for h in found} == {types.DocumentHighlightKind.Write, types.DocumentHighlightKind.Read}
     assert len(found) == QUEST.count("boss")
+
+
+async def test_in_the_browser_the_cursor_and_the_clicks(client: LanguageClient, tmp_path: Path):
+    """The writer's loop in headless Chromium: the editor's cursor outlines the beastman on the page,
+    and a click on its square makes the editor show its statement."""
+    from test_preview_browser import MISSING, click_cell, count, wait
+    if MISSING is not None:
+        pytest.skip(MISSING)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from test_preview_browser import CHROMIUM, DRIVER
+
+    path = tmp_path / "browser.quest"
+    path.write_text(QUEST, encoding="utf-8")
+    uri, _ = await open_quest(client, path)
+    url = await preview_of(client, uri)
+    await state_when(url, lambda s: s["scene"] is not None)
+    loop = asyncio.get_running_loop()
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1200,800"):
+        options.add_argument(argument)
+    browser = await loop.run_in_executor(None, lambda: webdriver.Chrome(service=Service(str(DRIVER)), options=options))
+    try:
+        await loop.run_in_executor(None, browser.get, url)
+        await loop.run_in_executor(None, lambda: wait(browser, lambda: count(browser, "#pv-drawing g.cell") > 0, 10))
+        await client.text_document_document_highlight_async(types.DocumentHighlightParams(
+            ident(uri), position_of(QUEST, "beastman at 3,1")))
+        await loop.run_in_executor(None, lambda: wait(browser, lambda: count(browser, ".pv-cursor") == 1, 10,
+                                                      "the cursor's outline"))
+        outline = browser.execute_script("return document.querySelector('.pv-cursor').getAttribute('d')")
+        assert sorted(outline.split("M")[1:]) == ["3 1h1", "3 1v1", "3 2h1", "4 1v1"]   # the square 3,1
+        before = len(client.shown_documents)
+        await loop.run_in_executor(None, click_cell, browser, 3, 1)
+        for _ in range(200):
+            if len(client.shown_documents) > before:
+                break
+            await asyncio.sleep(0.05)
+        shown = client.shown_documents[-1]
+        assert shown.uri == uri and shown.selection.start == position_of(QUEST, "3,1")
+    finally:
+        await loop.run_in_executor(None, browser.quit)
