@@ -161,6 +161,7 @@ end)(vim.lsp.handlers['textDocument/publishDiagnostics'])
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("needs", ["0.7", "0.11"])
 def test_the_neovim_preview_follows_typing_and_clicks_move_the_cursor(needs, tmp_path):
     import time

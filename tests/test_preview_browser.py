@@ -506,6 +506,7 @@ def test_the_map_prints_whole(flawed_page):
         page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
 
 
+@pytest.mark.slow
 def test_eight_tabs_share_one_event_stream_and_all_follow(browser, flawed_url, flawed):
     """A browser opens six connections to a server at most: a stream per tab froze the sixth."""
     main = browser.current_window_handle
