@@ -124,7 +124,7 @@ def _why(error: BaseException) -> str:
     """A structuring error in one line: where in the message, and what was wrong."""
     try:
         from cattrs import transform_error
-        lines = transform_error(error, path="params") if hasattr(error, "exceptions") else [str(error)]
+        lines = transform_error(error, path="message") if hasattr(error, "exceptions") else [str(error)]
     except Exception:   # noqa: BLE001 - the reason is a courtesy; the error answer goes out anyway
         lines = [type(error).__name__]
     text = "; ".join(lines[:3])
