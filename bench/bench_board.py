@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from questc.board import Door, PlacedPiece, build_board  # noqa: E402
-from questc.board import bulk  # noqa: E402
-from questc.board.geometry import hedge, vedge  # noqa: E402
-from questc.board.testing import FOG, RUBBLE, WATER  # noqa: E402
+from questc.board import Door, PlacedPiece, build_board
+from questc.board import bulk
+from questc.board.geometry import hedge, vedge
+from questc.board.testing import FOG, RUBBLE, WATER
 
 COLS, ROWS = 5, 4
 

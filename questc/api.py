@@ -23,7 +23,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from questc.build import KINDS, BuildError, BuildReport, GuideReport, build, guide, refuse_inputs
+from questc.build import KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide, refuse_inputs
 from questc.compiled import CompiledQuest
 from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
@@ -35,28 +35,94 @@ from questc.paths import config_files, project_root
 from questc.pipeline import QuestResult, QuestSummary, check_bytes, check_file, check_source, undecodable
 from questc.words import plural
 
-if TYPE_CHECKING:   # the names below are imported on first use (__getattr__)
-    from questc.board.contents import CellContents, cell_contents
-    from questc.board.quest_board import remember as remember_boards
-    from questc.catalog import Catalog, builtin_catalog
-    from questc.catalog.draw import catalog_listing, draw_piece
-    from questc.config import find_config, load_options, show_settings
-    from questc.editions import Edition, edition
-    from questc.editions import find as find_edition
-    from questc.editions import names as edition_names
-    from questc.fixes import allowed, apply_fixes, compatible_fixes, fix_source
-    from questc.fmt import format_source
-    from questc.fmt.starter import starter_quest
-    from questc.importer import Imported, import_quest
-    from questc.model.quest import AreaModel, DoorModel, Figure, Marker, ObstacleModel, QuestModel, StairsModel
-    from questc.model.plan import (
-        COLOUR_GEMS, COLOURS, MAX_HAND, POINTS_PER_CARD, STARTING_HAND, DeckPlan, Pricing, load_plan,
+if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `X as X` re-exports them
+    from questc.board.contents import (
+        CellContents as CellContents,
+        cell_contents as cell_contents,
     )
-    from questc.project import diagnostic_page, project_urls
-    from questc.rules import Rule, descriptor, descriptors, find_rule
-    from questc.rules.components import check_plan
-    from questc.syntax import nodes, parse_source
-    from questc.syntax.parser import literals, quest_parser
+    from questc.board.quest_board import (
+        remember as remember_boards,
+    )
+    from questc.catalog import (
+        Catalog as Catalog,
+        builtin_catalog as builtin_catalog,
+    )
+    from questc.catalog.draw import (
+        catalog_listing as catalog_listing,
+        draw_piece as draw_piece,
+    )
+    from questc.config import (
+        find_config as find_config,
+        load_options as load_options,
+        show_settings as show_settings,
+    )
+    from questc.editions import (
+        Edition as Edition,
+        edition as edition,
+    )
+    from questc.editions import (
+        find as find_edition,
+    )
+    from questc.editions import (
+        names as edition_names,
+    )
+    from questc.fixes import (
+        allowed as allowed,
+        apply_fixes as apply_fixes,
+        compatible_fixes as compatible_fixes,
+        fix_source as fix_source,
+    )
+    from questc.fmt import (
+        format_source as format_source,
+    )
+    from questc.fmt.starter import (
+        encounter_pair as encounter_pair,
+        starter_quest as starter_quest,
+    )
+    from questc.importer import (
+        Imported as Imported,
+        import_quest as import_quest,
+    )
+    from questc.model.quest import (
+        AreaModel as AreaModel,
+        DoorModel as DoorModel,
+        Figure as Figure,
+        Marker as Marker,
+        ObstacleModel as ObstacleModel,
+        QuestModel as QuestModel,
+        StairsModel as StairsModel,
+    )
+    from questc.model.plan import (
+        COLOUR_GEMS as COLOUR_GEMS,
+        COLOURS as COLOURS,
+        MAX_HAND as MAX_HAND,
+        POINTS_PER_CARD as POINTS_PER_CARD,
+        STARTING_HAND as STARTING_HAND,
+        DeckPlan as DeckPlan,
+        Pricing as Pricing,
+        load_plan as load_plan,
+    )
+    from questc.project import (
+        diagnostic_page as diagnostic_page,
+        project_urls as project_urls,
+    )
+    from questc.rules import (
+        Rule as Rule,
+        descriptor as descriptor,
+        descriptors as descriptors,
+        find_rule as find_rule,
+    )
+    from questc.rules.components import (
+        check_plan as check_plan,
+    )
+    from questc.syntax import (
+        nodes as nodes,
+        parse_source as parse_source,
+    )
+    from questc.syntax.parser import (
+        literals as literals,
+        quest_parser as quest_parser,
+    )
 
 # name -> (module, attribute): imported when first asked for.
 _DEFERRED: dict[str, tuple[str, str]] = {
@@ -69,7 +135,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     "find_edition": ("questc.editions", "find"), "edition_names": ("questc.editions", "names"),
     **{name: ("questc.fixes", name) for name in ("allowed", "apply_fixes", "compatible_fixes", "fix_source")},
     "format_source": ("questc.fmt", "format_source"),
-    "starter_quest": ("questc.fmt.starter", "starter_quest"),
+    **{name: ("questc.fmt.starter", name) for name in ("encounter_pair", "starter_quest")},
     **{name: ("questc.importer", name) for name in ("Imported", "import_quest")},
     **{name: ("questc.model.quest", name) for name in (
         "AreaModel", "DoorModel", "Figure", "Marker", "ObstacleModel", "QuestModel", "StairsModel")},
@@ -88,7 +154,7 @@ __all__ = [
     # checking and building
     "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
     "CompiledQuest", "Options", "apply_policy", "build", "guide", "BuildReport", "GuideReport", "BuildError",
-    "KINDS", "refuse_inputs",
+    "OutputRefused", "KINDS", "refuse_inputs",
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
     "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",

@@ -6,8 +6,9 @@ the commands only print what these return. Nothing is written for a quest with a
 error (or, under `strict`, a warning), nor for a quest one of whose renderers failed:
 a quest's files are made in memory first and then written all together, each
 atomically. A build that would clash (two quests with one id, an output that is one
-of the inputs: a source, a content pack, the configuration file) raises BuildError
-before anything is written.
+of the inputs: a source, a content pack, the configuration file) or whose output folder
+cannot be made raises OutputRefused before anything is written; a kind that cannot be
+made, BuildError.
 
 The Valkyrie export (`valkyrie`, asked for by name) makes one folder per quest, the
 encounters of one `part_of` together (questc.emit.valkyrie), for the quests whose edition
@@ -20,9 +21,10 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
-from questc.errors import QuestcError
+from questc.errors import BuildError, OutputRefused
 from questc.options import Options
 from questc.pipeline import QuestResult
 
@@ -30,18 +32,14 @@ if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
     from questc.diagnostics.core import Diagnostic
 
-__all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "Emitter", "GuideReport", "build", "emitter",
-           "guide", "refuse_inputs"]
+__all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport",
+           "build", "emitter", "guide", "refuse_inputs"]
 
 KINDS = ("json", "png", "pdf", "valkyrie")
 # What a build makes when no kind is named: a Valkyrie folder only when asked for.
 DEFAULT_KINDS = ("json", "png", "pdf")
 # Kinds made of a whole quest (its encounters together) as a folder, not a file per quest file.
 FOLDER_KINDS = ("valkyrie",)
-
-
-class BuildError(QuestcError):
-    """A build or guide that must not start: found before anything is written."""
 
 
 # What an emitter is given: the compiled quest, the diagnostics it compiled with (after the
@@ -108,16 +106,18 @@ def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[st
 
 @dataclass
 class BuildReport:
-    """What a build did. `problems` are renderer or write failures (the quest's files were
-    not written); `notes` say which kinds were skipped because their renderer is missing;
-    `not_exported` says which Valkyrie quests were not made and why, when no diagnostic
-    does (a quest whose edition Valkyrie does not play, an encounter with errors)."""
+    """What a build did. `problems` are renderer failures, `unwritten` write failures (a full
+    disk, a read-only folder): either way that quest's files were not written. `notes` say
+    which kinds were skipped because their renderer is missing; `not_exported` says which
+    Valkyrie quests were not made and why, when no diagnostic does (a quest whose edition
+    Valkyrie does not play, an encounter with errors)."""
 
     results: list[QuestResult]
     strict: bool = False
     written: list[Path] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    unwritten: list[str] = field(default_factory=list)
     not_exported: list[str] = field(default_factory=list)
 
     @property
@@ -161,9 +161,13 @@ def _inputs(results: list[QuestResult], options: Options) -> list[tuple[Path, st
 
 
 def _same_file(a: Path, b: Path) -> bool:
-    """True when two paths name one file (symlinks resolved; hard links caught when both exist)."""
-    if a.resolve() == b.resolve():
-        return True
+    """True when two paths name one file (symlinks resolved; hard links caught when both exist).
+    A path the system cannot resolve (a link that loops, a name too long) names no input."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+    except (OSError, RuntimeError):   # Python 3.11 raises RuntimeError for a link loop
+        pass
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -173,13 +177,13 @@ def _same_file(a: Path, b: Path) -> bool:
 def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: str = "-o") -> None:
     for source, what in inputs:
         if _same_file(target, source):
-            raise BuildError(f"refusing to overwrite the {what} {source} with {target}: "
+            raise OutputRefused(f"refusing to overwrite the {what} {source} with {target}: "
                              f"choose another output ({option})")
 
 
-def refuse_inputs(target: Path | str, results: Iterable["QuestResult"], options: Options,
+def refuse_inputs(target: Path | str, results: Iterable[QuestResult], options: Options,
                   more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
-    """Raise BuildError when `target` (a report, a page, a sheet) is one of the files a run read:
+    """Raise OutputRefused when `target` (a report, a page, a sheet) is one of the files a run read:
     a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
     `lint -o` and `preview --export` ask this before they write, as build and guide do."""
     _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
@@ -195,14 +199,17 @@ def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
     clashes = {qid: paths for qid, paths in by_id.items() if len(paths) > 1}
     if clashes:
         lines = [f"`{qid}` in {', '.join(paths)}" for qid, paths in sorted(clashes.items())]
-        raise BuildError("two quests with the same id would write the same files: " + "; ".join(lines)
+        raise OutputRefused("two quests with the same id would write the same files: " + "; ".join(lines)
                          + " (give one of them another `id` in its header)")
     for result in results:
         if result.summary is not None:
             for e in emitters:
                 _refuse_to_overwrite(out_dir / f"{result.summary.id}.{e.kind}", inputs)
-    if out_dir.exists() and not out_dir.is_dir():
-        raise BuildError(f"the output {out_dir} exists and is not a folder")
+    try:
+        if out_dir.exists() and not out_dir.is_dir():
+            raise OutputRefused(f"the output {out_dir} exists and is not a folder")
+    except OSError as error:   # a name too long, a link that loops
+        raise OutputRefused(f"cannot write into {out_dir}: {error.strerror or error}") from None
 
 
 def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[Path, str]]) -> None:
@@ -217,7 +224,7 @@ def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[
         if model is None:
             continue
         if model.part_of is None and model.id in parts:
-            raise BuildError(f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
+            raise OutputRefused(f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
                              "would both be exported to Valkyrie as the folder "
                              f"{(out_dir / model.id).as_posix()} (give one of them another name)")
         folders.setdefault(model.part_of or model.id, result.path)
@@ -225,10 +232,10 @@ def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[
         target = out_dir / folder
         for source, what in inputs:
             if _same_file(target, source) or any(_same_file(target, parent) for parent in source.resolve().parents):
-                raise BuildError(f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
+                raise OutputRefused(f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
                                  f"{source}: choose another output (-o)")
         if target.is_symlink() or (target.exists() and not (target.is_dir() and made_by_questc(target))):
-            raise BuildError(f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
+            raise OutputRefused(f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
                              "and the export replaces its folder whole (move it, or choose another output with -o)")
 
 
@@ -243,7 +250,9 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     checks and renders quests in that many processes (same bytes). `on_checked` is called
     with every result once all are checked and before anything is written (the CLI prints
     diagnostics there). Each quest gets the kinds its edition exports (Edition.exports).
-    Raises BuildError, with nothing written, for a clash or a kind that cannot be made.
+    Raises OutputRefused, with nothing written, for a clash (two quests with one id, an output
+    that is an input) or an output folder that cannot be made; BuildError for a kind that
+    cannot be made. A quest whose files the system refuses (a full disk) is in `unwritten`.
     """
     options = options or Options()
     emitters, notes = choose_emitters(kinds)
@@ -273,7 +282,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
         try:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as error:   # a read-only mount, a full disk, a file in the way
-            raise BuildError(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
+            raise OutputRefused(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
     if out.is_dir():
         recover(out)   # what a build killed while writing here left: finished or removed
 
@@ -304,7 +313,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
             try:
                 report.written += write_all_atomic(files)
             except OSError as error:   # a full disk or a read-only folder: say so, go on
-                report.problems.append(f"cannot write {Path(error.filename).as_posix()}: "
+                report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
                                        f"{error.strerror or error}; none of {result.path}'s files written")
     for made in exports:
         if not made.files:
@@ -312,12 +321,12 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
         try:
             report.written.append(replace_folder_atomic(out / made.folder, made.files))
         except OSError as error:
-            report.problems.append(f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
+            report.unwritten.append(f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
                                    "the Valkyrie quest was not written")
     return report
 
 
-def _with(result: QuestResult, added: tuple[list, list]) -> QuestResult:
+def _with(result: QuestResult, added: tuple[list[Diagnostic], list[Diagnostic]]) -> QuestResult:
     """A checked quest with the export's diagnostics joined to its own: (before the policy,
     after it), each list kept in order."""
     from questc.diagnostics.core import Diagnostic
@@ -427,7 +436,7 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[Q
                     outputs[kind] = read(result.compiled)
                 elif kind in exports:
                     outputs[kind] = _render(emitter(kind), result, options)
-            except Exception as error:   # reported by the parent, in order, as a serial build would
+            except Exception as error:   # noqa: BLE001 - reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     return result.slim(), outputs
 
@@ -470,9 +479,9 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     kept as markup and the quest let go before the next is read, and the report keeps a
     slim record of each (path, source, diagnostics, id; no board), so memory stays flat in
     the number of quests. `progress` is called with 1 after each quest is checked (and
-    laid out, when it is in the guide). Raises BuildError, with nothing written, when the
-    output is a folder or one of the inputs (a source, a content pack, the configuration),
-    or `guide.order` names a quest that is not there.
+    laid out, when it is in the guide). Raises OutputRefused, with nothing written, when the
+    output is a folder or one of the inputs (a source, a content pack, the configuration) or
+    cannot be written, and BuildError when `guide.order` names a quest that is not there.
     """
     from questc.discovery import find_quests
     from questc.pipeline import check_file
@@ -480,8 +489,12 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     options = options or Options()
     _check_source_date_epoch()
     target = Path(output)
-    if target.is_dir():
-        raise BuildError(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
+    try:
+        is_folder = target.is_dir()
+    except OSError as error:   # a name too long
+        raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
+    if is_folder:
+        raise OutputRefused(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
     given = list(quests)
     checked = [q for q in given if isinstance(q, QuestResult)]
     checked_here = len(checked) < len(given)
@@ -490,7 +503,7 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     from questc.emit.pdf import assemble_guide, guide_sheet
 
     results: list[QuestResult] = []
-    sheets: dict[int, tuple[dict, str]] = {}   # id() of a kept result -> its title-page data and markup
+    sheets: dict[int, tuple[dict[str, object], str]] = {}   # id() of a kept result -> its title-page data and markup
     for result in stream:
         _refuse_to_overwrite(target, _inputs([result], options))
         kept = result.slim() if checked_here else result
@@ -516,7 +529,7 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
         folder.mkdir(parents=True, exist_ok=True)
         write_atomic(target, data)
     except OSError as error:
-        raise BuildError(f"cannot write {target}: {error.strerror or error}") from None
+        raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from questc.board.board import Board
     from questc.board.contents import CellContents
     from questc.board.quest_board import QuestBoard
+    from questc.catalog.owned import Box, Declared
     from questc.diagnostics.core import Span
     from questc.model.plan import Pricing
     from questc.model.quest import QuestModel
@@ -34,7 +35,8 @@ class CompiledQuest:
     mark); tree: the syntax tree with spans; comments: each comment's span and text;
     model: every name resolved; quest_board: the board built from the model, with where
     each door stands (`door_edges`, `door_cells`) and the doors it could not place;
-    owned_sets: the component sets the user owns (None: the quest's own `expansions`).
+    owned_sets: the component sets the user owns (None: the quest's own `expansions`);
+    owned_counts: the configuration's `[owned]` table (copies of sets, counts declared).
     """
 
     path: str
@@ -44,6 +46,7 @@ class CompiledQuest:
     model: QuestModel
     quest_board: QuestBoard
     owned_sets: tuple[str, ...] | None = None
+    owned_counts: Declared | None = None
 
     def __repr__(self) -> str:
         return f"<CompiledQuest {self.model.id} from {self.path}>"
@@ -83,7 +86,7 @@ class CompiledQuest:
         if self.model.overlord is None:
             return None
         from questc.model.plan import DeckPlan, price_plan
-        return price_plan(DeckPlan.from_syntax(self.model.overlord), self.model, self.sets)
+        return price_plan(DeckPlan.from_syntax(self.model.overlord), self.model, self.sets, self.owned_counts)
 
     @property
     def sets(self) -> tuple[str, ...]:
@@ -92,3 +95,9 @@ class CompiledQuest:
         sets = tuple(self.owned_sets) if self.owned_sets else tuple(self.model.expansions)
         catalog = self.model.catalog
         return tuple(s for s in sets if catalog.edition_of(s) == self.model.edition.component_edition)
+
+    @cached_property
+    def box(self) -> Box:
+        """What the component checks count against: the sets counted, the copies and counts declared."""
+        from questc.catalog.owned import Box
+        return Box(self.model.catalog, self.sets, self.owned_counts)

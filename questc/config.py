@@ -19,6 +19,11 @@ table; the first folder with either wins (files further up are not merged).
     extend-exclude = ["tests/fixtures"]         # added to it (relative to this file)
     force-exclude = true                        # also for paths named on the command line
 
+    [tool.questc.owned]                         # the box owned, when it is not one of each set
+    sets = { base = 2 }                         # copies of whole sets: every count doubled
+    markers = { runekey = 6, door = 9 }         # counts of one component (also pieces, treasures,
+    figures = { skeleton = { normal = 8 } }     # cards; figures by normal and master)
+
 The command line wins: `--expansions` replaces `expansions`; `--select` replaces
 the file's whole selection (its `select` and its `ignore`), so the codes asked for
 are shown; `--extend-select` and `--ignore` add to the selection and the ignores in
@@ -32,7 +37,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
+from typing import Any, NoReturn
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
@@ -42,7 +50,7 @@ from questc.rules import descriptors
 from questc.rules.suppressions.unknown_code import Q602
 
 KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
-        "exclude", "extend-exclude", "force-exclude", "paper", "guide")
+        "exclude", "extend-exclude", "force-exclude", "paper", "guide", "owned")
 PAPERS = ("a4", "letter")
 GUIDE_KEYS = ("title", "author", "order")
 LEVELS = ("error", "warning", "info", "off")
@@ -52,7 +60,7 @@ _PREFIX = re.compile(r"Q[0-9]{0,3}")
 class ConfigFile:
     """A configuration read: its path, its text and the questc table (already located within pyproject)."""
 
-    def __init__(self, path: Path, text: str, table: dict):
+    def __init__(self, path: Path, text: str, table: dict[str, Any]) -> None:   # (TOML as read)
         self.path, self.text, self.table = path, text, table
 
     @property
@@ -60,7 +68,7 @@ class ConfigFile:
         return self.path.parent
 
 
-def _toml():
+def _toml() -> ModuleType:
     """The TOML parser, imported when a file is parsed: most runs find no configuration file,
     or a pyproject.toml without `questc` in it, and never need it (about 1.5 ms to import)."""
     if sys.version_info >= (3, 11):
@@ -149,15 +157,15 @@ class _Checker:
     """Validates a questc table into plain values; QuestcError for what makes the file unusable,
     Q602 warnings (located in the file) for codes that are well formed but match nothing."""
 
-    def __init__(self, config: ConfigFile):
+    def __init__(self, config: ConfigFile) -> None:
         self.config = config
         self.where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
         self.warnings: list[Diagnostic] = []
 
-    def fail(self, message: str):
+    def fail(self, message: str) -> NoReturn:
         raise QuestcError(f"{self.where}: {message}")
 
-    def strings(self, key: str, value) -> tuple[str, ...]:
+    def strings(self, key: str, value: object) -> tuple[str, ...]:
         """A list of strings, or one comma-separated string."""
         if isinstance(value, str):
             value = [part for part in value.split(",")]
@@ -193,9 +201,9 @@ class _Checker:
         """The line a key of the questc table is written on (for `--show-settings`); None if not found."""
         return key_line(self.config, key)
 
-    def check(self) -> dict:
+    def check(self) -> dict[str, Any]:   # (keyword arguments of Options)
         table = self.config.table
-        values: dict = {}
+        values: dict[str, Any] = {}
         for key in table:
             if key not in KEYS:
                 import difflib  # only for a misspelt key
@@ -253,7 +261,47 @@ class _Checker:
                     self.fail(f"`guide.{key}` must be a string")
             values["guide"] = {"title": raw.get("title"), "author": raw.get("author"),
                                "order": self.strings("guide.order", raw.get("order", []))}
+        if "owned" in table:
+            values["owned"] = self.owned(table["owned"])
         return values
+
+    def owned(self, raw) -> dict:
+        """The `[owned]` table: `sets` (copies of whole sets) and counts per component, checked for
+        shape (the names are checked against the catalog in load_options)."""
+        from questc.catalog.owned import CATEGORIES, RANKS
+
+        example = "[owned.markers]\nrunekey = 6"
+        if not isinstance(raw, dict):
+            self.fail(f"`owned` must be a table, like\n{example}")
+        out: dict = {}
+        for key, value in raw.items():
+            if key not in ("sets", *CATEGORIES):
+                import difflib
+                close = difflib.get_close_matches(key, ("sets", *CATEGORIES), n=1)
+                hint = (" (the second edition's search, objective, villager and lieutenant tokens are "
+                        "`markers`)" if key == "tokens" else f" (did you mean `{close[0]}`?)" if close else "")
+                self.fail(f"unknown key `owned.{key}`{hint}; the keys are: sets, {', '.join(CATEGORIES)}")
+            if not isinstance(value, dict):
+                self.fail(f"`owned.{key}` must be a table of name = count, like {{ room = 12 }}")
+            counts: dict = {}
+            for name, count in value.items():
+                if key == "figures":
+                    if not isinstance(count, dict) or not count or any(r not in RANKS for r in count):
+                        self.fail(f"`owned.figures.{name}` must be a table of normal and master figures, "
+                                  f"like {{ normal = 8, master = 3 }}")
+                    counts[name] = {rank: self.number(f"owned.figures.{name}.{rank}", n, 0)
+                                    for rank, n in count.items()}
+                else:
+                    counts[name] = self.number(f"owned.{key}.{name}", count, 1 if key == "sets" else 0)
+            out[key] = counts
+        return out
+
+    def number(self, key: str, value, least: int) -> int:
+        """A whole number of components (or copies of a set) from `least` to a million."""
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 1_000_000:
+            shown = repr(value) if not isinstance(value, str) else f'"{value}"'
+            self.fail(f"`{key}` must be a whole number from {least} to 1000000, not {shown[:40]}")
+        return value
 
 
 _TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]*?)\s*\]")
@@ -269,7 +317,8 @@ def key_line(config: ConfigFile, key: str) -> int | None:
         header = _TABLE_HEADER.match(line)
         if header:
             current = header.group(1).replace(" ", "").replace('"', "")
-            if current == (f"{prefix}.{key}" if prefix else key):
+            table = f"{prefix}.{key}" if prefix else key
+            if current == table or current.startswith(table + "."):   # [owned] or its first [owned.markers]
                 return number
             continue
         if current == prefix and assignment.match(line):
@@ -277,7 +326,7 @@ def key_line(config: ConfigFile, key: str) -> int | None:
     return None
 
 
-def check_codes(key: str, codes) -> tuple[str, ...]:
+def check_codes(key: str, codes: Iterable[str]) -> tuple[str, ...]:
     """Codes given directly (not from a file) for `key`: upper-cased; QuestcError for one that is not a code or prefix."""
     out = []
     for code in codes or ():
@@ -288,9 +337,11 @@ def check_codes(key: str, codes) -> tuple[str, ...]:
     return tuple(out)
 
 
-def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=False, expansions=None,
-                 start: Path | None = None, extend_select=(), exclude=None, extend_exclude=(),
-                 force_exclude=None, paper: str | None = None) -> Options:
+def load_options(config_file: str | Path | None = None, strict: bool | None = None, select: Iterable[str] = (),
+                 ignore: Iterable[str] = (), verbose: bool = False, expansions: str | None = None,
+                 start: Path | None = None, extend_select: Iterable[str] = (), exclude: Iterable[str] | None = None,
+                 extend_exclude: Iterable[str] = (), force_exclude: bool | None = None,
+                 paper: str | None = None) -> Options:
     """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.
 
     `config_file` names the file to use; otherwise it is looked for from `start`
@@ -300,7 +351,7 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
     setting, where its value came from.
     """
     config = read_config(config_file, start)
-    values: dict = {}
+    values: dict[str, Any] = {}
     warnings: tuple[Diagnostic, ...] = ()
     origins: dict[str, str] = {}
     if config is not None:
@@ -313,6 +364,7 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
             origins[key] = f"{shown}:{line}" if line is not None else shown
         how = "named by --config" if config_file is not None else "found from the current folder upwards"
         origins["config-file"] = how
+    owned_counts = _declared(config, values, origins) if config is not None and "owned" in values else None
     cli_select = check_codes("select", select)
     cli_extend = check_codes("extend-select", extend_select)
     cli_ignore = check_codes("ignore", ignore)
@@ -372,7 +424,30 @@ def load_options(config_file=None, strict=None, select=(), ignore=(), verbose=Fa
         config_diagnostics=warnings,
         exclude=chosen_exclude, extend_exclude=chosen_extend_exclude,
         force_exclude=bool(force_exclude) or bool(values.get("force-exclude", False)),
-        origins=origins)
+        owned_counts=owned_counts, origins=origins)
+
+
+def _declared(config: ConfigFile, values: dict, origins: dict[str, str]):
+    """The `[owned]` table as a Declared, its names checked against the built-in catalog and the
+    configuration's packs (QuestcError naming those nothing holds)."""
+    from questc.catalog import load_catalog
+    from questc.catalog.owned import Declared, unknown_names
+
+    table = values["owned"]
+    declared = Declared(copies=table.get("sets", {}), pieces=table.get("pieces", {}),
+                        markers=table.get("markers", {}), treasures=table.get("treasures", {}),
+                        figures=table.get("figures", {}), cards=table.get("cards", {}),
+                        origin=origins.get("owned"), config_file=_shown_path(config.path),
+                        pyproject=config.path.name == "pyproject.toml")
+    catalog, _ = load_catalog([(p, None, config.folder) for p in values.get("packs", ())])
+    unknown, count = unknown_names(declared, catalog)
+    if unknown:
+        where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
+        raise QuestcError(f"{where}: `owned` names what no set or pack holds: {'; '.join(unknown)}"
+                          + (f" and {count - len(unknown):,} more" if count > len(unknown) else "")
+                          + " (`questc catalog` lists the components; one from a pack a quest `use`s needs "
+                            "that pack in `packs` too)")
+    return declared
 
 
 def _shown_path(path: Path) -> str:
@@ -383,13 +458,15 @@ def _shown_path(path: Path) -> str:
 # ---- showing the settings -----------------------------------------------------
 
 
-def _toml_value(value) -> str:
+def _toml_value(value: Any) -> str:   # (a setting's value: a string, a list or a table of them)
     """A value as TOML writes it (strings in basic quotes, lists, inline tables)."""
     import json
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, dict):
         if not value:
             return "{}"
@@ -416,6 +493,7 @@ _DEFAULTS = {
     "force-exclude": "default",
     "paper": "default",
     "guide": "default: the template's title, no author, the order given",
+    "owned": "default: one of each set counted, holding what the catalog says",
 }
 
 
@@ -448,6 +526,7 @@ def show_settings(options: Options) -> str:
         "paper": options.paper,
         "guide": {k: v for k, v in (("title", options.guide_title), ("author", options.guide_author),
                                     ("order", list(options.guide_order))) if v},
+        "owned": options.owned_counts.as_table() if options.owned_counts is not None else {},
     }
     for key, value in values.items():
         origin = origins.get(key, _DEFAULTS[key])

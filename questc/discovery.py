@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from questc.errors import QuestcError
 from questc.options import Options

@@ -1,19 +1,34 @@
 """Every exception questc raises on purpose, in one place.
 
 Bad input in a quest is never an exception: it is a Diagnostic. These are for what
-stops a run (a missing file, a bad option or configuration: exit status 2), for input
+stops a run (a missing file, a bad option or configuration: exit status 2; an output
+that must not or cannot be written: exit status 1), for input
 that is not a quest (a deck plan, an engine JSON file), and for faults of questc
 itself (a broken installation, a formatter that would lose meaning).
 """
 from __future__ import annotations
 
-__all__ = ["QuestcError", "PlanError", "CatalogError", "PackProblem", "QuestJSONError",
+__all__ = ["QuestcError", "BuildError", "OutputRefused", "PlanError", "CatalogError", "PackProblem", "QuestJSONError",
            "UnsupportedFormatVersion", "FormatterError", "SheetTemplateError", "ImportFailed"]
 
 
 class QuestcError(Exception):
     """A problem with how questc was asked to run (a missing file, a bad option, a bad configuration):
     exit status 2, with this message."""
+
+
+class BuildError(QuestcError):
+    """A build, a guide or another output that must not start (an output kind that cannot be
+    made, a bad SOURCE_DATE_EPOCH, a guide order naming a quest not given): found before
+    anything is written. Exit status 2, unless it is an OutputRefused."""
+
+
+class OutputRefused(BuildError):
+    """An output the run was asked to write that it must not or cannot write: it would replace
+    one of the run's inputs or a file `questc new` never overwrites, a file or folder stands in
+    its way, the system refuses it (a read-only mount, a full disk). Nothing of it is written.
+    Exit status 1, like an input with errors: the command was called right, but what it was
+    given to write to is the problem (docs/choices.md)."""
 
 
 class PlanError(QuestcError):

@@ -16,7 +16,8 @@ its syntax errors, and a run whose text still has syntax errors at the end is no
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severity
 

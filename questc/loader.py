@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, cache
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from questc.board.board import Board
 from questc.board.parts import BlockInfo, Door, Stairs
@@ -27,26 +28,28 @@ FORMAT = "questc.quest"
 SUPPORTED_VERSIONS = (1, 2)
 
 Cell = tuple[int, int]
+# The engine JSON as read: a JSON object whose values are what the file holds (the schema checks them).
+JSON = dict[str, Any]
 
 __all__ = ["EngineQuest", "QuestJSONError", "UnsupportedFormatVersion", "load_quest_json",
            "schema", "SUPPORTED_VERSIONS"]
 
 
-@lru_cache(maxsize=None)
-def schema() -> dict:
+@cache
+def schema() -> JSON:
     """The engine JSON schema (schemas/quest.schema.json) as a dict."""
     from questc.paths import data_dir
     return json.loads((data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=None)
-def _validator():
+@cache
+def _validator() -> Any:   # a jsonschema validator (imported when first needed)
     # jsonschema is imported here, not at the top: `questc lint` never needs it.
     from jsonschema import Draft202012Validator
     return Draft202012Validator(schema())
 
 
-def _read(source) -> dict:
+def _read(source: str | bytes | Path | JSON) -> JSON:
     """A path, bytes, text or dict in; the parsed document out (QuestJSONError if it is not JSON)."""
     if isinstance(source, dict):
         return source
@@ -71,7 +74,7 @@ def _read(source) -> dict:
     return document
 
 
-def check_format(document: dict) -> None:
+def check_format(document: JSON) -> None:
     """Refuse a document that is not questc.quest or whose version this loader does not know.
 
     Done before schema validation, so a newer file is refused for what it is ("newer than
@@ -93,7 +96,7 @@ def check_format(document: dict) -> None:
                                        f"(supported: {', '.join(map(str, SUPPORTED_VERSIONS))})")
 
 
-def validate(document: dict) -> None:
+def validate(document: JSON) -> None:
     """Check the document against the schema; QuestJSONError naming the first problem's place."""
     errors = sorted(_validator().iter_errors(document), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
@@ -103,11 +106,11 @@ def validate(document: dict) -> None:
         raise QuestJSONError(f"invalid quest JSON at {where}: {first.message}{more}")
 
 
-def _cell(value) -> Cell:
+def _cell(value: Any) -> Cell:   # (a JSON value, checked here)
     return (value[0], value[1])
 
 
-def _edge(value) -> tuple[int, int, int, int]:
+def _edge(value: Any) -> tuple[int, int, int, int]:   # (a JSON value, checked here)
     return (value[0], value[1], value[2], value[3])
 
 
@@ -121,7 +124,7 @@ class EngineQuest:
     open doors; every other door is closed.
     """
 
-    data: dict
+    data: JSON
     board: Board
 
     @property
@@ -189,7 +192,7 @@ class EngineQuest:
                                         frozenset(open_doors), stairs=stairs)
 
 
-def build_engine_board(document: dict) -> Board:
+def build_engine_board(document: JSON) -> Board:
     """A validated document in; the Board rebuilt from its map, doors and stairs out.
 
     Floor cells belong to the pieces that list them (the first piece listed wins, as in
@@ -223,7 +226,7 @@ def build_engine_board(document: dict) -> Board:
     return board
 
 
-def load_quest_json(source, *, validate_schema: bool = True) -> EngineQuest:
+def load_quest_json(source: str | bytes | Path | JSON, *, validate_schema: bool = True) -> EngineQuest:
     """Engine JSON in (path, bytes, text or dict); an EngineQuest out.
 
     Checks `format` and `format_version` first (UnsupportedFormatVersion for a version

@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.rules import descriptor
+
+if TYPE_CHECKING:   # the catalog is imported when a quest is checked, not by every command
+    from questc.catalog.owned import Declared
 
 
 # Folders (and files) never searched for quests unless named on the command line:
@@ -40,7 +46,7 @@ class Exclusion:
         return self.glob
 
 
-def exclusions(globs, base: Path | None = None) -> tuple[Exclusion, ...]:
+def exclusions(globs: Iterable[str], base: Path | None = None) -> tuple[Exclusion, ...]:
     return tuple(Exclusion(g, base) for g in globs)
 
 
@@ -60,8 +66,10 @@ class Options:
     `extend_select` adds codes to the selection and shows them even where a shorter
     `ignore` prefix would hide them. `exclude` (defaults replaced) and
     `extend_exclude` (added) say which files and folders a search for quests passes
-    over; with `force_exclude` they apply to paths named directly too. `origins` says
-    where each setting came from (`--show-settings`); it takes no part in equality.
+    over; with `force_exclude` they apply to paths named directly too. `owned_counts` is
+    the configuration's `[owned]` table (copies of sets, counts of components) the
+    component checks count against. `origins` says where each setting came from
+    (`--show-settings`); it takes no part in equality.
     """
 
     owned_sets: tuple[str, ...] | None = None
@@ -85,6 +93,7 @@ class Options:
     exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
     extend_exclude: tuple[Exclusion, ...] = ()
     force_exclude: bool = False
+    owned_counts: Declared | None = None
     origins: dict[str, str] = field(default_factory=dict, compare=False)
 
     def excluded(self, path: Path) -> bool:
@@ -114,7 +123,7 @@ def _relative(file: str, base: Path | None) -> str:
 
 
 @lru_cache(maxsize=256)
-def _glob_regex(pattern: str) -> re.Pattern:
+def _glob_regex(pattern: str) -> re.Pattern[str]:
     """A glob as a regex over /-separated paths: `*` and `?` stay in one folder, `**/` spans folders."""
     out, i = [], 0
     while i < len(pattern):
@@ -147,11 +156,11 @@ def glob_matches(pattern: str, path: str) -> bool:
     return _glob_regex(pattern).match(path) is not None
 
 
-def _matches(code: str, prefixes) -> bool:
+def _matches(code: str, prefixes: Iterable[str]) -> bool:
     return any(code.startswith(p.upper()) for p in prefixes)
 
 
-def _longest_prefix(code: str, prefixes) -> str | None:
+def _longest_prefix(code: str, prefixes: Iterable[str]) -> str | None:
     """The longest of `prefixes` that `code` starts with; None when none does."""
     best = None
     for prefix in prefixes:
@@ -168,7 +177,7 @@ def _longest(code: str, table: dict[str, str]) -> str | None:
     return table[best] if best is not None else None
 
 
-def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores=()) -> list[Diagnostic]:
+def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores: Iterable[str] = ()) -> list[Diagnostic]:
     """Select, ignore and re-grade diagnostics as configured.
 
     A code is shown when the selection is empty (everything) or `select` or

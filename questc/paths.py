@@ -2,14 +2,14 @@
 checkout), its cache, and a project's configuration files and root."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_dir(name: str) -> Path:
     """The folder `name` (grammar, schemas, cards, templates).
 

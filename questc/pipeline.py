@@ -128,7 +128,7 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
             found.append(oversized)
         elif model.resolved and not _has_error(names):
             compiled = CompiledQuest(path, source, parsed.tree, parsed.comments, model, quest_board(model),
-                                     options.owned_sets)
+                                     options.owned_sets, options.owned_counts)
             found += run_checks(CheckContext(compiled))
             result.compiled, result.complete = compiled, True
         else:   # the checks of the header alone, so their errors come with the name errors

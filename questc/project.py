@@ -8,10 +8,10 @@ the addresses out rather than invent one.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 
-@lru_cache(maxsize=None)
+@cache
 def project_urls() -> dict[str, str]:
     """`[project.urls]` as installed: label (lower case) -> URL; empty when questc is not installed."""
     from importlib.metadata import PackageNotFoundError, metadata

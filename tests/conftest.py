@@ -30,7 +30,9 @@ needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} (the sh
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: a long property or fuzz test (run by default; -m 'not slow' skips)")
+    config.addinivalue_line("markers", "slow: a test of more than about 0.3 s of CPU (every quest built, a questc "
+                            "process, a browser, a fuzz or property run); run by default, -m 'not slow' skips it "
+                            "(CONTRIBUTING.md)")
     if os.environ.get("CI") == "true" and not SHARED_ACCEPTANCE.is_dir():
         raise pytest.UsageError(f"CI=true but the shared acceptance corpus {SHARED_ACCEPTANCE} is missing: "
                                 "check out ../shared beside the repository")

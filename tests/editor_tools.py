@@ -13,7 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -55,7 +55,7 @@ def require_node_tools(*packages: str) -> str:
     return node
 
 
-@lru_cache(maxsize=None)
+@cache
 def _questc_server() -> str | None:
     questc = Path(sys.executable).with_name("questc")
     command = str(questc) if questc.exists() else shutil.which("questc")
@@ -89,7 +89,7 @@ def nvim_version(nvim: str) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-@lru_cache(maxsize=None)
+@cache
 def neovims() -> tuple[tuple[str, tuple[int, int]], ...]:
     """Every Neovim to try, with its version: `QUESTC_TEST_NVIM` (a `:`-separated list),
     else `nvim` on PATH."""

@@ -69,7 +69,7 @@ def test_a_build_never_overwrites_a_content_pack(folder):
     before = (folder / "data.json").read_bytes()
     result = api.check_file(folder / "data.quest")
     assert result.model is not None and result.model.catalog.pack_files == ((folder / "data.json").resolve(),)
-    with pytest.raises(api.BuildError, match="refusing to overwrite the content pack"):
+    with pytest.raises(api.OutputRefused, match="refusing to overwrite the content pack"):
         api.build([folder / "data.quest"], folder, kinds=["json"])
     assert (folder / "data.json").read_bytes() == before
 
@@ -78,13 +78,14 @@ def test_a_guide_never_overwrites_an_input(folder):
     (folder / "questc.toml").write_text("strict = false\n", encoding="utf-8")
     from questc.config import load_options
     options = load_options(config_file=folder / "questc.toml")
-    with pytest.raises(api.BuildError, match="refusing to overwrite the configuration"):
+    with pytest.raises(api.OutputRefused, match="refusing to overwrite the configuration"):
         api.guide([folder / SUNKEN.name], folder / "questc.toml", options=options)
-    with pytest.raises(api.BuildError, match="refusing to overwrite the source"):
+    with pytest.raises(api.OutputRefused, match="refusing to overwrite the source"):
         api.guide([folder / SUNKEN.name], folder / SUNKEN.name)
     assert (folder / "questc.toml").read_text(encoding="utf-8") == "strict = false\n"
 
 
+@pytest.mark.slow
 def test_guide_writes_one_pdf_of_the_clean_quests_in_order(folder):
     pytest.importorskip("typst")
     laid_out = []

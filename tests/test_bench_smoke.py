@@ -5,6 +5,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow   # each runs a benchmark script
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -51,3 +54,11 @@ def test_bench_valkyrie_runs_once():
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "lantern_road (2 encounters)" in done.stdout and "01_FirstBlood" in done.stdout
+
+
+@pytest.mark.slow
+def test_bench_outputs_runs_its_quick_campaign():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "outputs.py"), "--quick"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "breaches              0" in done.stdout

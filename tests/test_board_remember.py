@@ -5,11 +5,14 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from questc.api import check_source
 
 REPO = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_a_remembered_board_gives_the_same_diagnostics():
     """The server keeps boards between checks (quest_board.remember): a quest whose map did not change
     gets the same board back, and every check still reports exactly what a fresh check reports."""

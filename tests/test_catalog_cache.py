@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from questc.catalog import load
 from questc.catalog.cache import cached_documents
 from questc.paths import cache_dir
@@ -26,6 +28,7 @@ LEAN = ("import sys\nfrom questc.catalog.load import builtin_catalog\nbuiltin_ca
         "print(sorted(m for m in ('yaml', 'json', 'hashlib', 'difflib') if m in sys.modules))")
 
 
+@pytest.mark.slow
 def test_warm_run_does_not_import_yaml(tmp_path):
     assert _run(CODE, tmp_path) == "True True"          # cold: parses the YAML, writes the cache
     written = list((tmp_path / "questc").glob("catalog-*"))

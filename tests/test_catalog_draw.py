@@ -59,9 +59,9 @@ def test_text_listings_show_names_and_sets():
     kobold = next(line for line in text.splitlines() if line.startswith("kobold"))
     assert "well_of_darkness" in kobold and "12 (rulebook)" in kobold
     cards = catalog_listing(CATALOG, "cards", as_json=False)
-    assert any(l.startswith("Rolling Stone") and "treachery 3 trap (purple)" in l for l in cards.splitlines())
+    assert any(line.startswith("Rolling Stone") and "treachery 3 trap (purple)" in line for line in cards.splitlines())
     props = catalog_listing(CATALOG, "props", as_json=False)
-    assert any("staircase" in l and "well_of_darkness 2 (rulebook)" in l for l in props.splitlines())
+    assert any("staircase" in line and "well_of_darkness 2 (rulebook)" in line for line in props.splitlines())
     pieces = catalog_listing(CATALOG, "pieces", as_json=False)
     assert all(f"{name}:" in pieces for name in CATALOG.pieces)
 

@@ -166,6 +166,86 @@ def test_q405_runekeys_are_an_estimate_so_two_red_keys_warn():
     assert only(result, "Q405").severity is Severity.WARNING
 
 
+# ---- the box owned: estimates said so, and counts declared ([owned]) -----------------------
+
+
+def declared(**tables):
+    """A Declared as the configuration gives it (what questc.config makes of an `[owned]` table)."""
+    from questc.catalog.owned import Declared
+    return Declared(**{"origin": "questc.toml:3", "config_file": "questc.toml", **tables})
+
+
+def check_owned(source: str, *codes: str, owned_counts=None, owned: tuple[str, ...] | None = None):
+    options = Options(select=("Q4",), verbose=True, owned_sets=owned, owned_counts=owned_counts)
+    return assert_codes(source, *codes, options=options)
+
+
+BEASTMEN = "  monster beastman at 0,1 1,1 2,1 3,1 4,1 0,3 1,3\n"   # 7; the base game's 6 is an estimate
+
+
+def test_an_estimated_count_says_so_and_where_to_declare_the_real_one():
+    d = only(check_owned(quest(BEASTMEN), "Q403"), "Q403")
+    assert d.severity is Severity.WARNING
+    assert d.message.endswith("but the sets owned (base, well_of_darkness) hold an estimated 6")
+    assert "6 is questc's estimate" in d.help
+    assert "declare it as `beastman = { normal = N }` under [owned.figures] in a questc.toml" in d.help
+    # with a configuration, the hint names it in its own form
+    in_pyproject = declared(pyproject=True, config_file="pyproject.toml")
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=in_pyproject), "Q403")
+    assert "under [tool.questc.owned.figures] in pyproject.toml" in d.help
+    # a rule book's count is stated as a fact, with no hint
+    d = only(check_owned(quest("  monster golem at 0,2 2,2 4,2\n"), "Q403"), "Q403")
+    assert d.message.endswith("hold 2") and "estimate" not in d.message + (d.help or "")
+    # runekeys (Q405) and second edition tiles (Q404) are estimates too
+    d = only(check_owned(quest("  runekey red at 1,1\n  runekey red at 2,2\n"), "Q405"), "Q405")
+    assert "hold an estimated 1" in d.message and "`runekey = N` under [owned.markers]" in d.help
+
+
+def test_a_declared_count_is_counted_against_and_is_an_error_when_exceeded():
+    # eight beastmen owned: seven are fine
+    check_owned(quest(BEASTMEN), owned_counts=declared(figures={"beastman": {"normal": 8}}))
+    # five owned: an error (the writer's own count is no estimate), saying where it was declared
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"normal": 5}})),
+             "Q403")
+    assert d.severity is Severity.ERROR
+    assert d.message.endswith("but you own 5 (declared in questc.toml:3)") and "estimate" not in (d.help or "")
+    # a master count declared leaves the normal figures to the catalog
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"master": 4}})),
+             "Q403")
+    assert "an estimated 6" in d.message
+    # rooms, doors, rune doors by colour, treasures
+    check_owned(rooms(12, "base"), owned_counts=declared(pieces={"room": 12}))
+    check_owned(rooms(12, "base"), "Q404", owned_counts=declared(pieces={"room": 11}))
+    doors = "".join(f"door d{i} at {i % 6},{i // 6} north\n" for i in range(8))
+    check_owned(quest(tail=doors), owned_counts=declared(markers={"door": 8}))
+    two_red = "door a at 0,0 north rune red\ndoor b at 2,0 north rune red\n"
+    check_owned(quest(tail=two_red), owned_counts=declared(markers={"rune_door": 6}))   # two of each colour
+    d = only(check_owned(quest(tail=two_red), "Q405", owned_counts=declared(markers={"rune_door": 3})), "Q405")
+    assert "2 red rune doors" in d.message and "you own 1 (declared" in d.message
+    potions = "  treasure healing at " + " ".join(f"{x},{y}" for y in (1, 2) for x in range(5)) + "\n"
+    check_owned(quest(potions), owned_counts=declared(treasures={"healing": 10}))
+
+
+def test_copies_of_a_set_multiply_what_it_holds():
+    check_owned(rooms(20, "base"), owned_counts=declared(copies={"base": 2}))
+    d = only(check_owned(rooms(21, "base"), "Q404", owned_counts=declared(copies={"base": 2})), "Q404")
+    assert d.message.endswith("but the sets owned (2 x base) hold 20")
+    d = only(check_owned(quest(BEASTMEN * 2), "Q403", owned_counts=declared(copies={"base": 2})), "Q403")
+    assert "(2 x base, well_of_darkness) hold an estimated 12" in d.message
+    # a set named but not counted (not owned, not the quest's) adds nothing
+    check_owned(rooms(11, "base"), "Q404", owned_counts=declared(copies={"well_of_darkness": 5}))
+
+
+def test_second_edition_tokens_can_be_declared():
+    from questc.rules.second_examples import second
+
+    ten = second("  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3)) + " 3,0\n")
+    d = only(check_owned(ten, "Q410"), "Q410")
+    assert "hold 8" in d.message and d.severity is Severity.ERROR
+    check_owned(ten, owned_counts=declared(markers={"villager": 10}))
+    check_owned(ten, owned_counts=declared(copies={"second_edition": 2}))
+
+
 # ---- Q401, Q402 deck plans in the quest ---------------------------------------------------
 
 
@@ -232,12 +312,12 @@ cards:
 """
 
 
-def check4_with_pack(tmp_path, source: str, *codes: str, owned=None):
+def check4_with_pack(tmp_path, source: str, *codes: str, owned=None, owned_counts=None, pack: str = CARD_PACK):
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
-    (tmp_path / "tide.yaml").write_text(CARD_PACK, encoding="utf-8")
+    (tmp_path / "tide.yaml").write_text(pack, encoding="utf-8")
     source = source.replace("  conquest 3", '  conquest 3\n  use "tide.yaml"', 1)
     return assert_codes(source, *codes, path=str(tmp_path / "q.quest"),
-                        options=Options(select=("Q4",), verbose=True, owned_sets=owned))
+                        options=Options(select=("Q4",), verbose=True, owned_sets=owned, owned_counts=owned_counts))
 
 
 def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
@@ -249,7 +329,23 @@ def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
 def test_q402_copies_beyond_the_box():
     sets = "base, well_of_darkness, tidepack"
     result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x2'), sets=sets), "Q402", "Q407")
-    assert "takes 2 copies, but the sets owned hold 1" in only(result, "Q402").message
+    assert "takes 2 copies, but the sets owned (base, well_of_darkness, tidepack) hold 1" in only(result, "Q402").message
+
+
+def test_q402_copies_declared_estimated_and_of_two_sets():
+    sets = "base, well_of_darkness, tidepack"
+    two = quest(tail=plan('card "Undertow" x2'), sets=sets)
+    check4_with_pack(_tmp(), two, "Q407", owned_counts=declared(cards={"Undertow": 2}))
+    check4_with_pack(_tmp(), two, "Q407", owned_counts=declared(copies={"tidepack": 2}))
+    d = only(check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x3'), sets=sets), "Q402", "Q407",
+                              owned_counts=declared(cards={"Undertow": 2})), "Q402")
+    assert "takes 3 copies, but you own 2 (declared in questc.toml:3)" in d.message
+    assert d.severity is Severity.ERROR
+    # a pack's estimate: a warning that says so and where to declare the real count
+    estimated = CARD_PACK.replace("source: rulebook", "source: estimate")
+    d = only(check4_with_pack(_tmp(), two, "Q402", "Q407", pack=estimated), "Q402")
+    assert d.severity is Severity.WARNING and "hold an estimated 1" in d.message
+    assert '`"Undertow" = N` under [owned.cards]' not in d.help and "`Undertow = N` under [owned.cards]" in d.help
 
 
 def test_q402_copies_are_summed_over_lines():
@@ -345,7 +441,7 @@ def test_q409_a_dark_glyph_with_only_the_active_glyph_to_hide_among():
     assert d.severity is Severity.ERROR
     assert span_text(source, d.span) == "summoning"
     assert d.message == "the deck plan lays 1 dark glyph, but none of the quest's glyphs start inactive"
-    assert [(span_text(source, l.span), l.message) for l in d.labels] == [
+    assert [(span_text(source, label.span), label.message) for label in d.labels] == [
         ("0,0", "active at the start: may not be dark")]
     assert "add a glyph that starts inactive" in d.help and "take a dark glyph out" in d.help
 
@@ -356,7 +452,7 @@ def test_q409_points_at_the_first_dark_glyph_without_a_glyph():
     d = only(check4(source, "Q409", "Q407"), "Q409")
     assert span_text(source, d.span) == "power"
     assert d.message == "the deck plan lays 3 dark glyphs, but only 1 of the quest's glyphs starts inactive"
-    assert [span_text(source, l.span) for l in d.labels] == ["sundered", "0,0"]
+    assert [span_text(source, label.span) for label in d.labels] == ["sundered", "0,0"]
     assert "add 2 glyphs that start inactive" in d.help
 
 

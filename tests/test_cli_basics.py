@@ -166,6 +166,7 @@ def _env(**extra):
     return env
 
 
+@pytest.mark.slow
 def test_python_dash_m_questc(project):
     done = subprocess.run([sys.executable, "-m", "questc", "lint", "quests/deep/twice.quest"],
                           capture_output=True, text=True, env=_env(), timeout=60)
@@ -201,6 +202,7 @@ def _run_on_a_terminal(args, env):
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+@pytest.mark.slow
 def test_colour_on_a_terminal_unless_no_color(project):
     args = [sys.executable, "-m", "questc", "lint", "quests/deep/twice.quest"]
     code, coloured = _run_on_a_terminal(args, _env())

@@ -6,8 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from questc.config import find_config
 
+pytestmark = pytest.mark.slow   # each starts a fresh Python to see what it imports
 REPO = Path(__file__).resolve().parent.parent
 QUEST = REPO / "quests" / "chandlers_cellar.quest"
 
@@ -37,7 +40,6 @@ def _lint(args, cwd: Path, cache: Path) -> list[str]:
 
 def test_a_plain_lint_imports_none_of_the_deferred_modules(tmp_path):
     if find_config(tmp_path) is not None:   # a configuration above the temporary folder is read
-        import pytest
         pytest.skip("a questc configuration file above the temporary folder")
     cache = tmp_path / "cache"
     _lint(["lint", str(QUEST)], tmp_path, cache)           # cold: fills the catalog cache

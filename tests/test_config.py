@@ -221,3 +221,134 @@ def test_show_settings_shows_paper_and_guide(tmp_path, monkeypatch):
     assert done.exit_code == 0
     assert 'paper = "letter"' in done.output and "# questc.toml:1" in done.output
     assert 'guide = { title = "Ours", order = ["a", "b"] }' in done.output and "# questc.toml:2" in done.output
+
+
+# ---- the box owned: [owned] ----------------------------------------------------------------------
+
+BONES = '''\
+quest "Bones" { conquest 5 }
+piece R1 room_4x4 at 0,0
+area A "Hall" start {
+  pieces R1
+  glyph at 0,0 active
+  monster skeleton at 1,1 2,1 3,1 1,2 2,2 3,2 1,3
+}
+victory heroes when revealed A
+'''
+
+
+def test_owned_is_read_checked_and_shown(tmp_path, monkeypatch):
+    from questc.cli import cli
+
+    write(tmp_path / "pyproject.toml", '[tool.questc]\nstrict = true\n\n[tool.questc.owned]\nsets = { base = 2 }\n'
+                                       'markers = { runekey = 6 }\n\n[tool.questc.owned.figures]\n'
+                                       'skeleton = { normal = 8, master = 3 }\n')
+    monkeypatch.chdir(tmp_path)
+    owned = load_options().owned_counts
+    assert owned.copies == {"base": 2} and owned.markers == {"runekey": 6}
+    assert owned.figures == {"skeleton": {"normal": 8, "master": 3}}
+    assert owned.origin == "pyproject.toml:4" and owned.pyproject and owned.config_file == "pyproject.toml"
+    done = CliRunner().invoke(cli, ["lint", "--show-settings"])
+    assert done.exit_code == 0, done.output
+    line = next(line for line in done.output.splitlines() if line.startswith("owned = "))
+    assert line.startswith('owned = { sets = { base = 2 }, markers = { runekey = 6 }, '
+                           'figures = { skeleton = { normal = 8, master = 3 } } }')
+    assert line.endswith("# pyproject.toml:4")
+    write(tmp_path / "pyproject.toml", "[tool.questc]\nstrict = true\n")
+    done = CliRunner().invoke(cli, ["lint", "--show-settings"])
+    assert "owned = {}" in done.output and "# default: one of each set counted" in done.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("owned = 3\n", "`owned` must be a table"),
+    ("[owned]\nrooms = { room = 3 }\n", "unknown key `owned.rooms`"),
+    ("[owned.tokens]\nsearch = 12\n", "tokens are `markers`"),
+    ("[owned.pieces]\nroom = -1\n", "`owned.pieces.room` must be a whole number from 0"),
+    ("[owned.pieces]\nroom = 2.5\n", "must be a whole number"),
+    ("[owned.pieces]\nroom = true\n", "must be a whole number"),
+    ("[owned.sets]\nbase = 0\n", "`owned.sets.base` must be a whole number from 1"),
+    ("[owned.figures]\nskeleton = 8\n", "a table of normal and master figures"),
+    ("[owned.figures]\nskeleton = { tan = 8 }\n", "a table of normal and master figures"),
+    ("[owned.pieces]\nrooom = 12\n", "`pieces.rooom` (did you mean `room`?)"),
+    ("[owned.sets]\nbse = 2\n", "`sets.bse` (did you mean `base`?)"),
+    ("[owned.figures]\ndragon_king = { normal = 1 }\n", "`figures.dragon_king`"),
+])
+def test_a_bad_owned_table_is_a_clear_error(tmp_path, monkeypatch, text, message):
+    write(tmp_path / "questc.toml", text)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(QuestcError) as caught:
+        load_options()
+    assert message in str(caught.value) and "questc.toml" in str(caught.value)
+
+
+def test_owned_counts_from_the_configuration_reach_the_checks(tmp_path, monkeypatch):
+    """Seven skeletons: the base game's six are an estimate (a warning that says so and where to
+    declare the real count); eight declared: clean; five declared: an error naming the declaration."""
+    from questc.cli import cli
+
+    write(tmp_path / "bones.quest", BONES)
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(cli, ["lint", "bones.quest"])
+    assert done.exit_code == 0 and "warning[Q403]" in done.output
+    assert "hold an estimated 6" in done.output and "under [owned.figures] in a questc.toml" in done.output
+    write(tmp_path / "questc.toml", "strict = true\n\n[owned.figures]\nskeleton = { normal = 8 }\n")
+    done = CliRunner().invoke(cli, ["lint", "bones.quest"])
+    assert done.exit_code == 0 and done.output == "0 errors, 0 warnings in 1 file\n"
+    write(tmp_path / "questc.toml", "[owned.figures]\nskeleton = { normal = 5 }\n")
+    done = CliRunner().invoke(cli, ["lint", "bones.quest"])
+    assert done.exit_code == 1 and "error[Q403]" in done.output
+    assert "but you own 5 (declared in questc.toml:1)" in done.output
+    # copies of the whole set: twice the estimate
+    write(tmp_path / "questc.toml", "[owned]\nsets = { base = 2 }\n")
+    done = CliRunner().invoke(cli, ["lint", "--strict", "bones.quest"])
+    assert done.exit_code == 0, done.output
+
+
+def test_owned_tables_of_any_shape_are_read_or_refused_never_an_internal_error(tmp_path, monkeypatch):
+    """300 random `[owned]` tables (values of every TOML type, nested, huge, empty, misspelt names):
+    each gives Options or a QuestcError naming the file."""
+    import json
+    import random
+
+    rng = random.Random(30)
+    names = ["base", "room", "door", "runekey", "skeleton", "money", "Danger", "normal", "master", "sets",
+             "pieces", "markers", "figures", "treasures", "cards", "tokens", "x" * 200, "", "é", "1"]
+
+    def value(depth: int):
+        kind = rng.randrange(8 if depth < 4 else 5)
+        if kind == 0:
+            return rng.choice([0, 1, -1, 7, 10**6, 10**6 + 1, 2**63 - 1])
+        if kind == 1:
+            return rng.choice(["3", "", "base"])
+        if kind == 2:
+            return rng.choice([True, False, 1.5, float("inf")])
+        if kind == 3:
+            return [value(depth + 1) for _ in range(rng.randrange(3))]
+        if kind == 4:
+            return {}
+        return {rng.choice(names): value(depth + 1) for _ in range(rng.randrange(1, 4))}
+
+    def toml(v) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, float):
+            return "inf" if v == float("inf") else repr(v)
+        if isinstance(v, (int,)):
+            return str(v)
+        if isinstance(v, str):
+            return json.dumps(v)
+        if isinstance(v, list):
+            return "[" + ", ".join(toml(x) for x in v) + "]"
+        return "{ " + ", ".join(f"{json.dumps(k)} = {toml(x)}" for k, x in v.items()) + " }"
+
+    monkeypatch.chdir(tmp_path)
+    outcomes = {"read": 0, "refused": 0}
+    for _ in range(300):
+        write(tmp_path / "questc.toml", f"owned = {toml(value(0))}\n")
+        try:
+            load_options()
+            outcomes["read"] += 1
+        except QuestcError as error:
+            assert "questc.toml" in str(error), str(error)
+            outcomes["refused"] += 1
+    assert outcomes["read"] and outcomes["refused"]

@@ -172,3 +172,16 @@ def test_from_syntax_points_the_plan_at_its_keyword():
     plan = DeckPlan.from_syntax(result.model.overlord)
     assert span_text(source, plan.span) == "overlord"
     assert [(i.name, i.copies) for i in plan.items] == [("Danger", 2)]
+
+
+def test_the_copies_declared_owned_are_counted(tmp_path, monkeypatch):
+    """The books do not count Rolling Stone's copies (no check); a box that declares one makes two
+    copies in a plan an error that names the declaration."""
+    plan = tmp_path / "two.yaml"
+    plan.write_text("cards:\n  - {name: Rolling Stone, copies: 2}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert "Q402" not in deck(RUINS, plan).output
+    (tmp_path / "questc.toml").write_text('[owned.cards]\n"Rolling Stone" = 1\n', encoding="utf-8")
+    result = deck(RUINS, plan)
+    assert result.exit_code == 1, result.output
+    assert "the plan takes 2 copies, but you own 1 (declared in questc.toml:1)" in result.output

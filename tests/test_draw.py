@@ -38,6 +38,7 @@ def drawings(results):
             yield f"{name}@{cell}", draw_map(result, cell)
 
 
+@pytest.mark.slow
 def test_no_label_covers_a_wall_a_door_a_symbol_or_another_label(results):
     for name, md in drawings(results):
         placed = [label for label in md.labels if label.how != "on"]
@@ -55,6 +56,7 @@ def test_no_label_covers_a_wall_a_door_a_symbol_or_another_label(results):
                 assert not intersects(a.box, b.box), (name, a, b)
 
 
+@pytest.mark.slow
 def test_words_on_a_token_stay_inside_its_squares_and_off_the_walls(results):
     for name, md in drawings(results):
         for label in md.labels:
@@ -63,6 +65,7 @@ def test_words_on_a_token_stay_inside_its_squares_and_off_the_walls(results):
                     assert not intersects(label.box, wall), (name, label, wall)
 
 
+@pytest.mark.slow
 def test_every_word_on_the_map_is_at_least_6_pt(results):
     from questc.draw.items import Text, walk
 
@@ -73,6 +76,7 @@ def test_every_word_on_the_map_is_at_least_6_pt(results):
                     assert item.size >= MIN_TEXT - 1e-9, (name, item)
 
 
+@pytest.mark.slow
 def test_tokens_of_one_size_share_one_text_size(results):
     for name, md in drawings(results):
         sizes: dict = {}

@@ -175,5 +175,7 @@ def test_an_edition_questc_does_not_know_is_a_header_error(house):
     result = check_source(QUEST.replace("edition house", "edition hose"), "q.quest")
     (d,) = result.errors
     assert d.code == "Q004" and d.message == "`hose` is not an edition questc knows"
-    assert d.help == "did you mean `house`? the editions are `first`, `second`, `house`"
+    every = ", ".join(f"`{name}`" for name in editions.names())   # the built-in ones, then `house`
+    assert d.help == f"did you mean `house`? the editions are {every}"
+    assert every.startswith("`first`, `second`, ") and every.endswith(", `house`")
     assert result.model is None

@@ -19,7 +19,7 @@ import dataclasses
 import json
 import re
 import subprocess
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -54,14 +54,14 @@ def quest_text(path: Path) -> str:
     return path.read_text(encoding="utf-8").lstrip("\ufeff")
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar() -> dict:
     return json.loads(GRAMMAR.read_text(encoding="utf-8"))
 
 
 # ---- the Python engine ----------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _regex(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 

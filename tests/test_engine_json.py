@@ -80,6 +80,7 @@ def test_schema_is_a_strict_versioned_draft_2020_12_schema():
         assert SCHEMA["properties"][key]["items"]["additionalProperties"] is False, key
 
 
+@pytest.mark.slow
 def test_schema_rejects_what_it_should():
     document = doc_of(check_file(DROWNED))
     assert schema_errors(document) == []
@@ -118,6 +119,7 @@ def test_json_of_every_compiled_quest_validates(path):
             assert area["id"] in waves[wave]
 
 
+@pytest.mark.slow
 def test_at_least_the_clean_quests_compile():
     compiled = [p.name for p in quest_files() if check_file(p).buildable()]
     assert "clean_drowned_reliquary.quest" in compiled and "sunken_crypt.quest" in compiled
@@ -225,7 +227,7 @@ def test_non_ascii_text_is_written_as_utf8():
         victory heroes when killed boss
     ''')
     data = json_of(result)
-    assert "Ünter der Erde — 地下".encode("utf-8") in data and b"\\u" not in data
+    assert "Ünter der Erde — 地下".encode() in data and b"\\u" not in data
     assert json.loads(data)["quest"]["id"] == "lfwine_s_crypt"
 
 
@@ -427,6 +429,7 @@ def test_a_quest_with_errors_has_no_engine_json(tmp_path):
     assert not build([result], tmp_path / "out", kinds=["json"]).written
 
 
+@pytest.mark.slow
 def test_lint_start_up_does_not_import_jsonschema():
     code = textwrap.dedent(f'''
         import sys

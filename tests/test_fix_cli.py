@@ -244,6 +244,7 @@ def test_sarif_fixes_are_standard_and_valid(folder):
 # ---- the acceptance cases ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_fix_makes_the_acceptance_cases_lint_cleaner(tmp_path, monkeypatch):
     """Copied to a folder, fixed with every fix (then safe ones only on a fresh copy): each case
     that offered fixes has fewer diagnostics of the codes fixed, and no error it did not have."""

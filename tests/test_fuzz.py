@@ -163,7 +163,7 @@ def _run(args, tmp_path):
 
 
 def test_mutated_quests_through_lint_and_build(tmp_path):
-    for k, (label, source) in enumerate(mutants(24, seed=77)):
+    for k, (_label, source) in enumerate(mutants(24, seed=77)):
         quest = tmp_path / f"m{k}.quest"
         quest.write_text(source, encoding="utf-8")
         _run(["lint", str(quest)], tmp_path)

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow   # each case is a questc process of its own
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY = 500 * 2**20
 CPU_SECONDS = 5
@@ -92,6 +93,12 @@ def refused(run: Run, code: str, line: int) -> None:
 def usage_error(run: Run, words: str) -> None:
     assert run.code == 2, run.text[-2000:]
     assert words in run.err, run.err[-2000:]
+
+
+def refused_output(run: Run, words: str) -> None:
+    """An output that must not be written: a message, exit 1 (docs/choices.md, "Exit status")."""
+    assert run.code == 1, run.text[-2000:]
+    assert words in run.err and "internal error" not in run.err, run.err[-2000:]
 
 
 def quest(area: str = "", after: str = "", header: str = "", pieces: str = "piece R1 room_4x4 at 0,0\n") -> str:
@@ -469,10 +476,10 @@ def test_a_build_never_overwrites_a_pack_or_the_configuration(project):
     write(project, "data.json", pack)
     write(project, "pack.yaml", pack)
     write(project, "q.quest", quest(header='  id data\n  use "data.json"\n'))
-    usage_error(questc("build", "--only", "json", "-o", ".", "q.quest", cwd=project), "refusing to overwrite")
+    refused_output(questc("build", "--only", "json", "-o", ".", "q.quest", cwd=project), "refusing to overwrite")
     write(project, "g.quest", quest(header='  use "pack.yaml"\n'))
-    usage_error(questc("guide", "-o", "pack.yaml", "g.quest", cwd=project), "refusing to overwrite")
-    usage_error(questc("guide", "-o", "questc.toml", "g.quest", cwd=project), "refusing to overwrite")
+    refused_output(questc("guide", "-o", "pack.yaml", "g.quest", cwd=project), "refusing to overwrite")
+    refused_output(questc("guide", "-o", "questc.toml", "g.quest", cwd=project), "refusing to overwrite")
     assert (project / "data.json").read_text() == pack and (project / "pack.yaml").read_text() == pack
     assert (project / "questc.toml").read_text() == ""
     assert sorted(p.name for p in project.iterdir()) == ["data.json", "g.quest", "pack.yaml", "q.quest",

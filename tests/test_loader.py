@@ -76,6 +76,7 @@ def test_loader_rebuilds_the_same_board(name, result, edition):
 
 
 @pytest.mark.parametrize("name,result,edition", SMALL, ids=[n for n, _, _ in SMALL])
+@pytest.mark.slow
 def test_loader_answers_like_the_compiler_for_every_pair(name, result, edition):
     compiler = result.board
     loaded = load_quest_json(as_edition(result, edition))
@@ -119,6 +120,7 @@ def shipped_quests() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", shipped_quests(), ids=lambda p: p.name)
+@pytest.mark.slow
 def test_loader_answers_like_the_compiler_on_a_sample_of_a_shipped_quest(path):
     result = check_file(path)
     if not result.buildable() or result.compiled is None:

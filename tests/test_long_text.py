@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import time
 
+import pytest
+
 from questc.api import check_source
 from questc.draw.metrics import shortened, text_width
 from questc.model.resolve import default_id
@@ -19,6 +21,7 @@ def quest(title: str = "Door", door: str = "Door", header: str = "  id q\n") -> 
             'area B "Room" { pieces R2 }\nvictory heroes when revealed B\n')
 
 
+@pytest.mark.slow
 def test_an_80000_character_title_makes_an_ordinary_picture():
     """It made a picture of 97 million pixels (a decompression-bomb error past 178 million)."""
     from PIL import Image

@@ -7,6 +7,7 @@ import io
 import json
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from questc.api import check_source
@@ -60,6 +61,7 @@ def test_the_json_carries_the_names():
         "dawn_shield": "The Shield of Dawn"}
 
 
+@pytest.mark.slow
 def test_map_and_sheet_print_names_never_identifiers():
     result = compiled()
     md = draw_map(result, 24)

@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -56,6 +57,7 @@ def untouched(work: Path) -> bool:
     ("preview", "--export", "packs/lowmere.yaml", "bells.quest"),
     ("build", "-o", "packs", "--only", "json", "cellar.quest"),
 ])
+@pytest.mark.slow
 def test_no_output_replaces_an_input(work, args):
     if args[0] == "build":   # a quest whose id names its own pack
         text = (work / "cellar.quest").read_text(encoding="utf-8").replace("id chandlers_cellar", "id lowmere")
@@ -65,7 +67,7 @@ def test_no_output_replaces_an_input(work, args):
         args = ("build", "-o", "packs", "--only", "json", "packs/lowmere.json")
     before = {p: p.read_bytes() for p in work.rglob("*") if p.is_file()}
     done = run(*args)
-    assert done.exit_code == 2, done.output
+    assert done.exit_code == 1, done.output   # the output named is at fault, not the call: exit 1, not 2
     assert "refusing to overwrite" in done.output
     assert {p: p.read_bytes() for p in work.rglob("*") if p.is_file()} == before
 
@@ -92,13 +94,14 @@ def _refuse(kind: int):
     ("lint", "-o", "out/report.txt", "cellar.quest"),
     ("preview", "--export", "out/page.html", "cellar.quest"),
 ])
+@pytest.mark.slow
 def test_an_output_that_cannot_be_written_is_a_message(work, monkeypatch, kind, args):
-    """A read-only mount (EROFS), a full disk (ENOSPC), a folder not ours (EACCES): exit 2 with a
-    message naming the file, nothing written, never `internal error`."""
+    """A read-only mount (EROFS), a full disk (ENOSPC), a folder not ours (EACCES): exit 1 with a
+    message naming the file, nothing written, never `internal error` (exit 2)."""
     (work / "out").mkdir()
     monkeypatch.setattr(atomic.os, "write", _refuse(kind))
     done = run(*args)
-    assert done.exit_code == 2, done.output
+    assert done.exit_code == 1, done.output
     assert "internal error" not in done.output and "Traceback" not in done.output
     assert os.strerror(kind) in done.output and "out/" in done.output.replace(os.sep, "/")
     assert list((work / "out").iterdir()) == [] and untouched(work)
@@ -107,9 +110,46 @@ def test_an_output_that_cannot_be_written_is_a_message(work, monkeypatch, kind, 
 def test_a_new_folder_on_a_read_only_mount_is_a_message(work, monkeypatch):
     monkeypatch.setattr(Path, "mkdir", _refuse(errno.EROFS))
     done = run("build", "--only", "json", "-o", "new/folder", "cellar.quest")
-    assert done.exit_code == 2 and "internal error" not in done.output
+    assert done.exit_code == 1 and "internal error" not in done.output
     assert "cannot make the output folder new/folder: Read-only file system" in done.output
 
+
+OPEN_END = '''\
+quest "Q" {
+  conquest 3
+}
+piece R1 room_4x4 at 0,0
+piece C1 corridor_2x2 at 4,1
+door d between R1 C1
+area A "Hall" start { pieces R1; glyph at 0,0 active }
+area B "Passage" { pieces C1 }
+victory heroes when revealed A
+'''
+
+
+@pytest.mark.parametrize("args", [
+    ("fmt", "loose.quest"),
+    ("lint", "--fix", "--unsafe-fixes", "loose.quest"),
+    ("lint", "--fix", "--unsafe-fixes", "--exit-zero", "loose.quest"),
+])
+def test_a_quest_that_cannot_be_rewritten_is_a_message(work, monkeypatch, args):
+    """`fmt` and `lint --fix` on a read-only file: the file stays as it was, a message names it,
+    exit 1 (was `internal error: OSError`, exit 2)."""
+    loose = work / "loose.quest"
+    loose.write_text(OPEN_END.replace("piece R1", "piece  R1"), encoding="utf-8")   # fmt and --fix both change it
+    before = loose.read_bytes()
+    monkeypatch.setattr(atomic.os, "write", _refuse(errno.EROFS))
+    done = run(*args)
+    assert done.exit_code == 1, done.output
+    assert "internal error" not in done.output
+    assert "cannot write loose.quest: Read-only file system; left untouched" in done.output
+    assert loose.read_bytes() == before and sorted(p.name for p in work.iterdir() if p.name.startswith(".")) == []
+
+
+def test_new_into_a_folder_that_cannot_be_written_is_a_message(work, monkeypatch):
+    monkeypatch.setattr(Path, "mkdir", _refuse(errno.EROFS))
+    done = run("new", "fresh", "-o", "new/folder")
+    assert done.exit_code == 1 and "cannot write new/folder/fresh.quest: Read-only file system" in done.output
 
 # ---- all or none, even under SIGKILL -------------------------------------------------------------------
 
@@ -171,3 +211,84 @@ def test_recover_finishes_a_journal_and_removes_strays(tmp_path):
     atomic.recover(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [".hidden", "a.json", "b.png"]
     assert (tmp_path / "a.json").read_text() == "new a" and (tmp_path / "b.png").read_text() == "new b"
+
+
+# ---- outputs that are devices or pipes ------------------------------------------------------------
+
+
+def test_an_output_that_is_a_device_is_written_into_not_replaced(work):
+    """`lint -o /dev/null` as root renamed a regular file over the device node (/dev/null
+    became a file); the report is now written into it, as a shell redirection would."""
+    null = work / "null"
+    try:
+        os.mknod(null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (PermissionError, AttributeError, OSError):
+        pytest.skip("making a device node needs root")
+    for args in (("lint", "-o", "null", "cellar.quest"), ("preview", "--export", "null", "cellar.quest")):
+        done = run(*args)
+        assert done.exit_code == 0, done.output
+        assert stat.S_ISCHR(null.stat().st_mode), args   # still the device
+    assert untouched(work) and not [p for p in work.iterdir() if p.name.startswith(".")]
+
+
+def test_an_output_that_is_a_named_pipe_is_written_into_or_refused_at_once(work):
+    import threading
+
+    pipe = work / "report.pipe"
+    os.mkfifo(pipe)
+    # nothing reads it: a message at once (never a wait for ever), exit 1
+    done = run("lint", "-o", "report.pipe", "cellar.quest")
+    assert done.exit_code == 1 and "cannot write report.pipe: it is a named pipe that nothing reads" in done.output
+    # a reader: the report goes down the pipe, which stays a pipe
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
+    reader.start()
+    import time
+    for _ in range(100):   # the reader's open has to be waiting before the writer opens
+        time.sleep(0.02)
+        done = run("lint", "-o", "report.pipe", "cellar.quest")
+        if done.exit_code == 0:
+            break
+    reader.join(timeout=10)
+    assert done.exit_code == 0 and got == [b"0 errors, 0 warnings in 1 file\n"]
+    assert stat.S_ISFIFO(pipe.stat().st_mode) and untouched(work)
+
+
+# ---- the outputs campaign's findings (bench/outputs.py) ----------------------------------------------
+
+
+@pytest.mark.parametrize("args, message", [
+    (("lint", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+    (("preview", "--export", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+    (("guide", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+    (("build", "--only", "json", "-o", "x" * 300, "cellar.quest"), "File name too long"),
+    (("guide", "-o", "x" * 300 + ".pdf", "cellar.quest"), "File name too long"),
+    (("lint", "-o", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
+    (("preview", "--export", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
+    (("new", "fresh", "-o", "cellar.quest"), "cannot write cellar.quest/fresh.quest: cellar.quest is a file"),
+])
+def test_outputs_no_command_could_write_are_messages_and_exit_1(work, args, message):
+    """A link that loops, a name too long, a folder where a file goes, a file where a folder goes:
+    were internal errors (RuntimeError, OSError) or usage errors (exit 2); the output named is at
+    fault, so exit 1 with a message, nothing written."""
+    os.symlink("loop", work / "loop")
+    before = {p: p.read_bytes() for p in work.rglob("*") if p.is_file()}
+    done = run(*args)
+    assert done.exit_code == 1, done.output
+    assert message in done.output and "internal error" not in done.output
+    assert {p: p.read_bytes() for p in work.rglob("*") if p.is_file()} == before
+    assert os.path.islink(work / "loop")
+
+
+def test_an_output_that_is_a_symbolic_link_is_written_through_it(work):
+    """The link stays a link and the file it names gets the report (a rename replaced the link)."""
+    (work / "reports").mkdir()
+    os.symlink("reports/latest.txt", work / "report.txt")
+    done = run("lint", "-o", "report.txt", "cellar.quest")
+    assert done.exit_code == 0, done.output
+    assert os.path.islink(work / "report.txt")
+    assert (work / "reports" / "latest.txt").read_text(encoding="utf-8") == "0 errors, 0 warnings in 1 file\n"
+    # a link to an input is still refused
+    os.symlink("cellar.quest", work / "sneaky.txt")
+    done = run("lint", "-o", "sneaky.txt", "cellar.quest")
+    assert done.exit_code == 1 and "refusing to overwrite the source" in done.output and untouched(work)

@@ -44,6 +44,7 @@ def text_of(data: bytes) -> str:
     return flat(" ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
 
 
+@pytest.mark.slow
 def test_sheet_holds_title_intro_every_read_aloud_text_and_the_chest_chart(drowned, drowned_pdf):
     text = text_of(drowned_pdf)
     assert "The Drowned Reliquary" in text
@@ -73,6 +74,7 @@ def test_sheet_words_the_rest(drowned_pdf):
     assert "Revealed in wave 2, seen from area B (Flooded Passage)." in text
 
 
+@pytest.mark.slow
 def test_quest_text_is_printed_literally_not_as_markup(everything):
     text = text_of(pdf.render_pdf(everything))
     assert "The Shrine of Ash & Ember" in text
@@ -113,6 +115,7 @@ def test_a_second_edition_sheet_says_so_and_prints_no_treachery():
     assert "Treachery" not in text and "treachery" not in text
 
 
+@pytest.mark.slow
 def test_backticked_references_print_as_players_read_them():
     result = compile_file(Path(__file__).resolve().parent.parent / "quests" / "burning_well.quest")
     notes = [plain(n) for a in sheet_data(result)["areas"] for n in a["notes"]]
@@ -153,6 +156,7 @@ def text_spots(page) -> list[tuple[str, float, float, float]]:
     return spots
 
 
+@pytest.mark.slow
 def test_the_map_is_vector_with_its_words_as_text_of_6_pt_or_more(drowned, drowned_pdf):
     page = map_page_of(drowned_pdf)
     assert not page.images                     # no raster picture of the map
@@ -163,6 +167,7 @@ def test_the_map_is_vector_with_its_words_as_text_of_6_pt_or_more(drowned, drown
     assert all(size >= 6 - 0.01 for *_, size in spots), [s for s in spots if s[3] < 6]
 
 
+@pytest.mark.slow
 def test_the_legend_is_text_beside_the_maps_own_symbols(drowned, drowned_pdf):
     from questc.draw.page import map_page
 
@@ -207,6 +212,7 @@ def test_the_sheet_is_tagged_pdf_ua_with_the_maps_alt_text(drowned, drowned_pdf)
     assert str(root.get("/Lang")) == "en"
 
 
+@pytest.mark.slow
 def test_a4_and_letter_both_build(drowned):
     for paper, size in (("a4", (595.28, 841.89)), ("letter", (612.0, 792.0))):
         reader = PdfReader(io.BytesIO(pdf.render_pdf(drowned, paper=paper)))
@@ -249,6 +255,7 @@ def long_sheet():
     return pdf.render_pdf(compile_source(LONG_QUEST.format(intro=intro), "long.quest"))
 
 
+@pytest.mark.slow
 def test_long_intro_flows_onto_further_pages(long_sheet):
     reader = PdfReader(io.BytesIO(long_sheet))
     pages = [flat(p.extract_text()) for p in reader.pages]
@@ -275,7 +282,7 @@ def test_no_text_runs_off_a_page(long_sheet):
                 # user-space position of the text: the text matrix under the current matrix
                 x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
                 y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-                spots.append((x, y, text))
+                spots.append((x, y, text))   # noqa: B023 - called by extract_text below
         page.extract_text(visitor_text=visit)
         assert spots
         for x, y, text in spots:
@@ -342,6 +349,7 @@ def test_a_quest_with_errors_gets_no_sheet():
 
 @pytest.mark.parametrize("name", ["burning_well", "three_seals", "hollow_teeth"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.slow
 def test_every_legend_entry_is_printed_inside_the_page(name, paper):
     from questc.draw.metrics import text_width
     from questc.draw.page import map_page

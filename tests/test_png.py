@@ -60,6 +60,7 @@ def pixel(picture, x: float, y: float):
     return image.getpixel((int(round(px)), int(round(py))))
 
 
+@pytest.mark.slow
 def test_png_is_a_png_of_the_drawing_size(picture):
     image, layout = picture
     assert image.size == (round(layout.drawing.width * layout.scale), round(layout.drawing.height * layout.scale))
@@ -205,6 +206,7 @@ DOC_IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 
 
 @pytest.mark.parametrize("name", ["three_seals", "burning_well"])
+@pytest.mark.slow
 def test_the_checked_in_renders_are_what_questc_draws_today(name):
     """docs/images/<quest>.png are the maps as questc draws them (40 px a square), looked at by eye
     when they were made. A change to the drawing fails here: render them again

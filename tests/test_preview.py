@@ -94,6 +94,7 @@ def test_what_stands_on_a_cell(bells):
 
 
 # ---- sight, exactly as `questc los` -------------------------------------------------------
+@pytest.mark.slow
 def test_sight_equals_questc_los_for_every_cell(bells):
     """Every cell against the function `questc los` prints (Board.why_blocked); a few through the command."""
     preview = Preview(bells)
@@ -185,6 +186,7 @@ def test_server_binds_loopback_and_serves_its_routes(server):
 
 
 @pytest.mark.parametrize("host", ["evil.example", "evil.example:8765", "127.0.0.1.evil.example", "", "localhost:1"])
+@pytest.mark.slow
 def test_server_refuses_foreign_host_headers(server, host):
     assert request(server, "/api/state", host=host)[0] == 421
 
@@ -197,6 +199,7 @@ def test_server_accepts_local_names(server):
 
 @pytest.mark.parametrize("path", ["/../bells.quest", "/bells.quest", "/packs/lowmere.yaml", "/%2e%2e/etc/passwd",
                                   "/static/preview.js", "/api/state/../../x", "//etc/passwd", "/page.html"])
+@pytest.mark.slow
 def test_server_serves_no_file_by_name(server, path):
     assert request(server, path)[0] == 404
 
@@ -210,11 +213,13 @@ def test_server_never_writes(server, method, bells):
 
 @pytest.mark.parametrize("query", ["cell=9", "cell=a,b", "cell=100,100", "cell=9,4&open=postern",
                                    "cell=9,4&open=../x", "", "cell=99999999,1"])
+@pytest.mark.slow
 def test_bad_sight_questions_get_400_and_the_server_stays_up(server, query):
     assert request(server, "/api/sight?" + query)[0] == 400
     assert request(server, "/api/state")[0] == 200
 
 
+@pytest.mark.slow
 def test_events_announce_each_refresh(server, bells):
     port = server.server_address[1]
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
@@ -267,6 +272,7 @@ def test_saving_the_quest_or_its_pack_refreshes_within_a_second(bells):
 
 
 # ---- the export ------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_export_is_self_contained_and_holds_every_door_state(bells):
     preview = Preview(bells)
     preview.refresh()
@@ -293,6 +299,7 @@ def test_export_of_many_doors_keeps_them_closed():
     assert bitset([0, 9], 10) == "AQI="
 
 
+@pytest.mark.slow
 def test_export_command(bells, tmp_path):
     out = tmp_path / "page.html"
     result = CliRunner().invoke(cli, ["preview", str(bells), "--export", str(out)])

@@ -42,7 +42,7 @@ def _missing() -> str | None:
 MISSING = _missing()
 if MISSING and os.environ.get("CI") == "true":
     raise RuntimeError(f"CI=true but the browser tests cannot run: {MISSING}")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=MISSING or "")
+pytestmark = [pytest.mark.skipif(MISSING is not None, reason=MISSING or ""), pytest.mark.slow]   # a real browser
 
 
 @pytest.fixture(scope="module")
@@ -182,10 +182,10 @@ def test_clicking_a_square_highlights_what_questc_los_sees(page, quest):
     for source, doors in (((9, 4), ()), ((7, 3), ("nave",))):
         for door in doors:
             page.find_element("css selector", f'.pv-door[data-door="{door}"]').click()
-            wait(page, lambda: count(page, f'.pv-door.open[data-door="{door}"]') == 1)
+            wait(page, lambda door=door: count(page, f'.pv-door.open[data-door="{door}"]') == 1)
         click_cell(page, *source)
-        wait(page, lambda: count(page, ".pv-from") == 1 and
-             page.execute_script("return document.querySelector('.pv-from').dataset.cell") == f"{source[0]},{source[1]}")
+        wait(page, lambda shown=f"{source[0]},{source[1]}": count(page, ".pv-from") == 1 and
+             page.execute_script("return document.querySelector('.pv-from').dataset.cell") == shown)
         highlighted = cells_of(page, ".pv-seen") | {source}
         expected = {t for t in board.cells if board.why_blocked(source, t, "first", frozenset(doors)) is None}
         assert highlighted == expected

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from collections import defaultdict
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -34,7 +34,7 @@ def _problems(result, severities=(Severity.ERROR, Severity.WARNING)) -> str:
                      for d in result.diagnostics if d.severity in severities)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _checked(path: Path):
     return check_file(path)
 
@@ -105,7 +105,7 @@ def _walk_conditions(condition, out: set[str]) -> None:
             _walk_conditions(operand, out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _features() -> dict[str, set]:
     """Everything the quests use, by kind of feature."""
     seen: dict[str, set] = defaultdict(set)

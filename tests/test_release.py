@@ -72,10 +72,12 @@ def test_the_project_urls_are_written_once_and_used_everywhere():
 
 
 def test_ci_docs_name_no_tag():
+    """questc is installed by a commit or a wheel (it has no release tags); GitHub's own actions
+    (`actions/checkout@v7`) are pinned by their majors, checked below."""
     tags = subprocess.run(["git", "tag"], cwd=REPO, capture_output=True, text=True).stdout.split()
-    for ref in re.findall(r"@([\w.-]+)", CI_DOC) + re.findall(r"\brev:\s*(\S+)", CI_DOC):
-        if ref in ("v4", "v5", "v3"):          # actions/checkout@v4 and the like: GitHub's own actions
-            continue
+    refs = re.findall(r"questc(?:\.git)?@([\w.-]+)", CI_DOC) + re.findall(r"\brev:\s*(\S+)", CI_DOC)
+    assert refs
+    for ref in refs:
         assert ref == "COMMIT" or re.fullmatch(r"[0-9a-f]{40}", ref) or ref in tags, ref
     assert "INTERFACE.md" not in CI_DOC
 
@@ -83,6 +85,82 @@ def test_ci_docs_name_no_tag():
 def test_no_document_points_at_files_outside_the_repository():
     for path in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
         assert "INTERFACE.md" not in path.read_text(encoding="utf-8"), path.name
+
+
+# ---- docs/ci.md's workflows: valid, current, and what private repositories and forks need -------
+
+# The first major of each action that runs on Node.js 24 (the Node.js 20 ones are deprecated:
+# github.blog/changelog/2025-09-19-deprecation-of-node-20-on-github-actions-runners, and
+# CodeQL Action v3 retires in December 2026).
+NODE_24_SINCE = {"actions/checkout": 5, "actions/setup-python": 6, "actions/upload-artifact": 6,
+                 "github/codeql-action/upload-sarif": 4}
+
+
+def _blocks(kind: str) -> list[str]:
+    return re.findall(rf"```{kind}\n(.*?)```", CI_DOC, flags=re.S)
+
+
+def _github_workflow() -> dict:
+    import yaml
+    (workflow,) = [yaml.safe_load(block) for block in _blocks("yaml") if "runs-on:" in block]
+    return workflow
+
+
+def _claimed_versions() -> dict[str, str]:
+    """The page's table of the actions it uses: action -> the version it says."""
+    return dict(re.findall(r"^\| `([\w./-]+)` \| `(v\d+)` \|$", CI_DOC, flags=re.M))
+
+
+def test_every_yaml_block_parses_and_every_toml_block_is_a_configuration(tmp_path):
+    import yaml
+
+    from questc.config import load_options
+
+    assert len(_blocks("yaml")) >= 3   # GitHub Actions, GitLab CI, pre-commit
+    for block in _blocks("yaml"):
+        assert isinstance(yaml.safe_load(block), dict), block[:80]
+    for number, block in enumerate(_blocks("toml")):
+        config = tmp_path / f"{number}" / "pyproject.toml"
+        config.parent.mkdir()
+        config.write_text(block, encoding="utf-8")
+        load_options(config_file=config)   # raises for a key or value questc would refuse
+
+
+def test_the_actions_are_pinned_at_the_versions_the_page_claims():
+    claimed = _claimed_versions()
+    used = {}
+    for job in _github_workflow()["jobs"].values():
+        for step in job["steps"]:
+            if "uses" in step:
+                action, _, ref = step["uses"].partition("@")
+                used[action] = ref
+    assert used == claimed, (used, claimed)   # every action used is in the table, at its version
+    for action, ref in used.items():
+        assert int(ref.removeprefix("v")) >= NODE_24_SINCE[action], f"{action}@{ref} runs on Node.js 20"
+
+
+def test_the_workflow_works_in_a_private_repository_and_on_pull_requests_from_forks():
+    workflow = _github_workflow()
+    assert workflow["permissions"] == {"contents": "read", "security-events": "write", "actions": "read"}
+    (job,) = workflow["jobs"].values()
+    steps = job["steps"]
+    by_action = {step["uses"].partition("@")[0]: step for step in steps if "uses" in step}
+    upload = by_action["github/codeql-action/upload-sarif"]
+    # the upload only where the token can write: pushes, and pull requests from this repository
+    assert "env.UPLOAD_SARIF == 'true'" in upload["if"]
+    condition = job["env"]["UPLOAD_SARIF"]
+    assert "github.event.pull_request.head.repo.full_name == github.repository" in condition
+    assert "dependabot[bot]" in condition
+    # what a fork still gets: annotations, and the report as an artifact on every run
+    commands = [step.get("run", "") for step in steps]
+    assert any("--format github" in command for command in commands)
+    artifact = by_action["actions/upload-artifact"]
+    assert artifact["with"]["path"] == upload["with"]["sarif_file"] == "questc.sarif"
+    assert "UPLOAD_SARIF" not in artifact.get("if", "")
+    # the SARIF is written even when the annotations step failed the job
+    sarif = next(step for step in steps if "--format sarif" in step.get("run", ""))
+    assert "!cancelled()" in sarif["if"] and "--exit-zero" in sarif["run"]
+    assert "pull_request_target" not in workflow.get(True, workflow.get("on", {}))   # YAML 1.1 reads `on` as True
 
 
 def test_ci_docs_wheels_have_this_versions_name():

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from questc.api import check_source, parse_source
 from questc.diagnostics.core import Severity, Span
-from questc.editions import DEFAULT, edition, names
-from questc.options import Options
+from questc.editions import edition, names
 from questc.rules import FAMILIES, all_rules, descriptor, descriptors, family_rules, find_rule
 
 from conftest import SHARED, needs_shared
+from rule_examples import examples, failing_run, run_example
 
 DESCRIPTORS = descriptors()
 CODES = list(DESCRIPTORS)
@@ -31,8 +30,6 @@ EXAMPLES_TO_WRITE: dict[str, set[str]] = {
     "second": {"Q202", "Q203", "Q204", "Q205", "Q207", "Q208", "Q209", "Q211", "Q301", "Q302", "Q305",
                "Q306", "Q307", "Q309", "Q404", "Q405", "Q504", "Q508"},
 }
-# A minimal valid content pack, for fixed examples that `use` one.
-EMPTY_PACK = "description: An empty test pack.\nset: {name}\nsets:\n  {name}:\n    title: Test pack\n"
 SPEC_CODES = SHARED / "spec" / "DIAGNOSTICS.md"
 
 
@@ -161,44 +158,16 @@ def _silences(entry) -> bool:
     return getattr(entry, "fixed_example_silences", True)
 
 
-def _family_of(code: str):
-    """The family package a code is listed in."""
-    return next(importlib.import_module(f"questc.rules.{f}") for f in FAMILIES
-                if any(rule.code == code for rule in family_rules(f)))
-
-
 def _check(source: str, folder: Path, packs: bool, code: str = ""):
-    """Run an example as a quest file in `folder`; for a fixed example, its `use` packs exist (and
-    for either, the packs its family's examples give, `examples.PACKS`). A family whose codes are
-    found by a later stage (`CHECKED_BY`: the Valkyrie export) runs that stage on the quest too."""
-    family = _family_of(code) if code else None
-    examples = f"{family.__name__}.examples" if family else None   # (the stages' own codes have none)
-    given = getattr(importlib.import_module(examples), "PACKS", {}) \
-        if examples and importlib.util.find_spec(examples) else {}
-    for used in re.findall(r'^\s*use\s+"([^"]+)"', source, re.M):
-        target = folder / used
-        if folder.resolve() in target.resolve().parents and (packs or used in given):
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(given.get(used, EMPTY_PACK.format(name=Path(used).stem)), encoding="utf-8")
-    result = check_source(source, str(folder / "example.quest"), Options(verbose=True, root=folder))
-    codes = [d.code for d in result.all_diagnostics]
-    stage = getattr(family, "CHECKED_BY", None)
-    if stage and result.compiled:
-        module, _, function = stage.partition(":")
-        codes += [d.code for d in getattr(importlib.import_module(module), function)([result])]
-    return codes, result
-
-
-def example_edition(source: str) -> str:
-    """The edition an example quest is written in (its header's `edition`, else the default)."""
-    tree = parse_source(source, "example.quest").tree
-    field = tree.header.get("edition") if tree is not None and tree.header is not None else None
-    return field.value.value if field is not None else DEFAULT
+    """An example's codes and result (tests/rule_examples.py runs it)."""
+    run = run_example(source, folder, packs, code)
+    return run.codes, run.result
 
 
 def _examples(code: str):
-    """(edition, example) for each of a code's examples."""
-    return [(example_edition(example.failing), example) for example in all_rules()[code].all_examples]
+    """(edition, example) for each of a code's examples (tests/rule_examples.py: its own, and those an
+    edition played with another's components borrows)."""
+    return examples(code)
 
 
 def _example_params():
@@ -213,8 +182,9 @@ def _example_params():
 @pytest.mark.parametrize("code", CODES)
 def test_a_rule_has_an_example_in_every_edition_it_applies_to(code):
     """Rules are run in each edition they apply to: the descriptor's example in its own, Rule.examples
-    in the others (a rule of the checks names the game's rules it needs; one reported by a stage
-    applies to every edition, and one example will do)."""
+    in the others, and another edition's in an edition played with its components (a rule of the checks
+    names the game's rules it needs; one reported by a stage applies to every edition, and one example
+    will do)."""
     rule = all_rules()[code]
     written = [edition_name for edition_name, _ in _examples(code)]
     assert len(written) == len(set(written)), f"{code} has two examples in one edition: {written}"
@@ -232,10 +202,10 @@ def test_a_rule_has_an_example_in_every_edition_it_applies_to(code):
 @pytest.mark.parametrize("code,index", list(_example_params()))
 def test_failing_example_gives_the_code_and_fixed_does_not(code, index, tmp_path):
     entry = DESCRIPTORS[code]
-    example = all_rules()[code].all_examples[index]
-    (tmp_path / "failing").mkdir()
+    example = _examples(code)[index][1]
     (tmp_path / "fixed").mkdir()
-    failing, result = _check(example.failing, tmp_path / "failing", packs=False, code=code)
+    run = failing_run(code, index)   # (kept for tests/test_rule_snapshots.py, which renders it)
+    failing, result = run.codes, run.result
     assert code in failing, f"{code}'s failing example gives {failing}"
     assert "Traceback" not in "".join(d.message for d in result.all_diagnostics)
     if not _silences(entry):

@@ -36,6 +36,7 @@ def test_every_script_lints_clean(script):
     assert all(fonts.printable(c) for c in WORDS[script])
 
 
+@pytest.mark.slow
 def test_a_quest_in_every_script_builds_its_pdf_and_png():
     """Titles, the door's name on the map (shaped scripts are set by the PDF engine over the
     picture), area names in the legend, read-aloud text: one quest holding them all."""

@@ -307,7 +307,7 @@ def test_q509_reports_second_edition_rules_in_a_first_edition_quest():
               'area A start { pieces R1; glyph at 0,0 active; start at 1,1 }\n'
               'victory heroes when objectives 2 or exited\n')
     result = check_source(source, "q.quest")
-    found = sorted((span_text(source, d.span) for d in result.diagnostics if d.code == "Q509"))
+    found = sorted(span_text(source, d.span) for d in result.diagnostics if d.code == "Q509")
     assert found == ["1,1", "exited", "objectives 2"]
 
 
@@ -415,6 +415,7 @@ def test_the_lantern_road_is_two_encounters_of_one_quest():
     assert first.part_of == second_.part_of == "lantern_road"
 
 
+@pytest.mark.slow
 def test_the_guide_keeps_a_quest_s_encounters_together(tmp_path):
     from questc.build import encounters_together, guide
 
@@ -442,6 +443,7 @@ def test_the_sheet_words_second_edition_contents(tmp_path):
     assert data["victories"][0]["condition"]["words"] == "3 or more objective tokens are held or <b>Splig</b> is killed"
 
 
+@pytest.mark.slow
 def test_the_map_draws_terrain_tokens_lieutenants_and_the_way_out_with_a_legend():
     import io
     import xml.etree.ElementTree as ET

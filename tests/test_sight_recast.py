@@ -23,6 +23,7 @@ def _quests():
 
 
 @pytest.mark.parametrize("name, text, path", list(_quests()), ids=[q[0] for q in _quests()])
+@pytest.mark.slow
 def test_recast_tables_equal_full_casts(name: str, text: str, path: str):
     result = check_source(text, path, Options(ignore=("Q404", "Q405")))
     assert result.compiled is not None

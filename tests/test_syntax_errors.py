@@ -315,6 +315,7 @@ def mutated_sources(draw):
 @settings(max_examples=300, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated_sources())
+@pytest.mark.slow
 def test_mutated_sources_never_raise(text):
     result = parse_source(text, "fuzz.quest")
     assert result.tree is not None or result.diagnostics

@@ -34,6 +34,7 @@ def test_forty_thousand_unclosed_parentheses_are_one_error_at_once():
 
 
 @pytest.mark.parametrize("stray", ["x", "{", "}", "(", "1"])
+@pytest.mark.slow
 def test_a_long_line_of_separators_with_stray_tokens(stray):
     """A 100 kB line of `;` with four stray tokens: the word before each error was found
     by a regex search that restarts at every `;` (45 s). Each stray token is one error."""
@@ -86,6 +87,7 @@ def _valid(entry: Path) -> bool:
     return len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(data[4:])
 
 
+@pytest.mark.slow
 def test_a_missing_cache_folder_is_made_and_filled(tmp_path):
     done = _parse_with_cache(tmp_path / "new")
     assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
@@ -96,6 +98,7 @@ def test_a_missing_cache_folder_is_made_and_filled(tmp_path):
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "empty", "good crc, bad pickle"])
+@pytest.mark.slow
 def test_a_corrupt_cache_entry_is_rebuilt_silently(tmp_path, damage):
     assert _parse_with_cache(tmp_path).returncode == 0
     [entry] = _entries(tmp_path)
@@ -108,6 +111,7 @@ def test_a_corrupt_cache_entry_is_rebuilt_silently(tmp_path, damage):
     assert _valid(entry) and entry.read_bytes() != broken
 
 
+@pytest.mark.slow
 def test_a_cache_folder_that_cannot_be_made_means_no_cache(tmp_path):
     """XDG_CACHE_HOME names a file, so the folder cannot exist (this holds for root too,
     unlike a read-only mode)."""

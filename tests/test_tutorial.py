@@ -145,7 +145,7 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
             config.write_text(block.text.replace("[tool.questc]\n", ""), encoding="utf-8")
             try:
                 load_options(config_file=str(config))
-            except Exception as error:   # the page must show only configurations questc takes
+            except Exception as error:   # noqa: BLE001 - the page must show only configurations questc takes
                 problems.append(f"line {block.start + 1}: questc refuses this configuration: {error}")
     close_listing()
     check_excerpts()

@@ -62,6 +62,7 @@ def expected_sides(paths: list[Path]) -> list[str]:
 
 
 @pytest.mark.parametrize("folder", sorted(folders_of(SECOND)))
+@pytest.mark.slow
 def test_valkyries_loader_loads_every_exported_quest(exported, folder):
     paths = folders_of(SECOND)[folder]
     loaded = load(exported / folder)
@@ -411,6 +412,7 @@ def _holds(condition, state) -> bool:
 @given(_conditions, st.fixed_dictionaries({"a": st.integers(0, 1), "b": st.integers(0, 1),
                                            "round": st.integers(0, 5), "objectives": st.integers(0, 5)}))
 @settings(max_examples=400, deadline=None)
+@pytest.mark.slow
 def test_a_victory_condition_is_valkyries_test_of_it(condition, state):
     """questc's precedence (not, and, or) against Valkyrie's left-to-right reading with parentheses
     (a port of VarManager.Test): the tests the export writes hold exactly when the condition does."""

@@ -129,7 +129,7 @@ def test_13a_is_its_two_parts_and_the_mirror_of_13b():
     b = CATALOG.lookup("piece", "tile_13b")
     assert (b.width, b.height) == (w, h)
     assert whole == frozenset((w - 1 - x, y) for x, y in b.cells)
-    for part, (offset, size) in content.TILE_13A_PARTS.items():
+    for part, (_offset, size) in content.TILE_13A_PARTS.items():
         piece = CATALOG.lookup("piece", part)
         assert (piece.width, piece.height) == size
 

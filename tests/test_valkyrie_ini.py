@@ -65,6 +65,7 @@ values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_character
 
 @given(st.lists(st.tuples(names, st.lists(st.tuples(names, values), max_size=4)), max_size=5))
 @settings(max_examples=200, deadline=None)
+@pytest.mark.slow
 def test_what_questc_writes_reads_back(raw):
     from questc.valkyrie.ini import trim
 
@@ -86,6 +87,7 @@ def test_what_questc_writes_reads_back(raw):
 
 @given(st.lists(st.text(st.characters(blacklist_categories=("Cs",)), max_size=60), max_size=6))
 @settings(max_examples=300, deadline=None)
+@pytest.mark.slow
 def test_texts_read_back_as_written(texts):
     keys = [f"Event{i}.text" for i in range(len(texts))]
     read = read_localization(write_localization(list(zip(keys, texts))))
@@ -116,6 +118,7 @@ def _fuzzed_ini(rng: random.Random) -> str:
     return "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 60)))
 
 
+@pytest.mark.slow
 def test_questcs_ini_reader_is_valkyries_on_fuzzed_files(tmp_path):
     rng = random.Random(2024)
     files = []

@@ -54,17 +54,24 @@ def test_q403_q404_q405_count_one_item_in_the_singular():
     from questc.rules.components.too_many_figures import Q403
     from questc.rules.components.too_many_map_pieces import Q404
     from questc.rules.components.too_many_markers import Q405
+    from questc.catalog.owned import Held
+
     span = Span("q.quest", 1, 1, 1, 2)
-    none_owned = Count(0, "rulebook")
-    d = too_many(Q403, none_owned, [(span, 1)], "another", "master golem figure", players="3", sets="base")
+
+    def held(count: int, source: str = "rulebook") -> Held:
+        return Held(Count(count, source), "base", None, "`x = N`")
+
+    d = too_many(Q403, held(0), [(span, 1)], "another", "master golem figure", players="3")
     assert d.message == "1 master golem figure is on the map with 3 players, but the sets owned (base) hold 0"
-    d = too_many(Q404, none_owned, [(span, 1)], "another", "dead end piece", kind="dead end", sets="base")
+    d = too_many(Q404, held(0), [(span, 1)], "another", "dead end piece", kind="dead end")
     assert d.message == "the map uses 1 dead end piece, but the sets owned (base) hold 0"
     assert d.help.startswith("replace 1 dead end piece with pieces of another kind")
-    d = too_many(Q405, Count(1, "rulebook"), [(span, 1), (span, 1)], "one more", "relic marker", sets="base")
+    d = too_many(Q405, held(1), [(span, 1), (span, 1)], "one more", "relic marker")
     assert d.message == "the quest places 2 relic markers, but the sets owned (base) hold 1"
-    d = too_many(Q405, Count(1, "rulebook"), [(span, 2)], "one more", "staircase marker", sets="base")
+    d = too_many(Q405, held(1), [(span, 2)], "one more", "staircase marker")
     assert d.message == "the quest places 2 staircase markers, but the sets owned (base) hold 1"
+    d = too_many(Q405, held(1, "estimate"), [(span, 2)], "one more", "runekey")
+    assert d.message == "the quest places 2 runekeys, but the sets owned (base) hold an estimated 1"
 
 
 def test_q404_one_piece_too_many_from_its_own_example():
@@ -183,6 +190,7 @@ def _corpus():
     return sources
 
 
+@pytest.mark.slow
 def test_no_message_counts_wrongly():
     """Every diagnostic questc gives on every quest in the repository (examples, fixtures, the
     acceptance cases, every code's examples): no `1 chests`, `1 ... are`, `2 ... is`."""

@@ -32,7 +32,7 @@ class Play:
 
     # ---- loading and state ----------------------------------------------------------
     @classmethod
-    def of(cls, folder: Path, heroes: int = 2) -> "Play":
+    def of(cls, folder: Path, heroes: int = 2) -> Play:
         quest = read_ini((folder / "quest.ini").read_text(encoding="utf-8"))
         sections: dict[str, IniSection] = {}
         for name in quest.sections["QuestData"].entries:

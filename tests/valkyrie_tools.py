@@ -13,7 +13,7 @@ import shutil
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -113,7 +113,7 @@ def load(folder: Path, content: bool = True) -> Loaded:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def community(name: str) -> Path:
     """A community quest's folder: the repository's copy (the same files as ../shared's)."""
     return COMMUNITY / name

@@ -17,7 +17,7 @@ reverse.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Union
+from collections.abc import Callable, Iterable
 
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
@@ -49,7 +49,9 @@ class Count:
         return self.atom.counter
 
 
-Literal = Union[Event, Count]
+Literal = Event | Count
+# A condition in negation normal form: a literal, or ("and" | "or", its parts).
+Tree = Literal | tuple[str, list["Tree"]]
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ class Bounds:
     fails: Callable[[n.EventCondition], bool]
     ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
 
-    _known: dict = field(default_factory=dict, compare=False, repr=False)
+    _known: dict[object, bool] = field(default_factory=dict, compare=False, repr=False)
 
     def range_of(self, counter: str) -> tuple[int | None, int | None]:
         return self.ranges.get(counter, (None, None))
@@ -75,7 +77,7 @@ class Bounds:
         return self._known[key]
 
 
-def _nnf(condition, positive: bool = True, span: Span | None = None):
+def _nnf(condition: n.Condition, positive: bool = True, span: Span | None = None) -> Tree:
     """("and"|"or", [parts]) trees over literals, negations pushed down to the atoms."""
     if isinstance(condition, n.NotCondition):
         return _nnf(condition.operand, not positive, span or condition.span)
@@ -93,7 +95,7 @@ def literal_holds(literal: Literal, bounds: Bounds) -> bool:
     return _consistent((literal,), bounds)
 
 
-def _interval(literals, lo: int | None, hi: int | None) -> bool:
+def _interval(literals: Iterable[Count], lo: int | None, hi: int | None) -> bool:
     """Is there a whole value within [lo, hi] meeting every comparison?"""
     excluded = set()
     for literal in literals:
@@ -116,7 +118,7 @@ def _interval(literals, lo: int | None, hi: int | None) -> bool:
     return True
 
 
-def _consistent(literals, bounds: Bounds) -> bool:
+def _consistent(literals: Iterable[Literal], bounds: Bounds) -> bool:
     polarity: dict[tuple[str, str], set[bool]] = {}
     counts: dict[str, list[Count]] = {}
     for literal in literals:
@@ -136,7 +138,7 @@ class _TooLarge(Exception):
     """The expansion went past LIMIT alternatives or WORK literal checks."""
 
 
-def _alternatives(tree, bounds: Bounds, work: list[int]) -> list[tuple[Literal, ...]]:
+def _alternatives(tree: Tree, bounds: Bounds, work: list[int]) -> list[tuple[Literal, ...]]:
     """The consistent alternatives (conjunctions of literals) of a tree; _TooLarge past the limits."""
     if not isinstance(tree, tuple):
         return [(tree,)] if _consistent((tree,), bounds) else []
@@ -168,7 +170,7 @@ def _alternatives(tree, bounds: Bounds, work: list[int]) -> list[tuple[Literal, 
     return current
 
 
-def can_hold(condition, bounds: Bounds) -> bool:
+def can_hold(condition: n.Condition, bounds: Bounds) -> bool:
     """Can the condition ever be true, given the bounds? (True when it is too large to tell.)"""
     try:
         return bool(_alternatives(_nnf(condition), bounds, [0]))
@@ -176,11 +178,11 @@ def can_hold(condition, bounds: Bounds) -> bool:
         return True
 
 
-def literals(condition) -> list[Literal]:
+def literals(condition: n.Condition) -> list[Literal]:
     """Every literal of a condition in source order, each with its polarity after `not`s."""
     out: list[Literal] = []
 
-    def walk(tree) -> None:
+    def walk(tree: Tree) -> None:
         if isinstance(tree, tuple):
             for part in tree[1]:
                 walk(part)

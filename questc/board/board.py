@@ -9,7 +9,7 @@ queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py
 from __future__ import annotations
 
 from math import gcd
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import bulk, movement
 from .geometry import Cell, Edge, edge_cells, norm_edge
@@ -26,12 +26,12 @@ class Board(Layout):
 
     def __init__(self, owner: dict[Cell, str], walls: frozenset[Edge], doors: list[Door],
                  stairs: list[Stairs], blocking: dict[Cell, BlockInfo],
-                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None):
+                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None) -> None:
         super().__init__(owner, walls, doors, stairs, blocking, joints)
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
         self._tables: dict[frozenset[str], dict[tuple[int, int], int]] = {}
-        self._visible_cache: dict[tuple, frozenset[Cell]] = {}
+        self._visible_cache: dict[tuple[object, ...], frozenset[Cell]] = {}
 
     def forget_sight(self) -> None:
         """Let go of the sight caches (tables, bitboards, answers; the rays shared by every

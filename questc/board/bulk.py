@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import islice
 from math import gcd
-from typing import Iterator
+from collections.abc import Iterator
 from weakref import WeakKeyDictionary
 
 from .geometry import (
@@ -75,7 +75,7 @@ class _LazyRay:
 
     __slots__ = ("first", "rest", "_first_gen", "_rest_gen")
 
-    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]):
+    def __init__(self, first_gen: Iterator[tuple], rest_gen: Iterator[tuple]) -> None:
         self.first: list[tuple] = []
         self.rest: list[tuple] = []
         self._first_gen = first_gen
@@ -257,7 +257,7 @@ class _Shared:
     """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
     no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
 
-    def __init__(self, board: Layout, bits: "BitBoard"):
+    def __init__(self, board: Layout, bits: BitBoard) -> None:
         index = bits.index
         floor = fog = no_entry = 0
         opaque = bits.full
@@ -274,10 +274,10 @@ class _Shared:
         self.valid: dict[tuple[int, int, int, int], int] = {}
 
 
-_SHARED: "WeakKeyDictionary[Layout, _Shared]" = WeakKeyDictionary()
+_SHARED: WeakKeyDictionary[Layout, _Shared] = WeakKeyDictionary()
 
 
-def _shared(board: Layout, bits: "BitBoard") -> _Shared:
+def _shared(board: Layout, bits: BitBoard) -> _Shared:
     found = _SHARED.get(board)
     if found is None:
         found = _SHARED[board] = _Shared(board, bits)
@@ -287,7 +287,7 @@ def _shared(board: Layout, bits: "BitBoard") -> _Shared:
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
-    def __init__(self, board: Layout, state: SightState):
+    def __init__(self, board: Layout, state: SightState) -> None:
         self.board = board
         self.ox, self.oy = board.origin
         self.w, self.h = board.width, board.height
@@ -299,7 +299,7 @@ class BitBoard:
         self.fog = fog
         self.target_ok = floor & ~fog
         vb = hb = 0
-        for x1, y1, x2, y2 in state.blocked_edges:
+        for x1, y1, x2, _y2 in state.blocked_edges:
             bit = 1 << self.index((x1, y1))
             if x1 == x2:
                 vb |= bit

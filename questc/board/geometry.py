@@ -14,7 +14,7 @@ and a corner-to-corner one (second edition) are walked by the same code.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 Cell = tuple[int, int]
 Point = tuple[int, int]

@@ -4,7 +4,7 @@ so both read the door state's blocked edges; the walk uses the bitsets of bulk.p
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .bulk import BitBoard
 from .geometry import Cell, edge_between
@@ -12,7 +12,7 @@ from .layout import Layout
 from .parts import Stairs
 from .sight import SightState
 
-StairsOk = Callable[[Stairs], bool] | set | frozenset | bool | None
+StairsOk = Callable[[Stairs], bool] | set[str] | frozenset[str] | bool | None
 
 NEIGHBOURS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
 

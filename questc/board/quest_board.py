@@ -54,7 +54,7 @@ def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
 # Boards kept by what they were built from, when a long-running caller asks for it
 # (`remember`): the language server checks the quest after every edit, and most edits
 # leave the map as it was; the same board comes back with its sight tables computed.
-_RECENT: dict[tuple, QuestBoard] = {}
+_RECENT: dict[tuple[object, ...], QuestBoard] = {}
 _KEEP = 0
 
 
@@ -67,7 +67,7 @@ def remember(count: int) -> None:
         _RECENT.pop(next(iter(_RECENT)))
 
 
-def _board_key(model) -> tuple:
+def _board_key(model: QuestModel) -> tuple[object, ...]:
     """Everything quest_board reads from the model, hashable."""
     return (tuple((p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
                   for p in model.pieces.values() if p is not None),
@@ -101,7 +101,7 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
     return None
 
 
-def quest_board(model) -> QuestBoard:
+def quest_board(model: QuestModel) -> QuestBoard:
     if not _KEEP:
         return _build(model)
     key = _board_key(model)
@@ -114,7 +114,7 @@ def quest_board(model) -> QuestBoard:
     return found
 
 
-def _build(model) -> QuestBoard:
+def _build(model) -> QuestBoard:   # (typed, an opening's edges are a tuple of any length to mypy)
     pieces = [PlacedPiece(p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
               for p in model.pieces.values() if p is not None]
     stairs = [Stairs(s.colour, s.ends) for s in model.stairs]
@@ -146,6 +146,7 @@ def _build(model) -> QuestBoard:
                 continue
             edges = joints[0]
         else:
+            assert door.at is not None and door.side is not None   # a door is `between` pieces, or `at` a side
             edges = door_edges_at(door.at, door.side)
             problem = _door_at_problem(edges, owner, joint_edges)
             if problem:
@@ -161,7 +162,7 @@ def _build(model) -> QuestBoard:
     return result
 
 
-def _door_at_problem(edges, owner: dict[Cell, str], joint_edges: set[Edge]) -> str | None:
+def _door_at_problem(edges: tuple[Edge, Edge], owner: dict[Cell, str], joint_edges: set[Edge]) -> str | None:
     """Why a door cannot stand on these two edges, or None if it can."""
     for edge in edges:
         a, b = edge_cells(edge)

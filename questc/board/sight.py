@@ -10,7 +10,7 @@ visibility code (`bulk.py`) tests the very same features, as bitsets.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from .geometry import (
     ARMS,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import floor
-from typing import Iterable
+from collections.abc import Iterable
 
 from .layout import Layout
 from .sight import CENTRE_LINE
@@ -39,7 +39,7 @@ def _edge_between(a: Cell, b: Cell) -> tuple[int, int, int, int]:
 
 
 class _Ref:
-    def __init__(self, board: Layout, open_doors: Iterable[str]):
+    def __init__(self, board: Layout, open_doors: Iterable[str]) -> None:
         open_doors = frozenset(open_doors)
         blocked = set(board.walls)
         for cell in board.cells:

@@ -6,7 +6,7 @@ the board can be tested on its own.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .build import BoardBuild, build_board
 from .geometry import Cell, Edge, hedge, norm_edge, vedge
@@ -65,21 +65,24 @@ def shape_piece(piece_id: str, rows: str, at: tuple[int, int],
     h = max(y for _, y in cells) + 1
     ax, ay = at
 
-    def move_point(p):
+    def move_point(p: Cell) -> Cell:
         x, y = _turn_point(p, w, h, turn)
         return x + ax, y + ay
 
-    def move_cell(c):
+    def move_cell(c: Cell) -> Cell:
         corners = [move_point((c[0] + dx, c[1] + dy)) for dx in (0, 1) for dy in (0, 1)]
         return min(x for x, _ in corners), min(y for _, y in corners)
 
-    def move_edge(e):
-        (x1, y1), (x2, y2) = move_point(e[:2]), move_point(e[2:])
+    def move_edge(e: Edge) -> Edge:
+        (x1, y1), (x2, y2) = move_point((e[0], e[1])), move_point((e[2], e[3]))
         return norm_edge(x1, y1, x2, y2)
 
     placed = frozenset(move_cell(c) for c in cells)
-    opens = tuple(tuple(sorted(move_edge(e) for e in opening_edges(cells, side, start)))
-                  for side, start in openings)
+    def opening(side: str, start: int) -> tuple[Edge, Edge]:   # (an opening is two unit edges wide)
+        first, second = sorted(move_edge(e) for e in opening_edges(cells, side, start))
+        return first, second
+
+    opens = tuple(opening(side, start) for side, start in openings)
     return PlacedPiece(piece_id, placed, opens)
 
 

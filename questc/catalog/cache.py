@@ -5,7 +5,8 @@ Any: the documents are YAML data (mappings, lists, strings, numbers) as PyYAML g
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 __all__ = ["cached_documents"]
 

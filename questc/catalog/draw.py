@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import json
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from questc.catalog.model import Catalog, Count, Opening, PieceType
 from questc.words import plural
+
+# A row of `questc catalog --json`: its values are anything json.dumps writes.
+Row = dict[str, Any]
 
 # Arrows point out of the piece across an opening; a corridor end gets a double mark
 # so ends (which warn when left unjoined) stand out from a room's plain openings.
@@ -69,11 +73,11 @@ def draw_piece(piece: PieceType, turn: int = 0) -> str:
     return "\n".join(lines)
 
 
-def _count_json(count: Count) -> dict:
+def _count_json(count: Count) -> Row:
     return {"count": count.count, "source": count.source}
 
 
-def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
+def _pieces(catalog: Catalog) -> tuple[list[Row], list[str]]:
     rows: list[dict[str, object]] = []
     text: list[str] = []
     for name in sorted(catalog.pieces):
@@ -96,7 +100,7 @@ def _pieces(catalog: Catalog) -> tuple[list[dict], list[str]]:
     return rows, text
 
 
-def _monsters(catalog: Catalog) -> tuple[list[dict], list[str]]:
+def _monsters(catalog: Catalog) -> tuple[list[Row], list[str]]:
     rows: list[dict[str, object]] = []
     text: list[str] = []
     for name in sorted(catalog.monsters):
@@ -108,7 +112,7 @@ def _monsters(catalog: Catalog) -> tuple[list[dict], list[str]]:
     return rows, text
 
 
-def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
+def _props(catalog: Catalog) -> tuple[list[Row], list[str]]:
     rows: list[dict[str, object]] = []
     text: list[str] = []
     for name in sorted(catalog.markers):
@@ -151,7 +155,7 @@ def _props(catalog: Catalog) -> tuple[list[dict], list[str]]:
     return rows, text
 
 
-def _cards(catalog: Catalog) -> tuple[list[dict], list[str]]:
+def _cards(catalog: Catalog) -> tuple[list[Row], list[str]]:
     rows: list[dict[str, object]] = []
     text: list[str] = []
     for name in sorted(catalog.cards, key=str.casefold):

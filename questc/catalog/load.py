@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from questc.catalog import shapes
 from questc.catalog.cache import cached_documents
@@ -32,6 +33,9 @@ from questc.catalog.codes import Q106
 from questc.words import plural
 
 PackSpec = tuple[str, "Span | None", Path]
+# A YAML mapping as read (a catalog document, a section's entry): its values are whatever the
+# file holds, checked by the schema and the readers below.
+Doc = Mapping[str, Any]
 
 
 @lru_cache(maxsize=1)
@@ -45,7 +49,10 @@ def _strict_loader():
     """
     import yaml
 
-    class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    # libyaml's loader when PyYAML was built with it; the stubs declare both.
+    base: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+    class _StrictLoader(base):  # type: ignore[valid-type,misc]  # a base chosen at run time, as above
         def construct_yaml_int(self, node):
             # A catalog's numbers are small. A number of thousands of digits stopped Python's
             # int() (ValueError: an internal error) or, in hexadecimal, made a footprint no
@@ -57,7 +64,7 @@ def _strict_loader():
                     f"{MAX_PACK_DIGITS})", node.start_mark)
             return super().construct_yaml_int(node)
 
-        def construct_mapping(self, node, deep=False):
+        def construct_mapping(self, node, deep: bool=False):
             seen: dict[Any, Any] = {}
             for key_node, _ in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
@@ -156,7 +163,7 @@ def pointer(*parts: Any) -> str:
 
 
 @lru_cache(maxsize=1)
-def schema() -> dict:
+def schema() -> dict[str, Any]:
     """The catalog file schema (schemas/catalog.schema.json)."""
     # Imported here: only packs are validated, so a run without packs never needs json.
     import json
@@ -200,11 +207,11 @@ def _validator():
     return Draft202012Validator(schema())
 
 
-def _count(value: Mapping | None) -> Count:
+def _count(value: Doc | None) -> Count:
     return UNKNOWN if value is None else Count(value["count"], value["source"])
 
 
-def _counts(value: Mapping | None) -> Mapping[str, Count]:
+def _counts(value: Doc | None) -> Mapping[str, Count]:
     return frozen_map((k, _count(v)) for k, v in (value or {}).items())
 
 
@@ -227,7 +234,7 @@ def _cells_text(cells: Iterable[tuple[int, int]], verb: str = "") -> str:
     return text
 
 
-def piece_problems(name: str, entry: Mapping, marks: Mapping[str, str] | None = None
+def piece_problems(name: str, entry: Doc, marks: Mapping[str, str] | None = None
                    ) -> tuple[PieceType | None, list[tuple[str, str]]]:
     """A piece entry (schema-valid) and the terrain marks known (letter -> terrain kind) in,
     the PieceType (or None) and what is wrong with its geometry out."""
@@ -315,7 +322,7 @@ class _Reading:
     marks: dict[str, str]      # mark letter -> terrain name
 
 
-def _terrain(name: str, entry: Mapping, set_name: str, reading: _Reading) -> ObstacleKind | None:
+def _terrain(name: str, entry: Doc, set_name: str, reading: _Reading) -> ObstacleKind | None:
     if entry["mark"] in reading.marks:
         reading.problems.append((pointer("terrain", name, "mark"),
                                  f"the mark `{entry['mark']}` already draws terrain `{reading.marks[entry['mark']]}`"))
@@ -326,42 +333,42 @@ def _terrain(name: str, entry: Mapping, set_name: str, reading: _Reading) -> Obs
                         entry.get("note", ""), entry["mark"])
 
 
-def _piece(name: str, entry: Mapping, set_name: str, reading: _Reading) -> PieceType | None:
+def _piece(name: str, entry: Doc, set_name: str, reading: _Reading) -> PieceType | None:
     piece, bad = piece_problems(name, entry, reading.marks)
     reading.problems.extend(bad)
     return None if piece is None else replace(piece, set=set_name)
 
 
-def _monster(name: str, entry: Mapping, set_name: str, reading: _Reading) -> MonsterType:
+def _monster(name: str, entry: Doc, set_name: str, reading: _Reading) -> MonsterType:
     stats = _freeze(entry["stats"]) if "stats" in entry else None
     return MonsterType(name, set_name, tuple(entry["footprint"]), _count(entry.get("normal")),
                        _count(entry.get("master")), stats, entry.get("note", ""))
 
 
-def _obstacle_or_trap(trap: bool) -> Callable[[str, Mapping, str, _Reading], ObstacleKind]:
-    def read(name: str, entry: Mapping, set_name: str, reading: _Reading) -> ObstacleKind:
+def _obstacle_or_trap(trap: bool) -> Callable[[str, Doc, str, _Reading], ObstacleKind]:
+    def read(name: str, entry: Doc, set_name: str, reading: _Reading) -> ObstacleKind:
         return ObstacleKind(name, set_name, trap, entry["blocks_movement"], entry["blocks_sight"],
                             entry.get("sight_rule"), entry.get("wall_like", False), entry.get("facing", False),
                             _count(entry.get("count")), entry.get("movement_cost", 1), entry.get("note", ""))
     return read
 
 
-def _marker(name: str, entry: Mapping, set_name: str, reading: _Reading) -> MarkerKind:
+def _marker(name: str, entry: Doc, set_name: str, reading: _Reading) -> MarkerKind:
     return MarkerKind(name, set_name, UNKNOWN, variants=tuple(entry.get("variants", ())), note=entry.get("note", ""))
 
 
-def _treasure(name: str, entry: Mapping, set_name: str, reading: _Reading) -> TreasureKind:
+def _treasure(name: str, entry: Doc, set_name: str, reading: _Reading) -> TreasureKind:
     return TreasureKind(name, set_name, UNKNOWN, title=entry.get("title", name),
                         potion=entry.get("potion", False), note=entry.get("note", ""))
 
 
-def _card(name: str, entry: Mapping, set_name: str, reading: _Reading) -> CardType:
+def _card(name: str, entry: Doc, set_name: str, reading: _Reading) -> CardType:
     gem = entry.get("treachery") or {}
     return CardType(name, set_name, entry.get("type"), entry.get("threat_cost"), entry.get("discard_value"),
                     gem.get("colour"), gem.get("cost"), _count(entry.get("copies")), entry.get("note", ""))
 
 
-def _dark_glyph(name: str, entry: Mapping, set_name: str, reading: _Reading) -> DarkGlyph | None:
+def _dark_glyph(name: str, entry: Doc, set_name: str, reading: _Reading) -> DarkGlyph | None:
     gem = entry["treachery"]
     if gem.get("cost") is None:
         reading.problems.append((pointer("dark_glyphs", name, "treachery", "cost"),
@@ -370,7 +377,7 @@ def _dark_glyph(name: str, entry: Mapping, set_name: str, reading: _Reading) -> 
     return DarkGlyph(name, set_name, gem["colour"], gem["cost"], entry.get("note", ""))
 
 
-def _chest_card(name: str, entry: Mapping, set_name: str, reading: _Reading) -> ChestCard:
+def _chest_card(name: str, entry: Doc, set_name: str, reading: _Reading) -> ChestCard:
     return ChestCard(name, set_name, entry.get("title", name), entry.get("note", ""))
 
 
@@ -384,7 +391,7 @@ class Section:
     key: str
     namespace: str
     table: str
-    read: Callable[[str, Mapping, str, _Reading], object | None]
+    read: Callable[[str, Doc, str, _Reading], object | None]
 
 
 # The sections a catalog document may hold besides `set`, `sets` and `rune_colours`, in the
@@ -406,7 +413,7 @@ SECTIONS: tuple[Section, ...] = (
 class Builder:
     """Merges catalog documents one at a time, each all or nothing, into a Catalog."""
 
-    def __init__(self, start: Catalog | None = None, origins: Mapping | None = None):
+    def __init__(self, start: Catalog | None = None, origins: Mapping[tuple[str, str], str] | None = None) -> None:
         self.pieces: dict[str, PieceType] = dict(start.pieces) if start else {}
         self.monsters: dict[str, MonsterType] = dict(start.monsters) if start else {}
         self.obstacles: dict[str, ObstacleKind] = dict(start.obstacles) if start else {}
@@ -428,7 +435,7 @@ class Builder:
         # Card names are printed text: `rolling stone` must not sit beside `Rolling Stone`.
         return (namespace, name.casefold() if namespace == "card" else name)
 
-    def add(self, doc: Mapping, origin: str, pack: str | None = None) -> list[tuple[str, str]]:
+    def add(self, doc: Doc, origin: str, pack: str | None = None) -> list[tuple[str, str]]:
         """A schema-valid document and where it comes from in; its problems out (none: merged)."""
         problems: list[tuple[str, str]] = []
         default_set = doc.get("set")
@@ -464,7 +471,7 @@ class Builder:
             new_sets[default_set] = SetInfo(default_set, pack=pack)
             claimed[self._key("set", default_set)] = pointer("set")
 
-        def set_of(section: str, name: str, entry: Mapping) -> str | None:
+        def set_of(section: str, name: str, entry: Doc) -> str | None:
             set_name = entry.get("set", default_set)
             if set_name is None:
                 problems.append((pointer(section, name),
@@ -550,7 +557,7 @@ def _parse_builtin(path: Path) -> Any:
 
 
 @lru_cache(maxsize=1)
-def _builtin() -> tuple[Catalog, Mapping]:
+def _builtin() -> tuple[Catalog, Mapping[tuple[str, str], str]]:
     builder = Builder()
     files = builtin_files()
     for path, document in zip(files, cached_documents(files, _parse_builtin)):
@@ -590,7 +597,8 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
 
         def report(problem: str, help: str | None = None) -> None:
             # Short: names and values from the pack (or a long `use` path) must not flood a log.
-            diagnostics.append(Q106.at(where, path=_short(path_str, 80), problem=_short(problem, 300), help=help))
+            # (A closure per pack, called only while its iteration runs.)
+            diagnostics.append(Q106.at(where, path=_short(path_str, 80), problem=_short(problem, 300), help=help))  # noqa: B023
 
         try:
             target = shown.resolve()

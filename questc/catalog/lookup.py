@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
+from collections.abc import Iterable
 
 from questc.diagnostics.core import Applicability, Edit, Fix, Span
 

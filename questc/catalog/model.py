@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
 
 from questc.catalog import shapes
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
@@ -23,11 +24,13 @@ CARD_TYPES = ("event", "trap", "spawn", "power")
 TREACHERY_COLOURS = {"green": "event", "purple": "trap", "red": "monster"}
 TREACHERY_KINDS = {kind: colour for colour, kind in TREACHERY_COLOURS.items()}
 FACINGS = ("north", "east", "south", "west")
+K = TypeVar("K")
+V = TypeVar("V")
 
-_EMPTY: Mapping = MappingProxyType({})
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 
-def frozen_map(items: Mapping | Iterable = ()) -> Mapping:
+def frozen_map(items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> Mapping[K, V]:
     """A dict (or pairs) in, a read-only view of a copy out: cached catalogs are shared."""
     return MappingProxyType(dict(items))
 
@@ -36,8 +39,10 @@ def frozen_map(items: Mapping | Iterable = ()) -> Mapping:
 class Count:
     """How many of a component a set holds (None: unknown) and who says so.
 
-    `source` is 'rulebook' when a rule book states the number, 'estimate' otherwise;
-    a check built on an estimate warns where one built on a rule book errs.
+    `source` is 'rulebook' when a rule book states the number, 'estimate' otherwise,
+    and 'declared' for a count the writer declared owning (the configuration's
+    `[owned]` table, questc.catalog.owned); a check built on an estimate warns where
+    one built on a rule book or a declaration errs.
     """
 
     count: int | None = None
@@ -48,7 +53,7 @@ class Count:
         return self.count is not None
 
     @classmethod
-    def total(cls, parts: Iterable["Count"]) -> "Count":
+    def total(cls, parts: Iterable[Count]) -> Count:
         """Counts in, their sum out: a rule book's number only if every part is one.
 
         Unknown parts make the sum a lower bound, so it becomes an estimate; with no
@@ -62,6 +67,10 @@ class Count:
             return cls(None, None)
         rulebook = len(known) == len(parts) and all(p.source == "rulebook" for p in known)
         return cls(sum(p.count for p in known if p.count is not None), "rulebook" if rulebook else "estimate")
+
+    def times(self, copies: int) -> Count:
+        """The count of `copies` copies of the set (an unknown count stays unknown)."""
+        return self if self.count is None or copies == 1 else Count(self.count * copies, self.source)
 
     def __str__(self) -> str:
         return "unknown" if self.count is None else f"{self.count} ({self.source})"
@@ -179,7 +188,7 @@ class MonsterType:
     footprint: tuple[int, int]
     normal: Count
     master: Count
-    stats: Mapping | None = field(default=None, hash=False)
+    stats: Mapping[str, Any] | None = field(default=None, hash=False)   # (as the catalog writes them)
     note: str = ""
 
     @property
@@ -357,7 +366,7 @@ class Catalog:
             return tuple(self.rune_colours)
         return tuple(sorted(self._table(kind)))
 
-    def _table(self, kind: str) -> Mapping:
+    def _table(self, kind: str) -> Mapping[str, Any]:   # (the entries of one kind: pieces, monsters...)
         if kind == "obstacle":
             return {n: o for n, o in self.obstacles.items() if not o.trap}
         if kind == "trap":
@@ -371,7 +380,7 @@ class Catalog:
             raise ValueError(f"unknown catalog kind {kind!r}; one of {', '.join(KIND_WORDS)}")
         return tables[kind]
 
-    def lookup(self, kind: str, name: str):
+    def lookup(self, kind: str, name: str) -> Any:   # (the entry of that kind: its type depends on `kind`)
         """A kind ('piece', 'monster', 'obstacle', 'trap', ...) and a name in, the entry or None out.
 
         'obstacle' finds only obstacles and 'trap' only traps; 'colour' returns the
@@ -457,26 +466,33 @@ class Catalog:
             return UNKNOWN
         return NONE_OWNED
 
-    def pieces_owned(self, kind: str, sets: Iterable[str]) -> Count:
+    # `copies` (set -> how many of it the writer owns, 1 when not named) multiplies what each
+    # set holds: two base games hold twenty rooms.
+
+    def pieces_owned(self, kind: str, sets: Iterable[str], copies: Mapping[str, int] | None = None) -> Count:
         """A piece kind and the owned sets in, how many pieces of that kind they hold out."""
         sets = list(dict.fromkeys(sets))
         return Count.total(
             self._held(s, "pieces", kind, any(p.kind == kind and p.set == s for p in self.pieces.values()))
+            .times((copies or {}).get(s, 1))
             for s in sets if s in self.sets)
 
-    def markers_owned(self, name: str, sets: Iterable[str]) -> Count:
+    def markers_owned(self, name: str, sets: Iterable[str], copies: Mapping[str, int] | None = None) -> Count:
         """A marker kind and the owned sets in, how many markers of that kind they hold out."""
         marker = self.markers.get(name)
         return Count.total(self._held(s, "markers", name, marker is not None and marker.set == s)
+                           .times((copies or {}).get(s, 1))
                            for s in dict.fromkeys(sets) if s in self.sets)
 
-    def treasures_owned(self, name: str, sets: Iterable[str]) -> Count:
+    def treasures_owned(self, name: str, sets: Iterable[str], copies: Mapping[str, int] | None = None) -> Count:
         """A treasure kind and the owned sets in, how many of its markers they hold out."""
         treasure = self.treasures.get(name)
         return Count.total(self._held(s, "treasures", name, treasure is not None and treasure.set == s)
+                           .times((copies or {}).get(s, 1))
                            for s in dict.fromkeys(sets) if s in self.sets)
 
-    def figures_owned(self, monster: str, rank: str, sets: Iterable[str]) -> Count:
+    def figures_owned(self, monster: str, rank: str, sets: Iterable[str],
+                      copies: Mapping[str, int] | None = None) -> Count:
         """A monster type, 'normal' or 'master', and the owned sets in, the figures owned out.
 
         A named monster uses a master figure, so 'named' counts as 'master'.
@@ -487,11 +503,12 @@ class Catalog:
         entry = self.monsters.get(monster)
         if entry is None or entry.set not in set(sets):
             return NONE_OWNED
-        return getattr(entry, rank)
+        count: Count = getattr(entry, rank)
+        return count.times((copies or {}).get(entry.set, 1))
 
-    def copies_owned(self, card: str, sets: Iterable[str]) -> Count:
+    def copies_owned(self, card: str, sets: Iterable[str], copies: Mapping[str, int] | None = None) -> Count:
         """An overlord card's name and the owned sets in, the copies owned out."""
         entry = self.cards.get(card)
         if entry is None or entry.set not in set(sets):
             return NONE_OWNED
-        return entry.copies
+        return entry.copies.times((copies or {}).get(entry.set, 1))

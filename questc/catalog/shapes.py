@@ -1,7 +1,7 @@
 """Turning shapes: cells and sides of an unturned w×h shape in, the same turned clockwise out."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 SIDES = ("north", "east", "south", "west")  # clockwise order: a quarter turn is one step on
 

@@ -1,8 +1,9 @@
 """The `questc` command line: a thin click layer over questc.api.
 
 Subcommands are imported only when run, so `questc lint` never pays for the
-rendering libraries. Exit status: 0 done, 1 the input has errors, 2 a usage,
-configuration or internal error.
+rendering libraries. Exit status: 0 done, 1 the input has errors or an output named
+cannot or must not be written (questc.errors.OutputRefused), 2 a usage, configuration or
+internal error (docs/choices.md, "Exit status").
 """
 from __future__ import annotations
 
@@ -33,24 +34,25 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         target = COMMANDS.get(name)
         if target is None:
             return None
         module_name, _, attr = target.partition(":")
-        return getattr(import_module(module_name), attr)
+        command: click.Command = getattr(import_module(module_name), attr)
+        return command
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(version=__version__, prog_name="questc")
-def cli():
+def cli() -> None:
     """questc: check, compile and print quests for Descent: Journeys in the Dark."""
 
 
-def main(argv=None) -> None:
+def main(argv: list[str] | None = None) -> None:
     """Run the command line; an unexpected failure exits 2 with a short message, not a traceback."""
     _escape_what_cannot_be_encoded()
     try:
@@ -81,7 +83,7 @@ def _escape_what_cannot_be_encoded() -> None:
                 pass
 
 
-def run(argv=None) -> None:
+def run(argv: list[str] | None = None) -> None:
     """The `questc` console script and `python -m questc`: main(), then a quick exit.
 
     At exit the interpreter collects garbage over every object the run made (modules,

@@ -3,21 +3,26 @@
 The work is questc.build.build (questc.api.build); this command prints its diagnostics and
 what it wrote. `--format` is another name for `--only` (`questc build --format valkyrie`).
 Exit status: 0 all built, 1 some quest had errors, or could not be made into a Valkyrie
-quest (the others are still built), 2 a usage problem (an unknown output kind, a renderer
-that is not installed, two quests with one id, an output that would overwrite an input) or
-a renderer that failed.
+quest (the others are still built), or an output must not or cannot be written (two
+quests with one id, an output that would overwrite an input, a folder in the way or
+that the system refuses), 2 a usage problem (an unknown output kind, a renderer that is
+not installed) or a renderer that failed.
 """
 from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import click
 
 from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
 
+if TYPE_CHECKING:
+    from questc.api import QuestResult
 
-def parse_only(values) -> tuple[str, ...] | None:
+
+def parse_only(values: tuple[str, ...]) -> tuple[str, ...] | None:
     """`--only` values (comma-separated, repeatable) in; the kinds asked for, or None when none
     were given. Raises click.UsageError for an unknown kind."""
     from questc.api import KINDS
@@ -45,7 +50,9 @@ def parse_only(values) -> tuple[str, ...] | None:
 @paper_option
 @checking_options
 @guarded
-def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, config_file, expansions):
+def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int, paper: str | None,
+          strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
+          config_file: str | None, expansions: str | None) -> None:
     """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 
@@ -53,7 +60,7 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
     from questc.cli.output import print_report
     from questc.api import Severity
 
-    def show(results):
+    def show(results: list[QuestResult]) -> None:
         shown = results if verbose else [
             replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
         print_report(shown, "text", sys.stdout, verbose=verbose)
@@ -70,8 +77,8 @@ def build(paths, out_dir, only, jobs, paper, strict, select, ignore, verbose, co
         click.echo(f"wrote {path.as_posix()}{'/' if path.is_dir() else ''}")
     for message in report.not_exported:
         click.echo(f"questc: {message}", err=True)
-    for problem in report.problems:
+    for problem in report.problems + report.unwritten:
         click.echo(f"questc: {problem}", err=True)
     for note in report.notes:
         click.echo(f"questc: note: {note}", err=True)
-    sys.exit(2 if report.problems else 1 if report.failed else 0)
+    sys.exit(2 if report.problems else 1 if report.failed or report.unwritten else 0)

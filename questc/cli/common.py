@@ -2,11 +2,20 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import click
 
-from questc.api import QuestcError
+from questc.api import OutputRefused, QuestcError
+
+if TYPE_CHECKING:
+    from questc.api import Options
+
+P = ParamSpec("P")
+R = TypeVar("R")
+F = TypeVar("F", bound=Callable[..., Any])   # a command's function, as click decorates it
 
 
 def fail(message: str) -> NoReturn:
@@ -15,34 +24,44 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def split_codes(values) -> tuple[str, ...]:
+def refuse(message: str) -> NoReturn:
+    """An output the user named that must not or cannot be written (it would replace an input,
+    the disk refuses it): say it and exit 1, as for an input with errors (docs/choices.md)."""
+    click.echo(f"questc: {message}", err=True)
+    sys.exit(1)
+
+
+def split_codes(values: Iterable[str] | None) -> tuple[str, ...]:
     codes = []
     for value in values or ():
         codes += [c.strip().upper() for c in value.split(",") if c.strip()]
     return tuple(codes)
 
 
-def guarded(function):
-    """Turn QuestcError (bad paths, bad configuration) into exit status 2."""
+def guarded(function: Callable[P, R]) -> Callable[P, R]:
+    """Turn QuestcError (bad paths, bad configuration) into exit status 2, and OutputRefused (an
+    output that must not or cannot be written) into exit status 1."""
     import functools
 
     @functools.wraps(function)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return function(*args, **kwargs)
+        except OutputRefused as error:
+            refuse(str(error))
         except QuestcError as error:
             fail(str(error))
     return wrapper
 
 
-def _remember(ctx, param, value):
+def _remember(ctx: click.Context, param: click.Parameter, value: object) -> object:
     """Keep an option's value in the context for run_options, out of the command's parameters:
     every checking command takes these without naming them in its signature."""
     ctx.meta[f"questc.{param.name}"] = value
     return value
 
 
-def discovery_options(function):
+def discovery_options(function: F) -> F:
     """--exclude, --extend-exclude and --force-exclude: which files a search for quests passes over."""
     options = [
         click.option("--exclude", multiple=True, metavar="GLOBS", expose_value=False, callback=_remember,
@@ -58,7 +77,7 @@ def discovery_options(function):
     return function
 
 
-def checking_options(function):
+def checking_options(function: F) -> F:
     """The options of every command that checks quests (lint, build, guide, ...):
     --strict/--no-strict, --select, --extend-select, --ignore, --verbose, --config, --expansions,
     and the discovery options."""
@@ -79,11 +98,11 @@ def checking_options(function):
     return discovery_options(function)
 
 
-def _split(values) -> tuple[str, ...]:
+def _split(values: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(part.strip() for value in values or () for part in value.split(",") if part.strip())
 
 
-def discovery_values() -> dict:
+def discovery_values() -> dict[str, Any]:   # (keyword arguments of load_options)
     """The discovery options of the running command (nothing given: an empty dict)."""
     ctx = click.get_current_context(silent=True)
     meta = ctx.meta if ctx is not None else {}
@@ -92,7 +111,9 @@ def discovery_values() -> dict:
             "force_exclude": meta.get("questc.force_exclude")}
 
 
-def run_options(strict, select, ignore, verbose, config_file, expansions, start=None, paper=None):
+def run_options(strict: bool | None, select: Iterable[str], ignore: Iterable[str], verbose: bool,
+                config_file: str | None, expansions: str | None, start: Path | None = None,
+                paper: str | None = None) -> Options:
     """The values of `checking_options` in; the run's Options (configuration file merged) out.
     `start`: the folder the configuration is looked for from (default: the current folder);
     `paper`: --paper of build and guide (None: the configuration's)."""
@@ -109,12 +130,12 @@ paper_option = click.option("--paper", type=click.Choice(["a4", "letter"], case_
                                  "configuration, else a4).")
 
 
-def quest_files(paths, options) -> list:
+def quest_files(paths: Sequence[str | Path], options: Options) -> list[Path]:
     """The quests among `paths` (find_quests with the run's exclusions); a warning on standard
     error when there are none, since a run that checked nothing is usually a wrong path."""
     from questc.api import find_quests
 
-    excluded: list = []
+    excluded: list[Path] = []
     found = find_quests(paths, options, excluded)
     if not found:
         from questc.emit.report import display_path

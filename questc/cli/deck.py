@@ -14,7 +14,7 @@ from questc.cli.common import fail, guarded
 @click.argument("plan", type=click.Path(dir_okay=False))
 @click.option("--expansions", help="Component sets you own, comma-separated (default: the quest's `expansions`).")
 @guarded
-def deck(quest, plan, expansions):
+def deck(quest: str, plan: str, expansions: str | None) -> None:
     """Check an overlord's deck plan against QUEST's treachery budget.
 
     PLAN is YAML: `cards:` (names, or {name: ..., copies: N}) and `dark_glyphs:`.
@@ -49,7 +49,7 @@ def deck(quest, plan, expansions):
         fail(f"bad deck plan: {error}")
 
     sets = options.owned_sets or model.expansions
-    pricing, found = check_plan(deck_plan, model, sets)
+    pricing, found = check_plan(deck_plan, model, sets, options.owned_counts)
     # The quest's own treachery problem (a `second` edition quest with a budget) concerns the plan too.
     treachery_field = model.header.get("treachery") if model.header is not None else None
     shown = [d for d in result.all_diagnostics

@@ -8,7 +8,7 @@ import click
 
 @click.command()
 @click.argument("code")
-def explain(code):
+def explain(code: str) -> None:
     """Print the page of a diagnostic code, by number (Q303) or name (rune-door-guards-own-key),
     or list every code with `all`."""
     from questc.api import descriptors, find_rule

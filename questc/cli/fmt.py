@@ -25,7 +25,8 @@ from questc.cli.common import discovery_options, fail, guarded
               help="Configuration file to use (for its `exclude` settings).")
 @discovery_options
 @guarded
-def fmt(paths, check, show_diff, stdin_filename, config_file):
+def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, stdin_filename: str | None,
+        config_file: str | None) -> None:
     """Format quests (files, or folders searched for .quest files; `-`: standard input to standard
     output) in the canonical layout."""
     import difflib
@@ -47,7 +48,7 @@ def fmt(paths, check, show_diff, stdin_filename, config_file):
         fail("--stdin-filename names the text read from `-`; give `-` as the path")
     options = load_options(config_file=config_file, **discovery_values())
     dry = check or show_diff
-    changed = unchanged = broken = internal = 0
+    changed = unchanged = broken = internal = unwritten = 0
     for path in quest_files(paths, options):
         shown = display_path(str(path))
         try:
@@ -81,16 +82,24 @@ def fmt(paths, check, show_diff, stdin_filename, config_file):
         if not dry:
             # Written beside the file and renamed over it (an interrupted run never leaves half a
             # quest), keeping the file's permissions and any symbolic link to it.
-            rewrite_atomic(path, result.output.encode("utf-8"))
+            try:
+                rewrite_atomic(path, result.output.encode("utf-8"))
+            except OSError as error:   # a read-only file or mount, a full disk: the file stays as it was
+                click.echo(f"questc: cannot write {shown}: {error.strerror or error}; left untouched", err=True)
+                changed -= 1
+                unwritten += 1
+                continue
             click.echo(f"reformatted {shown}", err=True)
     verb = "would be reformatted" if dry else "reformatted"
     summary = f"{plural(changed, 'file')} {verb}, {unchanged} left unchanged"
     if broken:
         summary += f", {broken} not formatted (errors)"
+    if unwritten:
+        summary += f", {unwritten} could not be written"
     click.echo(summary, err=True)
     if internal:
         sys.exit(2)
-    sys.exit(1 if broken or (dry and changed) else 0)
+    sys.exit(1 if broken or unwritten or (dry and changed) else 0)
 
 
 def _format_stdin(name: str, check: bool, show_diff: bool) -> None:

@@ -26,7 +26,9 @@ from questc.api import plural
 @paper_option
 @checking_options
 @guarded
-def guide(paths, output, title, author, paper, strict, select, ignore, verbose, config_file, expansions):
+def guide(paths: tuple[str, ...], output: str, title: str | None, author: str | None, paper: str | None,
+          strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
+          config_file: str | None, expansions: str | None) -> None:
     """Check quests, then write one printable quest guide (PDF) of those with no error, in the order
     given (or the configuration's `guide.order`)."""
     from questc.api import guide as make_guide

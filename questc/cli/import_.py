@@ -5,8 +5,9 @@ of the files it read) and prints, on standard error, what was not carried over: 
 the file as comments. Check the result with `questc lint FILE.quest`.
 
 Exit status: 0 imported (whatever could not be carried is listed); 1 the input is not a quest
-of that kind, or one its own app could not load (the message says where); 2 a usage problem
-or a file that cannot be written.
+of that kind, or one its own app could not load (the message says where), or an output
+that must not or cannot be written (one of the files it read, a folder that does not
+exist or that the system refuses); 2 a usage problem.
 """
 from __future__ import annotations
 
@@ -15,20 +16,20 @@ from pathlib import Path
 
 import click
 
-from questc.cli.common import fail, guarded
+from questc.cli.common import guarded, refuse
 
 
 @click.group(name="import")
-def import_():
+def import_() -> None:
     """Import a quest made with another tool into questc's language."""
 
 
 @import_.command()
 @click.argument("source", type=click.Path())
-@click.option("-o", "--output", type=click.Path(dir_okay=False),
+@click.option("-o", "--output", type=click.Path(),
               help="The .quest file to write (created or replaced). Default: standard output.")
 @guarded
-def valkyrie(source, output):
+def valkyrie(source: str, output: str | None) -> None:
     """Import a Valkyrie second edition quest: its folder, its quest.ini or a .valkyrie package."""
     from questc.api import import_quest
     from questc.api import ImportFailed
@@ -48,14 +49,14 @@ def valkyrie(source, output):
         from questc.emit.atomic import write_atomic
 
         target = Path(output)
-        # Never over a file the import read (a BuildError: exit 2, as for any output that is an input).
+        # Never over a file the import read (OutputRefused: exit 1, as for any output that is an input).
         refuse_inputs(target, [], Options(), more=[(path, "file of the Valkyrie quest") for path in imported.sources])
         if target.parent != Path("") and not target.parent.is_dir():
-            fail(f"cannot write {target}: the folder {target.parent} does not exist")
+            refuse(f"cannot write {target}: the folder {target.parent} does not exist")
         try:
             write_atomic(target, imported.text.encode("utf-8"))
         except OSError as error:
-            fail(f"cannot write {target}: {error.strerror or error}")
+            refuse(f"cannot write {target}: {error.strerror or error}")
         shown = target.as_posix()
         click.echo(f"wrote {shown}", err=True)
     for warning in imported.warnings:

@@ -10,12 +10,17 @@ would make and writes nothing.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, quest_files, run_options
+from questc.cli.common import checking_options, fail, guarded, quest_files, refuse, run_options
 from questc.cli.output import FORMATS
+
+if TYPE_CHECKING:
+    from questc.api import Options, QuestResult
 
 STDIN = "-"
 STDIN_NAME = "<stdin>"
@@ -30,7 +35,7 @@ STDIN_NAME = "<stdin>"
               help="Print only the summary line, and nothing when there is no diagnostic (text format).")
 @click.option("--statistics", is_flag=True, help="Print how many diagnostics of each code, not the diagnostics "
                                                  "(text or json format).")
-@click.option("--output-file", "-o", type=click.Path(dir_okay=False),
+@click.option("--output-file", "-o", type=click.Path(),
               help="Write the report to this file (whole or not at all) instead of standard output.")
 @click.option("--color", "colour", type=click.Choice(("auto", "always", "never")), default="auto",
               show_default=True, help="Colour the text report; auto: on a terminal, honouring NO_COLOR and "
@@ -48,8 +53,10 @@ STDIN_NAME = "<stdin>"
               help="With `-`: the file the text on standard input is checked as (configuration, positions).")
 @checking_options
 @guarded
-def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_diff, stdin_filename,
-         verbose, config_file, expansions, quiet, statistics, output_file, colour, show_settings):
+def lint(paths: tuple[str, ...], fmt: str, strict: bool | None, select: tuple[str, ...],
+         ignore: tuple[str, ...], exit_zero: bool, fix: bool, unsafe_fixes: bool, show_diff: bool,
+         stdin_filename: str | None, verbose: bool, config_file: str | None, expansions: str | None,
+         quiet: bool, statistics: bool, output_file: str | None, colour: str, show_settings: bool) -> None:
     """Check quests (files, or folders searched for .quest files; `-` for standard input) and print
     diagnostics; --fix applies their fixes."""
     import io
@@ -76,8 +83,9 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         results = [_check_stdin(stdin_filename or STDIN_NAME, options)]
     else:
         results = [_timed(check_file, path, options) for path in quest_files(paths, options)]
+    unwritten = False   # a fixed file the system would not let us write
     if fix or show_diff:
-        results = _fix(results, options, unsafe_fixes, show_diff, stdin)
+        results, unwritten = _fix(results, options, unsafe_fixes, show_diff, stdin)
         if show_diff:
             return   # _fix exited
     config_problems = _config_result(options)
@@ -97,15 +105,15 @@ def lint(paths, fmt, strict, select, ignore, exit_zero, fix, unsafe_fixes, show_
         print_report(results, fmt, buffer, options, colour="always" if colour == "always" else "never", **how)
         _write(output_file, buffer.getvalue())
     failed = any(r.failed(options.strict) for r in results)
-    sys.exit(0 if exit_zero or not failed else 1)
+    sys.exit(1 if unwritten or (failed and not exit_zero) else 0)
 
 
-def print_report(results, fmt, stream, options, **how):
+def print_report(results: Sequence[QuestResult], fmt: str, stream: IO[str], options: Options, **how: Any) -> None:
     from questc.cli.output import print_report as report
     report(results, fmt, stream, verbose=options.verbose, strict=options.strict, **how)
 
 
-def _timed(check, path, options):
+def _timed(check: Callable[[Path, Options], QuestResult], path: Path, options: Options) -> QuestResult:
     """check(path, options), with the seconds it took kept on the result (for JUnit's `time`)."""
     import time
     started = time.perf_counter()
@@ -124,11 +132,11 @@ def _write(output_file: str, text: str) -> None:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, text.encode("utf-8"))
-    except OSError as error:
-        fail(f"cannot write {output_file}: {error.strerror or error}")
+    except OSError as error:   # a read-only folder, a full disk: the file named, not the call, is at fault
+        refuse(f"cannot write {output_file}: {error.strerror or error}")
 
 
-def _show_settings(options, paths, output_file) -> None:
+def _show_settings(options: Options, paths: Sequence[str], output_file: str | None) -> None:
     from questc.api import find_quests
     from questc.api import show_settings
     from questc.emit.report import display_path
@@ -136,7 +144,7 @@ def _show_settings(options, paths, output_file) -> None:
 
     text = show_settings(options)
     if paths:
-        excluded: list = []
+        excluded: list[Path] = []
         found = find_quests(paths, options, excluded)
         text += f"# {plural(len(found), 'quest file')} to check in {', '.join(paths)}"
         text += ":\n" + "".join(f"#   {display_path(str(p))}\n" for p in found) if found else "\n"
@@ -151,7 +159,7 @@ def _show_settings(options, paths, output_file) -> None:
         quests = find_quests(paths, options) if paths else []
         refuse_inputs(output_file, [check_file(q, options) for q in quests], options)
         _write(output_file, text)
-def _check_stdin(name: str, options):
+def _check_stdin(name: str, options: Options) -> QuestResult:
     """The text on standard input, checked as the file `name`."""
     from questc.api import check_bytes
     from questc.api import MAX_QUEST_BYTES
@@ -160,9 +168,11 @@ def _check_stdin(name: str, options):
     return check_bytes(data, name, options, limit=MAX_QUEST_BYTES)
 
 
-def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
+def _fix(results: list[QuestResult], options: Options, unsafe: bool, show_diff: bool,
+         stdin: bool) -> tuple[list[QuestResult], bool]:
     """Fix each checked quest. With `show_diff`: print the diffs and exit (1 if any). Otherwise write
-    the fixed files (or, for `-`, print the text) and return the results of the texts now in place."""
+    the fixed files (or, for `-`, print the text) and return the results of the texts now in place,
+    and whether some fixed file could not be written (left as it was, said on standard error)."""
     import difflib
 
     from questc.emit.atomic import rewrite_atomic
@@ -171,6 +181,7 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     from questc.api import plural
 
     out = []
+    unwritten: list = []   # fixed but not written: the run fails (exit 1) whatever the report says
     fixed = files = hidden = 0
     for result in results:
         if result.tree is None and "\ufffd" in result.source:
@@ -196,7 +207,14 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
         if stdin:
             sys.stdout.write(run.source if writable else run.original)
         elif writable:
-            rewrite_atomic(result.path, run.source.encode("utf-8"))
+            try:
+                rewrite_atomic(result.path, run.source.encode("utf-8"))
+            except OSError as error:   # a read-only file, a full disk: it stays as it was, and is reported so
+                click.echo(f"questc: cannot write {shown}: {error.strerror or error}; left untouched", err=True)
+                fixed -= len(run.applied)
+                files -= 1
+                unwritten.append(result)
+                writable = False
         out.append(run.result if writable else result)
     verb = "would fix" if show_diff else "fixed"
     summary = f"{verb} {plural(fixed, 'problem')} in {plural(files, 'file')}" if files else "no fixes to apply"
@@ -205,10 +223,10 @@ def _fix(results, options, unsafe: bool, show_diff: bool, stdin: bool):
     click.echo(summary, err=True)
     if show_diff:
         sys.exit(1 if files else 0)
-    return out
+    return out, bool(unwritten)
 
 
-def _remaining(result, unsafe: bool) -> int:
+def _remaining(result: QuestResult, unsafe: bool) -> int:
     from questc.api import allowed
     return sum(1 for d in result.diagnostics if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
 
@@ -221,7 +239,7 @@ def _lines(text: str) -> list[str]:
 
 
 
-def _config_result(options):
+def _config_result(options: Options) -> QuestResult | None:
     """The configuration file's own warnings (unknown codes), as one more checked file; None if it has none."""
     from questc.api import QuestResult
     from questc.api import apply_policy

@@ -68,7 +68,7 @@ class _Points(click.Command):
               help="A door that is open for this question (repeatable); all others are closed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as one JSON object.")
 @guarded
-def los(file, origin, target, open_doors, as_json):
+def los(file: str, origin: str, target: str, open_doors: tuple[str, ...], as_json: bool) -> None:
     """Line of sight between two cells of a quest's map: `visible` or `blocked`, and what blocks."""
     a, b = parse_point(origin), parse_point(target)
     quest = checked_quest(file)

@@ -1,7 +1,13 @@
 """Printing the diagnostics of many quests in the chosen format."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from questc.emit.report import Summary, display_path
+
+if TYPE_CHECKING:
+    from questc.api import Diagnostic
 
 # The formats of `questc lint --format`; each but text and json is a module of questc.emit
 # with render(results).
@@ -59,7 +65,7 @@ def print_report(results, fmt: str, stream, verbose: bool = False, *, quiet: boo
     stream.write(Summary.of(diagnostics, len(results)).sentence(with_infos=verbose) + "\n")
 
 
-def fixable_hint(diagnostics, unsafe: bool = False) -> str | None:
+def fixable_hint(diagnostics: Sequence[Diagnostic], unsafe: bool = False) -> str | None:
     """`2 fixable with `questc lint --fix` (1 more with --unsafe-fixes)`, or None when nothing is."""
     from questc.api import allowed
     safe = sum(1 for d in diagnostics if any(allowed(f, unsafe) for f in d.fixes))
@@ -76,7 +82,7 @@ def _displayed(sources: dict[str, str]) -> dict[str, str]:
     return {display_path(path): text for path, text in sources.items()}
 
 
-def _with_display_paths(d):
+def _with_display_paths(d: Diagnostic) -> Diagnostic:
     from dataclasses import replace
     span = replace(d.span, file=display_path(d.span.file))
     labels = tuple(replace(label, span=replace(label.span, file=display_path(label.span.file)))

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from questc.cli.common import checking_options, fail, guarded, run_options
+from questc.cli.common import checking_options, fail, guarded, refuse, run_options
 
 
 @click.command()
@@ -23,11 +23,13 @@ from questc.cli.common import checking_options, fail, guarded, run_options
 @click.option("--host", default=None,
               help="Interface to serve on (default 127.0.0.1). Any other exposes the quest to the network.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
-@click.option("--export", "export_to", type=click.Path(dir_okay=False),
+@click.option("--export", "export_to", type=click.Path(),
               help="Write the page as one self-contained HTML file and exit (no server).")
 @checking_options
 @guarded
-def preview(quest, port, host, open_browser, export_to, strict, select, ignore, verbose, config_file, expansions):
+def preview(quest: str, port: int, host: str | None, open_browser: bool, export_to: str | None,
+            strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
+            config_file: str | None, expansions: str | None) -> None:
     """Show a quest live in the browser: its map, diagnostics, line of sight and reveal waves."""
     from pathlib import Path
 
@@ -78,7 +80,7 @@ def _export(session, target: str) -> None:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, html.encode("utf-8"))
     except OSError as error:   # a read-only folder, a full disk
-        fail(f"cannot write {target}: {error.strerror or error}")
+        refuse(f"cannot write {target}: {error.strerror or error}")
     click.echo(f"wrote {target}")
 
 

@@ -8,11 +8,15 @@ answer, 1 the quest has errors (they are printed instead), 2 an unreadable file.
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from questc.cli.common import guarded
 from questc.cli.los import checked_quest
+
+if TYPE_CHECKING:
+    from questc.api import QuestModel
 
 _MODES = {
     "sight": "sight (an area is revealed when a hero can see into it)",
@@ -21,9 +25,10 @@ _MODES = {
 }
 
 
-def reveal_report(model, analysis) -> dict:
+def reveal_report(model: QuestModel, analysis: Any) -> dict[str, Any]:
+    # (analysis: the compiled quest's reveal Analysis, a type the front ends do not import)
     """The model and its Analysis in; a plain dict of the waves, sources and unrevealed areas out."""
-    def area(area_id: str) -> dict:
+    def area(area_id: str) -> dict[str, Any]:
         entry = model.areas[area_id]
         return {"id": area_id, "name": entry.name, "start": entry.start,
                 "visible_from": list(analysis.visible_from.get(area_id, []))}
@@ -32,7 +37,7 @@ def reveal_report(model, analysis) -> dict:
     return {"reveal": model.reveal, "edition": model.edition.name, "waves": waves, "never_revealed": never}
 
 
-def _source_text(report: dict, entry: dict, wave: int) -> str:
+def _source_text(report: dict[str, Any], entry: dict[str, Any], wave: int) -> str:
     if wave == 0:
         return "start area" if entry["start"] else "revealed at the start"
     sources = [s for s in entry["visible_from"] if s != "effect"]
@@ -49,7 +54,7 @@ def _source_text(report: dict, entry: dict, wave: int) -> str:
 @click.argument("file", type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as one JSON object.")
 @guarded
-def reveal(file, as_json):
+def reveal(file: str, as_json: bool) -> None:
     """Print the order in which a quest's areas are revealed, and from where each is first seen."""
     quest = checked_quest(file)
     report = reveal_report(quest.model, quest.analysis)

@@ -7,7 +7,7 @@ import click
 
 
 @click.command()
-def schema():
+def schema() -> None:
     """Print the JSON Schema (draft 2020-12) that every built <id>.json is valid against."""
     from questc.emit.engine_json import schema_text
 

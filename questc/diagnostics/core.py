@@ -37,13 +37,13 @@ class Span:
     end: int = 0
 
     @classmethod
-    def point(cls, file: str, line: int, column: int, offset: int = 0) -> "Span":
+    def point(cls, file: str, line: int, column: int, offset: int = 0) -> Span:
         return cls(file, line, column, line, column + 1, offset, offset + 1)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str, int, int, int, int]:
         return (self.file, self.line, self.column, self.end_line, self.end_column)
 
-    def head(self, word: str) -> "Span":
+    def head(self, word: str) -> Span:
         """The span of `word` written at this span's start: a statement's or a header field's keyword."""
         return Span(self.file, self.line, self.column, self.line, self.column + len(word), self.start,
                     self.start + len(word))
@@ -94,10 +94,10 @@ class Diagnostic:
     help: str | None = None
     fixes: tuple[Fix, ...] = ()
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[str | int, ...]:
         return (*self.span.sort_key(), self.code, self.message)
 
-    def with_severity(self, severity: Severity) -> "Diagnostic":
+    def with_severity(self, severity: Severity) -> Diagnostic:
         return replace(self, severity=severity)
 
 

@@ -9,6 +9,7 @@ Colours are "#rrggbb" strings (or None: no fill / no stroke).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 Point = tuple[float, float]
@@ -87,8 +88,12 @@ class Group:
     the SVG group's data attributes (data-cell, data-area, data-door, ...)."""
 
     role: str
-    items: tuple
+    items: tuple   # of Items (the display list's readers are untyped yet)
     attrs: Attrs = ()
+
+
+# What a layer or a group holds.
+Item = Rect | Ellipse | Polygon | Line | Text | Group
 
 
 @dataclass
@@ -96,10 +101,10 @@ class Layer:
     """A named list of items; `offset` (dx, dy) moves the whole layer (a legend set under a map)."""
 
     name: str
-    items: list = field(default_factory=list)
+    items: list = field(default_factory=list)   # of Items
     offset: tuple[float, float] = (0.0, 0.0)
 
-    def add(self, *items) -> None:
+    def add(self, *items: Item) -> None:
         self.items.extend(items)
 
 
@@ -122,7 +127,7 @@ class Drawing:
         raise KeyError(name)
 
 
-def walk(items):
+def walk(items: Iterable[Item]) -> Iterator[Rect | Ellipse | Polygon | Line | Text]:
     """Items (groups opened) in; every drawable item out, in painting order."""
     for item in items:
         if isinstance(item, Group):
@@ -131,7 +136,7 @@ def walk(items):
             yield item
 
 
-def shifted(item, dx: float, dy: float):
+def shifted(item: Item, dx: float, dy: float) -> Item:
     """An item in; the same item moved by (dx, dy) out."""
     from dataclasses import replace
 

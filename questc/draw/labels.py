@@ -9,9 +9,12 @@ linear in the number of labels.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+Cell = tuple[int, int]
 
 
 def intersects(a: Box, b: Box, pad: float = 0.0) -> bool:
@@ -25,7 +28,7 @@ def gap_between(a: Box, b: Box) -> float:
     return math.hypot(dx, dy)
 
 
-def segment_hits(p, q, box: Box) -> bool:
+def segment_hits(p: Point, q: Point, box: Box) -> bool:
     """True when the segment p-q crosses box (Liang-Barsky clipping)."""
     (x0, y0), (x1, y1) = p, q
     dx, dy = x1 - x0, y1 - y0
@@ -55,7 +58,8 @@ class Obstruction:
 class Placer:
     """The map's free space: blocked boxes by kind, and the floor a label may stand on."""
 
-    def __init__(self, cell: float, to_cell, cell_origin, floor: set, bounds: Box):
+    def __init__(self, cell: float, to_cell: Callable[[float, float], Cell], cell_origin: Callable[[Cell], Point],
+                 floor: set[Cell], bounds: Box) -> None:
         self.s = cell
         self.to_cell = to_cell          # a point in; the board cell under it out
         self.cell_origin = cell_origin  # a board cell in; its top-left point out
@@ -64,7 +68,7 @@ class Placer:
         self.buckets: dict[tuple[int, int], list[Obstruction]] = {}
         self.all: list[Obstruction] = []
 
-    def _keys(self, box: Box):
+    def _keys(self, box: Box) -> Iterator[tuple[int, int]]:
         s = self.s
         for bx in range(math.floor(box[0] / s), math.floor(box[2] / s) + 1):
             for by in range(math.floor(box[1] / s), math.floor(box[3] / s) + 1):
@@ -76,7 +80,7 @@ class Placer:
         for key in self._keys(box):
             self.buckets.setdefault(key, []).append(item)
 
-    def near(self, box: Box):
+    def near(self, box: Box) -> Iterator[Obstruction]:
         seen = set()
         for key in self._keys(box):
             for item in self.buckets.get(key, ()):
@@ -84,7 +88,7 @@ class Placer:
                     seen.add(id(item))
                     yield item
 
-    def on_floor(self, box: Box, cells: set | None = None) -> bool:
+    def on_floor(self, box: Box, cells: set[Cell] | None = None) -> bool:
         """Every cell the box lies over is floor (and, with `cells`, one of those)."""
         allowed = cells if cells is not None else self.floor
         eps = 0.01
@@ -92,7 +96,7 @@ class Placer:
         x1, y1 = self.to_cell(box[2] - eps, box[3] - eps)
         return all((x, y) in allowed for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
 
-    def free(self, box: Box, cells: set | None = None, clearance: float = 0.0) -> bool:
+    def free(self, box: Box, cells: set[Cell] | None = None, clearance: float = 0.0) -> bool:
         b = self.bounds
         if box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]:
             return False
@@ -100,7 +104,7 @@ class Placer:
             return False
         return not any(intersects(box, o.box, clearance) for o in self.near(box))
 
-    def line_clear(self, p, q, owner: str, label_box: Box) -> bool:
+    def line_clear(self, p: Point, q: Point, owner: str, label_box: Box) -> bool:
         """A leader line from p to q crosses nothing but its own thing and its label."""
         box = (min(p[0], q[0]), min(p[1], q[1]), max(p[0], q[0]), max(p[1], q[1]))
         for o in self.near(box):
@@ -113,7 +117,8 @@ class Placer:
         return True
 
     def find(self, anchor: Box, width: float, height: float, *, owner: str, reach: float,
-             cells: set | None = None, centre_ok: bool = False, clearance: float = 0.0):
+             cells: set[Cell] | None = None, centre_ok: bool = False,
+             clearance: float = 0.0) -> tuple[Box, bool] | None:
         """A free box `width` x `height` near `anchor`, no further than `reach`: (box, needs a leader) or None.
 
         Candidates on a quarter-cell lattice around the anchor, nearest first; ties prefer below,
@@ -159,7 +164,8 @@ class Placer:
         return None
 
 
-    def find_in(self, cells, centre, width: float, height: float, *, clearance: float = 0.0):
+    def find_in(self, cells: Iterable[Cell], centre: Point, width: float, height: float, *,
+                clearance: float = 0.0) -> tuple[Box, bool] | None:
         """A free box `width` x `height` over `cells` only, nearest `centre`: (box, False) or None.
         Candidates: each cell's middle and its quarter points."""
         s = self.s
@@ -180,9 +186,9 @@ class Placer:
         return None
 
 
-def _nearest_points(a: Box, b: Box):
+def _nearest_points(a: Box, b: Box) -> tuple[Point, Point]:
     """The two nearest points of boxes a and b (for a leader line from a to b)."""
-    def clamp(v, lo, hi):
+    def clamp(v: float, lo: float, hi: float) -> float:
         return max(lo, min(hi, v))
     bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
     p = (clamp(bx, a[0], a[2]), clamp(by, a[1], a[3]))

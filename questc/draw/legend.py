@@ -5,14 +5,21 @@ legend's words itself, as tagged text, beside symbol_drawing()'s SVG.
 from __future__ import annotations
 
 from questc.draw import symbols as sym
-from questc.draw.items import Drawing, Layer, Line, Paint, Rect, Text
+from typing import TYPE_CHECKING, Any
+
+from questc.draw.items import Drawing, Item, Layer, Line, Paint, Rect, Text
 from questc.draw.metrics import baseline_for_middle, shortened, text_width
 from questc.draw.symbols import Palette
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from questc.draw.map import LegendEntry
 
 PAD = 0.12     # a door and a figure jut out of their square by up to a tenth of it
 
 
-def symbol_items(p: Palette, what: tuple, x: float, y: float, s: float, tint: str) -> list:
+def symbol_items(p: Palette, what: tuple[Any, ...], x: float, y: float, s: float, tint: str) -> list[Item]:
     """A legend entry's `what` in; the items drawing its symbol in the square (x, y, s) out."""
     kind = what[0]
     cx, cy = x + s / 2, y + s / 2
@@ -83,14 +90,15 @@ def symbol_items(p: Palette, what: tuple, x: float, y: float, s: float, tint: st
     return []
 
 
-def symbol_drawing(p: Palette, what: tuple, size: float, tint: str) -> Drawing:
+def symbol_drawing(p: Palette, what: tuple[Any, ...], size: float, tint: str) -> Drawing:
     """One legend symbol alone, `size` points square plus PAD of that on each side, on a clear ground."""
     pad = size * PAD
     layer = Layer("symbol", symbol_items(p, what, pad, pad, size, tint))
     return Drawing(size + 2 * pad, size + 2 * pad, [layer], background=None)
 
 
-def legend_drawing(p: Palette, entries, width: float, tint: str, *, heading: str | None = None) -> Drawing:
+def legend_drawing(p: Palette, entries: Sequence[LegendEntry], width: float, tint: str, *,
+                   heading: str | None = None) -> Drawing:
     """The legend laid out `width` points wide (questc.draw.page.plan_legend's columns, styles.yaml's
     sizes): the compass rose at the left, the heading, the entries down columns."""
     from questc.draw.page import legend_spec, plan_legend

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from questc.draw import symbols as sym
-from questc.draw.items import Box, Drawing, Group, Layer, Line, Paint, Rect, Text
+from questc.draw.items import Box, Drawing, Group, Item, Layer, Line, Paint, Rect, Text
 from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
@@ -32,10 +32,14 @@ from questc.model.quest import readable    # names for players: one rule for eve
 from questc.words import count_range, plural
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from questc.catalog.model import ObstacleKind
     from questc.compiled import CompiledQuest
+    from questc.model.quest import Figure, Marker, ObstacleModel
 
 Cell = tuple[int, int]
+Edge = tuple[int, int, int, int]
 
 LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "walls", "doors", "markers",
           "figures", "labels", "frame")
@@ -49,7 +53,7 @@ class LegendEntry:
     and its details, drawn by questc.draw.legend.symbol)."""
 
     label: str
-    what: tuple
+    what: tuple[Any, ...]   # a symbol kind, then its details (a colour, an ObstacleKind...)
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,7 @@ class MapDrawing:
     walls: list[Box] = field(default_factory=list)
     doors: list[tuple[Box, str]] = field(default_factory=list)      # (slab, owner "door:id")
     symbols: list[tuple[Box, str]] = field(default_factory=list)    # (box, owner): markers, figures, stairs
-    text_sizes: dict = field(default_factory=dict)     # token footprint -> the text size on such tokens
+    text_sizes: dict[tuple[int, int], float] = field(default_factory=dict)   # token footprint -> its text size
 
     @property
     def width(self) -> float:
@@ -109,7 +113,7 @@ class MapDrawing:
                 self.origin[1] + math.floor((y - self.top) / self.cell))
 
 
-def _merge(edges) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+def _merge(edges: Iterable[Edge]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
     """Unit edges (x0, y0, x1, y1) in; maximal straight runs ((x0, y0), (x1, y1)) out, sorted."""
     horizontal: dict[int, list[int]] = {}
     vertical: dict[int, list[int]] = {}
@@ -139,12 +143,12 @@ def _runs(starts: list[int]) -> list[tuple[int, int]]:
     return out
 
 
-def obstacle_groups(obstacles) -> list[tuple["ObstacleKind", list[Cell]]]:
+def obstacle_groups(obstacles: Iterable[ObstacleModel]) -> list[tuple[ObstacleKind, list[Cell]]]:
     """Obstacles in; (kind, cells) for each 4-connected group of cells of one kind out, in a fixed order.
 
     Two `rubble at 2,3 2,4` cells make one rubble patch on the map: one outline, one label.
     """
-    by_kind: dict[str, tuple["ObstacleKind", set]] = {}
+    by_kind: dict[str, tuple[ObstacleKind, set[Cell]]] = {}
     for obstacle in obstacles:
         kind, cells = by_kind.setdefault(obstacle.kind.name, (obstacle.kind, set()))
         cells.update(obstacle.cells)
@@ -190,7 +194,7 @@ def _codes(names: list[str]) -> dict[str, str]:
     return out
 
 
-def _fit_lines(text: str, width: float, height: float, size: float, weight: str, most: int = 3):
+def _fit_lines(text: str, width: float, height: float, size: float, weight: str, most: int = 3) -> list[str] | None:
     """Words in; their lines (at most `most`) if they fit `width` x `height` at `size`, else None."""
     words = text.split()
     if not words:
@@ -257,13 +261,13 @@ def fit_cell(columns: int, rows: int, origin: Cell, width: float, height: float,
     return math.floor(lo * 20) / 20
 
 
-def _fits(columns, rows, origin, s, width, height, title) -> bool:
+def _fits(columns: int, rows: int, origin: Cell, s: float, width: float, height: float, title: bool) -> bool:
     f = frame(columns, rows, origin, s, title)
     return f.width <= width and f.height <= height
 
 
 class _Builder:
-    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None):
+    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None) -> None:
         self.model = quest.model
         self.qb = quest.quest_board
         self.board = quest.board
@@ -277,8 +281,8 @@ class _Builder:
         self.walls: list[Box] = []
         self.door_boxes: list[tuple[Box, str]] = []
         self.symbol_boxes: list[tuple[Box, str]] = []
-        self.text_sizes: dict = {}
-        self.pending_badges: list = []
+        self.text_sizes: dict[tuple[int, int], float] = {}
+        self.pending_badges: list[tuple[Any, Any, str]] = []   # (badge, shape, owner): placed last
 
     # geometry ------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -314,7 +318,7 @@ class _Builder:
         """Area id -> floor tint: greedy colouring in source order, so two areas that touch
         (side by side, through a door or by stairs) never share a tint while the palette allows it."""
         palette = [sym._hex(c) for c in self.p.colours["floor"]]
-        touching: dict[str, set] = {a: set() for a in self.area_ids}
+        touching: dict[str, set[str]] = {a: set() for a in self.area_ids}
         for (x, y), area in self.area_of.items():
             for other in ((x + 1, y), (x, y + 1)):
                 neighbour = self.area_of.get(other)
@@ -334,7 +338,7 @@ class _Builder:
             chosen[area] = min(free, key=lambda k: (counts[k], k)) if free else index % len(palette)
         return {area: palette[k] for area, k in chosen.items()}
 
-    def _border_edges(self) -> list:
+    def _border_edges(self) -> list[Edge]:
         """Edges between floor cells of two areas where no wall or door stands: the area borders."""
         floor = set(self.board.cells)
         doors = {e for edges in self.qb.door_edges.values() for e in edges}
@@ -347,7 +351,7 @@ class _Builder:
         return out
 
     # drawing --------------------------------------------------------------------------
-    def build(self):
+    def build(self) -> MapDrawing:
         self._collect()
         self._layout()
         self.placer = Placer(self.s, self.to_cell, lambda c: self.point(*c), set(self.board.cells),
@@ -534,7 +538,7 @@ class _Builder:
     # figures and their words ------------------------------------------------------------
     def _figures(self) -> None:
         s, model = self.s, self.model
-        by_size: dict[tuple[int, int], list] = {}
+        by_size: dict[tuple[int, int], list[Figure]] = {}
         placed = []
         for figure in model.figures:
             xs = [c[0] for c in figure.cells]
@@ -620,11 +624,11 @@ class _Builder:
                 self.placer.block(self.cell_box(cell), "symbol", owner)
         # markers under figures (small, in a corner) are part of the figure's cell: nothing to place
 
-    def _named_name(self, figure) -> str:
-        named = self.model.named.get(figure.named)
+    def _named_name(self, figure: Figure) -> str:
+        named = self.model.named.get(figure.named) if figure.named else None
         return named.display if named else readable(figure.named or figure.type.name)
 
-    def _key(self, words: str, what: tuple) -> str:
+    def _key(self, words: str, what: tuple[Any, ...]) -> str:
         number = str(len([k for k in self.keys if k.what[0] == "key"]) + 1)
         self.keys.append(LegendEntry(_legend_words(words), ("key", number)))
         return number
@@ -633,7 +637,7 @@ class _Builder:
     def _label_size(self) -> float:
         return max(MIN_TEXT, min(self.s * 0.15, 9.0))
 
-    def _pill(self, text: str, size: float):
+    def _pill(self, text: str, size: float) -> tuple[float, float]:
         pad_x, pad_y = size * 0.3, size * 0.14
         w = text_width(text, size) + 2 * pad_x
         h = (ASCENT + DESCENT) * size + 2 * pad_y
@@ -649,7 +653,7 @@ class _Builder:
                                                    clearance=self.s * 0.03)
         if found is not None:
             box, leader = found
-            items = []
+            items: list[Item] = []
             if leader:
 
                 p, q = leader_points(anchor, box)
@@ -682,7 +686,7 @@ class _Builder:
         self.placer.block(box, "label", owner)
         self.labels.append(PlacedLabel(number, box, owner, "key", size))
 
-    def _pill_items(self, text: str, size: float, box: Box) -> list:
+    def _pill_items(self, text: str, size: float, box: Box) -> list[Item]:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         return [Rect(box[0], box[1], box[2] - box[0], box[3] - box[1],
                      Paint(fill=self.p.c("label_background"), stroke=self.p.c("grid"), width=max(0.3, size * 0.04)),
@@ -758,10 +762,10 @@ class _Builder:
         encounter = self.model.encounters.get(encounter_id)
         return encounter.display if encounter is not None else readable(encounter_id)
 
-    def relic_name(self, marker) -> str:
-        return marker.display or readable(marker.variant)
+    def relic_name(self, marker: Marker) -> str:
+        return marker.display or readable(marker.variant or marker.kind)
 
-    def stairs_name(self, stairs) -> str:
+    def stairs_name(self, stairs) -> str:   # (the board's Stairs: draw reads it through the compiled quest)
         model = next((s for s in self.model.stairs if s.colour == stairs.colour), None)
         return model.display if model is not None else f"{readable(stairs.colour)} stairs"
 
@@ -791,7 +795,9 @@ class _Builder:
     def _legend_entries(self) -> None:
         """What the legend explains, in a fixed order: only the marks this map holds (plus floor and wall)."""
         p, model, board = self.p, self.model, self.board
-        add = lambda label, what: self.legend.append(LegendEntry(_legend_words(label), what))   # noqa: E731
+        def add(label: str, what: tuple[Any, ...]) -> None:
+            self.legend.append(LegendEntry(_legend_words(label), what))
+
         add(p.word("floor"), ("floor",))
         add(p.word("wall"), ("wall",))
         if any(d.rune is None for d in board.doors.values()):

@@ -49,7 +49,7 @@ class MapPage:
     body_width: float
     body_height: float
     heading_height: float
-    map: "MapDrawing"        # the map drawn at the printed scale
+    map: MapDrawing        # the map drawn at the printed scale
     legend: LegendPlan
 
 

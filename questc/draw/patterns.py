@@ -7,9 +7,11 @@ shapes onto a mask a cell wide. Both clip at the tile's edge, so the two outputs
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from questc.draw.items import Ellipse, Line, Paint, Polygon
+
+Shape = Ellipse | Line | Polygon
 
 NAMES = ("solid", "hatch", "crosshatch", "dots", "stones", "waves", "rings", "bricks", "stripes",
          "slashes", "darts", "chevrons", "cross")
@@ -22,13 +24,13 @@ def _stroke(width: float) -> Paint:
 _FILL = Paint(fill="ink")
 
 
-@lru_cache(maxsize=None)
-def pattern(name: str) -> tuple:
+@cache
+def pattern(name: str) -> tuple[Shape, ...]:
     """A pattern name in; its items on the unit tile out (colour "ink": the obstacle's ink). Unknown
     names and "solid" draw nothing."""
     w = 0.025
     step = 1 / 7
-    out: list = []
+    out: list[Shape] = []
     if name in ("hatch", "crosshatch"):
         for k in range(-7, 15):
             x = k * step

@@ -7,8 +7,13 @@ changes a pixel). Pillow draws without anti-aliasing; lines are at least one pix
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from questc.draw.items import Drawing, Ellipse, Group, Line, Polygon, Rect, Text
+from questc.draw.items import Drawing, Ellipse, Group, Item, Line, Polygon, Rect, Text
+
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+    from PIL import ImageDraw as PILImageDraw
 from questc.draw.patterns import pattern
 
 
@@ -21,7 +26,7 @@ def _w(width: float, scale: float) -> int:
 
 
 @lru_cache(maxsize=256)
-def _tile(name: str, size: int):
+def _tile(name: str, size: int) -> PILImage.Image:
     """A pattern name and a tile size in pixels in; an 'L' mask of the pattern's ink out."""
     from PIL import Image, ImageDraw
 
@@ -32,7 +37,7 @@ def _tile(name: str, size: int):
     return tile
 
 
-def _colour(value, overrides):
+def _colour(value: str | None, overrides: dict[str, int]) -> int | tuple[int, int, int] | None:
     if value is None:
         return None
     if value in overrides:
@@ -40,7 +45,8 @@ def _colour(value, overrides):
     return _rgb(value)
 
 
-def _paint(draw, item, scale: float, overrides=None, tile: bool = False) -> None:
+def _paint(draw: PILImageDraw.ImageDraw, item: Rect | Ellipse | Polygon | Line, scale: float, overrides: dict[str, int] | None = None,
+           tile: bool = False) -> None:
     """One shape onto an ImageDraw (coordinates times `scale`)."""
     o = overrides or {}
     p = item.paint
@@ -89,7 +95,7 @@ def _dashed(draw, a, b, width, fill, dash, gap) -> None:
 
 
 class _Painter:
-    def __init__(self, image, scale: float):
+    def __init__(self, image: PILImage.Image, scale: float) -> None:
         from PIL import ImageDraw
 
         self.image = image
@@ -97,7 +103,7 @@ class _Painter:
         self.scale = scale
         self.dx = self.dy = 0.0
 
-    def item(self, item) -> None:
+    def item(self, item: Item) -> None:
         if isinstance(item, Group):
             for inner in item.items:
                 self.item(inner)
@@ -172,7 +178,7 @@ class _Painter:
         self.image.paste(fill, (px, py, px + tile.width, py + tile.height), tile)
 
 
-def to_image(drawing: Drawing, scale: float):
+def to_image(drawing: Drawing, scale: float) -> PILImage.Image:
     """A Drawing in; a Pillow RGB image of it out, `scale` pixels per point."""
     from PIL import Image
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from questc.draw.items import Drawing, Ellipse, Group, Line, Polygon, Rect, Text
+from questc.draw.items import Drawing, Ellipse, Group, Item, Line, Paint, Polygon, Rect, Text
 from questc.draw.patterns import pattern
 
 FONT_FAMILY = "DejaVu Sans"
@@ -21,12 +21,12 @@ def _n(value: float) -> str:
 
 
 class _Writer:
-    def __init__(self, drawing: Drawing):
+    def __init__(self, drawing: Drawing) -> None:
         self.drawing = drawing
-        self.patterns: dict[tuple, str] = {}
+        self.patterns: dict[tuple[str, str, float, float, float], str] = {}   # a pattern's key -> its <pattern> id
         self.body: list[str] = []
 
-    def paint(self, paint, closed: bool = True) -> str:
+    def paint(self, paint: Paint, closed: bool = True) -> str:
         out = []
         if closed:
             out.append(f'fill="{paint.fill}"' if paint.fill else 'fill="none"')
@@ -45,7 +45,7 @@ class _Writer:
             found = self.patterns[key] = f"p{len(self.patterns) + 1}"
         return found
 
-    def pattern_def(self, key: tuple, pid: str) -> str:
+    def pattern_def(self, key: tuple[str, str, float, float, float], pid: str) -> str:
         name, ink, tile, ox, oy = key
         inner = []
         for item in pattern(name):
@@ -53,7 +53,7 @@ class _Writer:
         return (f'<pattern id="{pid}" patternUnits="userSpaceOnUse" x="{_n(ox)}" y="{_n(oy)}" '
                 f'width="{_n(tile)}" height="{_n(tile)}">{"".join(inner)}</pattern>')
 
-    def item(self, item) -> str:
+    def item(self, item: Item) -> str:
         if isinstance(item, Group):
             attrs = "".join(f" data-{k}={quoteattr(v)}" for k, v in item.attrs)
             inner = "".join(self.item(i) for i in item.items)
@@ -90,11 +90,11 @@ class _Writer:
         raise TypeError(f"not a drawing item: {type(item).__name__}")
 
 
-def _scaled(item, tile: float, ink: str):
+def _scaled(item: Item, tile: float, ink: str) -> Item:
     """A pattern item on the unit tile in; the same item `tile` points across, in `ink` out."""
     from dataclasses import replace
 
-    def paint(p):
+    def paint(p: Paint) -> Paint:
         return replace(p, fill=ink if p.fill == "ink" else p.fill, stroke=ink if p.stroke == "ink" else p.stroke,
                        width=p.width * tile)
     if isinstance(item, Line):

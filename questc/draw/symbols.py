@@ -7,22 +7,29 @@ Colours, words and patterns come from templates/sheet/legend.yaml (Palette).
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from questc.draw.items import Ellipse, Line, Paint, Polygon, Rect, Text
+from questc.draw.items import Box, Ellipse, Item, Line, Paint, Point, Polygon, Rect, Text
 from questc.draw.metrics import baseline_for_middle
 
+if TYPE_CHECKING:
+    from questc.catalog.model import ObstacleKind
+    from questc.model.quest import Marker
+
 MIN_TEXT = 6.0      # points: no text on a printed map is smaller
+# legend.yaml's data as read: a mapping whose values are what the file holds (a writer restyles it).
+Style = dict[str, Any]
 
 
-@lru_cache(maxsize=None)
-def legend_yaml() -> dict:
+@cache
+def legend_yaml() -> Style:
     from questc.paths import style_file
 
     return style_file("legend.yaml")
 
 
-def _hex(value, fallback: str = "#888888") -> str:
+def _hex(value: object, fallback: str = "#888888") -> str:
     """A colour from legend.yaml (or a colour name a writer chose for stairs) in; "#rrggbb" out."""
     from PIL import ImageColor
 
@@ -41,7 +48,7 @@ def lighter(colour: str, amount: float) -> str:
 class Palette:
     """legend.yaml's colours, words and obstacle styles, looked up."""
 
-    def __init__(self, style: dict | None = None):
+    def __init__(self, style: Style | None = None) -> None:
         self.style = style if style is not None else legend_yaml()
         self.colours = self.style["colours"]
         self.words = self.style["words"]
@@ -49,10 +56,10 @@ class Palette:
     def c(self, key: str) -> str:
         return _hex(self.colours.get(key, "#888888"))
 
-    def word(self, key: str, **fields) -> str:
+    def word(self, key: str, **fields: object) -> str:
         return str(self.words.get(key, key)).format(**fields)
 
-    def obstacle(self, kind) -> dict:
+    def obstacle(self, kind: ObstacleKind) -> Style:
         style = dict(self.style.get("default_obstacle", {}))
         style.setdefault("label", kind.name.replace("_", " ").capitalize())
         style.update(self.style.get("obstacles", {}).get(kind.name, {}))
@@ -71,7 +78,7 @@ class Palette:
         return _hex(colour, self.colours.get("stairs_default", "#7f8c8d"))
 
 
-def symbol_text(cx: float, cy: float, text: str, size: float, fill: str, weight: str = "bold") -> list:
+def symbol_text(cx: float, cy: float, text: str, size: float, fill: str, weight: str = "bold") -> list[Item]:
     """A letter inside a symbol, centred; left out when the symbol is too small to print it readably
     (the symbol's colour and the legend still tell it apart)."""
     if size < MIN_TEXT or not text:
@@ -82,14 +89,14 @@ def symbol_text(cx: float, cy: float, text: str, size: float, fill: str, weight:
 # ---- floor and obstacles --------------------------------------------------------------
 
 
-def obstacle_cell(p: Palette, x: float, y: float, s: float, kind) -> list:
+def obstacle_cell(p: Palette, x: float, y: float, s: float, kind: ObstacleKind) -> list[Item]:
     style = p.obstacle(kind)
     pattern = style.get("pattern", "solid")
     return [Rect(x, y, s, s, Paint(fill=_hex(style.get("fill")), pattern=None if pattern == "solid" else pattern,
                                    ink=_hex(style.get("ink")), tile=s))]
 
 
-def arrow(cx: float, cy: float, s: float, facing: str, fill: str) -> list:
+def arrow(cx: float, cy: float, s: float, facing: str, fill: str) -> list[Item]:
     """An arrow pointing the way a facing trap acts (north is up)."""
     vx, vy = {"north": (0, -1), "south": (0, 1), "east": (1, 0), "west": (-1, 0)}[facing]
     px, py = -vy, vx
@@ -104,7 +111,7 @@ def arrow(cx: float, cy: float, s: float, facing: str, fill: str) -> list:
 # ---- doors and stairs -------------------------------------------------------------------
 
 
-def door(p: Palette, a, b, s: float, rune: str | None) -> tuple[list, tuple]:
+def door(p: Palette, a: Point, b: Point, s: float, rune: str | None) -> tuple[list[Item], Box]:
     """A door on the stretch of edge from point a to point b: a plank (or rune-coloured) slab.
     Returns (items, the slab's box)."""
     horizontal = abs(a[1] - b[1]) < 1e-6
@@ -121,7 +128,7 @@ def door(p: Palette, a, b, s: float, rune: str | None) -> tuple[list, tuple]:
         fill, ink = p.rune(rune), p.c("wall")
     else:
         fill, ink = p.c("door"), p.c("door_ink")
-    items: list = [Rect(bx0, by0, bx1 - bx0, by1 - by0, Paint(fill=fill, stroke=ink, width=s * 0.03))]
+    items: list[Item] = [Rect(bx0, by0, bx1 - bx0, by1 - by0, Paint(fill=fill, stroke=ink, width=s * 0.03))]
     if rune:
         # a second, inner frame: rune doors read as doors even in grey print
         i = s * 0.05
@@ -138,11 +145,11 @@ def door(p: Palette, a, b, s: float, rune: str | None) -> tuple[list, tuple]:
     return items, box
 
 
-def stairs(p: Palette, x: float, y: float, s: float, colour_name: str) -> list:
+def stairs(p: Palette, x: float, y: float, s: float, colour_name: str) -> list[Item]:
     colour = p.stairs(colour_name)
     ink = p.c("wall")
     m = s * 0.1
-    items: list = [Rect(x + m, y + m, s - 2 * m, s - 2 * m, Paint(fill=lighter(colour, 0.55), stroke=colour,
+    items: list[Item] = [Rect(x + m, y + m, s - 2 * m, s - 2 * m, Paint(fill=lighter(colour, 0.55), stroke=colour,
                                                                    width=s * 0.05))]
     for k in range(5):     # steps narrowing upwards: a staircase seen from above
         yy = y + m + (s - 2 * m) * (k + 0.5) / 5
@@ -151,7 +158,7 @@ def stairs(p: Palette, x: float, y: float, s: float, colour_name: str) -> list:
     return items
 
 
-def edge_mark(p: Palette, a, b, s: float, outward: str, kind: str = "exit") -> list:
+def edge_mark(p: Palette, a: Point, b: Point, s: float, outward: str, kind: str = "exit") -> list[Item]:
     """The way off the map along a stretch of edge (from point a to point b) of an entrance or exit's
     edge space (`kind`): a bar over the wall in its colour, an arrow pointing out of the map."""
     colour = p.c(kind)
@@ -169,10 +176,10 @@ def edge_mark(p: Palette, a, b, s: float, outward: str, kind: str = "exit") -> l
 # ---- markers ------------------------------------------------------------------------------
 
 
-def glyph(p: Palette, cx: float, cy: float, r: float, active: bool) -> list:
+def glyph(p: Palette, cx: float, cy: float, r: float, active: bool) -> list[Item]:
     fill = p.c("glyph_active" if active else "glyph_inactive")
     ink = p.c("glyph_active_ink" if active else "glyph_inactive_ink")
-    items: list = [Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
+    items: list[Item] = [Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
                    Ellipse(cx, cy, r * 0.68, r * 0.68, Paint(stroke=ink, width=r * 0.06))]
     if active:     # an eight-pointed star: the lit glyph
         points = []
@@ -188,13 +195,13 @@ def glyph(p: Palette, cx: float, cy: float, r: float, active: bool) -> list:
     return items
 
 
-def chest(p: Palette, cx: float, cy: float, r: float, variant: str) -> list:
+def chest(p: Palette, cx: float, cy: float, r: float, variant: str | None) -> list[Item]:
     style = p.style.get("chests", {}).get(variant, {"fill": "#999999", "letter": "?"})
     fill, ink = _hex(style.get("fill")), p.c("wall")
     w, h = r * 1.7, r * 1.25
     body = (cx - w / 2, cy - h / 2 + h * 0.28, cx + w / 2, cy + h / 2)
     lid = (cx - w / 2, cy - h / 2, cx + w / 2, cy - h / 2 + h * 0.36)
-    items: list = [
+    items: list[Item] = [
         Rect(lid[0], lid[1], lid[2] - lid[0], lid[3] - lid[1], Paint(fill=lighter(fill, 0.25), stroke=ink,
                                                                     width=r * 0.08), radius=r * 0.2),
         Rect(body[0], body[1], body[2] - body[0], body[3] - body[1], Paint(fill=fill, stroke=ink, width=r * 0.08)),
@@ -203,11 +210,11 @@ def chest(p: Palette, cx: float, cy: float, r: float, variant: str) -> list:
     return items + symbol_text(cx, (body[1] + body[3]) / 2 + r * 0.08, str(style.get("letter", "")), r * 0.55, ink)
 
 
-def treasure(p: Palette, cx: float, cy: float, r: float, variant: str | None) -> list:
+def treasure(p: Palette, cx: float, cy: float, r: float, variant: str | None) -> list[Item]:
     style = p.style.get("treasures", {}).get(variant, p.style.get("default_treasure",
                                                                    {"fill": "#999999", "letter": "?"}))
     fill, ink = _hex(style.get("fill")), p.c("wall")
-    items: list = [   # a flask: round body, short neck
+    items: list[Item] = [   # a flask: round body, short neck
         Rect(cx - r * 0.22, cy - r * 0.95, r * 0.44, r * 0.6, Paint(fill=lighter(fill, 0.4), stroke=ink,
                                                                    width=r * 0.07)),
         Ellipse(cx, cy + r * 0.2, r * 0.8, r * 0.75, Paint(fill=fill, stroke=ink, width=r * 0.08)),
@@ -215,7 +222,7 @@ def treasure(p: Palette, cx: float, cy: float, r: float, variant: str | None) ->
     return items + symbol_text(cx, cy + r * 0.2, str(style.get("letter", "")), r * 0.75, "#ffffff")
 
 
-def relic(p: Palette, cx: float, cy: float, r: float) -> list:
+def relic(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     fill, ink = p.c("relic"), p.c("wall")
     return [Polygon(((cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)),
                     Paint(fill=fill, stroke=ink, width=r * 0.08)),
@@ -223,10 +230,10 @@ def relic(p: Palette, cx: float, cy: float, r: float) -> list:
                     Paint(fill=lighter(fill, 0.5)))]
 
 
-def runekey(p: Palette, cx: float, cy: float, r: float, colour: str) -> list:
+def runekey(p: Palette, cx: float, cy: float, r: float, colour: str | None) -> list[Item]:
     fill, ink = p.rune(colour), p.c("wall")
     w = r * 0.08
-    items: list = [   # bow (ring) at the left, shaft to the right, two teeth down
+    items: list[Item] = [   # bow (ring) at the left, shaft to the right, two teeth down
         Ellipse(cx - r * 0.55, cy, r * 0.45, r * 0.45, Paint(fill=fill, stroke=ink, width=w)),
         Ellipse(cx - r * 0.55, cy, r * 0.17, r * 0.17, Paint(fill="#ffffff", stroke=ink, width=w / 2)),
         Rect(cx - r * 0.12, cy - r * 0.13, r * 1.12, r * 0.26, Paint(fill=fill, stroke=ink, width=w)),
@@ -236,7 +243,7 @@ def runekey(p: Palette, cx: float, cy: float, r: float, colour: str) -> list:
     return items
 
 
-def encounter(p: Palette, cx: float, cy: float, r: float, mark: str = "!") -> list:
+def encounter(p: Palette, cx: float, cy: float, r: float, mark: str = "!") -> list[Item]:
     """The encounter hexagon; `mark` is printed inside ("!", or a key number)."""
     fill, ink = p.c("encounter"), p.c("encounter_ink")
     points = tuple((cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6))
@@ -244,13 +251,13 @@ def encounter(p: Palette, cx: float, cy: float, r: float, mark: str = "!") -> li
         symbol_text(cx, cy, mark, max(r * 1.1, MIN_TEXT) if mark != "!" else r * 1.1, "#ffffff")
 
 
-def search(p: Palette, cx: float, cy: float, r: float) -> list:
+def search(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A second edition search token: a green disc with a question mark."""
     return [Ellipse(cx, cy, r, r, Paint(fill=p.c("search"), stroke=p.c("search_ink"), width=r * 0.1))] + \
         symbol_text(cx, cy, "?", r * 1.2, "#ffffff")
 
 
-def objective(p: Palette, cx: float, cy: float, r: float, colour: str | None) -> list:
+def objective(p: Palette, cx: float, cy: float, r: float, colour: str | None) -> list[Item]:
     """A second edition objective token: a target in the colour of the back shown."""
     styles = p.style.get("objectives", {})
     style = styles.get(colour or "plain", styles.get("plain", {"fill": "#e9e2cf", "ink": "#5b4a2a"}))
@@ -260,7 +267,7 @@ def objective(p: Palette, cx: float, cy: float, r: float, colour: str | None) ->
             Ellipse(cx, cy, r * 0.22, r * 0.22, Paint(fill=ink))]
 
 
-def villager(p: Palette, cx: float, cy: float, r: float) -> list:
+def villager(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A villager token: a person (head and shoulders) on a pale disc."""
     ink = p.c("villager_ink")
     return [Ellipse(cx, cy, r, r, Paint(fill=p.c("villager"), stroke=ink, width=r * 0.1)),
@@ -269,7 +276,7 @@ def villager(p: Palette, cx: float, cy: float, r: float) -> list:
                      (cx + r * 0.5, cy + r * 0.62)), Paint(fill=ink))]
 
 
-def lieutenant(p: Palette, cx: float, cy: float, r: float) -> list:
+def lieutenant(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A lieutenant's token: a shield with a gold rim (its name is a label beside it)."""
     fill, ring = p.c("lieutenant"), p.c("lieutenant_ring")
     shield = ((cx - r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy + r * 0.1),
@@ -278,12 +285,12 @@ def lieutenant(p: Palette, cx: float, cy: float, r: float) -> list:
         symbol_text(cx, cy - r * 0.1, "L", r * 1.0, ring)
 
 
-def unknown_marker(p: Palette, cx: float, cy: float, r: float) -> list:
+def unknown_marker(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A marker kind this map does not know: a plain token, never nothing."""
     return [Ellipse(cx, cy, r, r, Paint(fill="#c8c8c8", stroke=p.c("wall"), width=r * 0.08))]
 
 
-def marker(p: Palette, m, cx: float, cy: float, r: float) -> list:
+def marker(p: Palette, m: Marker, cx: float, cy: float, r: float) -> list[Item]:
     if m.kind == "glyph":
         return glyph(p, cx, cy, r, m.active)
     if m.kind == "chest":
@@ -319,14 +326,14 @@ def figure_colours(p: Palette, rank: str) -> tuple[str, str, str]:
     return p.c("figure_normal"), p.c("figure_normal_ink"), p.c("figure_normal_text")
 
 
-def figure_shape(x: float, y: float, s: float, footprint=(1, 1)) -> tuple[float, float, float, float]:
+def figure_shape(x: float, y: float, s: float, footprint: tuple[int, int] = (1, 1)) -> tuple[float, float, float, float]:
     """The token's box over its footprint (inset from the cells' edges, so it never reaches a wall)."""
     w, h = footprint
     inset = s * 0.09
     return (x + inset, y + inset, x + w * s - inset, y + h * s - inset)
 
 
-def figure(p: Palette, x: float, y: float, s: float, rank: str, footprint=(1, 1)) -> list:
+def figure(p: Palette, x: float, y: float, s: float, rank: str, footprint: tuple[int, int] = (1, 1)) -> list[Item]:
     """A figure over its footprint: a disc (one cell) or a rounded slab (large); its words are labels."""
     fill, ink, _text = figure_colours(p, rank)
     x0, y0, x1, y1 = figure_shape(x, y, s, footprint)
@@ -336,13 +343,13 @@ def figure(p: Palette, x: float, y: float, s: float, rank: str, footprint=(1, 1)
     return [Rect(x0, y0, x1 - x0, y1 - y0, paint, radius=s * 0.35)]
 
 
-def area_badge(p: Palette, cx: float, cy: float, r: float, area_id: str, size: float) -> list:
+def area_badge(p: Palette, cx: float, cy: float, r: float, area_id: str, size: float) -> list[Item]:
     ink = p.c("area_border")
     return [Ellipse(cx, cy, r, r, Paint(fill="#ffffff", stroke=ink, width=r * 0.14)),
             Text(cx, baseline_for_middle(cy, size), area_id, size, ink, "bold")]
 
 
-def players_badge(p: Palette, cx: float, cy: float, text: str, size: float) -> tuple[list, tuple]:
+def players_badge(p: Palette, cx: float, cy: float, text: str, size: float) -> tuple[list[Item], Box]:
     """The player-count badge of a figure kept only for some player counts: the count on a white pill.
     Returns (items, box)."""
     from questc.draw.metrics import text_width
@@ -355,7 +362,7 @@ def players_badge(p: Palette, cx: float, cy: float, text: str, size: float) -> t
             Text(cx, baseline_for_middle(cy, size), text, size, p.c("text"))], box
 
 
-def key_badge(p: Palette, cx: float, cy: float, number: str, size: float) -> tuple[list, tuple]:
+def key_badge(p: Palette, cx: float, cy: float, number: str, size: float) -> tuple[list[Item], Box]:
     """A numbered key (its words are in the legend's key): the number on a dark disc. (items, box)."""
     from questc.draw.metrics import text_width
 
@@ -365,9 +372,9 @@ def key_badge(p: Palette, cx: float, cy: float, number: str, size: float) -> tup
             Text(cx, baseline_for_middle(cy, size), number, size, "#ffffff", "bold")], (cx - r, cy - r, cx + r, cy + r)
 
 
-def compass(p: Palette, cx: float, cy: float, r: float) -> list:
+def compass(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     ink = p.c("compass")
-    items: list = [Ellipse(cx, cy, r * 0.62, r * 0.62, Paint(stroke=ink, width=r * 0.04))]
+    items: list[Item] = [Ellipse(cx, cy, r * 0.62, r * 0.62, Paint(stroke=ink, width=r * 0.04))]
     for k, (vx, vy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):   # the north point dark
         px, py = -vy, vx
         tip = (cx + vx * r * 0.62, cy + vy * r * 0.62)

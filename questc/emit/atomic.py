@@ -18,6 +18,13 @@ half a file, nor one quest's new JSON beside its old PDF:
 So a set is never mixed once any questc command has written into its folder again, and
 step 2 takes microseconds. On any failure that is not a kill, the temporary files are
 removed and every target is left as it was.
+
+A target that already exists and is not a regular file (`-o /dev/null`, `-o /dev/stdout`,
+a named pipe, a terminal) is written into, as a shell redirection would: renaming a file
+over it would replace the device or the pipe itself (as root, /dev/null with a regular
+file). A pipe nobody reads is an error at once, never a hang; a block device is refused.
+A target that is a symbolic link is written through it, to the file it names (a link
+that loops, or whose folder does not exist, is an OSError).
 """
 from __future__ import annotations
 
@@ -26,6 +33,7 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -69,7 +77,7 @@ def _folder(path: Path) -> Path:
 class _Staged:
     """One file's bytes on disk, not yet under any name of the folder (or under a hidden one)."""
 
-    def __init__(self, target: Path, fd: int | None, name: str | None):
+    def __init__(self, target: Path, fd: int | None, name: str | None) -> None:
         self.target, self.fd, self.name = target, fd, name
 
     def discard(self) -> None:
@@ -147,7 +155,7 @@ def _unnamed_files_work(folder: Path) -> bool:
 
 
 @contextmanager
-def _locked(folder: Path):
+def _locked(folder: Path) -> Iterator[None]:
     """An exclusive lock on the folder itself (flock on its descriptor: no lock file), where the
     system has one; the kernel drops it when the process dies, however it dies."""
     try:
@@ -223,14 +231,79 @@ def _link(staged: _Staged) -> None:
     raise FileExistsError(f"no free temporary name beside {staged.target}")
 
 
+def _special(path: Path) -> bool:
+    """Does `path` name (through any link) something that exists and is neither a regular file
+    nor a folder: a device, a named pipe, a socket?"""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def _through_link(path: Path) -> Path:
+    """The file a symbolic link names, however many links deep (OSError for a link that loops)."""
+    import errno
+
+    if not os.path.islink(path):
+        return path
+    target = Path(os.path.realpath(path))
+    if os.path.islink(target):   # realpath stops where links loop
+        raise OSError(errno.ELOOP, "it is a symbolic link that loops", str(path))
+    return target
+
+
+def _write_into(path: Path, data: bytes) -> None:
+    """Write `data` into a device or a pipe that is there already (no rename can be atomic there)."""
+    import errno
+    import fcntl
+    import stat
+
+    if stat.S_ISBLK(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "it is a block device, not a file to write a report into", str(path))
+    try:   # not blocking on a pipe with no reader: that would wait for ever
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        if error.errno == errno.ENXIO:
+            raise OSError(errno.ENXIO, "it is a named pipe that nothing reads", str(path)) from None
+        raise
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
+
+
 def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[Path]:
     """Write several files (one quest's outputs) each atomically and all or none; return the paths.
 
     Every file's bytes reach the disk before the first rename, and the renames are
     journalled (see the module's docstring), so neither a full disk, an interrupt nor a
     killed process leaves a set that mixes old and new files. An OSError names the
-    target that could not be written (its `filename`).
+    target that could not be written (its `filename`). A target that is a device or a
+    pipe already is written into, not replaced (the module's docstring).
     """
+    if any(os.path.islink(path) for path in files):
+        # Through the links, to the files they name: a rename would replace the link itself.
+        through = {_through_link(Path(path)): data for path, data in files.items()}
+        write_all_atomic(through, mode)
+        return [Path(path) for path in files]
+    for path in files:
+        if os.path.isdir(path):
+            import errno
+            raise OSError(errno.EISDIR, "it is a folder; give a file name", str(path))
+    special = [path for path in files if os.name == "posix" and _special(Path(path))]
+    if special:
+        for path in special:
+            _write_into(Path(path), files[path])
+        rest = {path: data for path, data in files.items() if path not in special}
+        if rest:
+            write_all_atomic(rest, mode)
+        return [Path(path) for path in files]
     staged: list[_Staged] = []
     path = Path(".")
     chosen = (0o666 & ~_umask()) if mode is None else mode

@@ -18,15 +18,20 @@ from __future__ import annotations
 
 import json
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Iterable, Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.emit.report import generator
+from questc.emit.report import JSON, generator
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
+    from questc.analysis.reveal import Analysis
+    from questc.board.quest_board import QuestBoard
     from questc.compiled import CompiledQuest
     from questc.model.plan import Pricing
+    from questc.model.quest import ObstacleModel, QuestModel
+
 
 FORMAT = "questc.quest"
 FORMAT_VERSION = 2
@@ -38,16 +43,16 @@ __all__ = ["FORMAT", "FORMAT_VERSION", "engine_document", "canonical_bytes", "en
            "condition_tree", "effect_data"]
 
 
-def _cell(c) -> list[int]:
+def _cell(c: tuple[int, int]) -> list[int]:
     return [int(c[0]), int(c[1])]
 
 
-def _cells(cells) -> list[list[int]]:
+def _cells(cells: Iterable[tuple[int, int]]) -> list[list[int]]:
     """Any iterable of cells in; a sorted list of [x, y] out (sorted by x, then y)."""
     return [_cell(c) for c in sorted(set(cells))]
 
 
-def _edges(edges) -> list[list[int]]:
+def _edges(edges: Iterable[tuple[int, int, int, int]]) -> list[list[int]]:
     """Any iterable of unit edges in; a sorted list of [x1, y1, x2, y2] out."""
     return [list(e) for e in sorted(set(edges))]
 
@@ -61,7 +66,7 @@ def _file_name(path: str) -> str:
 # ---- effects and conditions ------------------------------------------------------------
 
 
-def _point(model, ref: n.PointRef) -> tuple[int, int]:
+def _point(model: QuestModel, ref: n.PointRef) -> tuple[int, int]:
     """A point as written in an effect (absolute, or `piece:x,y`) in; the absolute cell out."""
     if ref.piece is None:
         return (ref.x, ref.y)
@@ -71,7 +76,7 @@ def _point(model, ref: n.PointRef) -> tuple[int, int]:
     return (ox + ref.x, oy + ref.y)
 
 
-def effect_data(model, effect) -> dict:
+def effect_data(model: QuestModel, effect: n.Effect) -> JSON:
     """One effect node in; its meaning as data out: {"effect": KIND, ...the kind's fields}."""
     if isinstance(effect, n.Read):
         return {"effect": "read", "text": effect.text.value}
@@ -106,7 +111,7 @@ def effect_data(model, effect) -> dict:
     raise TypeError(f"no engine form for effect {type(effect).__name__}")
 
 
-def condition_tree(condition) -> dict:
+def condition_tree(condition: n.Condition) -> JSON:
     """A victory condition node in; its expression tree out.
 
     {"op": "and"|"or"|"not", "args": [...]}, {"event": "killed"|..., "target": ID} or
@@ -128,7 +133,7 @@ def condition_tree(condition) -> dict:
 # ---- sections ----------------------------------------------------------------------------
 
 
-def _quest(model, path: str) -> dict:
+def _quest(model: QuestModel, path: str) -> JSON:
     treachery = None
     if model.treachery is not None:
         treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
@@ -143,7 +148,7 @@ def _quest(model, path: str) -> dict:
     }
 
 
-def _map(model, quest_board) -> dict:
+def _map(model: QuestModel, quest_board: QuestBoard) -> JSON:
     board = quest_board.board
     pieces = []
     for piece in model.pieces.values():
@@ -164,7 +169,7 @@ def _map(model, quest_board) -> dict:
     }
 
 
-def _areas(model, analysis) -> list[dict]:
+def _areas(model: QuestModel, analysis: Analysis) -> list[JSON]:
     return [{
         "id": area.id, "name": area.name, "start": area.start, "pieces": list(area.pieces),
         "cells": _cells(area.cells), "read": list(area.read), "note": list(area.notes),
@@ -173,7 +178,7 @@ def _areas(model, analysis) -> list[dict]:
     } for area in model.areas.values()]
 
 
-def _start(model, quest_board) -> dict:
+def _start(model: QuestModel, quest_board: QuestBoard) -> JSON:
     """Where the heroes start (the analysis' rule: questc.analysis.reveal.hero_start_cells) and why there."""
     from questc.analysis.reveal import hero_start_cells
 
@@ -186,8 +191,8 @@ def _start(model, quest_board) -> dict:
         own = model.areas[area].cells
         if any(h.area == area and h.at in own for h in model.hero_starts):
             how = "start_at"
-        elif any(model.pieces.get(p) is not None and model.pieces[p].type.kind == "entrance"
-                 for p in model.areas[area].pieces):
+        elif any(piece is not None and piece.type.kind == "entrance"
+                 for piece in (model.pieces.get(p) for p in model.areas[area].pieces)):
             how = "entrance"
         else:
             how = "area"
@@ -197,17 +202,17 @@ def _start(model, quest_board) -> dict:
     return {"area": area, "from": how, "cells": _cells(cells)}
 
 
-def _doors(model, quest_board) -> list[dict]:
+def _doors(model: QuestModel, quest_board: QuestBoard) -> list[JSON]:
     """Doors on the board, in source order. A door that could not be placed is a Q205
     error, so a quest that is built never has one; it is left out rather than invented."""
     from questc.board.geometry import edge_cells
 
     out = []
     for door in model.doors.values():
-        edges = quest_board.door_edges.get(door.id)
-        if edges is None:
+        placed = quest_board.door_edges.get(door.id)
+        if placed is None:
             continue
-        edges = sorted(edges)
+        edges = sorted(placed)
         # Both edges of a door run the same way, so their first cells are on one side.
         sides = edge_cells(edges[0])
         out.append({"id": door.id, "name": door.display, "rune": door.rune, "edge": _edges(edges),
@@ -216,7 +221,7 @@ def _doors(model, quest_board) -> list[dict]:
     return out
 
 
-def _obstacle(o) -> dict:
+def _obstacle(o: ObstacleModel) -> JSON:
     kind = o.kind
     return {"kind": kind.name, "cells": [_cell(c) for c in o.cells], "area": o.area or None,
             "blocks_movement": kind.blocks_movement, "blocks_sight": kind.blocks_sight,
@@ -224,25 +229,26 @@ def _obstacle(o) -> dict:
             "movement_cost": kind.movement_cost, "facing": o.facing, "piece": o.piece}
 
 
-def _markers(model) -> list[dict]:
+def _markers(model: QuestModel) -> list[JSON]:
     from questc.model.quest import readable
 
     out = []
     chest_numbers: dict[str, int] = {}
     for m in model.markers:
-        entry = {"kind": m.kind, "at": _cell(m.at), "area": m.area}
+        entry: JSON = {"kind": m.kind, "at": _cell(m.at), "area": m.area}
         if m.kind == "glyph":
             entry["active"] = m.active
         elif m.kind == "chest":
             # The n-th chest of a type (source order) opens row n of the chest chart.
-            chest_numbers[m.variant] = chest_numbers.get(m.variant, 0) + 1
+            kind = m.variant or ""   # (a chest always has its type)
+            chest_numbers[kind] = chest_numbers.get(kind, 0) + 1
             entry["chest"] = m.variant
-            entry["number"] = chest_numbers[m.variant]
+            entry["number"] = chest_numbers[kind]
         elif m.kind == "treasure":
             entry["treasure"] = m.variant
         elif m.kind == "relic":
             entry["relic"] = m.variant
-            entry["name"] = m.display or readable(m.variant)
+            entry["name"] = m.display or readable(m.variant or m.kind)
         elif m.kind == "runekey":
             entry["colour"] = m.variant
         elif m.kind == "encounter":
@@ -256,14 +262,14 @@ def _markers(model) -> list[dict]:
     return out
 
 
-def _figures(model) -> list[dict]:
+def _figures(model: QuestModel) -> list[JSON]:
     return [{"type": f.type.name, "rank": f.rank, "named": f.named, "at": _cell(f.at),
              "cells": _cells(f.cells), "facing": f.facing, "area": f.area,
              "players": {"min": f.players[0], "max": f.players[1]} if f.players else None}
             for f in model.figures]
 
 
-def _named(model) -> list[dict]:
+def _named(model: QuestModel) -> list[JSON]:
     return [{"id": named.id, "name": named.display, "type": named.node.type.value,
              "changes": [{"stat": c.stat, "value": c.value, "relative": c.relative} for c in named.node.changes],
              "abilities": [{"name": a.name.value, "rank": a.rank} for a in named.node.abilities],
@@ -271,7 +277,7 @@ def _named(model) -> list[dict]:
             for named in model.named.values()]
 
 
-def _chests(model) -> list[dict]:
+def _chests(model: QuestModel) -> list[JSON]:
     if model.chest_chart is None:
         return []
     return [{"type": row.kind.value, "number": row.number,
@@ -281,7 +287,7 @@ def _chests(model) -> list[dict]:
             for row in model.chest_chart.rows]
 
 
-def _overlord(pricing: Pricing | None) -> dict | None:
+def _overlord(pricing: Pricing | None) -> JSON | None:
     """The deck plan as the quest priced it (CompiledQuest.plan): each line's type, budget and cost
     for one copy, in the order written (cards, then dark glyphs), and what each budget spends."""
     if pricing is None:
@@ -293,7 +299,7 @@ def _overlord(pricing: Pricing | None) -> dict | None:
     return {"cards": cards, "dark_glyphs": glyphs, "spent": dict(pricing.spent)}
 
 
-def conquest_available(model) -> dict:
+def conquest_available(model: QuestModel) -> JSON:
     """What the heroes can gain on the map, as a simple sum (the Q507 check may refine it).
 
     glyphs: 3 for each glyph not active at the start; chests: conquest in the chart rows
@@ -306,7 +312,7 @@ def conquest_available(model) -> dict:
     glyphs = GLYPH_CONQUEST * sum(1 for m in model.markers if m.kind == "glyph" and not m.active)
     placed: dict[str, int] = {}
     for m in model.markers:
-        if m.kind == "chest":
+        if m.kind == "chest" and m.variant is not None:
             placed[m.variant] = placed.get(m.variant, 0) + 1
     chests = 0
     if model.chest_chart is not None:
@@ -321,12 +327,12 @@ def conquest_available(model) -> dict:
             "named": named}
 
 
-def _gains(effects) -> int:
+def _gains(effects: Iterable[n.Effect]) -> int:
     """The conquest gains among some effects (losses are not something to gain)."""
     return sum(e.amount for e in effects if isinstance(e, n.ConquestEffect) and e.amount > 0)
 
 
-def _analysis(model, quest_board, analysis) -> dict:
+def _analysis(model: QuestModel, quest_board: QuestBoard, analysis: Analysis) -> JSON:
     board = quest_board.board
     # Cells an obstacle keeps everyone out of are unreachable by definition; listing
     # them would bury the cells that are unreachable by mistake.
@@ -340,7 +346,7 @@ def _analysis(model, quest_board, analysis) -> dict:
     }
 
 
-def _diagnostic(d: Diagnostic) -> dict:
+def _diagnostic(d: Diagnostic) -> JSON:
     return {"code": d.code, "severity": d.severity.value, "message": d.message,
             "file": _file_name(d.span.file), "line": d.span.line, "column": d.span.column,
             "end_line": d.span.end_line, "end_column": d.span.end_column, "help": d.help}
@@ -349,7 +355,7 @@ def _diagnostic(d: Diagnostic) -> dict:
 # ---- the document ------------------------------------------------------------------------
 
 
-def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()) -> JSON:
     """A compiled quest (one without errors: questc.build makes files only for those) and the
     diagnostics it compiled with in; the engine JSON as a dict out.
 
@@ -398,7 +404,7 @@ def schema_text() -> str:
     return (data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8")
 
 
-def canonical_bytes(document: dict) -> bytes:
+def canonical_bytes(document: JSON) -> bytes:
     """A document in; its one serialisation out: two-space indent, keys in insertion
     order, UTF-8 kept as text (not \\u escapes), one final newline."""
     return (json.dumps(document, indent=2, ensure_ascii=False, sort_keys=False) + "\n").encode("utf-8")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import re
 
-from questc.emit.report import display_path
+from questc.emit.report import Checked, display_path
 
 _DIGITS = re.compile(r"[0-9]+")
 _SPACE = re.compile(r"\s+")
@@ -33,7 +33,7 @@ def _key(d, lines: list[str], source: str) -> str:
     return _hash("\0".join(parts))
 
 
-def fingerprints(result) -> list[str]:
+def fingerprints(result: Checked) -> list[str]:
     """One fingerprint for each of `result.diagnostics`, in their order."""
     source = result.source or ""
     lines = source.split("\n")

@@ -5,8 +5,10 @@ Errors and warnings keep their level; infos become `::notice`.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.emit.report import display_path
+from questc.emit.report import Checked, display_path
 
 _COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
@@ -41,7 +43,7 @@ def annotation(d: Diagnostic) -> str:
     return f"::{_COMMANDS[d.severity]} {values}::{escape_data(message)}"
 
 
-def render(results) -> str:
+def render(results: Sequence[Checked]) -> str:
     """QuestResults in; the workflow commands for all their diagnostics out, one per line."""
     lines = [annotation(d) for r in results for d in r.diagnostics]
     return "".join(line + "\n" for line in lines)

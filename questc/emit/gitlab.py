@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.emit.report import display_path
+from questc.emit.report import JSON, Checked, display_path
 
 SEVERITIES = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
 
@@ -36,7 +37,7 @@ def _path(file: str) -> str:
     return display_path(file).removeprefix("./")
 
 
-def finding(d: Diagnostic, fingerprint: str) -> dict:
+def finding(d: Diagnostic, fingerprint: str) -> JSON:
     span = d.span
     text = d.message + (f" (help: {d.help})" if d.help else "")
     return {
@@ -54,7 +55,7 @@ def finding(d: Diagnostic, fingerprint: str) -> dict:
     }
 
 
-def render(results) -> str:
+def render(results: Sequence[Checked]) -> str:
     """QuestResults in; the Code Quality JSON array out (`[]` when there is nothing to report)."""
     from questc.emit.fingerprint import fingerprints
 

@@ -14,9 +14,19 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+from typing import Protocol
 
 from questc.diagnostics.core import Diagnostic, Severity
-from questc.emit.report import Summary, display_path, generator
+from questc.emit.report import Checked, Summary, display_path, generator
+
+
+class Timed(Checked, Protocol):
+    """A checked quest, how long its check took (None: not timed), and whether it fails the run."""
+
+    @property
+    def seconds(self) -> float | None: ...
+    def failed(self, strict: bool = False) -> bool: ...
 
 
 # Characters XML 1.0 cannot carry at all, even escaped; a message quoting odd source text may hold them.
@@ -37,7 +47,7 @@ def _seconds(value: float | None) -> str:
     return f"{value or 0.0:.3f}"
 
 
-def render(results, strict: bool = False) -> str:
+def render(results: Sequence[Timed], strict: bool = False) -> str:
     """QuestResults in; a `<testsuites>` document out. With `strict`, warnings fail a file too."""
     cases, failures, total = [], 0, 0.0
     for r in results:

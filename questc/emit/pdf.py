@@ -26,7 +26,8 @@ import os
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
 from questc.errors import SheetTemplateError
 

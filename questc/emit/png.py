@@ -11,7 +11,11 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PIL import Image
+
     from questc.compiled import CompiledQuest
+    from questc.draw.items import Drawing
+    from questc.draw.map import MapDrawing
 
 DEFAULT_CELL = 160
 MIN_CELL = 16
@@ -22,7 +26,7 @@ MIN_CELL = 16
 PIXEL_BUDGET = 50_000_000
 
 
-def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4"):
+def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4") -> tuple[Drawing, MapDrawing]:
     """The PNG's drawing (map and legend, in points) and the MapDrawing it holds."""
     from questc.draw.items import Drawing, Layer
     from questc.draw.legend import legend_drawing
@@ -42,18 +46,19 @@ def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4"):
     return drawing, md
 
 
-def _tints(md):
+def _tints(md: MapDrawing) -> list[str]:
     """The floor tints the map uses, in drawing order (the legend's symbols stand on the first)."""
     from questc.draw.items import Group
 
-    seen = []
+    seen: list[str] = []
     for item in md.drawing.layer("floor").items:
         if isinstance(item, Group) and item.items and item.items[0].paint.fill not in seen:
             seen.append(item.items[0].paint.fill)
     return seen
 
 
-def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4"):
+def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True,
+                 paper: str = "a4") -> Image.Image:
     """A compiled quest in; the map with its legend as a Pillow RGB image out."""
     from questc.draw.raster import to_image
 

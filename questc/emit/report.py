@@ -3,8 +3,26 @@ from __future__ import annotations
 
 import os
 
-from questc.diagnostics.core import Diagnostic, Severity
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+from questc.diagnostics.core import Diagnostic, Severity
+
+# A JSON object as a report or the engine file holds it: its values are anything json.dumps writes.
+JSON = dict[str, Any]
+
+
+class Checked(Protocol):
+    """A checked quest as the reports read it (questc.pipeline.QuestResult is one): the reports sit
+    below the pipeline and never import it."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def diagnostics(self) -> Sequence[Diagnostic]: ...
 
 
 @dataclass(frozen=True)
@@ -15,7 +33,7 @@ class Summary:
     infos: int
 
     @classmethod
-    def of(cls, diagnostics: list[Diagnostic], files: int) -> "Summary":
+    def of(cls, diagnostics: list[Diagnostic], files: int) -> Summary:
         count = {s: 0 for s in Severity}
         for d in diagnostics:
             count[d.severity] += 1
@@ -40,7 +58,7 @@ def display_path(path: str) -> str:
     return rel.replace(os.sep, "/")
 
 
-def generator() -> dict:
+def generator() -> JSON:
     """Who wrote an output: questc and its version (questc/__init__.py, the one place it is written)."""
     from questc import __version__
     return {"name": "questc", "version": __version__}

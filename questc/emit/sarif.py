@@ -10,19 +10,26 @@ The log is deterministic: same diagnostics, same bytes (no times, no absolute pa
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Fix, Severity, Span
-from questc.emit.report import display_path
+from questc.emit.report import JSON, display_path
 from questc.rules import descriptors
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from questc.emit.report import Checked
+
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 FINGERPRINT = "questc/v1"   # the partialFingerprints key: a new version if the recipe ever changes
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def tool_version() -> str:
     from questc import __version__
     return __version__
@@ -45,7 +52,7 @@ def help_markdown(entry: Descriptor) -> str:
     return "\n\n".join(parts) + "\n"
 
 
-def rule(entry: Descriptor) -> dict:
+def rule(entry: Descriptor) -> JSON:
     from questc.project import diagnostic_page
 
     out = {
@@ -67,16 +74,16 @@ def _uri(path: str) -> str:
     return quote(display_path(path), safe="/")
 
 
-def _region(span: Span) -> dict:
+def _region(span: Span) -> JSON:
     return {"startLine": span.line, "startColumn": span.column,
             "endLine": span.end_line, "endColumn": max(span.end_column, span.column)}
 
 
-def _location(span: Span) -> dict:
+def _location(span: Span) -> JSON:
     return {"physicalLocation": {"artifactLocation": {"uri": _uri(span.file)}, "region": _region(span)}}
 
 
-def result(d: Diagnostic, index: dict[str, int], fingerprint: str | None = None) -> dict:
+def result(d: Diagnostic, index: dict[str, int], fingerprint: str | None = None) -> JSON:
     """One diagnostic as a SARIF result; `index` maps codes to their place in the rules."""
     text = d.message + (f"\nhelp: {d.help}" if d.help else "")
     out: dict[str, object] = {"ruleId": d.code}
@@ -98,13 +105,13 @@ def result(d: Diagnostic, index: dict[str, int], fingerprint: str | None = None)
     return out
 
 
-def fix(f: Fix) -> dict:
+def fix(f: Fix) -> JSON:
     """A fix as SARIF's `fix`: its description, and per file the regions replaced (an empty
     region inserts, a replacement without `insertedContent` deletes). Safe or unsafe goes
     in the properties, SARIF having no word for it."""
-    changes: dict[str, list[dict]] = {}
+    changes: dict[str, list[JSON]] = {}
     for edit in f.edits:
-        replacement: dict = {"deletedRegion": _region(edit.span)}
+        replacement: JSON = {"deletedRegion": _region(edit.span)}
         if edit.text:
             replacement["insertedContent"] = {"text": edit.text}
         changes.setdefault(edit.span.file, []).append(replacement)
@@ -114,14 +121,14 @@ def fix(f: Fix) -> dict:
             "properties": {"applicability": f.applicability.value}}
 
 
-def sarif_log(results) -> dict:
+def sarif_log(results: Sequence[Checked]) -> JSON:
     """QuestResults in; the SARIF log as a dict out."""
     from questc.emit.fingerprint import fingerprints
     from questc.project import home_page
 
     rules = [rule(entry) for entry in descriptors().values()]
     index = {r["id"]: number for number, r in enumerate(rules)}
-    driver: dict = {"name": "questc", "version": tool_version(), "semanticVersion": tool_version()}
+    driver: JSON = {"name": "questc", "version": tool_version(), "semanticVersion": tool_version()}
     if home_page() is not None:
         driver["informationUri"] = home_page()
     driver["rules"] = rules
@@ -133,6 +140,6 @@ def sarif_log(results) -> dict:
     }
 
 
-def render(results) -> str:
+def render(results: Sequence[Checked]) -> str:
     """QuestResults in; the SARIF log as JSON text out."""
     return json.dumps(sarif_log(results), indent=2, ensure_ascii=False) + "\n"

@@ -13,7 +13,7 @@ and <i>. `plain(markup)` turns it back into plain text.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from questc.editions import GAME_RULES
@@ -32,7 +32,7 @@ TEMPLATE_FOLDER = "sheet"
 # ---- templates -------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def environment():
     """The Jinja2 environment over `templates/` (autoescaping on: templates emit paragraph markup).
 
@@ -77,13 +77,13 @@ class _Words:
         return call
 
 
-@lru_cache(maxsize=None)
+@cache
 def _words() -> _Words:
     """The macros of words.j2: words.effect(e), words.condition(c), words.content(item), ..."""
     return _Words(template("words.j2").module)
 
 
-@lru_cache(maxsize=None)
+@cache
 def plain(markup) -> str:
     """Markup from a template in; plain text out (tags dropped, entities decoded)."""
     from markupsafe import Markup

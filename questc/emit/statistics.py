@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 
 from questc.diagnostics.core import Diagnostic
+from questc.emit.report import JSON
 
 
-def count_by_code(diagnostics: list[Diagnostic]) -> list[dict]:
+def count_by_code(diagnostics: list[Diagnostic]) -> list[JSON]:
     """[{code, name, severity, count}], by count (highest first), then code."""
     from questc.rules import descriptor
 
-    table: dict[str, dict] = {}
+    table: dict[str, JSON] = {}
     for d in diagnostics:
         entry = table.get(d.code)
         if entry is None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Mapping
+from collections.abc import Mapping, Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 
@@ -10,7 +10,7 @@ _COLOURS = {Severity.ERROR: "\x1b[1;31m", Severity.WARNING: "\x1b[1;33m", Severi
 _BLUE, _BOLD, _RESET = "\x1b[1;34m", "\x1b[1m", "\x1b[0m"
 
 
-def use_colour(stream, mode: str = "auto") -> bool:
+def use_colour(stream: object, mode: str = "auto") -> bool:
     """Whether to colour what goes to `stream`. `--color always`/`never` decide outright;
     `auto` follows the environment, as Python 3.13 itself does: NO_COLOR set (no-color.org)
     means no colour, else FORCE_COLOR set (force-color.org) means colour even into a pipe
@@ -44,7 +44,7 @@ def visible(text: str) -> str:
 class TextRenderer:
     """Renders diagnostics against the source texts they point into."""
 
-    def __init__(self, sources: Mapping[str, str], colour: bool = False):
+    def __init__(self, sources: Mapping[str, str], colour: bool = False) -> None:
         self.sources = sources
         self.colour = colour
         self._lines: dict[str, list[str]] = {}
@@ -80,9 +80,9 @@ class TextRenderer:
             out.append(f"{pad} {self._paint(_BLUE, '=')} {self._paint(_BOLD, 'help')}: {visible(d.help)}")
         return "\n".join(out)
 
-    def _snippet(self, places, severity: Severity, width: int) -> list[str]:
+    def _snippet(self, places: Sequence[tuple[Span, str | None, bool]], severity: Severity, width: int) -> list[str]:
         out: list[str] = []
-        by_line: dict[int, list] = {}
+        by_line: dict[int, list[tuple[Span, str | None, bool]]] = {}
         for span, message, primary in places:
             by_line.setdefault(span.line, []).append((span, message, primary))
         previous = None
@@ -102,7 +102,7 @@ class TextRenderer:
             previous = number
         return out
 
-    def _marker(self, span: Span, source: str, message: str, primary: bool, severity: Severity,
+    def _marker(self, span: Span, source: str, message: str | None, primary: bool, severity: Severity,
                 shift: int = 0, shown: int | None = None) -> str:
         start = max(span.column - 1, 0)
         end = span.end_column - 1 if span.end_line == span.line else len(source)

@@ -15,11 +15,15 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.errors import FormatterError
 from questc.syntax.nodes import Header
 from questc.syntax.transform import HEADER_FIELDS
+
+if TYPE_CHECKING:
+    from questc.syntax.parser import ParseResult
 
 __all__ = ["Formatted", "FormatterError", "format_source", "without_spans"]
 
@@ -38,7 +42,7 @@ class Formatted:
         return self.output is not None and self.output != self.source
 
 
-def without_spans(node):
+def without_spans(node: object) -> object:
     """A syntax node (or tuple of them) as nested tuples without spans: equal for equal quests.
 
     Header fields are taken in the canonical order (the formatter sorts them; their
@@ -77,7 +81,7 @@ def format_source(source: str, file: str = "<quest>") -> Formatted:
     return Formatted(source, output)
 
 
-def _verify(parsed, output: str, file: str) -> None:
+def _verify(parsed: ParseResult, output: str, file: str) -> None:
     from questc.syntax import parse_source
 
     again = parse_source(output, file)

@@ -18,11 +18,20 @@ parses back to the same tree.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Protocol
 
 from questc.syntax import nodes as n
 from questc.syntax.transform import HEADER_FIELDS
+from questc.diagnostics.core import Span
+
+
+class _Spanned(Protocol):
+    """A syntax node: every node has its span."""
+
+    @property
+    def span(self) -> Span: ...
 
 INDENT = "  "
 _LONG_CLOSE = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S)
@@ -133,24 +142,24 @@ class _Child:
     start: int
     end: int
     render: Callable[..., list[str]]   # depth -> list of physical lines
-    key: object = None        # the header field's keyword, the top-level kind
+    key: str | None = None    # the header field's keyword, the top-level kind
 
 
 @dataclass
 class _Group:
     """A child printed: its leading comments (with blank-line flags), its lines, and whether a blank
     line stood before it in the source."""
-    comments: list
+    comments: list[tuple[bool, str]]   # (a blank line before it, its text)
     blank: bool
-    lines: list
-    key: object = None
+    lines: list[str]
+    key: str | None = None
     gap: bool = False         # a blank line between the last leading comment and the statement
 
 
 class Printer:
     """Prints one QuestFile; `source` must be the text it was parsed from (byte-order mark removed)."""
 
-    def __init__(self, source: str, comments):
+    def __init__(self, source: str, comments: Iterable[tuple[Span, str]]) -> None:
         self.text = source
         self.masked = _masked(source)
         self.comments = []
@@ -222,7 +231,8 @@ class Printer:
             out += group.lines
         return out
 
-    def block(self, node, head: str, children: list[_Child], depth: int, reorder=None) -> list[str]:
+    def block(self, node: _Spanned, head: str, children: list[_Child], depth: int,
+              reorder: Callable[[list[_Group]], list[_Group]] | None = None) -> list[str]:
         """`head {`, the children one level deeper, `}`; `reorder` sorts the printed groups (header)."""
         open_at = self.masked.index("{", node.span.start)
         close_at = node.span.end - 1
@@ -278,7 +288,7 @@ class Printer:
             out.append(text)
         return "\n".join(out) + "\n" if out else ""
 
-    def item(self, item, depth: int) -> list[str]:
+    def item(self, item: n.Item, depth: int) -> list[str]:
         if isinstance(item, n.Area):
             return self.area(item, depth)
         if isinstance(item, n.NamedMonster):
@@ -297,7 +307,7 @@ class Printer:
     def _print(statement: str, depth: int) -> list[str]:
         return (_pad(depth) + statement).split("\n")
 
-    def _line(self, node, statement_at) -> _Child:
+    def _line(self, node: _Spanned, statement_at: Callable[..., str]) -> _Child:   # (depth -> the statement)
         """A child printed by `statement_at(depth) -> str` (one statement, maybe a long string in it)."""
         return _Child(node.span.start, node.span.end, lambda d: self._print(statement_at(d), d))
 
@@ -307,8 +317,8 @@ class Printer:
         children = [_Child(f.span.start, f.span.end, lambda d, f=f: self._print(self.header_field(f, d), d),
                            f.keyword) for f in header.fields]
 
-        def reorder(groups):
-            return sorted(groups, key=lambda g: order.get(g.key, len(order)))
+        def reorder(groups: list[_Group]) -> list[_Group]:
+            return sorted(groups, key=lambda g: order.get(g.key or "", len(order)))
 
         return self.block(header, f"quest {self.text_value(header.title, depth)}", children, depth, reorder)
 
@@ -345,7 +355,7 @@ class Printer:
                 children.append(self._line(statement, lambda d, s=statement: self.simple(s, d)))
         return self.block(area, head, children, depth)
 
-    def _effects(self, effects) -> list[_Child]:
+    def _effects(self, effects: Iterable[n.Effect]) -> list[_Child]:
         return [self._line(e, lambda d, e=e: self.simple(e, d)) for e in effects]
 
     # -- named monsters ------------------------------------------------------------------------
@@ -376,7 +386,7 @@ class Printer:
         return self.block(named, head, children, depth)
 
     # -- statements on one line ------------------------------------------------------------
-    def _shown(self, s, depth: int) -> str:
+    def _shown(self, s: object, depth: int) -> str:
         """A door's, stairs', relic's or encounter's name for players, with its leading space ('' if none)."""
         display = getattr(s, "display", None)
         return f" {self.text_value(display, depth)}" if display is not None else ""
@@ -384,19 +394,19 @@ class Printer:
     def text_value(self, text: n.Text, depth: int) -> str:
         return quote_long(text.value, depth) if text.long else quote_short(text.value)
 
-    def chest_row(self, row: n.ChestRow):
-        def at(depth):
+    def chest_row(self, row: n.ChestRow) -> Callable[[int], str]:
+        def at(depth: int) -> str:
             return f"{row.kind.value} {row.number}: " + ", ".join(chest_content(c) for c in row.contents)
         return at
 
-    def plan_entry(self, entry):
-        def at(depth):
+    def plan_entry(self, entry: n.PlanCard | n.PlanGlyph) -> Callable[[int], str]:
+        def at(depth: int) -> str:
             if isinstance(entry, n.PlanCard):
                 return f"card {quote_short(entry.name.value)}" + (f" x{entry.copies}" if entry.copies != 1 else "")
             return f"dark_glyph {entry.name.value}"
         return at
 
-    def simple(self, s, depth: int) -> str:
+    def simple(self, s: Any, depth: int) -> str:   # (any statement not a block: tested by type below)
         """One statement that is not a block, as text (a long string in it spans lines)."""
         t = self.text_value
         if isinstance(s, n.Piece):
@@ -482,7 +492,7 @@ def point(p: n.PointRef) -> str:
     return (f"{p.piece.value}:" if p.piece is not None else "") + f"{p.x},{p.y}"
 
 
-def points(ps) -> str:
+def points(ps: Iterable[n.PointRef]) -> str:
     return " ".join(point(p) for p in ps)
 
 
@@ -516,7 +526,7 @@ def chest_content(c: n.ChestContent) -> str:
     return c.kind + (f" {c.amount}" if c.amount != 1 else "")
 
 
-def condition(c, inside: str | None = None) -> str:
+def condition(c: n.Condition, inside: str | None = None) -> str:
     """A victory condition with the parentheses its tree needs, and no others.
 
     `or` operands that are themselves `or`s (and `and` operands that are `and`s or
@@ -542,7 +552,7 @@ def condition(c, inside: str | None = None) -> str:
     raise TypeError(f"the formatter does not know the condition {type(c).__name__}")
 
 
-def _wrapped(c, kinds) -> str:
+def _wrapped(c: n.Condition, kinds: tuple[type, ...]) -> str:
     return f"({condition(c)})" if isinstance(c, kinds) else condition(c)
 
 

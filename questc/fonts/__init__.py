@@ -10,13 +10,14 @@ printed at all (lint's Q510 asks it before anything is built). Pillow is importe
 the functions that need it, so importing this module costs nothing on the lint path. It sits
 below the map drawing (questc.draw) and the printed outputs (questc.emit), which both read it.
 
-    python -m questc.fonts     # rewrite questc/fonts/coverage.json (needs fontTools)
+    python -m questc.fonts           # rewrite questc/fonts/coverage.json (needs fontTools)
+    python -m questc.fonts --check   # exit 1 if it is not what the font files cover
 """
 from __future__ import annotations
 
 import bisect
 import unicodedata
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 
 FONT_DIR = Path(__file__).resolve().parent
@@ -106,7 +107,7 @@ def font_path(style: str = "regular") -> Path:
     return path
 
 
-@lru_cache(maxsize=None)
+@cache
 def pillow_font(size: int, style: str = "regular", file: str | None = None):
     """A pixel size and a style (or a bundled font `file`, from `runs`) in; a Pillow FreeTypeFont
     out (cached).
@@ -120,8 +121,8 @@ def pillow_font(size: int, style: str = "regular", file: str | None = None):
     return ImageFont.truetype(str(path), max(1, int(size)), layout_engine=ImageFont.Layout.BASIC)
 
 
-def write_coverage() -> None:
-    """Rewrite coverage.json from the font files (fontTools: a development tool, not a dependency)."""
+def coverage_json() -> str:
+    """coverage.json's text, made from the font files (fontTools: a development tool, not a dependency)."""
     import json
 
     from fontTools.ttLib import TTFont   # type: ignore[import-untyped]   # fontTools ships no types
@@ -136,9 +137,5 @@ def write_coverage() -> None:
             else:
                 ranges.append([code, code])
         table[file] = ranges
-    COVERAGE.write_text(json.dumps(table, separators=(",", ":")) + "\n", encoding="utf-8")
+    return json.dumps(table, separators=(",", ":")) + "\n"
 
-
-if __name__ == "__main__":
-    write_coverage()
-    print(f"wrote {COVERAGE}")

@@ -10,14 +10,17 @@ prices a plan file the same way (questc.rules.components.check_plan).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
+from questc.catalog.owned import Box
 from questc.diagnostics.core import Span
 from questc.errors import PlanError
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
     from questc.catalog.model import Count
+    from questc.catalog.owned import Declared, Held
     from questc.model.quest import QuestModel
 
 __all__ = ["COLOURS", "COLOUR_GEMS", "STARTING_HAND", "MAX_HAND", "POINTS_PER_CARD", "PUBLISHED_TOTALS",
@@ -49,7 +52,7 @@ class DeckPlan:
     span: Span
 
     @classmethod
-    def from_syntax(cls, plan: n.OverlordPlan) -> "DeckPlan":
+    def from_syntax(cls, plan: n.OverlordPlan) -> DeckPlan:
         """The quest's `overlord { }` block in, a DeckPlan out (its span: the `overlord` keyword)."""
         items = [PlanItem("card", card.name.value, card.copies, card.name.span) for card in plan.cards]
         items += [PlanItem("dark_glyph", glyph.name.value, 1, glyph.name.span) for glyph in plan.glyphs]
@@ -158,6 +161,7 @@ class LineProblem:
     taken: int = 0                  # copies taken so far ("copies")
     owned: Count | None = None      # the copies owned ("copies")
     colour: str = ""                # the treachery colour ("cost unknown")
+    held: Held | None = None        # how the copies owned are told ("copies": estimated, declared)
 
 
 @dataclass(frozen=True)
@@ -211,10 +215,12 @@ class Pricing:
         return min(self.unspent // POINTS_PER_CARD, MAX_HAND - STARTING_HAND)
 
 
-def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> Pricing:
-    """A plan, the resolved quest and the owned sets in; what each colour spends and each line's problem out."""
+def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None) -> Pricing:
+    """A plan, the resolved quest and the owned sets (and the counts declared in `[owned]`) in; what
+    each colour spends and each line's problem out."""
     catalog = model.catalog
     sets = tuple(owned_sets)
+    box = Box(catalog, sets, declared)
     pricing = Pricing(plan, dict(model.treachery) if model.treachery is not None else None)
     problems = pricing.problems
     taken: dict[tuple[str, str], int] = {}          # copies taken so far, by (kind, name)
@@ -242,10 +248,11 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> 
         taken[key] = taken.get(key, 0) + item.copies
         if card.treachery_kind is not None:
             # A base-deck card cannot be in a plan at all; its copies are beside the point.
-            owned = catalog.copies_owned(card.name, sets)
+            held = box.held("cards", card.name)
+            owned = held.count
             # Reported once per card: at the line that first goes over.
             if owned.count is not None and taken[key] > owned.count >= taken[key] - item.copies:
-                problems.append(LineProblem(item, "copies", set=card.set, taken=taken[key], owned=owned))
+                problems.append(LineProblem(item, "copies", set=card.set, taken=taken[key], owned=owned, held=held))
         if card.treachery_kind is None or card.treachery_cost is None:
             pricing.unpriced.append(item)
         if card.treachery_kind is None:
@@ -254,6 +261,6 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> 
             problems.append(LineProblem(item, "cost unknown", colour=card.treachery_kind))
         else:
             pricing.costs.append((item, card.treachery_kind, card.treachery_cost * item.copies))
-    for item, colour, points in pricing.costs:
+    for _item, colour, points in pricing.costs:
         pricing.spent[colour] += points
     return pricing

@@ -7,7 +7,7 @@ the board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
 
 from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
 from questc.diagnostics.core import Span

@@ -9,7 +9,8 @@ can reach at each, and the diagnostics with the cells each one is about.
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from questc.api import Diagnostic, Span
 

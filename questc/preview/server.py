@@ -262,7 +262,7 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", head=head)
         except (BrokenPipeError, ConnectionResetError, TimeoutError):
             self.close_connection = True
-        except Exception as error:   # never let a request take the server down
+        except Exception as error:   # noqa: BLE001 - never let a request take the server down
             print(f"questc preview: internal error: {type(error).__name__}: {error}", file=sys.stderr)
             try:
                 self._send(HTTPStatus.INTERNAL_SERVER_ERROR, b"internal error\n", "text/plain; charset=utf-8")

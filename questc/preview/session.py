@@ -12,7 +12,8 @@ import json
 import threading
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from questc.api import QuestcError
 
@@ -86,7 +87,7 @@ class Snapshot:
 class Preview:
     """The live state of one quest file for the preview server (thread-safe)."""
 
-    def __init__(self, path: Path | str, options: Callable[[], "Options | None"] | None = None, picture=None):
+    def __init__(self, path: Path | str, options: Callable[[], Options | None] | None = None, picture=None):
         from questc.preview.drawing import map_picture
 
         self.path = Path(path)
@@ -120,7 +121,7 @@ class Preview:
             started = time.perf_counter()
             try:
                 self._refresh()
-            except Exception as error:   # bad input must never stop the server
+            except Exception as error:   # noqa: BLE001 - bad input must never stop the server
                 self.stale, self.diagnostics = True, []
                 self.problem = f"internal error while checking: {type(error).__name__}: {error}"
                 traceback.print_exc()
@@ -175,7 +176,7 @@ class Preview:
         try:
             picture = self._drawn(quest)
             data = scene_data(quest, result.diagnostics, picture)
-        except Exception as error:   # a map the drawing cannot draw: say so, keep the last one
+        except Exception as error:   # noqa: BLE001 - a map the drawing cannot draw: say so, keep the last one
             lines = source_lines(result.source)
             self.stale = True
             self.diagnostics = sorted_diagnostics([diagnostic_data(d, lines, result.path) for d in result.diagnostics])

@@ -53,7 +53,7 @@ class Watcher:
                     self.preview.refresh()
                     if set(self.preview.watched) != targets:
                         break   # watch the new set of files
-            except Exception as error:   # a folder removed under us, a watch limit reached: retry
+            except Exception as error:   # noqa: BLE001 - a folder removed under us, a watch limit reached: retry
                 import sys
                 print(f"questc preview: watching stopped ({type(error).__name__}: {error}); retrying",
                       file=sys.stderr)

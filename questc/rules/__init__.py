@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example
 from questc.editions import GAME_RULES, Edition
@@ -93,7 +94,7 @@ def family_rules(family: str) -> tuple[Rule, ...]:
     return rules
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_rules() -> dict[str, Rule]:
     """Code -> rule, for every family, sorted by code. Raises on a code listed twice."""
     table: dict[str, Rule] = {}
@@ -105,7 +106,7 @@ def all_rules() -> dict[str, Rule]:
     return dict(sorted(table.items()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _by_name() -> dict[str, Rule]:
     return {rule.name: rule for rule in all_rules().values()}
 

@@ -3,12 +3,14 @@ the facts several rules of a family share."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
     from questc.board.board import Board
     from questc.board.quest_board import QuestBoard
+    from questc.catalog.owned import Box, Declared
     from questc.compiled import CompiledQuest
     from questc.diagnostics.edits import SourceText
     from questc.model.plan import Pricing
@@ -63,6 +65,15 @@ class CheckContext(HeaderContext):
     @property
     def owned_sets(self) -> tuple[str, ...] | None:
         return self.quest.owned_sets
+
+    @property
+    def owned_counts(self) -> Declared | None:
+        return self.quest.owned_counts
+
+    @property
+    def box(self) -> Box:
+        """What the component checks count against: the sets counted and the counts declared."""
+        return self.quest.box
 
     def shared(self, make: Callable[[CheckContext], T]) -> T:
         """`make(self)`, computed once per quest: the facts several rules of a family read."""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Sequence
+from collections.abc import Sequence
 
 from lsprotocol import types
 

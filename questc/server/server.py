@@ -117,7 +117,10 @@ class QuestProtocol(LanguageServerProtocol):
             if future.done():
                 del self._request_futures[key]
             else:
-                future.add_done_callback(lambda _done, key=key: self._request_futures.pop(key, None))
+                def forget(_done: object, key: str | int = key) -> None:   # (an LSP message id)
+                    self._request_futures.pop(key, None)
+
+                future.add_done_callback(forget)
 
 
 def _why(error: BaseException) -> str:

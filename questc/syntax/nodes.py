@@ -7,7 +7,6 @@ unescaping and dedent); looking names up is the model's job. Every node has a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from questc.diagnostics.core import Span
 
@@ -341,8 +340,8 @@ class InstructEffect:
     text: Text
 
 
-Effect = Union[Read, ConquestEffect, CoinsEffect, TreasureEffect, ThreatEffect, SpawnEffect,
-               DoorEffect, UnlockEffect, RevealEffect, WinEffect, InstructEffect]
+Effect = (Read | ConquestEffect | CoinsEffect | TreasureEffect | ThreatEffect | SpawnEffect
+          | DoorEffect | UnlockEffect | RevealEffect | WinEffect | InstructEffect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,8 +354,8 @@ class Encounter:
     display: Text | None = None
 
 
-AreaStatement = Union[Pieces, Cells, Read, Note, Glyph, Monster, PlaceNamed, Chest, Obstacle,
-                      Trap, Treasure, Relic, Runekey, Encounter, Token, Lieutenant, HeroStart]
+AreaStatement = (Pieces | Cells | Read | Note | Glyph | Monster | PlaceNamed | Chest | Obstacle
+                 | Trap | Treasure | Relic | Runekey | Encounter | Token | Lieutenant | HeroStart)
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,27 +484,27 @@ class CompareCondition:
 @dataclass(frozen=True, slots=True)
 class NotCondition:
     span: Span
-    operand: "Condition"
+    operand: Condition
 
 
 @dataclass(frozen=True, slots=True)
 class AllCondition:
     """`a and b and ...`"""
     span: Span
-    operands: tuple["Condition", ...]
+    operands: tuple[Condition, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class AnyCondition:
     """`a or b or ...`"""
     span: Span
-    operands: tuple["Condition", ...]
+    operands: tuple[Condition, ...]
 
 
-Condition = Union[EventCondition, CompareCondition, NotCondition, AllCondition, AnyCondition]
+Condition = EventCondition | CompareCondition | NotCondition | AllCondition | AnyCondition
 
 
-def event_conditions(condition: "Condition", *, negated: bool = True) -> list[EventCondition]:
+def event_conditions(condition: Condition, *, negated: bool = True) -> list[EventCondition]:
     """Every `killed`/`revealed`/`triggered`/`opened` atom of a condition, in source order.
 
     With negated=False the atoms under a `not` are left out: those are what must *not*
@@ -540,7 +539,7 @@ class Comment:
     text: str
 
 
-Item = Union[Header, Piece, Door, Stairs, Area, NamedMonster, Trigger, ChestChart, OverlordPlan, Victory]
+Item = Header | Piece | Door | Stairs | Area | NamedMonster | Trigger | ChestChart | OverlordPlan | Victory
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,9 @@ import sys
 import zlib
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Sequence
+from functools import cache
+from typing import Any
+from collections.abc import Sequence
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -73,12 +74,12 @@ LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propag
                                 "maybe_placeholders": True}
 
 
-@lru_cache(maxsize=None)
+@cache
 def grammar_text() -> str:
     return (data_dir("grammar") / "quest.lark").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def quest_parser() -> Lark:
     """The quest grammar's LALR parser, loaded from the per-user cache when it holds it.
 
@@ -107,7 +108,7 @@ def quest_parser() -> Lark:
     return parser
 
 
-@lru_cache(maxsize=None)
+@cache
 def literals() -> dict[str, str]:
     """Terminal name -> its literal text, for the terminals that are fixed strings (keywords, `{`)."""
     return {t.name: t.pattern.value for t in quest_parser().terminals if t.pattern.type == "str"}
@@ -117,7 +118,7 @@ def literals() -> dict[str, str]:
 _WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _word_terminals() -> dict[str, re.Pattern]:
     return {t.name: re.compile(t.pattern.to_regexp()) for t in quest_parser().terminals
             if t.name in _WORD_TERMINALS}
@@ -561,7 +562,7 @@ HINT_EXAMPLES = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hint_table() -> dict:
     """(LALR state, token type) -> hint, learnt by parsing the examples once.
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import overload
 
 from lark import Token, Transformer, v_args
 
@@ -61,7 +62,13 @@ class ToNodes(Transformer):
         return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column,
                     meta.start_pos, meta.end_pos)
 
-    def _name(self, token) -> n.Name | None:
+    @overload
+    def _name(self, token: None) -> None: ...
+    @overload
+    def _name(self, token: Token) -> n.Name: ...
+
+    def _name(self, token: Token | None) -> n.Name | None:
+        """A NAME token's Name; None for an optional name left out (the grammar's `[NAME]`)."""
         if token is None:
             return None
         return n.Name(token_span(self.file, token), str(token))
@@ -174,11 +181,10 @@ class ToNodes(Transformer):
         span = token_span(self.file, token)
         if token.type == "RANGE":
             parts = str(token).split("..")
-            bounded = [self._bounded(part, MAX_NUMBER) for part in parts]
-            if None in bounded:
-                self._too_big(token, "number", MAX_NUMBER, parts[bounded.index(None)])
+            low, high = (self._bounded(part, MAX_NUMBER) for part in parts)
+            if low is None or high is None:
+                self._too_big(token, "number", MAX_NUMBER, parts[0] if low is None else parts[1])
                 return n.CountRange(span, 0, 0)
-            low, high = bounded
             if low > high:
                 # Safe: a range is the counts between its ends, whichever end is written first.
                 self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
@@ -542,7 +548,7 @@ class ToNodes(Transformer):
     # ---- the file ----------------------------------------------------------------
     def start(self, meta, items):
         header = None
-        kept = []
+        kept: list[n.Item] = []
         for item in items:
             if isinstance(item, n.Header):
                 if header is None:

@@ -8,7 +8,7 @@ quest changes shape, this module changes and the rest of the export does not.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Span
 
@@ -138,10 +138,10 @@ class Compare:
 @dataclass(frozen=True)
 class Combined:
     op: str                    # and, or, not
-    operands: tuple["Condition", ...]
+    operands: tuple[Condition, ...]
 
 
-Condition = Union[Occurrence, Compare, Combined]
+Condition = Occurrence | Compare | Combined
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from questc.catalog.shapes import turn_cell
 from questc.diagnostics.core import Diagnostic
 from questc.emit.valkyrie import words
 from questc.emit.valkyrie.source import Combined, Compare, Condition, Effect, Encounter, Figure, Occurrence, Piece
@@ -139,7 +138,7 @@ def counters(condition: Condition) -> set[str]:
 
 
 class _Translator:
-    def __init__(self, encounters: list[Encounter]):
+    def __init__(self, encounters: list[Encounter]) -> None:
         self.encounters = encounters
         self.sections: list[Section] = []
         self.names: set[str] = set()
@@ -246,7 +245,7 @@ class _Translator:
 class _Encounter:
     """One encounter's components and events, made by the quest's translator."""
 
-    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool, after: str | None):
+    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool, after: str | None) -> None:
         self.q = quest
         self.e = encounter
         self.k = number
@@ -577,7 +576,7 @@ class _Encounter:
                              tests=tests_of(self.encounter_test(), [f"VarOperation:{self.v}revealed_{area.id},==,0"]),
                              at=geometry.square(cell) if cell else None)
         after = list(self.spawns_of[area.id])
-        for index, trigger in enumerate(self.e.triggers):
+        for trigger in self.e.triggers:
             if trigger.event == "reveal" and trigger.target == area.id:
                 after += self.effects(trigger.effects, self.label(trigger))
         steps = [event] + after
@@ -611,7 +610,7 @@ class _Encounter:
                                   tests=tests_of(self.encounter_test(),
                                                  [f"VarOperation:{self.v}opened_{door.id},==,0"]))
             after: list[Section] = []
-            for index, trigger in enumerate(self.e.triggers):
+            for trigger in self.e.triggers:
                 if trigger.event == "open" and trigger.target == door.id:
                     after += self.effects(trigger.effects, self.label(trigger))
             self.q.sequence([opened] + after + [self.check(f"Open_{door.id}")])
@@ -627,7 +626,7 @@ class _Encounter:
             killed = self.q.event(f"Event_{self.s}Killed_{target}", trigger=trigger, tests=tests_of(self.encounter_test()),
                                   ops=[f"{self.v}killed_{target},=,1"])
             after: list[Section] = []
-            for index, t in enumerate(self.e.triggers):
+            for t in self.e.triggers:
                 if t.event == "killed" and t.target == target:
                     after += self.effects(t.effects, self.label(t))
             self.q.sequence([killed] + after + [self.check(f"Killed_{target}")])

@@ -80,7 +80,7 @@ class _Area:
 
 
 class _Converter:
-    def __init__(self, quest: ValkyrieFolder):
+    def __init__(self, quest: ValkyrieFolder) -> None:
         self.q = quest
         self.c = quest.components
         self.catalog = builtin_catalog()
@@ -162,7 +162,7 @@ class _Converter:
             placement = geometry.Placement(square[0], square[1], rotation)
             ident = self.identifier(component.name[4:].lstrip("_") or component.name)
             if piece_type == "tile_13a":
-                at, turn = geometry.piece_at(placement, *content.TILE_13A_BOX)  # type: ignore[misc]
+                at, turn = _quarter_turned(geometry.piece_at(placement, *content.TILE_13A_BOX))
                 ids = []
                 for part in content.TILE_13A:
                     part_id = ident if part == "tile_13a2" else self.identifier(ident + "_strip")
@@ -171,7 +171,7 @@ class _Converter:
                 self.piece_of_tile[component.name] = ids
             else:
                 kind = self.catalog.lookup("piece", piece_type)
-                at, turn = geometry.piece_at(placement, kind.width, kind.height)  # type: ignore[misc]
+                at, turn = _quarter_turned(geometry.piece_at(placement, kind.width, kind.height))
                 self.add_piece(ident, piece_type, at, turn, component)
                 self.piece_of_tile[component.name] = [ident]
             self.done.add(component.name)
@@ -351,13 +351,13 @@ class _Converter:
             title = self.text(spawn, "uniquetitle") or (self.text(custom, "monstername") if custom else "")
             for place, counts in by_place.items():
                 mplace = self.c.get(place)
-                if mplace is None or mplace.type != "MPlace" or self.square(mplace) is None:
+                square = self.square(mplace) if mplace is not None and mplace.type == "MPlace" else None
+                if mplace is None or square is None:
                     self.keep(spawn, f"placement `{place}` is not a placement on a square")
                     continue
                 rotate = mplace.entries.get("rotate", "").lower() == "true"
                 master = mplace.entries.get("master", "").lower() == "true"
-                at, size = geometry.figure_at(geometry.Placement(*self.square(mplace)), rotate,  # type: ignore[misc]
-                                              content.SIZES[trait])
+                at, size = geometry.figure_at(geometry.Placement(*square), rotate, content.SIZES[trait])
                 players = self.players(counts)
                 if kind == "lieutenant":
                     if questc_name in lieutenants:
@@ -536,7 +536,7 @@ class _Converter:
             if component.type not in _EVENTS or not tests or not set(self.reach([component.name])) & ended:
                 continue
             sides: set[str | None] = set()
-            condition = _fold(tests, lambda body: atom(body, sides))
+            condition = _fold(tests, lambda body: atom(body, sides))   # noqa: B023 - _fold calls it now
             if not condition:
                 continue
             chain = self.reach([component.name])
@@ -711,6 +711,13 @@ class _Converter:
                     if said:
                         lines.append(_comment(f"  {element}: {said}"))
         return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def _quarter_turned(placed: tuple[geometry.Cell, int] | None) -> tuple[geometry.Cell, int]:
+    """geometry.piece_at's answer for a tile whose rotation was checked to be a quarter turn."""
+    if placed is None:
+        raise AssertionError("piece_at refused a quarter turn")
+    return placed
 
 
 def _operation(text: str) -> tuple[str, str, str]:

@@ -65,7 +65,7 @@ class ValkyrieFolder:
 class _Files:
     """The quest's files by name: in a folder, or in a `.valkyrie` package (a zip)."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path) -> None:
         self.path = path
         self.zip: zipfile.ZipFile | None = None
         self.prefix = ""

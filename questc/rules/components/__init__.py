@@ -1,7 +1,8 @@
 """Q4xx, components: what the boxes hold (figures, pieces, markers) and the overlord's treachery and deck plan."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic
 from questc.model.plan import DeckPlan, Pricing, price_plan
@@ -14,6 +15,9 @@ from questc.rules.components import (
     treachery_over_budget,
     unspent_treachery,
 )
+
+if TYPE_CHECKING:
+    from questc.catalog.owned import Declared
 
 TITLE = "Components and budgets"
 
@@ -38,12 +42,14 @@ def ready(context: object) -> bool:
     return True
 
 
-def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str]) -> tuple[Pricing, list[Diagnostic]]:
-    """A deck plan (a YAML plan file, for `questc deck`) priced against a quest, with every diagnostic
-    the plan's rules give about it (Q101 for a name the catalog does not know, Q401, Q402, Q407,
-    Q408, Q409), as they give them for the quest's own `overlord { }` block."""
+def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str],
+               declared: Declared | None = None) -> tuple[Pricing, list[Diagnostic]]:
+    """A deck plan (a YAML plan file, for `questc deck`) priced against a quest and the box owned
+    (the sets, and the configuration's `[owned]` counts), with every diagnostic the plan's rules
+    give about it (Q101 for a name the catalog does not know, Q401, Q402, Q407, Q408, Q409), as
+    they give them for the quest's own `overlord { }` block."""
     sets = tuple(owned_sets)
-    pricing = price_plan(plan, model, sets)
+    pricing = price_plan(plan, model, sets, declared)
     found: list[Diagnostic] = []
     for problem in pricing.problems:
         if problem.kind == "unknown":

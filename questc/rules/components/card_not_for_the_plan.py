@@ -18,10 +18,12 @@ Only cards with a treachery cost can be swapped into the overlord's deck; the ba
 deck's cards are there already. A card whose cost the rule books do not state cannot
 be priced either: the catalog never guesses one. And a plan may take no more copies
 of a card (or of a dark glyph) than the sets the player owns hold: the quest's
-`expansions`, or the sets given with `--expansions` or the configuration.
+`expansions`, or the sets given with `--expansions` or the configuration, or the
+copies declared in the configuration's `[owned]` table (`cards = { "Card" = 3 }`, or
+`sets = { base = 2 }` for two of every card).
 
 When the catalog's number of copies is an estimate, the copies problem is a warning
-instead of an error.
+that says so, instead of an error.
 """,
     example=Example(
         failing=quest(WOD, tail='overlord {\n  card "Kobold Swarm"\n}\n'),
@@ -51,9 +53,11 @@ def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
     elif problem.kind == "copies":
         assert problem.owned is not None and problem.owned.count is not None
         count = problem.owned.count
+        holding = problem.held.holding if problem.held is not None else f"the sets owned hold {count}"
+        hint = problem.held.hint if problem.held is not None else ""
         found = Q402.at(item.span, name=item.name, label="too many copies",
-                        problem=f"the plan takes {plural(problem.taken, 'copy')}, but the sets owned hold {count}",
-                        help=f"take at most {plural(count, 'copy')} of `{item.name}`")
+                        problem=f"the plan takes {plural(problem.taken, 'copy')}, but {holding}",
+                        help=f"take at most {plural(count, 'copy')} of `{item.name}`{hint}")
     elif problem.kind == "base deck":
         found = Q402.at(
             item.span, name=item.name, label="no treachery cost",
@@ -64,7 +68,7 @@ def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
             item.span, name=item.name, label="cost not known",
             problem=f"its {problem.colour} treachery cost is not known (the rule books do not state it)",
             help="leave it out of the plan, or give its cost in a content pack (`use`) that names the source")
-    if problem.kind == "copies" and problem.owned is not None and problem.owned.source != "rulebook":
+    if problem.kind == "copies" and problem.owned is not None and problem.owned.source == "estimate":
         # A count the books do not state is an estimate: warn, do not fail the plan on it.
         return found.with_severity(Severity.WARNING)
     return found

@@ -1,9 +1,10 @@
-"""Counting components against the owned sets, for the figure, piece and marker rules (Q403-Q405)."""
+"""Counting components against the box owned, for the figure, piece, marker and token rules (Q403-Q405, Q410)."""
 from __future__ import annotations
 
 from typing import Any
 
 from questc.catalog.model import Count
+from questc.catalog.owned import Held
 from questc.diagnostics.core import Descriptor, Diagnostic, Label, Severity, Span
 from questc.words import plural, verb
 
@@ -12,19 +13,22 @@ MAX_LABELS = 8
 
 
 def graded(diagnostic: Diagnostic, owned: Count) -> Diagnostic:
-    """A count from a rule book makes an error; an estimate only a warning."""
-    return diagnostic if owned.source == "rulebook" else diagnostic.with_severity(Severity.WARNING)
+    """A count from a rule book or declared by the writer makes an error; an estimate only a warning."""
+    return diagnostic if owned.source != "estimate" else diagnostic.with_severity(Severity.WARNING)
 
 
-def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]], label: str, noun: str,
+def too_many(descriptor: Descriptor, held: Held, items: list[tuple[Span, int]], label: str, noun: str,
               **values: Any) -> Diagnostic | None:
-    """Counted items (span, how many markers) in source order; a diagnostic at the first beyond `owned`, or None.
+    """Counted items (span, how many markers) in source order; a diagnostic at the first beyond what is held, or None.
 
     The other items beyond the count are labelled with `label`, then those within it with
     their running count, MAX_LABELS in all. `noun` is what one item is (`master golem
     figure`): the templates get `counted` ("3 master golem figures"), `are` agreeing with
-    it, and `extra_counted` ("1 master golem figure"), besides the bare numbers.
+    it, and `extra_counted` ("1 master golem figure"), besides the bare numbers, and
+    `holding` ("the sets owned (base) hold an estimated 3") and `hint` (for an estimate,
+    how to declare the real count; else empty) from `held`.
     """
+    owned = held.count
     if owned.count is None:
         return None   # the books do not say: nothing to check against
     total = sum(weight for _, weight in items)
@@ -48,5 +52,5 @@ def too_many(descriptor: Descriptor, owned: Count, items: list[tuple[Span, int]]
     extra = total - owned.count
     diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=extra,
                                counted=plural(total, noun), are=verb(total), extra_counted=plural(extra, noun),
-                               **values)
+                               holding=held.holding, hint=held.hint, **values)
     return graded(diagnostic, owned)

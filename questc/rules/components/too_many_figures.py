@@ -13,11 +13,10 @@ from questc.rules.context import CheckContext
 
 Q403 = Descriptor(
     code="Q403", name="too-many-figures", severity=Severity.ERROR,
-    template="{counted} {are} on the map with {players} players, "
-             "but the sets owned ({sets}) hold {owned}",
+    template="{counted} {are} on the map with {players} players, but {holding}",
     label_template="one figure too many",
     help_template="remove {extra} of them, use another monster type, or keep some for fewer players "
-                  "with `players a..b`",
+                  "with `players a..b`{hint}",
     summary="More figures of a monster type (normal or master) than the owned sets hold.",
     explanation="""
 The overlord can only place the figures the box holds. Normal (tan) and master (red)
@@ -31,18 +30,22 @@ the overlord may take a figure off the board to place it again.
 
 The rule books count the figures of The Well of Darkness; the base game's 39 normal
 and 21 master figures are split over its twelve types by estimate. A count built on a
-rule book's number is an error; one built on an estimate is a warning.
+rule book's number is an error; one built on an estimate is a warning that says
+"estimated" and how to declare the real number. A box that holds more (two base
+games, figures bought apart) is declared in the configuration's `[owned]` table
+(`sets = { base = 2 }`, or `figures = { skeleton = { normal = 8, master = 3 } }`): a
+count declared is counted against, and is an error when exceeded.
 """,
     example=Example(
         failing=quest(WOD, "  monster golem at 2,2 4,2 2,4\n"),
         fixed=quest(WOD, "  monster golem at 2,2 4,2\n  monster kobold at 2,4\n")),
-    fields=("counted", "are", "players", "sets", "owned", "extra"),
+    fields=("counted", "are", "players", "holding", "extra", "hint"),
 )
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q403: per monster type and figure colour, the most figures on the map at any supported player count."""
-    model, sets = context.model, context.sets
+    model = context.model
     low, high = model.players
     groups = defaultdict(list)
     for figure in model.figures:
@@ -50,7 +53,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
         groups[(figure.type.name, rank)].append(figure)
     found = []
     for (monster, rank), figures in groups.items():
-        owned = model.catalog.figures_owned(monster, rank, sets)
+        held = context.box.held("figures", monster, rank)
+        owned = held.count
         if owned.count is None:
             continue
         # The number present only grows where some figure's range begins, so those
@@ -70,8 +74,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         players_text = _counts_text(at_worst)
         items = [(f.span, 1) for f in present]
         label = f"another {rank} {monster}"
-        diagnostic = too_many(Q403, owned, items, label, f"{rank} {monster} figure", players=players_text,
-                               sets=", ".join(sets))
+        diagnostic = too_many(Q403, held, items, label, f"{rank} {monster} figure", players=players_text)
         if diagnostic is None:
             continue
         # Say where a named monster is the master figure being counted.

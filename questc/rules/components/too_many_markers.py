@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from questc.catalog.model import Count
+from questc.catalog.owned import Held
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
 from questc.rules import Rule
 from questc.rules.components.counting import too_many
@@ -12,9 +12,9 @@ from questc.rules.context import CheckContext
 
 Q405 = Descriptor(
     code="Q405", name="too-many-markers", severity=Severity.ERROR,
-    template="the quest places {counted}, but the sets owned ({sets}) hold {owned}",
+    template="the quest places {counted}, but {holding}",
     label_template="one too many",
-    help_template="remove {extra} of them, or list a set that brings more in `expansions`",
+    help_template="remove {extra} of them, or list a set that brings more in `expansions`{hint}",
     summary="More doors, rune doors, glyphs, encounter markers, staircases, chests, relics or treasures "
             "than the owned sets hold.",
     explanation="""
@@ -25,14 +25,17 @@ adds 2 staircase markers, 6 relic markers, 11 money markers and 9 power potions.
 
 A `stairs` statement places a pair of staircase markers, so it counts 2. Rune doors
 are also counted by colour, and so are runekeys (the books do not count runekeys: one
-per rune door is an estimate, so too many runekeys is a warning). Markers whose
-number the books do not give are not checked.
+per rune door is an estimate, so too many runekeys is a warning that says how to
+declare the real number). Markers whose number the books do not give are not checked.
+A box that holds more is declared in the configuration's `[owned]` table:
+`markers = { runekey = 6, door = 9 }`, `treasures = { money = 20 }`, or
+`sets = { base = 2 }` for two of everything.
 """,
     example=Example(
         failing=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n"
                               "  relic helm at 5,0\n"),
         fixed=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n")),
-    fields=("counted", "sets", "owned", "extra"),
+    fields=("counted", "holding", "extra", "hint"),
 )
 
 
@@ -43,7 +46,7 @@ BY_COLOUR = ("rune_door", "runekey")
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q405: doors, rune doors, glyphs, encounters, staircases, chests, relics, runekeys and treasures."""
-    model, sets = context.model, context.sets
+    model, box = context.model, context.box
     catalog = model.catalog
     # (catalog marker kind, what one is called) -> [(span, markers, colour)]
     counted: dict[tuple[str, str], list[tuple[Span, int, str | None]]] = defaultdict(list)
@@ -66,15 +69,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
             counted[(marker.kind, words[marker.kind])].append((marker.span, 1, colour))
     found = []
     for (kind, word), items in counted.items():
-        owned = catalog.markers_owned(kind, sets)
-        found += _check(owned, items, word, sets)
+        held = box.held("markers", kind)
+        owned = held.count
+        found += _check(held, items, word)
         marker_kind = catalog.markers.get(kind)
         if kind in BY_COLOUR and marker_kind is not None and marker_kind.variants and owned.count is not None \
                 and owned.count % len(marker_kind.variants) == 0:
-            each = Count(owned.count // len(marker_kind.variants), owned.source)
+            each = held.share(len(marker_kind.variants))
             for colour in marker_kind.variants:
                 of_colour = [item for item in items if item[2] == colour]
-                found += _check(each, of_colour, f"{colour} {word}", sets)
+                found += _check(each, of_colour, f"{colour} {word}")
     by_treasure: dict[str, list[tuple[Span, int, str | None]]] = defaultdict(list)
     for marker in treasures:
         if marker.variant is not None:   # a treasure marker always names its treasure
@@ -82,13 +86,12 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for name, items in by_treasure.items():
         entry = catalog.treasures.get(name)
         title = entry.title if entry is not None and entry.title else name
-        found += _check(catalog.treasures_owned(name, sets), items, f"{title} marker", sets)
+        found += _check(box.held("treasures", name), items, f"{title} marker")
     return found
 
 
-def _check(owned: Count, items, word: str, sets) -> list[Diagnostic]:
-    diagnostic = too_many(Q405, owned, [(span, weight) for span, weight, _ in items],
-                           "one more", word, sets=", ".join(sets))
+def _check(held: Held, items, word: str) -> list[Diagnostic]:
+    diagnostic = too_many(Q405, held, [(span, weight) for span, weight, _ in items], "one more", word)
     return [diagnostic] if diagnostic is not None else []
 
 

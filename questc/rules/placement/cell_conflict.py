@@ -58,7 +58,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                   figure.type.cells(spot, figure.facing))}
 
     # Figures: on blocking obstacles, on each other, on active glyphs.
-    for index, (i, figure) in enumerate(figures):
+    for index, (_i, figure) in enumerate(figures):
         name = figure_name(figure)
         if not figure.type.large:
             blocker = facts.blocker(figure.at)

@@ -16,8 +16,11 @@ from questc.diagnostics.core import Label, Span
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
-    from questc.rules.context import CheckContext
+    from collections.abc import Iterable
+
     from questc.catalog.model import MonsterType
+    from questc.model.quest import Figure, Marker, ObstacleModel
+    from questc.rules.context import CheckContext
 
 Cell = tuple[int, int]
 
@@ -54,14 +57,14 @@ def distance(a: Cell, b: Cell) -> tuple[int, int, int, int]:
     return (max(dx, dy), dx + dy, b[1], b[0])
 
 
-def figure_name(figure) -> str:
+def figure_name(figure: Figure) -> str:
     if figure.named:
         return f"named monster `{figure.named}`"
     rank = "master " if figure.rank == "master" else ""
     return f"{rank}{figure.type.name}"
 
 
-def marker_name(marker) -> str:
+def marker_name(marker: Marker) -> str:
     if marker.kind == "encounter":
         return f"encounter `{marker.encounter}`"
     if marker.kind == "glyph":
@@ -139,7 +142,9 @@ class Move:
 class Facts:
     """What several checks need, computed once per quest from the model and the QuestBoard."""
 
-    def __init__(self, context):
+    # `context` is left untyped for now: typed, mypy follows the model's pieces into the checks, where a
+    # piece that could not be placed (None) is stepped over in ways it cannot see yet (24 errors).
+    def __init__(self, context) -> None:
         self.model = context.model
         self.qb = context.quest_board
         self.board = self.qb.board
@@ -166,7 +171,7 @@ class Facts:
     def _joining(self):
         """(opening edges -> pieces with an opening there, cell -> piece) for better_place."""
         pieces = {pid: p for pid, p in self.model.pieces.items() if p is not None}
-        edges_of: dict[frozenset, set[str]] = {}
+        edges_of: dict[frozenset[tuple[int, int, int, int]], set[str]] = {}
         owner: dict[Cell, str] = {}
         for pid, piece in pieces.items():
             for opening in piece.shape.openings:
@@ -175,7 +180,7 @@ class Facts:
                 owner.setdefault(cell, pid)
         return pieces, edges_of, owner
 
-    def better_place(self, pid: str) -> "Move | None":
+    def better_place(self, pid: str) -> Move | None:
         """Where a piece joins more of the map a few cells away, if it does (memoised).
 
         A writer who types `at 4,2` for `at 4,1` leaves a door with no joint (Q205), a
@@ -205,7 +210,7 @@ class Facts:
         self._moves[pid] = found
         return found
 
-    def best_move(self, *pids: str) -> "Move | None":
+    def best_move(self, *pids: str) -> Move | None:
         """The move among these pieces' that joins the most, then the shortest."""
         found = [m for m in (self.better_place(p) for p in pids) if m is not None]
         return max(found, key=lambda m: (len(m.joins), -m.length), default=None)
@@ -256,22 +261,22 @@ class Facts:
 
     # -- things on the map -----------------------------------------------------------
     @cached_property
-    def obstacle_at(self) -> dict[Cell, list]:
+    def obstacle_at(self) -> dict[Cell, list[ObstacleModel]]:
         """Cell -> the obstacles and traps covering it, in source order."""
-        out: dict[Cell, list] = {}
+        out: dict[Cell, list[ObstacleModel]] = {}
         for obstacle in self.model.obstacles:
             for cell in dict.fromkeys(obstacle.cells):
                 out.setdefault(cell, []).append(obstacle)
         return out
 
-    def blocker(self, cell: Cell):
+    def blocker(self, cell: Cell) -> ObstacleModel | None:
         """The first obstacle on the cell that keeps figures out (water, rubble, boulder...), or None."""
         for obstacle in self.obstacle_at.get(cell, ()):
             if obstacle.kind.blocks_movement or obstacle.kind.wall_like:
                 return obstacle
         return None
 
-    def area_problem(self, cells, area_id: str) -> tuple[str, list[Cell]] | None:
+    def area_problem(self, cells: Iterable[Cell], area_id: str) -> tuple[str, list[Cell]] | None:
         """Why cells placed in area `area_id` cannot be there: ("off", cells off the map) or
         ("outside", floor cells of another area); None when they are fine. Cells in no area
         at all, or contested by an overlap, are left to Q203 and Q201."""
@@ -285,7 +290,7 @@ class Facts:
             return ("outside", outside)
         return None
 
-    def figure_fit(self, cells, ignore=None) -> tuple[str, list[Cell], object] | None:
+    def figure_fit(self, cells: Iterable[Cell], ignore: object = None) -> tuple[str, list[Cell], object] | None:
         """Why a large figure's footprint does not fit: ("off", cells off the floor, None),
         ("wall", [a, b], door id or None) for a wall or door between two of its cells, or
         ("obstacle", [cell], the obstacle); None when it fits."""
@@ -396,7 +401,7 @@ class Facts:
         out |= set(self.obstacle_at)
         return out
 
-    def free_cell(self, area_id: str, near: Cell, also_occupied=()) -> Cell | None:
+    def free_cell(self, area_id: str, near: Cell, also_occupied: Iterable[Cell] = ()) -> Cell | None:
         """The free floor cell of the area nearest to `near` (no figure, marker or obstacle)."""
         area = self.model.areas.get(area_id)
         if area is None:
@@ -409,7 +414,7 @@ class Facts:
     def point_refs(self) -> dict[tuple[int, int], n.PointRef]:
         """(start, end) offsets -> every point written in the quest, to rewrite one as it was written."""
         out: dict[tuple[int, int], n.PointRef] = {}
-        stack: list = [self.model.syntax]
+        stack: list[object] = [self.model.syntax]
         while stack:
             node = stack.pop()
             if isinstance(node, n.PointRef):

@@ -1,10 +1,18 @@
 """Where a misplaced figure could go: the nearest cells that fit, for the placement rules' help and fixes."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from questc.diagnostics.core import Edit, Fix, Span
 from questc.diagnostics.edits import SourceText, fix, insert_after, replace
 from questc.rules.placement.facts import FACINGS, Cell, Facts, Spawn, distance, fmt
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from questc.model.quest import Figure
+    from questc.rules.placement.facts import Move
 
 
 def spawn_spot(facts: Facts, spawn: Spawn) -> Cell | None:
@@ -18,7 +26,7 @@ def spawn_spot(facts: Facts, spawn: Spawn) -> Cell | None:
     return None
 
 
-def figure_spot(facts: Facts, figure, with_facing: bool = False):
+def figure_spot(facts: Facts, figure: Figure, with_facing: bool = False) -> Any:   # a Cell, or (Cell, facing)
     """The nearest top-left cell (and facing) where the figure fits in its area: floor of its
     own area, no wall inside, no blocking obstacle, no other figure, no active glyph."""
     area = facts.model.areas[figure.area]
@@ -49,7 +57,7 @@ def figure_spot(facts: Facts, figure, with_facing: bool = False):
     return (best[1], best[2]) if with_facing else best[1]
 
 
-def move_fix(facts: Facts, span: Span, cell: Cell, what: str, footprint=None) -> tuple[Fix, ...]:
+def move_fix(facts: Facts, span: Span, cell: Cell, what: str, footprint: Iterable[Cell] | None = None) -> tuple[Fix, ...]:
     """The fix that rewrites the point at `span` as `cell`, in the form it was written
     (`R1:2,3` stays counted from `R1`); unsafe: the nearest free cell is a guess at where
     the writer wanted it. The cell (or a large figure's `footprint` there) is reserved, so
@@ -94,7 +102,7 @@ def add_piece(text: SourceText | None, area: n.Area, piece: str) -> Edit | None:
 # ---- a misplaced piece ---------------------------------------------------------------------------
 
 
-def piece_move_fix(facts: Facts, move) -> tuple[Fix, ...]:
+def piece_move_fix(facts: Facts, move: Move) -> tuple[Fix, ...]:
     """The fix that writes a piece's `at` as the Move's place (unsafe: a guess at what the writer
     meant). Offered only when nothing standing on the piece's floor as written would be left
     off the floor there: what was placed for the piece where it was meant to be comes onto it."""
@@ -110,7 +118,7 @@ def piece_move_fix(facts: Facts, move) -> tuple[Fix, ...]:
     return fix(f"move `{move.piece}` to {fmt(move.at)}", replace(piece.node.at.span, fmt(move.at)))
 
 
-def misplaced_piece_under(facts: Facts, cell: Cell):
+def misplaced_piece_under(facts: Facts, cell: Cell) -> Move | None:
     """The Move of a nearby piece that would put `cell` on its floor, if one would: a thing off the
     map there was placed for that piece where it was meant to be."""
     for pid, piece in facts.model.pieces.items():

@@ -16,7 +16,7 @@ from questc.model.quest import EncounterModel
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
-    from questc.model.quest import DoorModel
+    from questc.model.quest import DoorModel, QuestModel
     from questc.rules.context import CheckContext
 
 # (where it is written, what it is in words, the cell it lies on or None)
@@ -53,18 +53,21 @@ def _rune_doors(context: CheckContext) -> RuneDoors:
     return RuneDoors(shut, hopeful, unlock_sources(model), open_sources(model))
 
 
-def area_span(model, area_id: str) -> Span:
+Cell = tuple[int, int]
+
+
+def area_span(model: QuestModel, area_id: str) -> Span:
     return model.areas[area_id].node.id.span
 
 
-def _effects_at(model):
+def _effects_at(model: QuestModel) -> list[tuple[n.Effect, Cell | None]]:
     """Every effect with the cell that runs it: an encounter's marker, else None (an `on` block)."""
     return [(effect, source.at if isinstance(source, EncounterModel) else None) for effect, source in model.effects()]
 
 
-def open_sources(model):
+def open_sources(model: QuestModel) -> dict[str, list[Source]]:
     """door id -> [(span, what, cell or None)]: the quest's `open DOOR` effects."""
-    found: dict[str, list] = {}
+    found: dict[str, list[Source]] = {}
     for effect, cell in _effects_at(model):
         if isinstance(effect, n.DoorEffect) and effect.action == "open":
             door = effect.door.value
@@ -72,19 +75,19 @@ def open_sources(model):
     return found
 
 
-def unlock_sources(model):
+def unlock_sources(model: QuestModel) -> dict[str, list[Source]]:
     """colour -> [(span, what, cell or None)]: runekeys and `unlock` effects of the quest."""
-    found: dict[str, list] = {}
+    found: dict[str, list[Source]] = {}
     for marker in model.markers:
         if marker.kind == "runekey":
-            found.setdefault(marker.variant, []).append((marker.span, "runekey", marker.at))
+            found.setdefault(marker.variant or "", []).append((marker.span, "runekey", marker.at))
     for effect, cell in _effects_at(model):
         if isinstance(effect, n.UnlockEffect):
             found.setdefault(effect.colour.value, []).append((effect.span, "unlock effect", cell))
     return found
 
 
-def atom_area(atom: n.EventCondition, model) -> str | None:
+def atom_area(atom: n.EventCondition, model: QuestModel) -> str | None:
     """The area a victory atom's target lies in (None for doors: they stand between areas)."""
     target = atom.target.value
     if atom.event == "revealed":

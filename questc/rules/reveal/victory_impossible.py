@@ -1,15 +1,22 @@
 """Q307 victory-impossible: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from questc.analysis import named_reachable
-from questc.analysis.conditions import Bounds, Count, Event, can_hold, literal_holds, literals
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.analysis.conditions import Bounds, Event, can_hold, literal_holds, literals
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.rules.reveal.facts import atom_area, rune_doors
 from questc.syntax import nodes as n
 from questc.words import plural
+
+if TYPE_CHECKING:
+    from questc.analysis.conditions import Literal
+    from questc.analysis.reveal import Analysis
+    from questc.model.quest import QuestModel
 
 Q307 = Descriptor(
     code="Q307", name="victory-impossible", severity=Severity.ERROR,
@@ -104,7 +111,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-def _bounds(context: CheckContext, analysis, side: str) -> Bounds:
+def _bounds(context: CheckContext, analysis: Analysis, side: str) -> Bounds:
     """What can happen in the quest for `side`'s victory: events by the reveal analysis; the
     counters' ranges by the rules (rounds from 1; the heroes' conquest above 0, at most what
     they start with and can gain; the objective tokens they can hold; the heroes who play)."""
@@ -124,7 +131,7 @@ def _bounds(context: CheckContext, analysis, side: str) -> Bounds:
                   ranges=ranges)
 
 
-def round_cap(model) -> tuple[int | None, str]:
+def round_cap(model: QuestModel) -> tuple[int | None, str]:
     """The last round the heroes can play, and why: an `on round N` that makes the overlord
     win, or an overlord's victory on the round alone (`round > 15` ends the game at 16)."""
     cap, why = None, ""
@@ -142,7 +149,7 @@ def round_cap(model) -> tuple[int | None, str]:
     return cap, why
 
 
-def conquest_ceiling(context: CheckContext, analysis) -> int | None:
+def conquest_ceiling(context: CheckContext, analysis: Analysis) -> int | None:
     """The most conquest the heroes can ever hold: the start and all the map gives where they
     can reach (Q507's sum). None when the quest has rules questc cannot weigh (`special` text,
     an `instruct` effect), which may give conquest too."""
@@ -168,7 +175,7 @@ def _explained(atom: n.EventCondition, model, analysis, hopeful) -> bool:
     return analysis.reveal_wave.get(area) is not None and atom.event in ("killed", "triggered")   # Q302
 
 
-def _literal_reason(literal, context: CheckContext, analysis, side: str):
+def _literal_reason(literal: Literal, context: CheckContext, analysis: Analysis, side: str) -> tuple[str, str, Span]:
     """(reason, help, span) for one part of a condition that can never be true by itself."""
     model = context.model
     if isinstance(literal, Event):
@@ -178,36 +185,36 @@ def _literal_reason(literal, context: CheckContext, analysis, side: str):
                     f"{atom.target.value}` is never true", "leave this part out, or name another area", literal.span)
         reason, help_text = _why(atom, model)
         return reason, help_text, atom.target.span
-    atom, op, value = literal.atom, literal.op, literal.atom.value
-    shown = f"`{atom.counter} {op} {value}`"
-    if atom.counter == "round":
+    compare, op, value = literal.atom, literal.op, literal.atom.value
+    shown = f"`{compare.counter} {op} {value}`"
+    if compare.counter == "round":
         cap, why = round_cap(model)
         if cap is not None and side == "heroes" and op in (">", ">=", "=") and value >= (cap if op == ">" else cap + 1):
             return (f"{why}, so {shown} never comes", f"ask for round {cap} at the latest, or let the game go on longer",
-                    atom.span)
-        return f"rounds are counted from 1, so {shown} is never true", "compare with a round of 1 or more", atom.span
-    if atom.counter == "conquest":
+                    compare.span)
+        return f"rounds are counted from 1, so {shown} is never true", "compare with a round of 1 or more", compare.span
+    if compare.counter == "conquest":
         if op in ("<", "<=", "=") and side == "heroes" and value < (2 if op == "<" else 1):
             return (f"the overlord wins as soon as the heroes' conquest reaches 0, so {shown} never comes for the "
-                    "heroes", "ask for 1 conquest or more", atom.span)
+                    "heroes", "ask for 1 conquest or more", compare.span)
         ceiling = conquest_ceiling(context, analysis)
         return (f"the heroes start with {model.conquest} conquest and can gain {(ceiling or 0) - (model.conquest or 0)} "
                 f"more at most, so {shown} never comes",
                 "ask for less conquest, or give more on the map (glyphs, chests, encounters, named monsters)",
-                atom.span)
-    if atom.counter == "objectives":
+                compare.span)
+    if compare.counter == "objectives":
         have = objectives_held(model, analysis, side)
         whose = "the heroes can reach" if side == "heroes" else "on the map"
         return (f"only {plural(have, 'objective token')} {whose}, and it needs {op} {value}",
-                "place enough objective tokens where they can be taken, or ask for fewer", atom.span)
-    if atom.counter == "exited":
+                "place enough objective tokens where they can be taken, or ask for fewer", compare.span)
+    if compare.counter == "exited":
         heroes = max(model.players[1] - 1, 1)
         return (f"at most {plural(heroes, 'hero', 'heroes')} play ({model.players[0]}..{model.players[1]} players, the "
-                f"overlord among them), so {shown} never comes", "ask for fewer heroes to leave", atom.span)
-    return f"{shown} is never true", "change the comparison", atom.span
+                f"overlord among them), so {shown} never comes", "ask for fewer heroes to leave", compare.span)
+    return f"{shown} is never true", "change the comparison", compare.span
 
 
-def _atom_possible(atom: n.EventCondition, model, analysis) -> bool:
+def _atom_possible(atom: n.EventCondition, model: QuestModel, analysis: Analysis) -> bool:
     target = atom.target.value
     if atom.event == "killed":
         return named_reachable(model, target, analysis.reached)
@@ -221,7 +228,7 @@ def _atom_possible(atom: n.EventCondition, model, analysis) -> bool:
     return True
 
 
-def objectives_held(model, analysis, side: str) -> int:
+def objectives_held(model: QuestModel, analysis: Analysis, side: str) -> int:
     """How many objective tokens a side could come to hold: the heroes those on or next to a
     cell they reach; the overlord's monsters every one on the map."""
     tokens = [m for m in model.markers if m.kind == "objective"]
@@ -231,7 +238,7 @@ def objectives_held(model, analysis, side: str) -> int:
                or any((m.at[0] + dx, m.at[1] + dy) in analysis.reached for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
 
 
-def _why(atom: n.EventCondition, model) -> tuple[str, str]:
+def _why(atom: n.EventCondition, model: QuestModel) -> tuple[str, str]:
     target = atom.target.value
     if atom.event == "killed":
         return (f"no hero can reach `{target}`", f"place `{target}` where the heroes can walk next to it")
