@@ -123,7 +123,7 @@ async def diagnostics_side_by_side(quests, edits: int, folder: Path) -> None:
         spot = typing_spot(text)
         times: list[list[float]] = [[], []]
         for number in range(edits):
-            for k, server in enumerate(servers if number % 2 == 0 else servers[::-1]):
+            for server in (servers if number % 2 == 0 else servers[::-1]):
                 index = servers.index(server)
                 began = time.perf_counter()
                 await asyncio.wait_for(server.change(uris[index], *keystroke(number, spot)), 120)

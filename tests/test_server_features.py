@@ -13,8 +13,8 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from questc.api import check_source
-from server_client import (SERVER_COMMAND, accept_registrations, apply_edits, change, diagnostics_for, ident,
-                           open_quest, replace)
+from server_client import (SERVER_COMMAND, accept_registrations, apply_edits, diagnostics_for, ident,
+                           open_quest)
 from test_server import QUEST
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

@@ -167,7 +167,7 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
 
     def setup(self):
-        self.timeout = self.server.idle   # reads and writes on this connection: idle ones end
+        self.timeout = self.server.idle   # type: ignore[misc]  # per connection: reads and writes on it; idle ones end
         super().setup()
 
     def log_message(self, format, *args):   # quiet: the terminal is the writer's
@@ -197,7 +197,7 @@ class Handler(BaseHTTPRequestHandler):
             self._show()
         except (BrokenPipeError, ConnectionResetError, TimeoutError):
             self.close_connection = True
-        except Exception as error:   # never let a request take the server down
+        except Exception as error:   # noqa: BLE001 - never let a request take the server down
             print(f"questc preview: internal error: {type(error).__name__}: {error}", file=sys.stderr)
             self.close_connection = True
 

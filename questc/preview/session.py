@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from questc.api import CompiledQuest, Span
     from questc.api import Options
     from questc.api import QuestResult
+    from questc.preview.scene import _Places
 
 Cell = tuple[int, int]
 
@@ -39,7 +40,7 @@ class Snapshot:
         self.sight_rule = quest.model.edition.sight   # the edition's line-of-sight rule
         self.door_ids = frozenset(quest.quest_board.door_edges)
         self._lock = threading.Lock()
-        self._places = None
+        self._places: _Places | None = None
 
     def places(self):
         """Where each thing on the map was written (questc.preview.scene._Places), made on first use."""
@@ -154,7 +155,7 @@ class Preview:
             try:
                 self.problem = None
                 self._take(result)
-            except Exception as error:   # bad input must never stop the server
+            except Exception as error:   # noqa: BLE001 - bad input must never stop the server
                 self.stale, self.diagnostics = True, []
                 self.problem = f"internal error while drawing: {type(error).__name__}: {error}"
             self.timings["refresh"] = time.perf_counter() - started

@@ -29,7 +29,8 @@ import logging
 import os
 import re
 import threading
-from typing import Any, BinaryIO, Callable
+from collections.abc import Callable
+from typing import Any, BinaryIO
 
 from questc.api import MAX_QUEST_BYTES
 
