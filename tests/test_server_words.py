@@ -49,3 +49,56 @@ def test_editions_allow_their_own_words():
     assert allowed(KEYWORDS["encounter"], second, in_header=True)
     assert not allowed(KEYWORDS["encounter"], first, in_header=True)
     assert allowed(KEYWORDS["encounter"], first) and not allowed(KEYWORDS["encounter"], second)
+
+
+def _keyword_tokens(text: str):
+    """The keyword tokens of a quest (a terminal named after its word, as the grammar names them)."""
+    from questc.api import quest_parser
+
+    for token in quest_parser().lex(text):
+        if token.value in KEYWORDS and token.type == token.value.upper():
+            yield token
+
+
+def test_hover_on_every_keyword_where_quests_write_it():
+    """Every keyword, at every place the shipped quests (and the syntax fixtures) write it, hovers with
+    its own entry: never a cell, a name or nothing in its place."""
+    from questc.server.document import QuestDocument
+    from questc.server.hover import hover_markdown
+
+    quests = sorted((REPO / "quests").glob("*.quest")) + sorted((REPO / "tests" / "fixtures" / "syntax").rglob("*.quest"))
+    seen: set[str] = set()
+    wrong = []
+    for path in quests:
+        text = path.read_text(encoding="utf-8")
+        document = QuestDocument(path.resolve().as_uri(), text, 1)
+        try:
+            tokens = list(_keyword_tokens(text))
+        except Exception:   # noqa: BLE001 - a fixture of syntax errors: its keywords are not all tokens
+            continue
+        for token in tokens:
+            found = hover_markdown(document, token.line, token.column + len(token.value) // 2)
+            if not found or f"**`{token.value}`**" not in found:
+                wrong.append(f"{path.name}:{token.line}:{token.column} {token.value}")
+            seen.add(token.value)
+    assert not wrong, wrong[:10]
+    assert set(KEYWORDS) <= seen, f"no quest writes {sorted(set(KEYWORDS) - seen)}: add one to the fixtures"
+
+
+def test_hover_finds_the_keyword_on_the_line_questc_counts():
+    """A lone CR ends a line for the editor but not for questc; a byte-order mark is no column of
+    questc's: hover still names the word under the cursor."""
+    from lsprotocol import types
+
+    from questc.server.document import QuestDocument
+    from questc.server.hover import hover_markdown
+
+    text = '\ufeffquest "Vats" {\n  id vats\n}\n# wax\rand more\npiece R1 room_4x4 at 0,0\narea A "A" start {\n  pieces R1\n}\n'
+    document = QuestDocument("file:///vats.quest", text, 1)
+    lines = document.lines()
+    # The editor's lines: the lone CR made one more, so `piece` is on the editor's line 5 (0-based).
+    assert lines.line_text(5).startswith("piece ")
+    for position, word in ((types.Position(5, 2), "piece"), (types.Position(0, 3), "quest"),
+                           (types.Position(5, 19), "at"), (types.Position(7, 3), "pieces")):
+        found = hover_markdown(document, *lines.cursor(position))
+        assert found is not None and f"**`{word}`**" in found, (position, found)

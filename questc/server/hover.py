@@ -54,7 +54,7 @@ def _keyword_at(document: QuestDocument, line: int, column: int) -> str | None:
     from questc.server.document import edition_of as _edition
     from questc.server.keywords import KEYWORDS, hover_text
 
-    text = document.lines().line_text(line - 1) if line >= 1 else ""
+    text = document.lines().quest_line(line)
     at = column - 1
     if not 0 <= at <= len(text):
         return None
@@ -88,7 +88,7 @@ def code_page(code: str) -> str | None:
 
 def _code_in_comment(document: QuestDocument, line: int, column: int) -> str | None:
     """A code written in a comment under the cursor (`# questc: ignore[Q305]`): its page."""
-    text = document.lines().line_text(line - 1)
+    text = document.lines().quest_line(line)
     hash_at = comment_start(text)
     if hash_at is None or column - 1 < hash_at:
         return None
@@ -119,7 +119,7 @@ def _diagnostics_here(document: QuestDocument, line: int, column: int) -> list[s
 def _source_line(document: QuestDocument, node) -> str:
     """The first line of a statement as written, for a definition's hover."""
     span = node.span
-    text = document.lines().line_text(span.line - 1)
+    text = document.lines().quest_line(span.line)
     return text.strip()
 
 

@@ -74,6 +74,16 @@ class LineIndex:
         end = self.starts[line + 1]
         return end - (2 if self.text.startswith("\r\n", end - 2) else 1)
 
+    def quest_line(self, line: int) -> str:
+        """Line `line` as questc counts lines (1-based, by `\\n` alone; a byte-order mark dropped), without
+        its line break: index `column - 1` of it is the character at questc's (line, column)."""
+        starts = self.quest_starts
+        if line < 1 or line > len(starts):
+            return ""
+        start = starts[line - 1] + (self.bom if line == 1 else 0)
+        end = starts[line] - 1 if line < len(starts) else len(self.text)
+        return self.text[start:end].removesuffix("\r")
+
     def line_text(self, line: int) -> str:
         """Line `line` (0-based, as the client counts lines) without its line break."""
         if line < 0 or line >= len(self.starts):
