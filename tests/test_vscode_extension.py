@@ -61,6 +61,35 @@ def test_the_manifest_contributes_the_quest_language():
     assert m["repository"]["url"] == urls["Repository"] and m["repository"]["directory"] == "editors/vscode"
 
 
+def _table(markdown: str, heading: str) -> list[list[str]]:
+    """The rows (cells stripped) of the first table under a `## heading`."""
+    section = markdown.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in section.splitlines()
+            if line.startswith("|")]
+    return [r for r in rows[1:] if not set("".join(r)) <= set("-: ")]
+
+
+def test_the_readme_and_changelog_follow_the_manifest():
+    """The extension's README lists every setting with its default and every command by its palette
+    title; its CHANGELOG has the manifest's version; both go into the .vsix (the Marketplace shows them)."""
+    m = manifest()
+    readme = (VSCODE / "README.md").read_text(encoding="utf-8")
+    settings = m["contributes"]["configuration"]["properties"]
+    rows = {r[0].strip("`"): r for r in _table(readme, "Settings")}
+    assert set(rows) == set(settings)
+    for name, row in rows.items():
+        assert row[1].strip("`") == str(json.dumps(settings[name]["default"])).strip('"'), (name, row)
+    titles = {f"**{c['category']}: {c['title']}**" for c in m["contributes"]["commands"]}
+    assert {r[0] for r in _table(readme, "Commands")} == titles
+    for title in titles:   # the preview's entry is told about in the prose too
+        assert readme.count(title) >= 1
+    assert "first edition only" not in readme and "second edition" in readme
+    changelog = (VSCODE / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {m['version']}\n" in changelog
+    ignored = (VSCODE / ".vscodeignore").read_text(encoding="utf-8").split()
+    assert not {"README.md", "CHANGELOG.md", "*.md", "**/*.md"} & set(ignored)
+
+
 def test_the_language_configuration_follows_the_language():
     lark = (REPO / "grammar" / "quest.lark").read_text(encoding="utf-8")
     config = language_configuration()
@@ -102,7 +131,8 @@ def test_the_vsix_holds_the_extension_and_only_it(vsix):
         packaged_manifest = json.loads(z.read("extension/package.json"))
     for name in ("extension/package.json", "extension/extension.js", "extension/server.js",
                  "extension/language-configuration.json", "extension/syntaxes/quest.tmLanguage.json",
-                 "extension/node_modules/vscode-languageclient/package.json", "extension.vsixmanifest"):
+                 "extension/node_modules/vscode-languageclient/package.json", "extension.vsixmanifest",
+                 "extension/readme.md", "extension/changelog.md"):
         assert name in names, name
     assert packaged_grammar == GRAMMAR.read_bytes()
     assert packaged_manifest["contributes"] == manifest()["contributes"]
