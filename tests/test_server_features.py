@@ -160,6 +160,27 @@ async def test_a_changed_pack_checks_the_open_quests_again(client, tmp_path):
     assert "Q101" in [d.code for d in found]   # the golem is gone from the pack, the quest unedited
 
 
+async def test_a_changed_configuration_checks_the_open_quests_again(client, tmp_path):
+    """`questc.toml` written beside an open quest (a watched file): its diagnostics follow at once."""
+    text = QUEST.replace("victory heroes", "# questc: ignore[Q305]\nvictory heroes")   # suppresses nothing: Q601
+    path = tmp_path / "configured.quest"
+    path.write_text(text, encoding="utf-8")
+    uri, found = await open_quest(client, path)
+    assert [d.code for d in found] == ["Q601"]
+    config = tmp_path / "questc.toml"
+    config.write_text('ignore = ["Q601"]\n', encoding="utf-8")
+    found = await diagnostics_for(client, uri, 1, lambda: client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams([types.FileEvent(config.as_uri(), types.FileChangeType.Created)])))
+    assert found == []
+    config.unlink()
+    found = await diagnostics_for(client, uri, 1, lambda: client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams([types.FileEvent(config.as_uri(), types.FileChangeType.Deleted)])))
+    assert [d.code for d in found] == ["Q601"]
+    registered = next(r for r in client.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    patterns = {w["globPattern"] for w in registered.register_options["watchers"]}
+    assert {"**/questc.toml", "**/pyproject.toml", "**/*.yaml"} <= patterns
+
+
 # ---- code actions ------------------------------------------------------------------------------
 async def actions(client, uri, line: int, character: int = 0):
     return await client.text_document_code_action_async(types.CodeActionParams(

@@ -161,6 +161,10 @@ def test_malformed_parameters_are_answered_with_invalid_params(server: RawServer
         answer = server.answer(server.request("textDocument/hover", params))
         assert answer["error"]["code"] == -32602, answer
         assert "textDocument/hover" in answer["error"]["message"]
+    # The reason names the place in the message as the client wrote it.
+    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                                 "position": {"line": "one", "character": 0}}))
+    assert "message.params.position.line" in answer["error"]["message"], answer
     # A notification that does not fit is dropped with a word in the log, and the next one still works.
     server.notify("textDocument/didChange", {"textDocument": {"uri": uri}, "contentChanges": "oops"})
     answer = server.answer(server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}}))
