@@ -62,6 +62,7 @@ def version(text: str) -> tuple[int, int]:
     return int(major), int(minor)
 
 
+@pytest.mark.slow   # Neovim and questc server as processes
 @pytest.mark.parametrize("snippet", snippets("neovim"), ids=lambda s: s[0].replace(" ", ""))
 def test_the_neovim_setup(snippet, tmp_path):
     needs, lua = snippet

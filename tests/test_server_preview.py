@@ -166,6 +166,7 @@ async def test_the_cursor_outlines_its_thing_on_the_map(client: LanguageClient, 
     assert len(found) == QUEST.count("boss")
 
 
+@pytest.mark.slow   # a browser
 async def test_in_the_browser_the_cursor_and_the_clicks(client: LanguageClient, tmp_path: Path):
     """The writer's loop in headless Chromium: the editor's cursor outlines the beastman on the page,
     and a click on its square makes the editor show its statement."""

@@ -16,6 +16,8 @@ import pytest
 
 from server_client import SERVER_COMMAND
 
+pytestmark = pytest.mark.slow   # each test starts `questc server` as a process of its own
+
 QUEST = 'quest "Wire" {\n  id wire\n}\npiece R1 room_4x4 at 0,0\narea A "Entry" start {\n  pieces R1\n}\n'
 
 

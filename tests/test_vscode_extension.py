@@ -124,6 +124,7 @@ def vsix(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_vsix_holds_the_extension_and_only_it(vsix):
     with zipfile.ZipFile(vsix) as z:
         names = set(z.namelist())
@@ -141,6 +142,7 @@ def test_the_vsix_holds_the_extension_and_only_it(vsix):
     assert not unwanted, unwanted[:5]
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_client_tests_pass():
     node = require_node_tools()
     done = subprocess.run([node, "--test", "test/"], cwd=VSCODE, capture_output=True, text=True, timeout=120, check=False)
@@ -156,6 +158,7 @@ def run_host(quest: Path, extension: Path, *options: str) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_packaged_extension_runs_questc_server(vsix, tmp_path):
     """Activate, open a quest, get its diagnostic, change questc.path (the server restarts
     and checks the quest again), deactivate: both servers exit cleanly."""
@@ -177,6 +180,7 @@ def test_the_packaged_extension_runs_questc_server(vsix, tmp_path):
     assert session["exits"] == [{"code": 0, "signal": None}] * 2, session["output"]
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_a_missing_questc_is_reported_once_with_the_setting(vsix, tmp_path):
     quest = tmp_path / "typo.quest"
     quest.write_text(TYPO, encoding="utf-8")
@@ -186,6 +190,7 @@ def test_a_missing_questc_is_reported_once_with_the_setting(vsix, tmp_path):
     assert "was not found" in error[0] and "questc.path" in error[0] and error[1:] == ["Open settings"]
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_preview_button_opens_the_map_that_follows_typing_and_clicks_land_on_the_line(vsix, tmp_path):
     """The extension's preview command asks the server for the page (opened in the browser); typing in
     the editor changes the page; a square clicked on the page makes VS Code show its statement."""
