@@ -102,3 +102,26 @@ def test_hover_finds_the_keyword_on_the_line_questc_counts():
                            (types.Position(5, 19), "at"), (types.Position(7, 3), "pieces")):
         found = hover_markdown(document, *lines.cursor(position))
         assert found is not None and f"**`{word}`**" in found, (position, found)
+
+
+def test_hover_on_every_catalog_name_the_quests_write():
+    """Abilities, relics, lieutenants, monsters, pieces... every catalog name written in a shipped quest
+    hovers with a line about it (never nothing, never "unknown")."""
+    from questc.server.document import OptionsCache, QuestDocument, check
+    from questc.server.hover import hover_markdown
+
+    kinds: set[str] = set()
+    wrong = []
+    options = OptionsCache()
+    for path in sorted((REPO / "quests").glob("*.quest")):
+        document = QuestDocument(path.resolve().as_uri(), path.read_text(encoding="utf-8"), 1)
+        document.checked = document.resolved = check(document, document.text, 1, options)   # its packs read
+        for name in document.index().catalog_names:
+            if name.kind in ("chest", "treasure card", "chest content"):
+                continue   # closed lists of words: the keyword before them has the hover
+            found = hover_markdown(document, name.span.line, name.span.column)
+            if not found or name.name not in found or found.startswith("unknown "):
+                wrong.append((path.name, name.span.line, name.kind, name.name, (found or "")[:60]))
+            kinds.add(name.kind)
+    assert not wrong, wrong[:5]
+    assert {"ability", "relic", "lieutenant", "monster", "piece", "set"} <= kinds
