@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import REPO
 from questc.api import literals
 from questc.editions import GAME_RULES
@@ -60,6 +62,7 @@ def _keyword_tokens(text: str):
             yield token
 
 
+@pytest.mark.slow   # every shipped quest, checked or lexed
 def test_hover_on_every_keyword_where_quests_write_it():
     """Every keyword, at every place the shipped quests (and the syntax fixtures) write it, hovers with
     its own entry: never a cell, a name or nothing in its place."""
@@ -104,6 +107,7 @@ def test_hover_finds_the_keyword_on_the_line_questc_counts():
         assert found is not None and f"**`{word}`**" in found, (position, found)
 
 
+@pytest.mark.slow   # every shipped quest, checked or lexed
 def test_hover_on_every_catalog_name_the_quests_write():
     """Abilities, relics, lieutenants, monsters, pieces... every catalog name written in a shipped quest
     hovers with a line about it (never nothing, never "unknown")."""
