@@ -176,3 +176,78 @@ async def test_random_edits_through_a_real_client(client: LanguageClient, tmp_pa
         version += 1
         await change(client, uri, version, changes)
         assert await server_text(client, uri) == editor.text, f"round {round_}"
+        if round_ % 5 == 4:
+            await formatting_is_of(client, uri, editor.text, path)
+
+
+async def formatting_is_of(client: LanguageClient, uri: str, text: str, path: Path) -> str:
+    """Format Document: the formatted current text over the whole document, nothing when it is formatted
+    already, an error saying why when it cannot be formatted; never any other text. Which it was, out."""
+    from pygls.exceptions import JsonRpcException
+
+    from questc.fmt import format_source
+    from questc.server.text import BOM
+
+    bom = BOM if text.startswith(BOM) else ""
+    try:
+        expected = format_source(text[len(bom):], str(path)).output
+    except Exception:   # noqa: BLE001 - the formatter refuses (its meaning would change): the server says so too
+        expected = None
+    try:
+        edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+            ident(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    except JsonRpcException as error:
+        assert expected is None and "questc fmt" in str(error), error
+        return "refused"
+    assert expected is not None
+    if not edits:
+        assert expected == text[len(bom):]
+        return "formatted already"
+    (edit,) = edits
+    editor = EditorText(text)
+    assert editor.offset(edit.range.start) == 0 and editor.offset(edit.range.end) == len(text)
+    assert edit.new_text == bom + expected
+    return "formatted"
+
+
+@module_loop
+async def test_format_document_after_edits_is_the_formatted_current_text(client: LanguageClient, tmp_path: Path):
+    """Edits that keep the quest whole (tricky characters in its comment and its note, indentation and
+    trailing blanks) and edits that break it, each followed by Format Document."""
+    rng = random.Random(2029)
+    path = tmp_path / "format.quest"
+    path.write_text(BASE, encoding="utf-8")
+    uri, _ = await open_quest(client, path, BASE)
+    editor = EditorText(BASE)
+    outcomes = set()
+    version = 1
+    for _ in range(40):
+        lines = editor.lines()
+        number = rng.randrange(len(lines))
+        start, end = lines[number]
+        line = editor.text[start:end]
+        breaks = rng.random() < 0.2
+        if breaks:   # something that breaks the syntax (taken back after the Format Document)
+            where, new = editor.position(start), rng.choice(["{", '"', "piece"])
+        elif line.lstrip().startswith("#") or "note" in line:
+            cut = rng.randint(start + line.index("#" if "#" in line else '"') + 1, end - (0 if "#" in line else 1))
+            where, new = editor.position(cut), rng.choice(TRICKY[:9] + ["😀", "𝔸", "é"])
+        else:
+            where, new = editor.position(rng.choice([start, end])), " " * rng.randrange(1, 4)
+        editor.replace(where, where, new)
+        version += 1
+        await change(client, uri, version, [replace(where, where, new)])
+        outcome = await formatting_is_of(client, uri, editor.text, path)
+        outcomes.add(outcome)
+        if outcome == "formatted" and rng.random() < 0.5:   # the editor applies the edit, as Format Document does
+            from questc.fmt import format_source
+            whole_range = (editor.position(0), editor.position(len(editor.text)))
+            editor.replace(*whole_range, format_source(editor.text, str(path)).output)
+            version += 1
+            await change(client, uri, version, [replace(*whole_range, editor.text)])
+        if breaks:
+            after = editor.position(editor.offset(where) + len(new))
+            editor.replace(where, after, "")
+            version += 1
+            await change(client, uri, version, [replace(where, after, "")])
+    assert outcomes == {"refused", "formatted", "formatted already"}
