@@ -158,7 +158,7 @@ async def test_the_cursor_outlines_its_thing_on_the_map(client: LanguageClient, 
         ident(uri), position_of(QUEST, "beastman at 3,1", shift=2)))
     assert highlights is None   # a catalog name, not an identifier: nothing to highlight in the text
     event = await asyncio.wait_for(waiting, 10)
-    assert [cells[i][:2] for i in event["cells"]] == [[3, 1]]
+    assert [cells[i][:2] for i in event["cells"]] == [[3, 1]] and event["off_map"] == []
     # On an identifier, the highlights are its occurrences, the definition written.
     found = await client.text_document_document_highlight_async(types.DocumentHighlightParams(
         ident(uri), position_of(QUEST, "boss", occurrence=1)))
@@ -207,5 +207,59 @@ async def test_in_the_browser_the_cursor_and_the_clicks(client: LanguageClient, 
             await asyncio.sleep(0.05)
         shown = client.shown_documents[-1]
         assert shown.uri == uri and shown.selection.start == position_of(QUEST, "3,1")
+        # Typed (unsaved): an ogre off the map. Its pin stands at the map's edge; the cursor on its
+        # line lights that pin, as it would outline a square.
+        where = position_of(QUEST, "  monster beastman")
+        await change(client, uri, 2, [replace(where, where, "  monster ogre at 40,40\n")])
+        await loop.run_in_executor(None, lambda: wait(browser, lambda: count(browser, ".pv-pin.off") == 1, 10,
+                                                      "the off-map pin"))
+        await client.text_document_document_highlight_async(types.DocumentHighlightParams(
+            ident(uri), types.Position(where.line, 12)))
+        await loop.run_in_executor(None, lambda: wait(browser, lambda: count(browser, ".pv-pin.pv-cursor-pin") == 1,
+                                                      10, "the off-map pin lit by the cursor"))
+        assert count(browser, ".pv-cursor") == 0
     finally:
         await loop.run_in_executor(None, browser.quit)
+
+
+async def test_the_cursor_on_a_thing_off_the_map_names_its_squares(client: LanguageClient, tmp_path: Path):
+    """A figure written off the map has no square to outline: the cursor event names where it was
+    written, and the page lights the pin at the map's edge that stands for it."""
+    text = QUEST.replace("  monster beastman at 3,1\n", "  monster beastman at 3,1\n  monster ogre at 40,40\n")
+    path = tmp_path / "off.quest"
+    path.write_text(text, encoding="utf-8")
+    uri, found = await open_quest(client, path, text)
+    assert "Q204" in [d.code for d in found]
+    url = await preview_of(client, uri)
+    state = await state_when(url, lambda s: s["scene"] is not None and s["version"] > 0)
+    (pinned,) = [d for d in state["scene"]["diagnostics"] if d.get("off_map")]
+    await client.text_document_document_highlight_async(types.DocumentHighlightParams(
+        ident(uri), position_of(text, "ogre at 40,40")))
+    loop = asyncio.get_running_loop()
+    for _ in range(100):
+        event = await loop.run_in_executor(None, last_cursor, url)
+        if event and event["off_map"]:
+            break
+        await asyncio.sleep(0.05)
+    assert event["cells"] == [] and event["off_map"] == [[40, 40], [40, 41], [41, 40], [41, 41]]   # an ogre: 2x2
+    assert pinned["off_map"] in event["off_map"]   # what the page matches the pin by
+
+
+def last_cursor(url: str) -> dict | None:
+    """The cursor event a page gets when it connects (the server sends the cursor as it stands)."""
+    import http.client
+    host, port = url[len("http://"):].rstrip("/").split(":")
+    connection = http.client.HTTPConnection(host, int(port), timeout=5)
+    try:
+        connection.request("GET", "/events")
+        reply = connection.getresponse()
+        event = None
+        for _ in range(50):
+            line = reply.fp.readline().decode().strip()
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: ") and event == "cursor":
+                return json.loads(line[6:])
+        return None
+    finally:
+        connection.close()

@@ -312,7 +312,7 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         if head:
             return
-        seen, seen_cursor = -1, preview.cursor["seq"]
+        seen, seen_cursor = -1, 0   # a page that connects gets the cursor as it stands, once it has moved
         self.connection.settimeout(max(self.server.idle, _KEEPALIVE * 2))   # a stalled reader ends
         while not preview.closing:
             version = preview.wait_for_change(seen, _KEEPALIVE, seen_cursor)

@@ -56,9 +56,9 @@ class Snapshot:
             return found.node.span if found is not None else None
         return self.places().source_of(cell) if cell is not None else None
 
-    def cells_at(self, offset: int) -> list[int]:
-        """The floor cells (indexes) of the thing written at `offset` in the quest's text: what the
-        editor's cursor is on."""
+    def cells_at(self, offset: int) -> tuple[list[int], list[list[int]]]:
+        """The thing written at `offset` in the quest's text (what the editor's cursor is on): its
+        floor cells (indexes), and the squares off the map it was written at (their pins light up)."""
         from questc.api import Span
 
         source = self.quest.source
@@ -66,7 +66,8 @@ class Snapshot:
         column = offset - (source.rfind("\n", 0, offset) + 1) + 1
         point = Span(self.quest.path, line, column, line, column, offset, offset)
         cells = self.places().cells_of(point)
-        return sorted(self.index[c] for c in cells if c in self.index)
+        return (sorted(self.index[c] for c in cells if c in self.index),
+                sorted([c[0], c[1]] for c in cells if c not in self.index))
 
     def sight(self, cell: Cell, open_doors) -> list[int]:
         """The indexes of the floor cells `cell` sees with these doors open (all others closed).
@@ -108,7 +109,7 @@ class Preview:
         # Set by the language server: asks the editor to show a span (questc's lines and columns)
         # with focus or not. None for `questc preview`, which has no editor to ask.
         self.on_show: Callable[[Span, bool], None] | None = None
-        self.cursor: dict = {"seq": 0, "cells": [], "scene_version": None}
+        self.cursor: dict = {"seq": 0, "cells": [], "off_map": [], "scene_version": None}
         self._last_picture: tuple | None = None   # (the board, what was drawn on it, the picture)
         import secrets
         self.session = secrets.token_hex(4)   # a page that reconnects can tell a restarted server
@@ -264,11 +265,11 @@ class Preview:
     def set_cursor(self, offset: int | None) -> None:
         """The editor's cursor moved to `offset` in the quest's text: the page outlines what is there."""
         snap = self.snapshot
-        cells = snap.cells_at(offset) if snap is not None and offset is not None else []
+        cells, off_map = snap.cells_at(offset) if snap is not None and offset is not None else ([], [])
         with self._changed:
-            if cells == self.cursor["cells"]:
+            if cells == self.cursor["cells"] and off_map == self.cursor["off_map"]:
                 return
-            self.cursor = {"seq": self.cursor["seq"] + 1, "cells": cells,
+            self.cursor = {"seq": self.cursor["seq"] + 1, "cells": cells, "off_map": off_map,
                            "scene_version": snap.version if snap is not None else None}
             self._changed.notify_all()
 

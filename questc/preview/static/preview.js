@@ -12,7 +12,7 @@
   // What the writer is looking at: kept across updates of the quest.
   const ui = {
     view: "overlord", wave: null, showReach: true, selected: null, open: new Set(),
-    diag: null, diagKey: null, zoom: null, hover: null, focus: null, cursor: [],
+    diag: null, diagKey: null, zoom: null, hover: null, focus: null, cursor: [], cursorOff: [],
   };
   let state = null;          // the last state from the server
   let scene = null;          // state.scene, with lookups
@@ -434,6 +434,13 @@
   function drawCursor() {
     if (!layers.cursor) return;
     clear(layers.cursor);
+    // A thing written off the map has no square: its pin at the map's edge lights up instead.
+    const off = new Set(ui.cursorOff.map((c) => c[0] + "," + c[1])), diags = currentDiagnostics();
+    for (const pin of layers.pins.querySelectorAll(".pv-pin.off")) {
+      const lit = pin.dataset.diags.split(",").some((k) => diags[k] && diags[k].off_map &&
+        off.has(diags[k].off_map[0] + "," + diags[k].off_map[1]));
+      pin.classList.toggle("pv-cursor-pin", lit);
+    }
     const cells = ui.cursor.filter((i) => scene.cells[i] && !hidden(i));
     if (!cells.length) return;
     el("path", { d: outlinePath(cells), class: "pv-cursor" }, layers.cursor);
@@ -854,6 +861,7 @@
     } else if (type === "cursor") {
       const cursor = JSON.parse(data);
       ui.cursor = cursor.scene_version === sceneVersion ? cursor.cells : [];
+      ui.cursorOff = cursor.scene_version === sceneVersion ? (cursor.off_map || []) : [];
       if (scene) drawCursor();
     } else if (type === "open") {
       if (state) refresh();
