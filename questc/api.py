@@ -106,6 +106,9 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
         diagnostic_page as diagnostic_page,
         project_urls as project_urls,
     )
+    from questc.quest_sets import (
+        check_sets as check_sets,
+    )
     from questc.rules import (
         Rule as Rule,
         descriptor as descriptor,
@@ -144,6 +147,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
         "load_plan")},
     "diagnostic_page": ("questc.project", "diagnostic_page"),
     "project_urls": ("questc.project", "project_urls"),
+    "check_sets": ("questc.quest_sets", "check_sets"),
     **{name: ("questc.rules", name) for name in ("Rule", "descriptor", "descriptors", "find_rule")},
     "check_plan": ("questc.rules.components", "check_plan"),
     **{name: ("questc.syntax", name) for name in ("nodes", "parse_source")},

@@ -552,8 +552,9 @@ def encounters_together(results: list[QuestResult]) -> list[QuestResult]:
     def quest_of(result: QuestResult) -> str | None:
         return result.summary.part_of if result.summary is not None else None
 
-    def encounter(result: QuestResult) -> int:
-        return (result.summary.encounter or 0) if result.summary is not None else 0
+    def encounter(result: QuestResult) -> tuple[int, str]:
+        summary = result.summary
+        return ((summary.encounter or 0), summary.alternative or "") if summary is not None else (0, "")
 
     out: list[QuestResult] = []
     placed: set[str] = set()

@@ -24,8 +24,8 @@ from questc.board.parts import BlockInfo, Door, Stairs
 from questc.errors import QuestJSONError, UnsupportedFormatVersion
 
 FORMAT = "questc.quest"
-# The formats this loader understands: 2, and 1 (the same without the second edition fields).
-SUPPORTED_VERSIONS = (1, 2)
+# The formats this loader understands: 3, and 2 and 1 (the same without the fields added since).
+SUPPORTED_VERSIONS = (1, 2, 3)
 
 Cell = tuple[int, int]
 # The engine JSON as read: a JSON object whose values are what the file holds (the schema checks them).
@@ -214,8 +214,8 @@ def build_engine_board(document: JSON) -> Board:
     doors = [Door(d["id"], (_edge(d["edge"][0]), _edge(d["edge"][1])), d["rune"]) for d in document["doors"]]
     stairs = [Stairs(s["colour"], (_cell(s["ends"][0]), _cell(s["ends"][1]))) for s in document["stairs"]]
     blocking = {_cell(b["cell"]): BlockInfo(b["blocks_movement"], b["blocks_sight"], fog=b["fog"],
-                                            wall_like=b["wall_like"], kind=b["kind"])
-                for b in m["blocking"]}
+                                            wall_like=b["wall_like"], kind=b["kind"], pit=b.get("pit", False))
+                for b in m["blocking"]}   # `pit` since version 3
     joints = [(j["pieces"][0], j["pieces"][1], (_edge(j["edges"][0]), _edge(j["edges"][1])))
               for j in m["joints"]]
     board = Board(owner=owner, walls=frozenset(_edge(e) for e in m["walls"]), doors=doors,

@@ -24,7 +24,7 @@ from questc.options import Options, apply_policy
 
 if TYPE_CHECKING:   # imported when a stage runs: `import questc.pipeline` stays cheap
     from questc.compiled import CompiledQuest
-    from questc.model.quest import QuestModel
+    from questc.model.quest import EncounterHeader, QuestModel
     from questc.syntax.nodes import QuestFile
 
 __all__ = ["QuestResult", "QuestSummary", "check_source", "check_file", "check_bytes", "undecodable"]
@@ -41,10 +41,14 @@ class QuestSummary:
     part_of: str | None = None
     encounter: int | None = None
     pack_files: tuple[Path, ...] = ()
+    alternative: str | None = None
+    # What the quest's other encounters must agree with (questc.quest_sets); None for a lone quest.
+    encounters: EncounterHeader | None = None
 
     @classmethod
     def of(cls, model: QuestModel) -> QuestSummary:
-        return cls(model.id, model.edition.name, model.part_of, model.encounter, tuple(model.catalog.pack_files))
+        return cls(model.id, model.edition.name, model.part_of, model.encounter, tuple(model.catalog.pack_files),
+                   model.alternative, model.encounter_header())
 
 
 @dataclass

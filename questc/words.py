@@ -53,3 +53,18 @@ def count_range(value: tuple[int, int] | dict | None) -> str:
 def verb(count: int, singular: str = "is", plural: str = "are") -> str:
     """The verb agreeing with a count: verb(1) -> "is", verb(2, "starts", "start") -> "start"."""
     return singular if count == 1 else plural
+
+
+def shared_title(titles: list[str]) -> str:
+    """The encounters' titles of one quest in; the quest's title out: the words they all begin with
+    (`The Ember Reliquary I: ...`, `The Ember Reliquary IIa: ...` -> `The Ember Reliquary`), else the
+    first title (fewer than three letters shared say nothing)."""
+    if len(titles) == 1:
+        return titles[0]
+    shared = []
+    for column in zip(*(t.split(" ") for t in titles)):
+        if len(set(column)) > 1:
+            break
+        shared.append(column[0])
+    name = " ".join(shared).rstrip(" :-,")
+    return name if len(name) >= 3 else titles[0]

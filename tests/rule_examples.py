@@ -2,8 +2,10 @@
 
 An example is checked as a file `example.quest` in a folder of its own (the packs it `use`s
 written beside it), with the infos shown; a family whose codes a later stage finds (`CHECKED_BY`:
-the Valkyrie export) runs that stage on the compiled quest too. Each failing example is run once
-per test session and kept: both modules read it.
+the Valkyrie export, the encounters of a quest together) runs that stage on the compiled quest
+too, and one whose examples hold several files (`EXAMPLE_FILES`: a quest's encounters) checks each
+file, then the stage over them all. Each failing example is run once per test session and kept:
+both modules read it.
 
 A rule is tested in every edition it applies to: with its own examples (Rule.all_examples, each in
 the edition its header names), and in an edition that has none of its own but is played with another
@@ -32,15 +34,20 @@ from questc.rules import FAMILIES, all_rules, family_rules
 EMPTY_PACK = "description: An empty test pack.\nset: {name}\nsets:\n  {name}:\n    title: Test pack\n"
 
 
+FILE = "example.quest"   # what an example of one file is called
+
+
 @dataclass(frozen=True)
 class Run:
     """An example checked: its source, the folder it was checked in, every diagnostic (the checks' and
-    the later stage's) and the check's result."""
+    the later stage's) and the check's result (its first file's, for an example of several files);
+    `files`: each file's name in the folder and its text."""
 
     source: str
     folder: Path
     diagnostics: tuple[Diagnostic, ...]
     result: QuestResult
+    files: tuple[tuple[str, str], ...]
 
     @property
     def codes(self) -> list[str]:
@@ -54,8 +61,9 @@ def family_of(code: str) -> ModuleType:
 
 
 def run_example(source: str, folder: Path, packs: bool, code: str = "") -> Run:
-    """Check an example as a quest file in `folder`; for a fixed example (`packs`), its `use` packs
-    exist (and for either, the packs its family's examples give, `examples.PACKS`)."""
+    """Check an example as a quest file in `folder` (or its files, for a family with `EXAMPLE_FILES`);
+    for a fixed example (`packs`), its `use` packs exist (and for either, the packs its family's
+    examples give, `examples.PACKS`)."""
     family = family_of(code) if code else None
     examples = f"{family.__name__}.examples" if family else None   # (the stages' own codes have none)
     given = getattr(importlib.import_module(examples), "PACKS", {}) \
@@ -65,13 +73,21 @@ def run_example(source: str, folder: Path, packs: bool, code: str = "") -> Run:
         if folder.resolve() in target.resolve().parents and (packs or used in given):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(given.get(used, EMPTY_PACK.format(name=Path(used).stem)), encoding="utf-8")
-    result = check_source(source, str(folder / "example.quest"), Options(verbose=True, root=folder))
-    diagnostics = list(result.all_diagnostics)
+    splitter = getattr(family, "EXAMPLE_FILES", None)   # an example of several files (a quest's encounters)
+    if splitter:
+        module, _, function = splitter.partition(":")
+        files = getattr(importlib.import_module(module), function)(source)
+        assert len(files) > 1, f"{code}'s example holds {len(files)} file"
+    else:
+        files = {FILE: source}
+    results = [check_source(text, str(folder / name), Options(verbose=True, root=folder))
+               for name, text in files.items()]
+    diagnostics = [d for result in results for d in result.all_diagnostics]
     stage = getattr(family, "CHECKED_BY", None)
-    if stage and result.compiled:
+    if stage and all(result.compiled for result in results):
         module, _, function = stage.partition(":")
-        diagnostics += getattr(importlib.import_module(module), function)([result])
-    return Run(source, folder, tuple(diagnostics), result)
+        diagnostics += getattr(importlib.import_module(module), function)(results)
+    return Run(source, folder, tuple(diagnostics), results[0], tuple(files.items()))
 
 
 def example_edition(source: str) -> str:

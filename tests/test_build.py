@@ -248,7 +248,7 @@ def test_schema_command_prints_the_schema_file():
     done = run("schema")
     assert done.exit_code == 0
     assert done.output == (ROOT / "schemas" / "quest.schema.json").read_text(encoding="utf-8")
-    assert json.loads(done.output)["$id"] == "https://questc.dev/schemas/quest/2.json"
+    assert json.loads(done.output)["$id"] == "https://questc.dev/schemas/quest/3.json"
 
 
 # ---- atomic writes -----------------------------------------------------------------------------------

@@ -246,6 +246,23 @@ def test_second_edition_tokens_can_be_declared():
     check_owned(ten, owned_counts=declared(copies={"second_edition": 2}))
 
 
+def test_a_declared_box_governs_the_groups_the_overlord_places():
+    from questc.rules.second_examples import second
+
+    # a group of as many zombies as heroes (4 with 5 players) and one more at a point: 5 normal zombies
+    five = second("  group zombie on T minions heroes\n  monster zombie at 0,0\n")
+    d = only(check_owned(five, "Q403"), "Q403")
+    assert "5 normal zombie figures" in d.message and "hold 4" in d.message
+    check_owned(five, owned_counts=declared(figures={"zombie": {"normal": 5}}))
+    check_owned(five, owned_counts=declared(copies={"second_edition": 2}))
+    d = only(check_owned(five, "Q403", owned_counts=declared(figures={"zombie": {"normal": 3}})), "Q403")
+    assert d.severity is Severity.ERROR and d.message.endswith("but you own 3 (declared in questc.toml:3)")
+    # the group alone, 4 figures, is over a box declared to hold 3 already
+    four = second("  group zombie on T minions heroes\n")
+    check_owned(four)
+    only(check_owned(four, "Q403", owned_counts=declared(figures={"zombie": {"normal": 3}})), "Q403")
+
+
 # ---- Q401, Q402 deck plans in the quest ---------------------------------------------------
 
 

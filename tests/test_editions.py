@@ -100,7 +100,7 @@ def test_editions_are_chosen_by_name():
     assert (first.default_sets, second.default_sets) == (("base",), ("second_edition",))
     assert (first.sight, second.sight) == ("first", "second") and (first.reveal, second.reveal) == ("sight", "all")
     assert first.has("conquest") and first.has("glyph start") and not second.has("conquest")
-    assert second.has("entrance start") and second.header_fields == {"encounter", "part_of"}
+    assert second.has("entrance start") and second.header_fields == {"encounter", "part_of", "act", "traits"}
     assert editions.having("treachery") == (first,)
 
 

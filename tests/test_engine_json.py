@@ -65,15 +65,17 @@ def json_of(result) -> bytes:
 def test_schema_is_a_strict_versioned_draft_2020_12_schema():
     Draft202012Validator.check_schema(SCHEMA)
     assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert SCHEMA["$id"].endswith("/quest/2.json")
+    assert SCHEMA["$id"].endswith("/quest/3.json")
     assert SCHEMA["properties"]["format"] == {"const": "questc.quest"}
-    assert SCHEMA["properties"]["format_version"]["enum"] == [1, 2]
+    assert SCHEMA["properties"]["format_version"]["enum"] == [1, 2, 3]
     assert SCHEMA["additionalProperties"] is False
     # Every key is required: of a version 1 document all but the second edition's, which
-    # version 2 (what questc writes) requires too.
-    (version_2,) = SCHEMA["allOf"]
+    # version 2 requires too, and version 3 (what questc writes) the sections it added.
+    version_2, version_3 = SCHEMA["allOf"]
     assert version_2["if"]["properties"]["format_version"] == {"const": 2}
-    assert set(SCHEMA["required"]) | set(version_2["then"]["required"]) == set(SCHEMA["properties"])
+    assert version_3["if"]["properties"]["format_version"] == {"const": 3}
+    assert set(SCHEMA["required"]) | set(version_2["then"]["required"]) < set(SCHEMA["properties"])
+    assert set(SCHEMA["required"]) | set(version_3["then"]["required"]) == set(SCHEMA["properties"])
     for key in ("quest", "map", "analysis"):
         assert SCHEMA["properties"][key]["additionalProperties"] is False, key
     for key in ("areas", "doors", "figures", "encounters", "victory"):
@@ -86,8 +88,13 @@ def test_schema_rejects_what_it_should():
     assert schema_errors(document) == []
     for broken in (
         {**document, "extra": 1},
-        {**document, "format_version": 3},
+        {**document, "format_version": 4},
         {key: value for key, value in document.items() if key != "start"},
+        {key: value for key, value in document.items() if key != "groups"},
+        {**document, "quest": {k: v for k, v in document["quest"].items() if k != "alternative"}},
+        {**document, "victory": [{k: v for k, v in x.items() if k != "next"} for x in document["victory"]]},
+        {**document, "triggers": [{"event": "each", "target": None, "round": None, "phase": "noon", "every": "round",
+                                   "condition": None, "effects": []}]},
         {**document, "quest": {k: v for k, v in document["quest"].items() if k != "encounter"}},
         {**document, "obstacles": [{k: v for k, v in o.items() if k != "piece"} for o in document["obstacles"]]},
         {**document, "quest": {**document["quest"], "edition": "third"}},
@@ -125,9 +132,22 @@ def test_at_least_the_clean_quests_compile():
     assert "clean_drowned_reliquary.quest" in compiled and "sunken_crypt.quest" in compiled
 
 
+def _version_2(document: dict) -> dict:
+    """A version 3 document as version 2 wrote it: without what version 3 added."""
+    old = {key: value for key, value in document.items() if key not in ("roles", "groups", "tokens", "counters")}
+    old["format_version"] = 2
+    old["quest"] = {k: v for k, v in document["quest"].items() if k not in ("alternative", "act", "traits")}
+    old["map"] = {**document["map"], "blocking": [{k: v for k, v in b.items() if k != "pit"}
+                                                  for b in document["map"]["blocking"]]}
+    old["triggers"] = [{k: v for k, v in t.items() if k not in ("phase", "every", "condition")}
+                       for t in document["triggers"]]
+    old["victory"] = [{k: v for k, v in v.items() if k != "next"} for v in document["victory"]]
+    return old
+
+
 def test_a_version_1_document_is_still_valid():
     """A document written before the second edition fields (format_version 1) still validates."""
-    document = doc_of(check_file(DROWNED))
+    document = _version_2(doc_of(check_file(DROWNED)))
     old = {key: value for key, value in document.items() if key != "start"}
     old["format_version"] = 1
     old["quest"] = {k: v for k, v in document["quest"].items() if k not in ("encounter", "part_of")}
@@ -135,6 +155,15 @@ def test_a_version_1_document_is_still_valid():
                                                for p in document["map"]["pieces"]]}
     old["obstacles"] = [{k: v for k, v in o.items() if k != "piece"} for o in document["obstacles"]]
     assert schema_errors(old) == []
+
+
+def test_a_version_2_document_is_still_valid_and_loads():
+    """A second edition document written by questc before version 3 validates and loads."""
+    from questc.loader import load_quest_json
+
+    document = _version_2(doc_of(check_file(ROOT / "quests" / "greywater_ferry.quest")))
+    assert schema_errors(document) == []
+    assert load_quest_json(document).board.cells
 
 
 def test_second_edition_json_carries_tiles_terrain_tokens_and_the_start():
@@ -239,7 +268,7 @@ def test_drowned_reliquary_contents():
     q = d["quest"]
     assert q == {"id": "drowned_reliquary", "title": "The Drowned Reliquary", "edition": "first",
                  "expansions": ["base", "well_of_darkness"], "players": {"min": 2, "max": 5},
-                 "encounter": None, "part_of": None,
+                 "encounter": None, "alternative": None, "part_of": None, "act": None, "traits": [],
                  "conquest": 5, "treachery": {"event": 3, "trap": 4, "monster": 3}, "reveal": "sight",
                  "intro": "Cold water drips from the vaulted ceiling.", "special": None,
                  "author": "questc acceptance", "version": None, "source": "clean_drowned_reliquary.quest"}
@@ -291,14 +320,16 @@ def test_drowned_reliquary_contents():
     assert d["encounters"] == [{"id": "well", "name": "well", "at": [14, 2], "area": "B", "effects": [
         {"effect": "read", "text": "A rope hangs into a dry well. Something glitters below."},
         {"effect": "conquest", "amount": 2}]}]
-    assert d["triggers"] == [{"event": "reveal", "target": "C", "round": None, "effects": [
+    assert d["triggers"] == [{"event": "reveal", "target": "C", "round": None, "phase": None, "every": None,
+                              "condition": None, "effects": [
         {"effect": "read", "text": "A giant turns from the altar, smiling."}]}]
     assert d["chests"][1] == {"type": "silver", "number": 2, "contents": [
         {"kind": "coins", "amount": 100, "potion": None}, {"kind": "curse", "amount": 1, "potion": None}]}
     assert d["overlord"] is None
     assert d["victory"] == [
-        {"side": "heroes", "label": "Slay Narthak", "when": {"event": "killed", "target": "narthak"}},
-        {"side": "overlord", "label": None, "when": {"counter": "conquest", "op": "<=", "value": 0}}]
+        {"side": "heroes", "label": "Slay Narthak", "when": {"event": "killed", "target": "narthak"}, "next": None},
+        {"side": "overlord", "label": None, "when": {"counter": "conquest", "op": "<=", "value": 0}, "next": None}]
+    assert (d["roles"], d["groups"], d["tokens"], d["counters"]) == ({"entrances": [], "exits": []}, [], [], [])
     a = d["analysis"]
     assert a["reveal_waves"] == [["A"], ["B"], ["C"]]
     assert a["unreachable_cells"] == [] and a["unlockable"] == ["red"] and a["passable_doors"] == ["entry", "vault"]
@@ -358,7 +389,7 @@ def test_sunken_crypt_map_setup_and_plan():
     # The boulder walls its cell in on all four sides.
     assert d["map"]["obstacle_walls"] == [[11, 9, 11, 10], [11, 9, 12, 9], [11, 10, 12, 10], [12, 9, 12, 10]]
     assert {"cell": [3, 1], "kind": "fog", "blocks_movement": False, "blocks_sight": True, "fog": True,
-            "wall_like": False} in d["map"]["blocking"]
+            "wall_like": False, "pit": False} in d["map"]["blocking"]
     assert d["figures"][0]["cells"] == [[4, 4], [5, 4]] and d["figures"][0]["facing"] == "east"
     assert {"kind": "relic", "at": [5, 5], "area": "A", "relic": "crown", "name": "crown"} in d["markers"]
     assert {"kind": "treasure", "at": [0, 5], "area": "A", "treasure": "healing"} in d["markers"]

@@ -42,6 +42,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "suppress": BASE | {"rules"},
     "pipeline": BASE | {"syntax", "model", "board", "compiled", "rules", "options", "suppress"},
     "fixes": BASE | {"pipeline", "options"},
+    # the encounters of a quest checked together, over the reports of their files
+    "quest_sets": BASE | {"model", "rules", "options", "pipeline"},
     "fmt": BASE | {"syntax", "editions"},   # editions: the starter quests' rules
     "discovery": BASE | {"options"},
     # the engine JSON's reader for engines: the board alone
@@ -59,7 +61,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     # the library: everything above it
     "api": BASE | {"syntax", "catalog", "model", "editions", "board", "analysis", "compiled", "rules",
                    "options", "suppress", "pipeline", "fixes", "fmt", "discovery", "project", "config", "build",
-                   "importer"},
+                   "importer", "quest_sets"},
     # the front ends: questc.api and what they render with
     "cli": frozenset({"questc", "api", "emit", "preview", "server"}),
     # the language server serves the preview (its page, fed with the editor's checks)

@@ -198,8 +198,8 @@ def document() -> dict:
 
 
 def test_a_newer_format_version_is_refused_clearly(document):
-    newer = {**document, "format_version": 3, "something_new": True}
-    with pytest.raises(UnsupportedFormatVersion, match=r"format_version 3 is newer .* \(at most 2\)"):
+    newer = {**document, "format_version": 4, "something_new": True}
+    with pytest.raises(UnsupportedFormatVersion, match=r"format_version 4 is newer .* \(at most 3\)"):
         load_quest_json(newer)
     with pytest.raises(UnsupportedFormatVersion):
         load_quest_json({**document, "format_version": 0})

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from pathlib import Path
 
 import pytest
 
@@ -24,11 +25,10 @@ from questc.emit.text import TextRenderer
 from questc.rules import all_rules
 
 from conftest import TESTS
-from rule_examples import Run, example_edition, failing_run
+from rule_examples import FILE, Run, example_edition, failing_run
 
 SNAPSHOTS = TESTS / "snapshots" / "rules"
 UPDATE = os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1"
-FILE = "example.quest"   # what the examples' file is called on the page
 
 
 def _command(code: str) -> str:
@@ -37,16 +37,20 @@ def _command(code: str) -> str:
 
 def render_run(code: str, run: Run) -> str:
     """The diagnostics of `code` in an example's run, as text, with each fix's diff; the folder the
-    example was checked in is left out of every path."""
-    renderer = TextRenderer({str(run.folder / FILE): run.source})
+    example was checked in is left out of every path. (An example of several files, a quest's
+    encounters, shows each diagnostic in the file it points into.)"""
+    texts = {str(run.folder / name): text for name, text in run.files}
+    renderer = TextRenderer(texts)
     parts = []
     for d in (d for d in run.diagnostics if d.code == code):
         parts.append(renderer.render(d))
+        name = Path(d.span.file).name if d.span.file in texts else FILE
+        source = texts.get(d.span.file, run.source)
         for fix in d.fixes:
-            fixed, applied = apply_fixes(run.source, [(d, fix)])
-            diff = "".join(difflib.unified_diff(run.source.splitlines(keepends=True),
+            fixed, applied = apply_fixes(source, [(d, fix)])
+            diff = "".join(difflib.unified_diff(source.splitlines(keepends=True),
                                                 fixed.splitlines(keepends=True),
-                                                fromfile=f"a/{FILE}", tofile=f"b/{FILE}"))
+                                                fromfile=f"a/{name}", tofile=f"b/{name}"))
             state = "" if applied else " (its edits do not apply together: nothing changes)"
             parts.append(f"fix ({fix.applicability.value}): {fix.message}{state}\n{diff}".rstrip("\n"))
     text = "\n\n".join(parts)

@@ -44,7 +44,9 @@ def folders_of(paths: list[Path]) -> dict[str, list[Path]]:
 
 
 def test_the_shipped_second_edition_quests_are_there():
-    assert {p.name for p in SECOND} == {"greywater_ferry.quest", "lantern_road_1.quest", "lantern_road_2.quest"}
+    assert {p.name for p in SECOND} == {"greywater_ferry.quest", "lantern_road_1.quest", "lantern_road_2.quest",
+                                        "ember_reliquary_1.quest", "ember_reliquary_2a.quest",
+                                        "ember_reliquary_2b.quest", "ember_reliquary_3.quest"}
 
 
 def expected_sides(paths: list[Path]) -> list[str]:
@@ -74,8 +76,12 @@ def test_valkyries_loader_loads_every_exported_quest(exported, folder):
     assert got == expected_sides(paths)
     doors = sum(len(check_file(p).model.doors) for p in paths)
     assert len(loaded.doors) == doors
+    # every token the export wrote is loaded: one per token at a point, and those the overlord places
+    # (on pieces, among points, by `place` and `replace` effects), which are more
     tokens = sum(1 for p in paths for m in check_file(p).model.markers if m.kind in ("search", "objective", "villager"))
-    assert loaded.counts.get("Token", 0) == tokens
+    written = read_ini((exported / folder / "tokens.ini").read_text(encoding="utf-8")).sections \
+        if (exported / folder / "tokens.ini").exists() else {}
+    assert loaded.counts.get("Token", 0) == len(written) >= tokens
 
 
 def reachable(folder: Path) -> tuple[set[str], set[str]]:
@@ -463,3 +469,50 @@ def test_an_export_killed_while_it_writes_leaves_one_whole_folder(tmp_path, poin
     assert version == ("3.0" if whole == "new" else "2.0")
     assert export_it().returncode == 0     # and an export after it makes the new folder
     assert "version=3.0" in (folder / "quest.ini").read_text(encoding="utf-8")
+
+
+def _round(play: Play, yes: tuple[str, ...] = ()) -> None:
+    """End a round, answering Yes to the EndRound questions whose event's name holds one of `yes`."""
+    play.trigger_type("EndRound")
+    play.trigger_next()
+    for _ in range(50):
+        if play.current is None or play.ended or play.ending():
+            return
+        play.press(1 if any(word in play.current for word in yes) else 0)
+    play.vars["#round"] = play.vars.get("#round", 1) + 1
+    play.trigger_type("StartRound")
+    play.trigger_next()
+    play.continue_all()
+
+
+def test_the_ember_reliquary_branches_on_who_wins_encounter_1(exported):
+    """Encounter 1's victories name their next encounter: the heroes' (the reliquary carried off the map,
+    which Valkyrie asks about at the end of each round) 2a, the overlord's (the alarm, a counter raised by
+    a recurring rule whose condition the players are asked) 2b; both lead on to encounter 3."""
+    heroes = Play.of(exported / "ember_reliquary")
+    heroes.continue_all()
+    assert "MonsterGoblinArcher" in heroes.monsters and "MonsterSplig" in heroes.monsters
+    _round(heroes, ("Carried_reliquary",))
+    assert heroes.current == "Event_E1_Victory1"
+    heroes.press()
+    heroes.continue_all()
+    assert heroes.vars["encounter"] == 2 and "Tile_E2_Vault" in heroes.board     # 2a: the abbey cellars
+    _round(heroes, ("Carried_reliquary",))
+    heroes.press()
+    heroes.continue_all()
+    assert heroes.vars["encounter"] == 4 and "MonsterElemental" in heroes.monsters   # encounter 3
+    for trigger in ("DefeatedMonsterFleshMoulder", "DefeatedMonsterElemental", "DefeatedMonsterSplig"):
+        heroes.defeat(trigger)
+    assert heroes.current == "Event_E4_Victory1"      # every monster defeated
+    heroes.press()
+    assert heroes.ended
+
+    overlord = Play.of(exported / "ember_reliquary")
+    overlord.continue_all()
+    for alarm in range(1, 5):
+        _round(overlord, ("EndOfOverlordTurn",))       # a goblin archer stands in the tannery
+        assert overlord.vars["e1_alarm"] == alarm
+    assert overlord.current == "Event_E1_Victory2"
+    overlord.press()
+    overlord.continue_all()
+    assert overlord.vars["encounter"] == 3 and "Tile_E3_Chapel" in overlord.board   # 2b: the burning chapel

@@ -55,7 +55,7 @@ class Analysis:
         return {a for a, w in self.reveal_wave.items() if w is not None}
 
 
-def _effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[str]):
+def effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[str]):
     """The effects that can run given what the heroes reach: encounters on reached cells,
     `on reveal` of revealed areas, `on open` of opened doors, `on round`, and `on killed`
     of named monsters next to a reached cell."""
@@ -78,6 +78,9 @@ def named_reachable(model, named_id: str, reached) -> bool:
     lieutenant's token of that name, in a second edition quest)?"""
     cells = [c for figure in model.figures if figure.named == named_id for c in figure.cells]
     cells += [m.at for m in model.markers if m.kind == "lieutenant" and m.variant == named_id]
+    group = model.groups.get(named_id)
+    if group is not None and group.kind == "lieutenant":   # placed `on` a piece: any space of it
+        cells += sorted(group.cells)
     for (x, y) in cells:
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
@@ -109,16 +112,16 @@ def glyph_start(model, board, start_area: str) -> set[Cell]:
 
 
 def entrance_start(model, board, start_area: str) -> set[Cell]:
-    """The start area's `start at` floor spaces, else the floor spaces of its entrance pieces
-    that no obstacle blocks (the rule book's usual setup); empty when it has neither."""
-    area_cells = model.areas[start_area].cells
-    points = {h.at for h in model.hero_starts if h.area == start_area and h.at in area_cells}
+    """The start area's `start at` floor spaces, else the floor spaces of the quest's entrances in it
+    (`entrance PIECE`, else the pieces of type `entrance`) that no obstacle blocks (the rule book's
+    usual setup); empty when it has neither."""
+    area = model.areas[start_area]
+    points = {h.at for h in model.hero_starts if h.area == start_area and h.at in area.cells}
     if points:
         return {c for c in points if board.is_floor(c)}
     cells: set[Cell] = set()
-    for piece_id in model.areas[start_area].pieces:
-        piece = model.pieces.get(piece_id)
-        if piece is not None and piece.type.kind == "entrance":
+    for piece in model.role_pieces("entrance"):
+        if piece.id in area.pieces:
             cells |= {c for c in piece.shape.cells if board.is_floor(c) and not board.blocks_movement(c)}
     return cells
 
@@ -173,7 +176,7 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
             for marker in model.markers:
                 if marker.kind == "runekey" and marker.at in reached and marker.variant not in scenario.locked:
                     unlocked.add(marker.variant)
-            for effect in _effects_of(model, reached, revealed, opened):
+            for effect in effects_of(model, reached, revealed, opened):
                 if isinstance(effect, n.UnlockEffect) and effect.colour.value not in scenario.locked:
                     unlocked.add(effect.colour.value)
                 elif isinstance(effect, n.DoorEffect) and effect.action == "open" and effect.door.value in doors:

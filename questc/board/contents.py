@@ -15,7 +15,8 @@ from questc.board.geometry import Cell, cell_sides, edge_cells
 if TYPE_CHECKING:
     from questc.board.board import Board
     from questc.model.quest import (
-        AreaModel, DoorModel, Figure, Marker, ObstacleModel, PlacedPieceModel, QuestModel, StairsModel,
+        AreaModel, DoorModel, Figure, GroupModel, Marker, ObstacleModel, PlacedPieceModel, QuestModel,
+        StairsModel, TokenModel,
     )
 
 SIDES = ("north", "east", "south", "west")   # cell_sides' order
@@ -25,7 +26,9 @@ SIDES = ("north", "east", "south", "west")   # cell_sides' order
 class CellContents:
     """One cell: the piece whose floor it is and the area that claims it (the first of each in
     source order, None for none), and the figures covering it, the markers on it, the
-    obstacles and traps covering it, the stairs ending on it and the doors on its sides."""
+    obstacles and traps covering it, the stairs ending on it and the doors on its sides; in a
+    second edition quest also the groups the overlord may place here (`group ... on`, an open
+    group, a lieutenant on a piece) and the tokens he may (`on` pieces, `among` points)."""
 
     cell: Cell
     piece: PlacedPieceModel | None = None
@@ -35,11 +38,14 @@ class CellContents:
     obstacles: tuple[ObstacleModel, ...] = ()
     stairs: tuple[StairsModel, ...] = ()
     doors: tuple[tuple[DoorModel, str], ...] = ()   # (door, the side of this cell it stands on)
+    groups: tuple[GroupModel, ...] = ()
+    tokens: tuple[TokenModel, ...] = ()
 
     @property
     def empty(self) -> bool:
         """Nothing stands here (a piece and an area may still hold the cell)."""
-        return not (self.figures or self.markers or self.obstacles or self.stairs or self.doors)
+        return not (self.figures or self.markers or self.obstacles or self.stairs or self.doors or self.groups
+                    or self.tokens)
 
 
 @dataclass
@@ -51,6 +57,8 @@ class _Gathering:
     obstacles: list[ObstacleModel] = field(default_factory=list)
     stairs: list[StairsModel] = field(default_factory=list)
     doors: list[tuple[DoorModel, str]] = field(default_factory=list)
+    groups: list[GroupModel] = field(default_factory=list)
+    tokens: list[TokenModel] = field(default_factory=list)
 
 
 def cell_contents(model: QuestModel, board: Board | None = None) -> dict[Cell, CellContents]:
@@ -85,6 +93,13 @@ def cell_contents(model: QuestModel, board: Board | None = None) -> dict[Cell, C
     for stairs in model.stairs:
         for cell in dict.fromkeys(stairs.ends):
             at(cell).stairs.append(stairs)
+    for group in model.groups.values():
+        for cell in group.cells:
+            at(cell).groups.append(group)
+    for token in model.tokens:
+        if token.placement in ("on", "among"):
+            for cell in token.cells:
+                at(cell).tokens.append(token)
     if board is not None:
         for door in board.doors.values():
             placed = model.doors.get(door.id)
@@ -94,5 +109,5 @@ def cell_contents(model: QuestModel, board: Board | None = None) -> dict[Cell, C
                 for cell in edge_cells(edge):
                     at(cell).doors.append((placed, SIDES[cell_sides(cell).index(edge)]))
     return {cell: CellContents(cell, g.piece, g.area, tuple(g.figures), tuple(g.markers), tuple(g.obstacles),
-                               tuple(g.stairs), tuple(g.doors))
+                               tuple(g.stairs), tuple(g.doors), tuple(g.groups), tuple(g.tokens))
             for cell, g in cells.items()}

@@ -46,6 +46,7 @@ class Layout:
                                  if b.blocks_sight or b.fog or b.wall_like)
         self._fog = frozenset(c for c, b in floor_blocking.items() if b.fog)
         self._wall_like = frozenset(c for c, b in floor_blocking.items() if b.wall_like)
+        self.pits = frozenset(c for c, b in floor_blocking.items() if b.pit)
         self.obstacle_walls = frozenset(side for c in self._wall_like for side in cell_sides(c))
         self._stairs_at: dict[Cell, list[Stairs]] = {}
         for st in self.stairs:
@@ -102,6 +103,10 @@ class Layout:
     def is_fog(self, cell: Cell) -> bool:
         """True when the cell holds fog."""
         return cell in self._fog
+
+    def is_pit(self, cell: Cell) -> bool:
+        """True when the cell is a pit a figure leaves only for a cell that is no pit (BlockInfo.pit)."""
+        return cell in self.pits
 
     def is_wall_like(self, cell: Cell) -> bool:
         """True when the cell holds a wall-like obstacle (boulder, crushing wall)."""

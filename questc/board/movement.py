@@ -27,6 +27,8 @@ def can_step(layout: Layout, state: SightState, a: Cell, b: Cell) -> bool:
     """
     if not layout.is_floor(a) or not layout.is_floor(b) or layout.blocks_movement(b):
         return False
+    if layout.is_pit(a) and layout.is_pit(b):
+        return False   # a figure in a pit spends no movement points: it climbs out, never into the next
     if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
         return False
     edge = edge_between(a, b)
@@ -60,7 +62,30 @@ def reachable(layout: Layout, bits: BitBoard, from_cells: Iterable[Cell],
         if usable(stair) and layout.is_floor(stair.ends[0]) and layout.is_floor(stair.ends[1]):
             a, b = bits.bits_of([stair.ends[0]]), bits.bits_of([stair.ends[1]])
             jumps += [(a, b), (b, a)]
-    return bits.reach(start, bits.floor if allowed is None else bits.bits_of(allowed), jumps)
+    within = bits.floor if allowed is None else bits.bits_of(allowed)
+    if not layout.pits:
+        return bits.reach(start, within, jumps)
+    return _reach_with_pits(layout, bits, start, within, jumps)
+
+
+def _reach_with_pits(layout: Layout, bits: BitBoard, start: int, within: int, jumps) -> set[Cell]:
+    """`reachable` on a board with pits (BlockInfo.pit): a figure walks the cells that are no pit, steps
+    into a pit beside them, and climbs out of it onto any cell beside it that is no pit, never into the
+    next pit. So walk without the pits; add the pits one step from what was reached; walk on from the
+    cells one step out of those pits; until nothing is added."""
+    pits = bits.bits_of(layout.pits)
+    reached: set[Cell] = set()
+    frontier = start
+    while frontier:
+        reached |= bits.reach(frontier, within & ~pits | (frontier & pits), jumps)
+        entered = {b for a in reached if not layout.is_pit(a) for b in steps_from(layout, bits.state, a)
+                   if layout.is_pit(b)} - reached
+        entered &= bits.cells_of(within)
+        reached |= entered
+        out = {b for a in entered for b in steps_from(layout, bits.state, a)} - reached
+        out &= bits.cells_of(within)
+        frontier = bits.bits_of(out)
+    return reached
 
 
 def _stairs_predicate(stairs_ok: StairsOk) -> Callable[[Stairs], bool]:

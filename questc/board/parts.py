@@ -46,7 +46,9 @@ class BlockInfo:
     fog: sight enters the cell only from a neighbouring cell, and leaves it only to one;
     wall_like: a boulder or crushing wall: the cell is walled in on all four sides, for
     movement and sight alike (so it also counts at grid points, as walls do);
-    kind: the obstacle's catalog name, used in explanations ("rubble at 2,3").
+    kind: the obstacle's catalog name, used in explanations ("rubble at 2,3");
+    pit: a second edition pit: a figure in it spends no movement points, so it leaves only
+    for a cell that is not a pit (movement.py).
     """
 
     blocks_movement: bool
@@ -54,3 +56,4 @@ class BlockInfo:
     fog: bool = False
     wall_like: bool = False
     kind: str = "obstacle"
+    pit: bool = False

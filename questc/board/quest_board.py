@@ -73,7 +73,7 @@ def _board_key(model: QuestModel) -> tuple[object, ...]:
                   for p in model.pieces.values() if p is not None),
             tuple((s.colour, s.ends) for s in model.stairs),
             tuple((o.kind.name, o.kind.blocks_movement, o.kind.blocks_sight, o.kind.sight_rule, o.kind.wall_like,
-                   o.cells) for o in model.obstacles),
+                   o.kind.movement_rule, o.cells) for o in model.obstacles),
             tuple((d.id, d.between, d.at, d.side, d.rune) for d in model.doors.values()))
 
 
@@ -122,7 +122,7 @@ def _build(model) -> QuestBoard:   # (typed, an opening's edges are a tuple of a
     for obstacle in model.obstacles:
         kind = obstacle.kind
         info = BlockInfo(kind.blocks_movement, kind.blocks_sight, fog=kind.sight_rule == "fog",
-                         wall_like=kind.wall_like, kind=kind.name)
+                         wall_like=kind.wall_like, kind=kind.name, pit=kind.movement_rule == "pit")
         for cell in obstacle.cells:
             blocking.setdefault(cell, info)
     # First without doors, to learn the joints that `between` doors stand on.

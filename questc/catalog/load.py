@@ -330,7 +330,7 @@ def _terrain(name: str, entry: Doc, set_name: str, reading: _Reading) -> Obstacl
     reading.marks[entry["mark"]] = name
     return ObstacleKind(name, set_name, False, entry["blocks_movement"], entry["blocks_sight"],
                         entry.get("sight_rule"), False, False, UNKNOWN, entry.get("movement_cost", 1),
-                        entry.get("note", ""), entry["mark"])
+                        entry.get("note", ""), entry["mark"], entry.get("movement_rule"))
 
 
 def _piece(name: str, entry: Doc, set_name: str, reading: _Reading) -> PieceType | None:
@@ -341,8 +341,12 @@ def _piece(name: str, entry: Doc, set_name: str, reading: _Reading) -> PieceType
 
 def _monster(name: str, entry: Doc, set_name: str, reading: _Reading) -> MonsterType:
     stats = _freeze(entry["stats"]) if "stats" in entry else None
+    group = entry.get("group") or {}
     return MonsterType(name, set_name, tuple(entry["footprint"]), _count(entry.get("normal")),
-                       _count(entry.get("master")), stats, entry.get("note", ""))
+                       _count(entry.get("master")), stats, entry.get("note", ""),
+                       traits=tuple(entry.get("traits", ())),
+                       group=tuple((int(m), int(r)) for m, r in group.get("heroes", ())),
+                       group_source=group.get("source"))
 
 
 def _obstacle_or_trap(trap: bool) -> Callable[[str, Doc, str, _Reading], ObstacleKind]:

@@ -179,6 +179,10 @@ class PieceType:
         return PlacedShape(cells, tuple(openings), tw, th, frozen_map(terrain), edge)
 
 
+# The hero count of a monster card's first group column (MonsterType.group).
+GROUP_HEROES = 2
+
+
 @dataclass(frozen=True)
 class MonsterType:
     """A monster type: set, unturned footprint (w, h), normal and master figures owned, optional stats."""
@@ -190,6 +194,19 @@ class MonsterType:
     master: Count
     stats: Mapping[str, Any] | None = field(default=None, hash=False)   # (as the catalog writes them)
     note: str = ""
+    # Second edition: the card's traits (the quest's traits choose open groups) and its group
+    # by the number of heroes: (minions, masters) for 2, 3 and 4 heroes; `group_source` says
+    # where the numbers come from (`estimate`: not from the rule book).
+    traits: tuple[str, ...] = ()
+    group: tuple[tuple[int, int], ...] = ()
+    group_source: str | None = None
+
+    def group_size(self, heroes: int) -> tuple[int, int] | None:
+        """(minions, masters) in a group with that many heroes (the first or last column beyond the card's);
+        None when the catalog gives no group."""
+        if not self.group:
+            return None
+        return self.group[min(max(heroes - GROUP_HEROES, 0), len(self.group) - 1)]
 
     @property
     def large(self) -> bool:
@@ -218,6 +235,8 @@ class ObstacleKind:
     adjacent fog cell and out of one to adjacent cells) or 'pit' (a figure in it
     sees only the pit and the cells next to it; others see in normally).
     `wall_like` kinds act as walls; `facing` kinds are placed with a direction.
+    `movement_rule` names a special movement rule: 'pit' (a figure in it spends no
+    movement points: it leaves it only for a space of another kind, never another pit).
     """
 
     name: str
@@ -232,6 +251,7 @@ class ObstacleKind:
     movement_cost: int = 1
     note: str = ""
     mark: str = ""   # terrain only: the letter that draws it in a piece's shape
+    movement_rule: str | None = None
 
 
 @dataclass(frozen=True)

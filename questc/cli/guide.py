@@ -55,7 +55,10 @@ def guide(paths: tuple[str, ...], output: str, title: str | None, author: str | 
     if report.written is None:
         click.echo("questc: no quest without errors: no guide written", err=True)
         sys.exit(1)
-    count = len(report.included)
-    click.echo(f"wrote {report.written.as_posix()} ({plural(count, 'quest')})")
+    # The encounters of one quest (`part_of`, one after the other) are one quest, as on the title page.
+    parts = [r.summary.part_of if r.summary is not None else None for r in report.included]
+    count = sum(1 for i, part in enumerate(parts) if part is None or i == 0 or parts[i - 1] != part)
+    encounters = f", {plural(len(parts), 'encounter')}" if count != len(parts) else ""
+    click.echo(f"wrote {report.written.as_posix()} ({plural(count, 'quest')}{encounters})")
     sys.exit(1 if report.left_out else 0)
 

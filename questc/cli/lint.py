@@ -88,6 +88,9 @@ def lint(paths: tuple[str, ...], fmt: str, strict: bool | None, select: tuple[st
         results, unwritten = _fix(results, options, unsafe_fixes, show_diff, stdin)
         if show_diff:
             return   # _fix exited
+    if not stdin:   # the encounters of each quest together; a folder given holds all of them
+        from questc.api import check_sets
+        results = check_sets(results, options, [Path(p) for p in paths if Path(p).is_dir()])
     config_problems = _config_result(options)
     if config_problems is not None:
         results.insert(0, config_problems)

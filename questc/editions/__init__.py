@@ -42,6 +42,14 @@ GAME_RULES = {
     "encounters": "encounter markers, whose effects run when a hero ends his move on one",
     "glyph start": "heroes start on or next to an active glyph of the start area",
     "entrance start": "heroes start on the start area's entrance spaces (or its `start at` spaces)",
+    "groups": "monster groups the overlord places on a piece or area, open groups chosen by the quest's "
+              "traits, changes to a whole group, reinforcements up to the group limit, and the `defeated` "
+              "victory condition",
+    "carrying": "objective tokens carried by the heroes (one carried from the start), and the `carried` "
+                "victory condition",
+    "roles": "the `entrance` and `exit` statements: which pieces are the quest's entrances and exits, "
+             "whatever their type",
+    "acts": "the campaign's acts (`act 1`, `act 2`): the cards of which act a quest uses",
 }
 
 # How heroes start, by the start rule (Edition.start), in a message's words.

@@ -1,4 +1,5 @@
-"""Descent: Journeys in the Dark, second edition (2012): tiles, tokens, lieutenants, quests of two encounters."""
+"""Descent: Journeys in the Dark, second edition (2012): tiles, tokens, lieutenants, monster groups, quests of
+encounters."""
 from __future__ import annotations
 
 from questc.editions import Edition
@@ -10,8 +11,10 @@ EDITION = Edition(
     sight="second",             # any corner of one space to any corner of the other
     reveal="all",               # the whole map is set up at the start
     start="entrance",           # the entrance's spaces, or `start at`
-    rules=frozenset({"lieutenants", "start at", "objectives", "exit", "tokens", "tiles"}),
-    header_fields=frozenset({"encounter", "part_of"}),
-    conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened"),
+    rules=frozenset({"lieutenants", "start at", "objectives", "exit", "tokens", "tiles", "groups", "carrying",
+                     "roles", "acts"}),
+    header_fields=frozenset({"encounter", "part_of", "act", "traits"}),
+    conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened", "defeated",
+                "carried", "on", "in"),
     exports=("json", "png", "pdf", "valkyrie"),   # Valkyrie plays second edition quests
 )

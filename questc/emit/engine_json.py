@@ -1,8 +1,10 @@
 """A CompiledQuest in; the engine JSON out (a dict, then canonical UTF-8 bytes).
 
 The document is described by `schemas/quest.schema.json` (format "questc.quest",
-format_version 2: version 1 plus the second edition's encounter, tiles, terrain,
-tokens and the heroes' start) and carries everything an engine needs to play the quest without
+format_version 3: version 1 plus the second edition's encounter, tiles, terrain,
+tokens and the heroes' start (2), then its alternative encounters, act, traits, entrances
+and exits, monster groups, token statements, counters, recurring rules and the effects
+and conditions that go with them (3)) and carries everything an engine needs to play the quest without
 the catalog or the source: the floor, every wall, doors, stairs and obstacles (to
 rebuild movement and line of sight), areas with their reveal waves, setup (markers,
 figures, named monsters), effects, triggers, the chest chart, the deck plan and the
@@ -27,6 +29,7 @@ from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
+    from questc.board import Board
     from questc.board.quest_board import QuestBoard
     from questc.compiled import CompiledQuest
     from questc.model.plan import Pricing
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
 
 
 FORMAT = "questc.quest"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 # How many conquest tokens a glyph of transport gives the first time it is activated.
 GLYPH_CONQUEST = 3
@@ -108,18 +111,54 @@ def effect_data(model: QuestModel, effect: n.Effect) -> JSON:
         return {"effect": "win", "side": effect.side.value}
     if isinstance(effect, n.InstructEffect):
         return {"effect": "instruct", "text": effect.text.value}
+    if isinstance(effect, n.PlaceEffect):
+        spaces: set[tuple[int, int]] = set()
+        for name in effect.on:
+            piece = model.pieces.get(name.value)
+            if piece is not None:
+                spaces |= piece.shape.cells
+        if effect.area is not None and effect.area.value in model.areas:
+            spaces |= model.areas[effect.area.value].cells
+        spaces |= {_point(model, ref) for ref in effect.at}
+        return {"effect": "place", "kind": effect.kind,
+                "type": effect.type.value if effect.type is not None else None,
+                "rank": ("master" if effect.master else "normal") if effect.kind == "monster" else None,
+                "colour": effect.colour.value if effect.colour is not None else None,
+                "count": _amount(effect.count), "at": bool(effect.at), "pieces": [p.value for p in effect.on],
+                "area": effect.area.value if effect.area is not None else None, "cells": _cells(spaces),
+                "limit": effect.limit}
+    if isinstance(effect, n.RemoveEffect):
+        return {"effect": "remove", "token": effect.target.value}
+    if isinstance(effect, n.ReplaceEffect):
+        return {"effect": "replace", "token": effect.target.value, "kind": effect.kind,
+                "colour": effect.colour.value if effect.colour is not None else None}
+    if isinstance(effect, n.CounterEffect):
+        return {"effect": "counter", "counter": effect.counter.value, "amount": effect.amount,
+                "relative": effect.relative}
     raise TypeError(f"no engine form for effect {type(effect).__name__}")
+
+
+def _amount(amount: n.Amount | None) -> JSON | None:
+    """A count written with the heroes in it (`heroes -1`) in; {"amount", "heroes"} out (None: none written)."""
+    return None if amount is None else {"amount": amount.amount, "heroes": amount.heroes}
 
 
 def condition_tree(condition: n.Condition) -> JSON:
     """A victory condition node in; its expression tree out.
 
     {"op": "and"|"or"|"not", "args": [...]}, {"event": "killed"|..., "target": ID} or
-    {"counter": "conquest"|"round", "op": "<"|"<="|"="|">="|">", "value": N}.
+    {"counter": "conquest"|"round"|..., "op": "<"|"<="|"="|">="|">", "value": N}; a `carried`
+    event has its "destination" (null: the map's edge); a declared counter's comparison has
+    "declared": true.
     """
     if isinstance(condition, n.EventCondition):
+        if condition.event in ("carried", "on", "in"):
+            return {"event": condition.event, "target": condition.target.value,
+                    "destination": condition.destination.value if condition.destination is not None else None}
         return {"event": condition.event, "target": condition.target.value}
     if isinstance(condition, n.CompareCondition):
+        if condition.name is not None:
+            return {"counter": condition.counter, "op": condition.op, "value": condition.value, "declared": True}
         return {"counter": condition.counter, "op": condition.op, "value": condition.value}
     if isinstance(condition, n.NotCondition):
         return {"op": "not", "args": [condition_tree(condition.operand)]}
@@ -139,7 +178,8 @@ def _quest(model: QuestModel, path: str) -> JSON:
         treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
     return {
         "id": model.id, "title": model.title, "edition": model.edition.name,
-        "encounter": model.encounter, "part_of": model.part_of,
+        "encounter": model.encounter, "alternative": model.alternative, "part_of": model.part_of,
+        "act": model.act, "traits": list(model.traits),
         "expansions": list(model.expansions),
         "players": {"min": model.players[0], "max": model.players[1]},
         "conquest": model.conquest, "treachery": treachery, "reveal": model.reveal,
@@ -158,7 +198,7 @@ def _map(model: QuestModel, quest_board: QuestBoard) -> JSON:
                        "at": _cell(piece.at), "turn": piece.turn, "cells": _cells(piece.shape.cells),
                        "edge": _cells(piece.shape.edge)})
     blocking = [{"cell": _cell(cell), "kind": info.kind, "blocks_movement": info.blocks_movement,
-                 "blocks_sight": info.blocks_sight, "fog": info.fog, "wall_like": info.wall_like}
+                 "blocks_sight": info.blocks_sight, "fog": info.fog, "wall_like": info.wall_like, "pit": info.pit}
                 for cell, info in sorted(board.blocking.items())]
     joints = [{"pieces": [a, b], "edges": _edges(edges)} for a, b, edges in board.joints]
     return {
@@ -191,8 +231,7 @@ def _start(model: QuestModel, quest_board: QuestBoard) -> JSON:
         own = model.areas[area].cells
         if any(h.area == area and h.at in own for h in model.hero_starts):
             how = "start_at"
-        elif any(piece is not None and piece.type.kind == "entrance"
-                 for piece in (model.pieces.get(p) for p in model.areas[area].pieces)):
+        elif any(p.id in model.areas[area].pieces for p in model.role_pieces("entrance")):
             how = "entrance"
         else:
             how = "area"
@@ -267,6 +306,53 @@ def _figures(model: QuestModel) -> list[JSON]:
              "cells": _cells(f.cells), "facing": f.facing, "area": f.area,
              "players": {"min": f.players[0], "max": f.players[1]} if f.players else None}
             for f in model.figures]
+
+
+def _roles(model: QuestModel, board: Board) -> JSON:
+    """The quest's entrances and exits, each with the spaces a figure leaves the map from."""
+    from questc.analysis.reach import leave_cells
+
+    return {f"{role}s": [{"piece": p.id, "declared": bool(model.roles.get(role)),
+                          "edge": _cells(leave_cells(board, p))} for p in model.role_pieces(role)]
+            for role in ("entrance", "exit")}
+
+
+def _groups(model: QuestModel) -> list[JSON]:
+    low, high = model.heroes()
+    out = []
+    for group in model.groups.values():
+        sizes = [{"heroes": h, "minions": group.size(h)[0], "masters": group.size(h)[1]} for h in range(low, high + 1)]
+        out.append({"id": group.id, "kind": group.kind,
+                    "monster": group.type.name if group.type is not None else None, "area": group.area,
+                    "pieces": list(group.pieces), "cells": _cells(group.cells), "sizes": sizes,
+                    "minions": _amount(group.minions), "masters": _amount(group.masters),
+                    "changes": [{"who": c.who, "stat": c.stat.value, "amount": c.amount, "relative": c.relative}
+                                for c in group.changes],
+                    "traits": list(model.traits) if group.kind == "open" else []})
+    return out
+
+
+def _tokens(model: QuestModel) -> list[JSON]:
+    return [{"kind": t.kind, "id": t.id, "name": t.name, "colour": t.colour, "placement": t.placement,
+             "pieces": list(t.pieces), "cells": _cells(t.cells), "area": t.area, "count": _amount(t.count)}
+            for t in model.tokens]
+
+
+def _counters(quest: CompiledQuest) -> list[JSON]:
+    from questc.analysis.reach import counter_range
+
+    out = []
+    for counter in quest.model.counters.values():
+        low, high = counter_range(quest.model, quest.analysis, counter.id, quest.board)
+        out.append({"id": counter.id, "name": counter.display, "min": low, "max": high})
+    return out
+
+
+def _trigger(model: QuestModel, t: n.Trigger) -> JSON:
+    return {"event": t.event, "target": t.target.value if t.target is not None else None,
+            "round": t.round, "phase": t.phase, "every": t.every,
+            "condition": condition_tree(t.condition) if t.condition is not None else None,
+            "effects": [effect_data(model, x) for x in t.effects]}
 
 
 def _named(model: QuestModel) -> list[JSON]:
@@ -381,17 +467,20 @@ def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()
         "traps": [_obstacle(o) for o in model.obstacles if o.kind.trap],
         "markers": _markers(model),
         "figures": _figures(model),
+        "roles": _roles(model, quest.board),
+        "groups": _groups(model),
+        "tokens": _tokens(model),
         "named": _named(model),
         "encounters": [{"id": e.id, "name": e.display, "at": _cell(e.at), "area": e.area,
                         "effects": [effect_data(model, x) for x in e.node.effects]}
                        for e in model.encounters.values()],
-        "triggers": [{"event": t.event, "target": t.target.value if t.target is not None else None,
-                      "round": t.round, "effects": [effect_data(model, x) for x in t.effects]}
-                     for t in model.triggers],
+        "triggers": [_trigger(model, t) for t in model.triggers],
+        "counters": _counters(quest),
         "chests": _chests(model),
         "overlord": _overlord(quest.plan),
         "victory": [{"side": v.side.value, "label": v.label.value if v.label is not None else None,
-                     "when": condition_tree(v.when)} for v in model.victories],
+                     "when": condition_tree(v.when), "next": v.next.label if v.next is not None else None}
+                    for v in model.victories],
         "analysis": _analysis(model, quest_board, analysis),
         "diagnostics": [_diagnostic(d) for d in kept],
     }

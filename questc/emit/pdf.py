@@ -174,8 +174,9 @@ _STYLES = {"h3": "qs-entry-heading", "byline": "qs-byline", "body": "qs-body", "
 _LISTS = {"bullet": "qs-bullets", "effect": "qs-effects"}
 
 
-def to_typst(blocks: list[Block], *, map_page=None) -> str:
-    """Blocks in; Typst markup out. `map_page(heading)` makes the markup of the map's page (@map)."""
+def to_typst(blocks: list[Block], *, map_page=None, outlined: bool = True) -> str:
+    """Blocks in; Typst markup out. `map_page(heading)` makes the markup of the map's page (@map);
+    `outlined` False keeps the title out of a guide's contents (an encounter: its quest's heading is)."""
     out: list[str] = []
     pending: tuple[str, list[str]] | None = None    # a run of list items being gathered
     keep_depth = 0
@@ -198,7 +199,8 @@ def to_typst(blocks: list[Block], *, map_page=None) -> str:
             continue
         flush()
         if kind in _HEADINGS:
-            out.append(f"#heading(level: {_HEADINGS[kind]})[{inline(block.text)}]")
+            shown = "" if outlined or kind != "title" else ", outlined: false, bookmarked: true"
+            out.append(f"#heading(level: {_HEADINGS[kind]}{shown})[{inline(block.text)}]")
         elif kind in _STYLES:
             out.append(f"#{_STYLES[kind]}[{inline(block.text)}]")
         elif kind == "map":
@@ -408,7 +410,7 @@ def compile_typst(source: str) -> bytes:
     return data
 
 
-def _sheet_markup(quest: CompiledQuest, paper: str) -> str:
+def _sheet_markup(quest: CompiledQuest, paper: str, outlined: bool = True) -> str:
     """One compiled quest in; its sheet's Typst markup out (data -> sheet.j2 -> blocks -> Typst)."""
     from questc.emit.sheet import sheet_data, template
 
@@ -420,7 +422,24 @@ def _sheet_markup(quest: CompiledQuest, paper: str) -> str:
         made = _map_markup(quest, paper, heading)
         parts.append(made)
         return made.page + ("\n" + made.after if made.after else "")
-    return to_typst(parse_blocks(markup), map_page=map_page)
+    return to_typst(parse_blocks(markup), map_page=map_page, outlined=outlined)
+
+
+_PAGEBREAK = "#pagebreak(weak: true)\n"
+
+
+def _quest_heading(encounters: list[dict]) -> str:
+    """The sheet data of a quest's encounters (in order) in; the markup of its heading in a guide out:
+    the quest's title (the words its encounters' titles share), in the contents, and its encounters
+    listed under it, each by its number and title."""
+    from html import escape as escape_markup
+
+    from questc.words import shared_title
+
+    title = shared_title([e["title"] for e in encounters])
+    items = [f"Encounter {e.get('encounter_label') or e.get('encounter') or '?'}: {e['title']}" for e in encounters]
+    return (_PAGEBREAK + f"#heading(level: 1)[{inline(escape_markup(title))}]\n"
+            + "#qs-bullets(" + ", ".join(f"[{inline(escape_markup(i))}]" for i in items) + ")\n")
 
 
 def render_pdf(quest: CompiledQuest, paper: str = "a4") -> bytes:
@@ -458,7 +477,9 @@ def guide_sheet(quest: CompiledQuest, paper: str = "a4") -> tuple[dict, str]:
     the quests) and its sheet's markup, so the quest itself need not be kept."""
     from questc.emit.sheet import sheet_data
 
-    return sheet_data(quest), "#pagebreak(weak: true)\n" + _sheet_markup(quest, paper)
+    # An encounter of a quest of several is listed in the contents under its quest's heading (assemble_guide).
+    return sheet_data(quest), _PAGEBREAK + _sheet_markup(quest, paper,
+                                                                        outlined=quest.model.part_of is None)
 
 
 def assemble_guide(sheets, title: str | None = None, author: str | None = None, paper: str = "a4") -> bytes:
@@ -469,7 +490,18 @@ def assemble_guide(sheets, title: str | None = None, author: str | None = None, 
     if not sheets:
         raise ValueError("a guide needs at least one quest")
     name = title or "Quest Guide"
-    front = template("guide.j2").render(title=name, author=author, quests=[data for data, _ in sheets])
-    body = [to_typst(parse_blocks(front))] + [markup for _, markup in sheets]
+    # A quest of several encounters is one quest on the title page.
+    quests = [data for i, (data, _) in enumerate(sheets)
+              if data.get("part_of") is None or i == 0 or sheets[i - 1][0].get("part_of") != data.get("part_of")]
+    front = template("guide.j2").render(title=name, author=author, quests=quests)
+    body = [to_typst(parse_blocks(front))]
+    for index, (data, markup) in enumerate(sheets):
+        quest = data.get("part_of")
+        if quest is not None and (index == 0 or sheets[index - 1][0].get("part_of") != quest):
+            run = [d for d, _ in sheets[index:]]
+            run = run[:next((i for i, d in enumerate(run) if d.get("part_of") != quest), len(run))]
+            body.append(_quest_heading(run))
+            markup = markup.removeprefix(_PAGEBREAK)   # its first encounter starts on the heading's page
+        body.append(markup)
     source = _prelude(paper=paper, title=name, author=author, running=True) + _date_markup() + "".join(body)
     return compile_typst(source)

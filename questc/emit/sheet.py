@@ -159,6 +159,38 @@ class _Builder:
                 "area": self.area_ref(encounter.area) if encounter else None,
                 "at": point(encounter.at) if encounter else None}
 
+    def token_ref(self, token_id: str) -> dict:
+        """A token the quest names (second edition), by its id."""
+        token = self.model.tokens_named().get(token_id)
+        return {"id": token_id, "name": token.name if token else label(token_id),
+                "kind": token.kind if token else None}
+
+    def foe_ref(self, name: str) -> dict:
+        """What `defeated NAME` names: a group (by its monster), an open group, a lieutenant, a named monster,
+        or `all`."""
+        group = self.model.groups.get(name)
+        if name == "all":
+            return {"id": name, "name": "every monster", "group": False}
+        if name in self.model.named:
+            return {"id": name, "name": self.model.named[name].display, "group": False}
+        if group is not None and group.kind == "lieutenant" or name in self.model.lieutenants():
+            return {"id": name, "name": label(name).title(), "group": False}
+        return {"id": name, "name": group.display if group is not None else label(name), "group": True}
+
+    def place_ref(self, name: str) -> dict:
+        """An area or a piece by its id (a token carried to it)."""
+        if name in self.model.areas:
+            return {"kind": "area", **self.area_ref(name)}
+        piece = self.model.pieces.get(name)
+        if piece is None:
+            return {"kind": "piece", "id": name, "name": name}
+        return {"kind": "piece", "id": name,
+                "name": f"tile {piece.type.tile}" if piece.type.tile else f"the {label(piece.type.name)}"}
+
+    def counter_ref(self, counter_id: str) -> dict:
+        counter = self.model.counters.get(counter_id)
+        return {"id": counter_id, "name": counter.display if counter else label(counter_id)}
+
     def treasure_title(self, kind: str | None) -> str | None:
         """A treasure kind in; the catalog's title for it (healing -> healing potion) out."""
         entry = self.model.catalog.treasures.get(kind) if kind else None
@@ -272,6 +304,22 @@ class _Builder:
             data = {"kind": "win", "side": effect.side.value}
         elif isinstance(effect, n.InstructEffect):
             data = {"kind": "instruct", "paragraphs": self.prose(effect.text.value)}
+        elif isinstance(effect, n.PlaceEffect):
+            where = ([self.place_ref(p.value) for p in effect.on] if effect.on else
+                     [self.place_ref(effect.area.value)] if effect.area is not None else [])
+            data = {"kind": "place", "what": effect.kind,
+                    "monster": label(effect.type.value) if effect.type is not None else None,
+                    "master": effect.master, "colour": effect.colour.value if effect.colour else None,
+                    "count": {"amount": effect.count.amount, "heroes": effect.count.heroes} if effect.count else None,
+                    "where": where, "at": [self.cell(p) for p in effect.at], "limit": effect.limit}
+        elif isinstance(effect, n.RemoveEffect):
+            data = {"kind": "remove", "token": self.token_ref(effect.target.value)}
+        elif isinstance(effect, n.ReplaceEffect):
+            data = {"kind": "replace", "token": self.token_ref(effect.target.value), "into": effect.kind,
+                    "colour": effect.colour.value if effect.colour else None}
+        elif isinstance(effect, n.CounterEffect):
+            data = {"kind": "counter", "counter": self.counter_ref(effect.counter.value), "amount": effect.amount,
+                    "relative": effect.relative}
         else:  # a new effect node the sheet does not know yet: say so rather than drop it
             data = {"kind": "unknown", "name": type(effect).__name__}
         data["words"] = self.words.effect(data)
@@ -291,17 +339,25 @@ class _Builder:
         if isinstance(condition, n.NotCondition):
             return self.condition(condition.operand, not negated)
         data: dict[str, Any]
-        if isinstance(condition, n.EventCondition):
+        if isinstance(condition, n.EventCondition) and condition.event in ("on", "in"):
+            data = {"kind": "absent" if negated else "present", "target": self.foe_ref(condition.target.value),
+                    "to": self.place_ref(condition.destination.value) if condition.destination else None}
+        elif isinstance(condition, n.EventCondition):
             refs = {"killed": self.named_ref, "revealed": self.area_ref,
-                    "triggered": self.encounter_ref, "opened": self.door_ref}
+                    "triggered": self.encounter_ref, "opened": self.door_ref, "defeated": self.foe_ref,
+                    "carried": self.token_ref}
             kind = condition.event
             if negated:
                 kind = {"killed": "alive", "revealed": "unrevealed", "triggered": "untriggered",
-                        "opened": "unopened"}[kind]
+                        "opened": "unopened", "defeated": "undefeated", "carried": "uncarried"}[kind]
             data = {"kind": kind, "target": refs[condition.event](condition.target.value)}
+            if condition.event == "carried":
+                data["to"] = self.place_ref(condition.destination.value) if condition.destination else None
         elif isinstance(condition, n.CompareCondition):
             op = {"<": ">=", "<=": ">", "=": "!=", ">=": "<", ">": "<="}[condition.op] if negated else condition.op
             data = {"kind": "compare", "counter": condition.counter, "op": op, "value": condition.value}
+            if condition.name is not None:
+                data["declared"] = self.counter_ref(condition.counter)
         elif isinstance(condition, (n.AllCondition, n.AnyCondition)):
             both = isinstance(condition, n.AllCondition) != negated      # De Morgan
             data = {"kind": "all" if both else "any",
@@ -411,8 +467,13 @@ class _Builder:
                 data["target"] = self.named_ref(target)
             elif trigger.event == "open":
                 data["target"] = self.door_ref(target)
+            elif trigger.event == "defeated":
+                data["target"] = self.foe_ref(target)
             else:
                 data["target"] = None
+            if trigger.event == "each":
+                data["phase"], data["every"] = trigger.phase, trigger.every
+                data["condition"] = self.condition(trigger.condition) if trigger.condition is not None else None
             data["when_words"] = self.words.trigger(data)
             data["effects"] = self.effects(trigger.effects)
             out.append(data)
@@ -488,7 +549,8 @@ class _Builder:
         out = []
         for victory in self.model.victories:
             out.append({"side": victory.side.value, "label": victory.label.value if victory.label else None,
-                        "condition": self.condition(victory.when)})
+                        "condition": self.condition(victory.when),
+                        "next": victory.next.label if victory.next is not None else None})   # `then encounter 2a`
         return out
 
     def doors(self) -> list[dict]:
@@ -515,6 +577,7 @@ class _Builder:
             # the game's rules the sheet words (questc.editions.GAME_RULES): conquest, treachery...
             "plays_by": {rule: model.edition.has(rule) for rule in GAME_RULES},
             "encounter": model.encounter,
+            "encounter_label": model.encounter_label,
             "part_of": model.part_of,
             "expansions": [label(e) for e in model.expansions],
             "players": {"min": model.players[0], "max": model.players[1]},

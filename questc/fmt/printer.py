@@ -36,7 +36,7 @@ class _Spanned(Protocol):
 INDENT = "  "
 _LONG_CLOSE = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S)
 _SHORT_CLOSE = re.compile(r'(?:[^"\\\n]|\\.)*"')
-_SINGLE_LINE = (n.Piece, n.Door, n.Stairs, n.Victory)   # kinds that group; the rest are blocks
+_SINGLE_LINE = (n.Piece, n.Door, n.Stairs, n.Victory, n.Role, n.CounterDef)   # kinds that group; the rest are blocks
 
 
 def _pad(depth: int) -> str:
@@ -294,7 +294,12 @@ class Printer:
         if isinstance(item, n.NamedMonster):
             return self.named(item, depth)
         if isinstance(item, n.Trigger):
-            head = f"on round {item.round}" if item.event == "round" else f"on {item.event} {_word(item.target)}"
+            if item.event == "each":
+                head = f"at {item.phase} of each {item.every}"
+                if item.condition is not None:
+                    head += f" if {condition(item.condition)}"
+            else:
+                head = f"on round {item.round}" if item.event == "round" else f"on {item.event} {_word(item.target)}"
             return self.block(item, head, self._effects(item.effects), depth)
         if isinstance(item, n.ChestChart):
             return self.block(item, "chests", [self._line(row, self.chest_row(row)) for row in item.rows], depth)
@@ -328,11 +333,13 @@ class Printer:
             shown = value.value
         elif isinstance(value, n.CountRange):      # players
             shown = count_range(value)
-        elif isinstance(value, int):               # conquest, encounter
+        elif isinstance(value, int):               # conquest, act
             shown = str(value)
+        elif isinstance(value, n.EncounterNumber):  # encounter
+            shown = value.label
         elif isinstance(value, n.Text):            # author, version, intro, special, use
             shown = self.text_value(value, depth)
-        else:                                      # expansions (names), treachery (parts)
+        else:                                      # expansions, traits (names), treachery (parts)
             shown = ", ".join(f"{part.colour.value} {part.amount}" if isinstance(part, n.TreacheryPart)
                               else part.value for part in value)
         return f"{f.keyword} {shown}"
@@ -351,6 +358,11 @@ class Printer:
                                        lambda d, s=statement: self.block(
                                            s, f"encounter {s.id.value}{self._shown(s, d)} at {point(s.at)}",
                                            self._effects(s.effects), d)))
+            elif isinstance(statement, n.Group) and statement.changes:
+                children.append(_Child(statement.span.start, statement.span.end,
+                                       lambda d, s=statement: self.block(
+                                           s, group_head(s), [self._line(c, lambda _d, c=c: group_change(c))
+                                                              for c in s.changes], d)))
             else:
                 children.append(self._line(statement, lambda d, s=statement: self.simple(s, d)))
         return self.block(area, head, children, depth)
@@ -423,7 +435,14 @@ class Printer:
             return f"stairs {s.colour.value}{self._shown(s, depth)} at {point(s.ends[0])} {point(s.ends[1])}"
         if isinstance(s, n.Victory):
             label = f" {t(s.label, depth)}" if s.label is not None else ""
-            return f"victory {s.side.value}{label} when {condition(s.when)}"
+            then = f" then encounter {s.next.label}" if s.next is not None else ""
+            return f"victory {s.side.value}{label} when {condition(s.when)}{then}"
+        if isinstance(s, n.Role):
+            return f"{s.role} " + ", ".join(p.value for p in s.pieces)
+        if isinstance(s, n.CounterDef):
+            return f"counter {s.id.value}{self._shown(s, depth)}"
+        if isinstance(s, n.Group):
+            return group_head(s)
         if isinstance(s, n.Pieces):
             return "pieces " + ", ".join(p.value for p in s.pieces)
         if isinstance(s, n.Cells):
@@ -456,9 +475,19 @@ class Printer:
         if isinstance(s, n.Runekey):
             return f"runekey {s.colour.value} at {point(s.at)}"
         if isinstance(s, n.Token):
-            colour = f" {s.colour.value}" if s.colour is not None else ""
-            return f"{s.kind}{colour} at {points(s.at)}"
+            head = s.kind + (f" {s.colour.value}" if s.colour is not None else "")
+            if s.id is not None:
+                head += f" {s.id.value}{self._shown(s, depth)}"
+            if s.placement == "carried":
+                return f"{head} carried"
+            if s.placement == "on":
+                where = "on " + ", ".join(p.value for p in s.on)
+            else:
+                where = f"{s.placement} {points(s.at)}"
+            return f"{head} {where}" + (f" count {amount(s.count)}" if s.count is not None else "")
         if isinstance(s, n.Lieutenant):
+            if s.at is None:
+                return f"lieutenant {s.name.value} on " + ", ".join(p.value for p in s.on)
             return f"lieutenant {s.name.value} at {point(s.at)}" + (f" facing {s.facing.value}" if s.facing else "")
         if isinstance(s, n.HeroStart):
             return f"start at {points(s.at)}"
@@ -482,6 +511,27 @@ class Printer:
             return f"win {s.side.value}"
         if isinstance(s, n.InstructEffect):
             return f"instruct {t(s.text, depth)}"
+        if isinstance(s, n.PlaceEffect):
+            text = "place" + (f" {amount(s.count)}" if s.count is not None else "")
+            if s.kind == "monster":
+                text += f" {_word(s.type)}" + (" master" if s.master else "")
+            else:
+                text += f" {s.kind}" + (f" {s.colour.value}" if s.colour is not None else "")
+            if s.on:
+                text += " on " + ", ".join(p.value for p in s.on)
+            elif s.area is not None:
+                text += f" in {s.area.value}"
+            else:
+                text += f" at {points(s.at)}"
+            if s.limit is not None:
+                text += " up to " + ("limit" if s.limit == "group" else str(s.limit))
+            return text
+        if isinstance(s, n.RemoveEffect):
+            return f"remove {s.target.value}"
+        if isinstance(s, n.ReplaceEffect):
+            return f"replace {s.target.value} with {s.kind}" + (f" {s.colour.value}" if s.colour is not None else "")
+        if isinstance(s, n.CounterEffect):
+            return f"{s.counter.value} {signed(s.amount) if s.relative else s.amount}"
         raise TypeError(f"the formatter does not know the statement {type(s).__name__}")
 
 
@@ -500,6 +550,29 @@ def cells(c: n.CellSet) -> str:
     if c.is_rect:
         return f"{c.x1},{c.y1}..{c.x2},{c.y2}"
     return (f"{c.piece.value}:" if c.piece is not None else "") + f"{c.x1},{c.y1}"
+
+
+def amount(a: n.Amount) -> str:
+    """`3`, `heroes`, `heroes +1`."""
+    if not a.heroes:
+        return str(a.amount)
+    return "heroes" + (f" {signed(a.amount)}" if a.amount else "")
+
+
+def group_head(s: n.Group) -> str:
+    """A group's statement without its block of changes."""
+    text = ("open group" + (f" {s.id.value}" if s.id is not None else "")) if s.open else f"group {_word(s.type)}"
+    if s.on:
+        text += " on " + ", ".join(p.value for p in s.on)
+    if s.minions is not None:
+        text += f" minions {amount(s.minions)}"
+    if s.masters is not None:
+        text += f" masters {amount(s.masters)}"
+    return text
+
+
+def group_change(c: n.GroupChange) -> str:
+    return f"{c.who} {signed(c.amount) if c.relative else c.amount} {c.stat.value}"
 
 
 def count_range(r: n.CountRange) -> str:
@@ -539,6 +612,10 @@ def condition(c: n.Condition, inside: str | None = None) -> str:
     if isinstance(c, n.NotCondition):
         return "not " + _wrapped(c.operand, (n.AnyCondition, n.AllCondition))
     if isinstance(c, n.EventCondition):
+        if c.event == "carried":
+            return f"carried {c.target.value} to " + (c.destination.value if c.destination is not None else "edge")
+        if c.event in ("on", "in") and c.destination is not None:
+            return f"{c.target.value} {c.event} {c.destination.value}"
         return f"{c.event} {c.target.value}"
     if isinstance(c, n.CompareCondition):
         if c.counter == "conquest" and c.op == "<=" and c.value == 0:

@@ -89,8 +89,9 @@ class Marker:
 
     `variant`: the chest type, treasure kind, relic name, runekey colour, objective
     colour (None: plain side up) or lieutenant; `active` for glyphs; `encounter` id for
-    encounter markers; `display`: a relic's name for players as written (None: its
-    name made readable); `facing` for a lieutenant.
+    encounter markers; `display`: a relic's or a named token's name for players as written
+    (None: its name made readable); `facing` for a lieutenant; `token`: the identifier of the
+    token statement that placed it, when the quest names it.
     """
     kind: str
     at: Cell
@@ -101,6 +102,7 @@ class Marker:
     encounter: str | None = None
     display: str | None = None
     facing: str | None = None
+    token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,129 @@ class EncounterModel:
 
 
 @dataclass(frozen=True)
+class GroupModel:
+    """A monster group the overlord places himself (second edition), or a lieutenant placed so.
+
+    kind: "monster" (`group TYPE`: its id is the monster type), "open" (`open group [ID]`: the
+    overlord chooses a monster with one of the quest's traits; id as written, else `open_1`,
+    `open_2`, ... in source order) or "lieutenant" (`lieutenant NAME on ...`: id the name).
+    `pieces`: the pieces written after `on` (empty: anywhere in its area); `cells`: every cell
+    it may be placed on; `minions`/`masters`: the sizes written (None: the monster card's for
+    the number of heroes, `MonsterType.group_size`); `changes`: to every figure of the group.
+    """
+    id: str
+    kind: str
+    type: MonsterType | None
+    area: str
+    pieces: tuple[str, ...]
+    cells: frozenset[Cell]
+    span: Span
+    node: n.Group | n.Lieutenant
+    minions: n.Amount | None = None
+    masters: n.Amount | None = None
+    changes: tuple[n.GroupChange, ...] = ()
+
+    def size(self, heroes: int) -> tuple[int, int]:
+        """(minions, masters) placed with that many heroes: as written, else the card's (a lieutenant: 0, 1;
+        an open group's monster is not known: 0, 0)."""
+        if self.kind == "lieutenant":
+            return (0, 1)
+        card = self.type.group_size(heroes) if self.type is not None else None
+        minions = self.minions.value(heroes) if self.minions is not None else (card[0] if card else 0)
+        masters = self.masters.value(heroes) if self.masters is not None else (card[1] if card else 0)
+        return (minions, masters)
+
+    @property
+    def display(self) -> str:
+        """Its name for players: the monster's (`goblin archer`), `open group`, or the lieutenant's."""
+        if self.kind == "open":
+            return "open group" if self.id.startswith(OPEN_GROUP) else readable(self.id)
+        return readable(self.type.name if self.type is not None else self.id)
+
+    @property
+    def words(self) -> str:
+        """It in a sentence: `the goblin archer group`, `the open group`, `the open group cultists`, `Splig`."""
+        if self.kind == "lieutenant":
+            return readable(self.id).title()
+        if self.kind == "open":
+            return "the open group" + ("" if self.id.startswith(OPEN_GROUP) else f" {readable(self.id)}")
+        return f"the {self.display} group"
+
+
+# The identifiers of open groups written without one: open_1, open_2, ...
+OPEN_GROUP = "open_"
+
+
+@dataclass(frozen=True)
+class TokenModel:
+    """A token statement (second edition): `kind` search, objective or villager; `id`/`display` when
+    the quest names it; `colour` an objective's coloured back (None: plain side).
+
+    placement: "at" (one token at each of `cells`), "on" (`count` tokens on the pieces `pieces`,
+    where the overlord chooses: `cells` are theirs), "among" (`count` tokens at random among
+    `cells`) or "carried" (a hero carries it from the start: no cells). `count` is written with
+    the heroes in it (`n.Amount`); for "at" it is the number of points.
+    """
+    kind: str
+    placement: str
+    cells: tuple[Cell, ...]
+    count: n.Amount
+    area: str
+    span: Span
+    node: n.Token
+    id: str | None = None
+    display: str | None = None
+    colour: str | None = None
+    pieces: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """Its name for players: as written, else its identifier made readable, else its kind."""
+        if self.display:
+            return self.display
+        return readable(self.id) if self.id else f"{self.kind} token"
+
+
+@dataclass(frozen=True)
+class CounterModel:
+    """`counter ID ["NAME"]`: a named counter, 0 at the start, changed by effects, tested by conditions."""
+    id: str
+    node: n.CounterDef
+
+    @property
+    def display(self) -> str:
+        return _display(self.node, self.id)
+
+
+@dataclass(frozen=True)
+class EncounterHeader:
+    """What the encounters of one quest (`part_of`) must agree on, and where each file says it: the
+    facts the quest-level checks read (questc.quest_sets), kept when a long run lets the model go.
+
+    `label`: `2`, `2a` (None: no `encounter` field); `nexts`: each `then encounter N` of its
+    victories, with where it is written; the spans point into this file.
+    """
+    part_of: str | None
+    number: int | None
+    alternative: str | None
+    edition: str
+    players: tuple[int, int]
+    expansions: tuple[str, ...]
+    act: int | None
+    header: Span
+    part_of_span: Span
+    encounter_span: Span
+    players_span: Span
+    expansions_span: Span
+    act_span: Span
+    nexts: tuple[tuple[int, str | None, Span], ...] = ()
+
+    @property
+    def label(self) -> str | None:
+        return None if self.number is None else f"{self.number}{self.alternative or ''}"
+
+
+@dataclass(frozen=True)
 class HeroStartModel:
     """A `start at` point: a space where the heroes start (second edition)."""
     at: Cell
@@ -180,9 +305,13 @@ class QuestModel:
     version: str | None
     intro: str | None
     special: str | None
-    # Second edition: which encounter of which quest this file is (None: not given).
+    # Second edition: which encounter of which quest this file is (None: not given), the letter of
+    # an alternative encounter (`encounter 2a`: "a"), the campaign's act and the open groups' traits.
     encounter: int | None = None
     part_of: str | None = None
+    alternative: str | None = None
+    act: int | None = None
+    traits: tuple[str, ...] = ()
     pieces: dict[str, PlacedPieceModel | None] = field(default_factory=dict)   # None: named, unusable
     doors: dict[str, DoorModel] = field(default_factory=dict)
     stairs: list[StairsModel] = field(default_factory=list)
@@ -197,6 +326,11 @@ class QuestModel:
     overlord: n.OverlordPlan | None = None
     victories: list[n.Victory] = field(default_factory=list)
     hero_starts: list[HeroStartModel] = field(default_factory=list)
+    groups: dict[str, GroupModel] = field(default_factory=dict)
+    tokens: list[TokenModel] = field(default_factory=list)
+    counters: dict[str, CounterModel] = field(default_factory=dict)
+    # `entrance PIECE, ...` and `exit PIECE, ...`: role -> the pieces given it (empty: by their type).
+    roles: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # Whether names resolved cleanly; the geometry stages run only when they did.
     resolved: bool = True
 
@@ -219,6 +353,39 @@ class QuestModel:
         for trigger in self.triggers:
             for effect in trigger.effects:
                 yield effect, trigger
+
+    def encounter_header(self) -> EncounterHeader | None:
+        """The facts its quest's other encounters must agree with; None for a quest of one file (no
+        `part_of`, no `encounter`)."""
+        if self.part_of is None and self.encounter is None:
+            return None
+        nexts = tuple((v.next.number, v.next.alternative, v.next.span) for v in self.victories if v.next is not None)
+        return EncounterHeader(self.part_of, self.encounter, self.alternative, self.edition.name, self.players,
+                               self.expansions, self.act, self.header_span(), self.header_span("part_of"),
+                               self.header_span("encounter"), self.header_span("players"),
+                               self.header_span("expansions"), self.header_span("act"), nexts)
+
+    @property
+    def encounter_label(self) -> str | None:
+        """`2`, `2a`: the encounter as questc writes it (None: not given)."""
+        return None if self.encounter is None else f"{self.encounter}{self.alternative or ''}"
+
+    def role_pieces(self, role: str) -> list[PlacedPieceModel]:
+        """The quest's entrances or exits (`role`): the pieces its `entrance`/`exit` statements name, else
+        every piece of that type (`entrance`, `exit`), in source order."""
+        named = self.roles.get(role)
+        if named:
+            return [p for name in named if (p := self.pieces.get(name)) is not None]
+        return [p for p in self.pieces.values() if p is not None and p.type.kind == role]
+
+    def tokens_named(self) -> dict[str, TokenModel]:
+        """Token identifier -> its statement, for the tokens the quest names."""
+        return {t.id: t for t in self.tokens if t.id is not None}
+
+    def heroes(self) -> tuple[int, int]:
+        """The fewest and most heroes the quest is played with: one per player but the overlord, and
+        at least two (a lone hero player controls two heroes)."""
+        return (max(2, self.players[0] - 1), max(2, self.players[1] - 1))
 
     def lieutenants(self) -> dict[str, Marker]:
         """Lieutenant name -> its first token on the map."""

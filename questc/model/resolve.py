@@ -17,8 +17,8 @@ from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
 from questc.paths import project_root
 from questc.model.quest import (
-    AreaModel, DoorModel, EncounterModel, Figure, HeroStartModel, Marker, NamedModel, ObstacleModel,
-    PlacedPieceModel, QuestModel, StairsModel,
+    OPEN_GROUP, AreaModel, CounterModel, DoorModel, EncounterModel, Figure, GroupModel, HeroStartModel, Marker,
+    NamedModel, ObstacleModel, PlacedPieceModel, QuestModel, StairsModel, TokenModel,
 )
 from questc.model.codes import Q102, Q103, Q105
 from questc.syntax import nodes as n
@@ -28,7 +28,9 @@ TREACHERY_PARTS = ("event", "trap", "monster")
 # The base game's chest cards; other kinds (feat: Tomb of Ice) come from the catalog's `chest_cards`.
 CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse")
 SIDES = ("heroes", "overlord")
-
+# What a group-wide change may change (`all +2 health`): a second edition monster card's numbers.
+GROUP_STATS = ("health", "speed")
+ALL = "all"   # `defeated all`: every monster
 
 def default_id(title: str) -> str:
     """The header's default id: the title lower-cased, every run of other characters as `_`."""
@@ -218,9 +220,13 @@ class Resolver:
             version=value("version").value if value("version") else None,
             intro=value("intro").value if value("intro") else None,
             special=value("special").value if value("special") else None,
-            encounter=value("encounter"),
+            encounter=value("encounter").number if value("encounter") else None,
+            alternative=value("encounter").alternative if value("encounter") else None,
             part_of=value("part_of").value if value("part_of") else None,
+            act=value("act"),
+            traits=tuple(t.value for t in value("traits", ())),
         )
+        self.traits(value("traits", ()))
         for name in expansion_names:
             if self.catalog.lookup("set", name.value) is None:
                 self.report(self.catalog.unknown("set", name.value, name.span))
@@ -238,6 +244,10 @@ class Resolver:
         for piece in (i for i in items if isinstance(i, n.Piece)):
             self.piece(piece)
         self.place_map()
+        for role in (i for i in items if isinstance(i, n.Role)):
+            self.role(role)
+        for counter in (i for i in items if isinstance(i, n.CounterDef)):
+            self.define(model.counters, "counter", counter.id, CounterModel(counter.id.value, counter))
         for door in (i for i in items if isinstance(i, n.Door)):
             self.door(door)
         for stairs in (i for i in items if isinstance(i, n.Stairs)):
@@ -267,7 +277,24 @@ class Resolver:
         model.resolved = not any(d.code in ("Q101", "Q102", "Q103") for d in self.diagnostics)
         return model
 
+    def traits(self, written) -> None:
+        """Q101 for a trait no monster card of the catalog has (`traits building, cave`)."""
+        known = sorted({trait for monster in self.catalog.monsters.values() for trait in monster.traits})
+        for name in written:
+            if name.value not in known:
+                self.not_in_list("trait", name, known, "the traits are " + ", ".join(f"`{t}`" for t in known))
+
     # ---- map ------------------------------------------------------------------
+    def role(self, role: n.Role) -> None:
+        """`entrance PIECE, ...` / `exit PIECE, ...`: the pieces must exist; each is named once per role."""
+        found = list(self.model.roles.get(role.role, ()))
+        for name in role.pieces:
+            if name.value not in self.model.pieces:
+                self.undefined("piece", name, self.model.pieces)
+            elif name.value not in found:
+                found.append(name.value)
+        self.model.roles[role.role] = tuple(found)
+
     def piece(self, piece: n.Piece) -> None:
         kind = self.lookup("piece", piece.type)
         at = self.cell(piece.at)
@@ -424,23 +451,7 @@ class Resolver:
             if self.define(model.encounters, "encounter", stmt.id, EncounterModel(stmt.id.value, cell, area, stmt)):
                 model.markers.append(Marker("encounter", cell, area, stmt.at.span, encounter=stmt.id.value))
         elif isinstance(stmt, n.Token):
-            if not self.token_check(stmt.kind, stmt.span.head(stmt.kind)):
-                return
-            colour = None
-            if stmt.colour is not None:
-                colours = self.catalog.markers[stmt.kind].variants
-                if stmt.colour.value not in colours:
-                    from questc.catalog.lookup import closest
-                    match = closest(stmt.colour.value, colours)
-                    help = f"did you mean `{match}`?" if match else \
-                        "objective backs are " + ", ".join(f"`{c}`" for c in colours) + " (or no colour: the plain side)"
-                    self.report(Q101.at(stmt.colour.span, kind="objective colour", name=stmt.colour.value, help=help))
-                    return
-                colour = stmt.colour.value
-            for point in stmt.at:
-                cell = self.cell(point)
-                if cell:
-                    model.markers.append(Marker(stmt.kind, cell, area, point.span, variant=colour))
+            self.token(area, stmt)
         elif isinstance(stmt, n.Lieutenant):
             if not self.token_check("lieutenant", stmt.span.head("lieutenant")):
                 return
@@ -452,15 +463,120 @@ class Resolver:
                     "the lieutenants are " + ", ".join(f"`{c}`" for c in names)
                 self.report(Q101.at(stmt.name.span, kind="lieutenant", name=stmt.name.value, help=help))
                 return
+            if stmt.at is None:
+                pieces, spaces = self.placement(area, stmt.on)
+                # Placed twice is Q411's to say: the second placement is kept under a key of its own.
+                key = stmt.name.value if stmt.name.value not in model.groups else f"{stmt.name.value}@{stmt.span.start}"
+                model.groups[key] = GroupModel(stmt.name.value, "lieutenant", None, area, pieces, spaces, stmt.span,
+                                               stmt)
+                return
             cell = self.cell(stmt.at)
             if cell:
                 model.markers.append(Marker("lieutenant", cell, area, stmt.at.span, variant=stmt.name.value,
                                             facing=stmt.facing.value if stmt.facing else None))
+        elif isinstance(stmt, n.Group):
+            self.group(area, stmt)
         elif isinstance(stmt, n.HeroStart):
             for point in stmt.at:
                 cell = self.cell(point)
                 if cell:
                     model.hero_starts.append(HeroStartModel(cell, area, point.span))
+
+    def placement(self, area: str, names: tuple[n.Name, ...]) -> tuple[tuple[str, ...], frozenset[tuple[int, int]]]:
+        """`on PIECE, ...` in an area in; the pieces named and the cells something placed there may stand
+        on out: those pieces' cells, or the area's when none is named (Q103 for a piece not defined)."""
+        model = self.model
+        if not names:
+            return (), model.areas[area].cells
+        pieces: list[str] = []
+        cells: set[tuple[int, int]] = set()
+        for name in names:
+            if name.value not in model.pieces:
+                self.undefined("piece", name, model.pieces)
+                continue
+            piece = model.pieces[name.value]
+            pieces.append(name.value)
+            if piece is not None:
+                cells |= piece.shape.cells
+        return tuple(pieces), frozenset(cells)
+
+    def objective_colour(self, kind: str, name: n.Name | None) -> tuple[bool, str | None]:
+        """A token's colour as written in; (known, the colour) out, with a Q101 for one the token has not."""
+        if name is None:
+            return True, None
+        colours = self.catalog.markers[kind].variants
+        if name.value not in colours:
+            from questc.catalog.lookup import closest
+            match = closest(name.value, colours)
+            help = f"did you mean `{match}`?" if match else \
+                "objective backs are " + ", ".join(f"`{c}`" for c in colours) + " (or no colour: the plain side)"
+            self.report(Q101.at(name.span, kind="objective colour", name=name.value, help=help))
+            return False, None
+        return True, name.value
+
+    def token(self, area: str, stmt: n.Token) -> None:
+        """A token statement: its record (every placement), and a marker at each point of `at`."""
+        model = self.model
+        if not self.token_check(stmt.kind, stmt.span.head(stmt.kind)):
+            return
+        known, colour = self.objective_colour(stmt.kind, stmt.colour)
+        if not known:
+            return
+        ident = stmt.id.value if stmt.id is not None else None
+        display = stmt.display.value if stmt.display is not None and stmt.display.value.strip() else None
+        pieces: tuple[str, ...] = ()
+        if stmt.placement == "on":
+            pieces, area_cells = self.placement(area, stmt.on)
+            cells: tuple[tuple[int, int], ...] = tuple(sorted(area_cells, key=lambda c: (c[1], c[0])))
+        else:
+            cells = tuple(c for c in (self.cell(p) for p in stmt.at) if c is not None)
+        count = stmt.count or n.Amount(stmt.span, len(stmt.at) if stmt.placement == "at" else 1)
+        record = TokenModel(stmt.kind, stmt.placement, cells, count, area, stmt.span, stmt, ident, display, colour,
+                            pieces)
+        if stmt.id is not None and any(t.id == ident for t in model.tokens):
+            first = next(t for t in model.tokens if t.id == ident)
+            assert first.node.id is not None
+            self.report(Q102.at(stmt.id.span, kind="token", name=ident,
+                                labels=[Label(first.node.id.span, "first defined here")]))
+            return
+        model.tokens.append(record)
+        if stmt.placement == "at":
+            for point in stmt.at:
+                cell = self.cell(point)
+                if cell:
+                    model.markers.append(Marker(stmt.kind, cell, area, point.span, variant=colour, display=display,
+                                                token=ident))
+
+    def group(self, area: str, stmt: n.Group) -> None:
+        """`group TYPE ...` or `open group [ID] ...`: a GroupModel, each monster's group once."""
+        model = self.model
+        pieces, cells = self.placement(area, stmt.on)
+        if stmt.open:
+            if stmt.id is not None:
+                ident, where = stmt.id.value, stmt.id
+            else:
+                ident = f"{OPEN_GROUP}{1 + sum(1 for g in model.groups.values() if g.kind == 'open')}"
+                where = None
+            record = GroupModel(ident, "open", None, area, pieces, cells, stmt.span, stmt)
+        else:
+            assert stmt.type is not None   # the grammar: `group TYPE`
+            monster = self.lookup("monster", stmt.type)
+            for change in stmt.changes:
+                if change.stat.value not in GROUP_STATS:
+                    self.not_in_list("monster characteristic", change.stat, GROUP_STATS,
+                                     "a group's " + " and ".join(f"`{s}`" for s in GROUP_STATS) + " may change")
+            if monster is None:
+                return
+            ident, where = monster.name, stmt.type
+            record = GroupModel(ident, "monster", monster, area, pieces, cells, stmt.span, stmt,
+                                stmt.minions, stmt.masters, stmt.changes)
+        first = model.groups.get(ident)
+        if first is not None:
+            span = where.span if where is not None else stmt.span.head("open")
+            self.report(Q102.at(span, kind="monster group", name=ident,
+                                labels=[Label(first.span, "first placed here")]))
+            return
+        model.groups[ident] = record
 
     def check_named_placements(self) -> None:
         for named in self.model.named.values():
@@ -498,6 +614,28 @@ class Resolver:
                                      "treasure cards are `copper`, `silver` or `gold`")
             elif isinstance(effect, n.WinEffect):
                 self.side(effect.side)
+            elif isinstance(effect, n.PlaceEffect):
+                self.place(effect)
+            elif isinstance(effect, (n.RemoveEffect, n.ReplaceEffect)):
+                self.ref(model.tokens_named(), "token", effect.target)
+                if isinstance(effect, n.ReplaceEffect):
+                    if self.token_check(effect.kind, effect.span):
+                        self.objective_colour(effect.kind, effect.colour)
+            elif isinstance(effect, n.CounterEffect):
+                self.ref(model.counters, "counter", effect.counter)
+
+    def place(self, effect: n.PlaceEffect) -> None:
+        """`place ...`: its monster or token kind, and where (pieces, an area, points)."""
+        model = self.model
+        if effect.kind == "monster":
+            self.lookup("monster", effect.type)
+        elif self.token_check(effect.kind, effect.span.head("place")):
+            self.objective_colour(effect.kind, effect.colour)
+        for name in effect.on:
+            self.ref(model.pieces, "piece", name)
+        self.ref(model.areas, "area", effect.area)
+        for point in effect.at:
+            self.cell(point)
 
     def side(self, name: n.Name) -> None:
         if name.value not in SIDES:
@@ -505,7 +643,15 @@ class Resolver:
 
     def killable(self) -> dict:
         """What `killed NAME` may name: named monsters, and the lieutenants on the map."""
-        return {**self.model.lieutenants(), **self.model.named}
+        lieutenants = {g.id: g for g in self.model.groups.values() if g.kind == "lieutenant"}
+        return {**self.model.lieutenants(), **lieutenants, **self.model.named}
+
+    def defeatable(self) -> dict:
+        """What `defeated NAME` may name: the monster groups (by their monster; open groups by their
+        identifier; the monsters placed at points too), the lieutenants and named monsters, and `all`."""
+        model = self.model
+        figures = {f.type.name: f for f in model.figures if f.rank != "named"}
+        return {**figures, **model.groups, **self.killable(), ALL: None}
 
     def killable_kind(self) -> str:
         """What `killed NAME` names, in words: lieutenants too where the edition has them."""
@@ -516,6 +662,10 @@ class Resolver:
             self.ref(self.model.areas, "area", trigger.target)
         elif trigger.event == "killed":
             self.ref(self.killable(), self.killable_kind(), trigger.target)
+        elif trigger.event == "defeated":
+            self.ref(self.defeatable(), "monster group, lieutenant or named monster", trigger.target)
+        elif trigger.condition is not None:
+            self.condition(trigger.condition)
         elif trigger.event == "open":
             self.ref(self.model.doors, "door", trigger.target)
         self.model.triggers.append(trigger)
@@ -560,14 +710,29 @@ class Resolver:
 
     def victory(self, victory: n.Victory) -> None:
         self.side(victory.side)
-        killed = self.killable_kind()
-        tables: dict[str, tuple[dict, str]] = {"killed": (self.killable(), killed), "revealed": (self.model.areas, "area"),
-                  "triggered": (self.model.encounters, "encounter"), "opened": (self.model.doors, "door")}
+        self.condition(victory.when)
+        self.model.victories.append(victory)
 
-        for atom in n.event_conditions(victory.when):
+    def condition(self, condition) -> None:
+        """Every name a condition refers to, looked up (Q103 for one the quest does not define)."""
+        model = self.model
+        tables: dict[str, tuple[dict, str]] = {
+            "killed": (self.killable(), self.killable_kind()), "revealed": (model.areas, "area"),
+            "triggered": (model.encounters, "encounter"), "opened": (model.doors, "door"),
+            "defeated": (self.defeatable(), "monster group, lieutenant or named monster"),
+            "carried": (model.tokens_named(), "token")}
+        figures = {k: v for k, v in tables["defeated"][0].items() if k != ALL}
+        tables["on"] = tables["in"] = (figures, "monster group, lieutenant or named monster")
+        places: dict[str, tuple[dict, str]] = {"carried": ({**model.areas, **model.pieces}, "area or piece"),
+                                               "on": (model.pieces, "piece"), "in": (model.areas, "area")}
+        for atom in n.event_conditions(condition):
             table, kind = tables[atom.event]
             self.ref(table, kind, atom.target)
-        self.model.victories.append(victory)
+            if atom.destination is not None:
+                self.ref(*places[atom.event], atom.destination)
+        for compare in n.compare_conditions(condition):
+            if compare.name is not None:
+                self.ref(model.counters, "counter", compare.name)
 
 
 def resolve(quest_file: n.QuestFile, *, packs=(), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:

@@ -97,6 +97,10 @@ class _Places:
             add(obstacle.span, obstacle.cells)
         for encounter in model.encounters.values():
             add(encounter.node.span, [encounter.at])
+        for group in model.groups.values():   # second edition: where the overlord places them
+            add(group.span, group.cells)
+        for token in model.tokens:
+            add(token.span, token.cells)
         for area in model.areas.values():
             add(area.node.span, area.cells, block=True)
 
@@ -179,6 +183,9 @@ def cell_words(here: CellContents, model: QuestModel) -> list[str]:
         words.append(f"{stairs.colour} stairs to {other[0]},{other[1]}")
     for door, _side in sorted(here.doors, key=lambda pair: pair[0].id):
         words.append(f"beside the {door.rune + ' rune ' if door.rune else ''}door `{door.id}`")
+    words += [f"may hold {g.words}" for g in here.groups]
+    words += [f"may hold {t.name if t.id else 'a ' + t.kind + ' token'}"
+              + (" (at random)" if t.placement == "among" else "") for t in here.tokens]
     return words
 
 

@@ -4,7 +4,7 @@ A rule module holds a code's `Descriptor` (message, severity, explanation, examp
 and the function that finds it, `find(context) -> list[Diagnostic]`; a code that a
 stage reports while it works (a syntax error, an unknown name, a bad suppression) has
 no finder, and its rule names the stage instead. Each family package (`syntax`,
-`names`, `placement`, `reveal`, `components`, `logic`, `suppressions`, `export`) lists its rules
+`names`, `placement`, `reveal`, `components`, `logic`, `suppressions`, `export`, `encounters`) lists its rules
 in one `RULES` tuple; the registry here, `questc explain`, the docs generator, SARIF
 and the check runner (questc.rules.runner) all read those tables. A family or rule
 module that is missing or broken fails at import: nothing is skipped quietly.
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["Rule", "FAMILIES", "family_rules", "all_rules", "find_rule", "descriptor", "descriptors"]
 
 # The families in code order; each is the package questc.rules.<family>.
-FAMILIES = ("syntax", "names", "placement", "reveal", "components", "logic", "suppressions", "export")
+FAMILIES = ("syntax", "names", "placement", "reveal", "components", "logic", "suppressions", "export", "encounters")
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from questc.server.document import QuestDocument
 from questc.server.document import edition_of as _edition
 from questc.server.hover import catalog_of
 from questc.server.text import place as text_place
-from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE
+from questc.server.index import AREA, DOOR, ENCOUNTER, KINDS, NAMED, OPEN_GROUP, PIECE, TOKEN
 from questc.api import edition_names
 from questc.api import nodes as n
 
@@ -32,12 +32,18 @@ _WORDS = {
     "REVEAL_MODE": ("sight", "door"),
     "SIDE": ("heroes", "overlord"),
     "STAT": ("wounds", "armor", "speed", "damage"),
-    "TRIGGER_EVENT": ("reveal", "killed", "open"),
+    "TRIGGER_EVENT": ("reveal", "killed", "open", "defeated"),
     "COMPARE": ("<=", ">=", "<", ">", "="),
+    "ROLE": ("entrance", "exit"),
+    "PHASE": ("start", "end"),
+    "PERIOD": ("round", "overlord turn", "hero turn"),
+    "WHO": ("all", "minions", "master"),
+    "PLACE_WORD": ("on", "in"),
 }
 _STAND_INS = {   # a block's opening, for parsing one statement as if inside that block
     n.Header: 'quest "q" {\n', n.Area: "area a {\n", n.NamedMonster: 'named n "n" ogre {\n',
     n.Encounter: "area a {\nencounter e at 0,0 {\n", n.Trigger: "on round 1 {\n", n.ChestChart: "chests {\n",
+    n.Group: "area a {\ngroup zombie {\n",
     n.OverlordPlan: "overlord {\n",
 }
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
@@ -231,11 +237,38 @@ def _header_fields(document: QuestDocument) -> set[str]:
     return {f.keyword for f in header.fields} if header is not None else set()
 
 
+# Where a NAME follows one of these keywords (the parser's terminals), what it names: a kind of the
+# quest's identifiers (questc.server.index), or "monster" (the catalog's), "lieutenant", "trait".
+NAME_AFTER: dict[str, tuple[str, ...]] = {
+    "GROUP": ("monster",), "PLACE": ("monster",), "ON": (PIECE,), "IN": (AREA,), "ENTRANCE": (PIECE,),
+    "EXIT": (PIECE,), "CARRIED": (TOKEN,), "TO": (AREA, PIECE), "REMOVE": (TOKEN,), "REPLACE": (TOKEN,),
+    "DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"), "ON_DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"),
+    "TRAITS": ("trait",),
+}
+
+
 def _names(document: QuestDocument, context: Context, add) -> None:
     """The names that fit where the grammar wants a NAME."""
     keyword, after = _role(context)
     index = document.index()
     catalog, sets = catalog_of(document), _expansions(document)
+    if keyword in NAME_AFTER:
+        for source in NAME_AFTER[keyword]:
+            if source in KINDS:
+                for name, occurrence in sorted(index.defined(source).items()):
+                    add(name, types.CompletionItemKind.Variable, f"{source}, line {occurrence.span.line}", sort="0")
+            elif source == "monster":
+                for name, entry in sorted(catalog.monsters.items()):
+                    if entry.set in sets:
+                        add(name, types.CompletionItemKind.Value, f"monster, {entry.set}", entry.note or None)
+            elif source == "lieutenant":
+                lieutenant = catalog.markers.get("lieutenant")
+                for name in lieutenant.variants if lieutenant is not None else ():
+                    add(name, types.CompletionItemKind.EnumMember, "lieutenant")
+            elif source == "trait":
+                for name in sorted({t for m in catalog.monsters.values() for t in m.traits}):
+                    add(name, types.CompletionItemKind.EnumMember, "trait")
+        return
 
     def identifiers(kind: str) -> None:
         for name, occurrence in sorted(index.defined(kind).items()):

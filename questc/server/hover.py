@@ -221,6 +221,13 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
         lines = [f"monster **{name}** ({entry.set})", "",
                  f"footprint {w}x{h}" + (" (a large figure)" if entry.large else ""),
                  f"figures in {entry.set}: normal {entry.normal}, master {entry.master}"]
+        if entry.traits:
+            lines.append("traits: " + ", ".join(entry.traits))
+        if entry.group:
+            lines.append("group by heroes: " + ", ".join(
+                f"{heroes} heroes {minions} + {plural(masters, 'master')}"
+                for heroes, (minions, masters) in enumerate(entry.group, 2))
+                + (" (an estimate)" if entry.group_source == "estimate" else ""))
         if entry.stats:
             for rank, stats in sorted(entry.stats.items()):
                 if isinstance(stats, dict) or hasattr(stats, "items"):
@@ -334,6 +341,10 @@ def describe_cell(document: QuestDocument, cell) -> list[str]:
         lines.append(f"area **{area.id}** \"{area.name}\"")
     elif piece is not None:
         lines.append("in no area")
+    if here.groups:
+        lines.append("the overlord may place here: " + ", ".join(g.words for g in here.groups))
+    if here.tokens:
+        lines.append("tokens may go here: " + ", ".join(t.name for t in here.tokens))
     if here.obstacles:
         lines.append("obstacles: " + ", ".join(
             f"{'trap' if o.kind.trap else 'obstacle'} {o.kind.name}" + (f" facing {o.facing}" if o.facing else "")

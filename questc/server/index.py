@@ -17,15 +17,22 @@ from questc.api import nodes as n
 
 # The identifier kinds a quest defines, as the resolver words them.
 PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS = "piece", "door", "area", "named monster", "encounter", "stairs"
-KINDS = (PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS)
+TOKEN, COUNTER, OPEN_GROUP = "token", "counter", "open group"
+KINDS = (PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS, TOKEN, COUNTER, OPEN_GROUP)
 
 _DEFINES = {(n.Piece, "id"): PIECE, (n.Door, "id"): DOOR, (n.Stairs, "colour"): STAIRS,
-            (n.Area, "id"): AREA, (n.NamedMonster, "id"): NAMED, (n.Encounter, "id"): ENCOUNTER}
+            (n.Area, "id"): AREA, (n.NamedMonster, "id"): NAMED, (n.Encounter, "id"): ENCOUNTER,
+            (n.Token, "id"): TOKEN, (n.CounterDef, "id"): COUNTER, (n.Group, "id"): OPEN_GROUP}
 _REFERS = {(n.PointRef, "piece"): PIECE, (n.CellSet, "piece"): PIECE, (n.Door, "between"): PIECE,
            (n.Pieces, "pieces"): PIECE, (n.PlaceNamed, "id"): NAMED, (n.DoorEffect, "door"): DOOR,
-           (n.RevealEffect, "area"): AREA}
+           (n.RevealEffect, "area"): AREA, (n.Role, "pieces"): PIECE, (n.Group, "on"): PIECE,
+           (n.Token, "on"): PIECE, (n.Lieutenant, "on"): PIECE, (n.PlaceEffect, "on"): PIECE,
+           (n.PlaceEffect, "area"): AREA, (n.RemoveEffect, "target"): TOKEN, (n.ReplaceEffect, "target"): TOKEN,
+           (n.CounterEffect, "counter"): COUNTER, (n.CompareCondition, "name"): COUNTER}
 _TRIGGER_TARGETS = {"reveal": AREA, "killed": NAMED, "open": DOOR}
-_CONDITION_TARGETS = {"killed": NAMED, "revealed": AREA, "triggered": ENCOUNTER, "opened": DOOR}
+_CONDITION_TARGETS = {"killed": NAMED, "revealed": AREA, "triggered": ENCOUNTER, "opened": DOOR, "carried": TOKEN}
+# The place a condition names after its target (`carried key to A`: an area or a piece; `zombie on T1`).
+_CONDITION_PLACES = {"on": PIECE, "in": AREA}
 # Catalog names: (node, field) -> the catalog's lookup kind (or a word for closed lists).
 _CATALOG = {(n.Piece, "type"): "piece", (n.Monster, "type"): "monster", (n.NamedMonster, "type"): "monster",
             (n.SpawnEffect, "type"): "monster", (n.Obstacle, "kind"): "obstacle", (n.Trap, "kind"): "trap",
@@ -33,6 +40,7 @@ _CATALOG = {(n.Piece, "type"): "piece", (n.Monster, "type"): "monster", (n.Named
             (n.Door, "rune"): "colour", (n.Runekey, "colour"): "colour", (n.UnlockEffect, "colour"): "colour",
             (n.PlanGlyph, "name"): "dark_glyph", (n.PlanCard, "name"): "card", (n.Ability, "name"): "ability",
             (n.TreasureEffect, "kind"): "treasure card", (n.ChestContent, "name"): "chest content",
+            (n.Group, "type"): "monster", (n.PlaceEffect, "type"): "monster",
             (n.Relic, "name"): "relic", (n.Lieutenant, "name"): "lieutenant"}
 # Nodes whose `{ ... }` block is worth folding and outlining.
 BLOCKS = (n.Header, n.Area, n.NamedMonster, n.Encounter, n.Trigger, n.ChestChart, n.OverlordPlan)
@@ -163,6 +171,8 @@ def _walk(node, index: QuestIndex, statement) -> None:
             kind = _TRIGGER_TARGETS.get(node.event)
         if kind is None and isinstance(node, n.EventCondition) and f.name == "target":
             kind = _CONDITION_TARGETS.get(node.event)
+        if kind is None and isinstance(node, n.EventCondition) and f.name == "destination":
+            kind = _CONDITION_PLACES.get(node.event)
         if kind is not None:
             for name in _names(value):
                 index.occurrences.append(Occurrence(kind, name.value, name.span, role_definition, holder))

@@ -60,6 +60,31 @@ class CountRange:
     high: int
 
 
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A count that may scale with the heroes: `3` (amount 3), `heroes` (heroes, 0), `heroes -1`."""
+    span: Span
+    amount: int
+    heroes: bool = False
+
+    def value(self, heroes: int) -> int:
+        """Its value with that many heroes (never below 0)."""
+        return max(0, self.amount + (heroes if self.heroes else 0))
+
+
+@dataclass(frozen=True, slots=True)
+class EncounterNumber:
+    """An encounter's number as written: `2` (alternative None) or `2a` (alternative "a", lower case)."""
+    span: Span
+    number: int
+    alternative: str | None = None
+
+    @property
+    def label(self) -> str:
+        """`2`, `2a`: how questc writes it."""
+        return f"{self.number}{self.alternative or ''}"
+
+
 # ---- §3 header -----------------------------------------------------------------
 
 
@@ -71,16 +96,16 @@ class TreacheryPart:
     amount: int
 
 
-HeaderValue = Name | Text | CountRange | int | tuple[Name, ...] | tuple[TreacheryPart, ...]
+HeaderValue = Name | Text | CountRange | int | EncounterNumber | tuple[Name, ...] | tuple[TreacheryPart, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class HeaderField:
     """One header line: `keyword` (id, edition, ...) and its parsed `value`.
 
-    value types: id/edition/reveal/part_of -> Name; expansions -> tuple[Name]; players ->
-    CountRange; conquest, encounter -> int; treachery -> tuple[TreacheryPart]; author,
-    version, intro, special, use -> Text.
+    value types: id/edition/reveal/part_of -> Name; expansions, traits -> tuple[Name]; players ->
+    CountRange; conquest, act -> int; encounter -> EncounterNumber; treachery ->
+    tuple[TreacheryPart]; author, version, intro, special, use -> Text.
     """
     span: Span
     keyword: str
@@ -132,6 +157,15 @@ class Door:
     side: Name | None = None
     rune: Name | None = None
     display: Text | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """`entrance PIECE, ...` or `exit PIECE, ...` (`role`): the quest's entrances or exits, whatever
+    the pieces' types (second edition)."""
+    span: Span
+    role: str
+    pieces: tuple[Name, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,20 +280,61 @@ class Runekey:
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """A second edition token: `search at P...`, `objective [COLOUR] at P...` or `villager at P...` (`kind`)."""
+    """A second edition token (`kind`: search, objective or villager), with an optional identifier
+    and name (`villager clergy "Wounded Clergy"`) and an objective's colour, placed (`placement`):
+
+    - `at`: at the points `at`, one token each;
+    - `on`: `count` tokens (1 when not given) on the pieces `on`, where the overlord chooses;
+    - `among`: `count` tokens at random among the points `at`;
+    - `carried`: carried by a hero from the start.
+    """
     span: Span
     kind: str
     at: tuple[PointRef, ...]
     colour: Name | None = None
+    id: Name | None = None
+    display: Text | None = None
+    placement: str = "at"
+    on: tuple[Name, ...] = ()
+    count: Amount | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Lieutenant:
-    """`lieutenant NAME at P [facing DIR]`: a lieutenant's token (second edition)."""
+    """`lieutenant NAME at P [facing DIR]`, or `lieutenant NAME on PIECE, ...` (the overlord picks
+    the space; `at` is None): a lieutenant's token (second edition)."""
     span: Span
     name: Name
-    at: PointRef
+    at: PointRef | None
     facing: Name | None = None
+    on: tuple[Name, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GroupChange:
+    """`all +2 health` (also `all: +2 health`): a change to the figures `who` (all, minions, master) of
+    a group; `relative` for a signed amount (added), else the value replaces the card's."""
+    span: Span
+    who: str
+    amount: int
+    relative: bool
+    stat: Name
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """`group TYPE [on PIECE, ...] [minions N] [masters N] [{ CHANGES }]`, a monster group the overlord
+    places on those pieces (or anywhere in the area), sized by its monster card for the number of
+    heroes unless `minions`/`masters` say; or `open group [ID] [on PIECE, ...]` (`open`, `type`
+    None): a group the overlord chooses among the monsters with one of the quest's traits."""
+    span: Span
+    type: Name | None
+    on: tuple[Name, ...] = ()
+    minions: Amount | None = None
+    masters: Amount | None = None
+    changes: tuple[GroupChange, ...] = ()
+    open: bool = False
+    id: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,8 +415,54 @@ class InstructEffect:
     text: Text
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceEffect:
+    """`place [N] WHAT WHERE [up to limit|N]`: reinforcements or tokens placed during play.
+
+    `kind`: "monster" (`type`, `master`) or a token kind (search, villager, objective with its
+    `colour`); where: `on` pieces or `area` (the overlord picks the spaces), or the points `at`;
+    `count` (None: 1); `limit`: "group" (up to the group limit) or a number of figures of the type
+    on the map (None: no limit)."""
+    span: Span
+    kind: str
+    count: Amount | None = None
+    type: Name | None = None
+    master: bool = False
+    colour: Name | None = None
+    on: tuple[Name, ...] = ()
+    area: Name | None = None
+    at: tuple[PointRef, ...] = ()
+    limit: str | int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveEffect:
+    """`remove TOKEN`: a token the quest named leaves the map (or the hero carrying it)."""
+    span: Span
+    target: Name
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceEffect:
+    """`replace TOKEN with KIND [COLOUR]`: a token turns into another, in its space."""
+    span: Span
+    target: Name
+    kind: str
+    colour: Name | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterEffect:
+    """`fatigue +1` (relative) or `fatigue 3` (set): a counter the quest declares changes."""
+    span: Span
+    counter: Name
+    amount: int
+    relative: bool = True
+
+
 Effect = (Read | ConquestEffect | CoinsEffect | TreasureEffect | ThreatEffect | SpawnEffect
-          | DoorEffect | UnlockEffect | RevealEffect | WinEffect | InstructEffect)
+          | DoorEffect | UnlockEffect | RevealEffect | WinEffect | InstructEffect | PlaceEffect | RemoveEffect
+          | ReplaceEffect | CounterEffect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +476,7 @@ class Encounter:
 
 
 AreaStatement = (Pieces | Cells | Read | Note | Glyph | Monster | PlaceNamed | Chest | Obstacle
-                 | Trap | Treasure | Relic | Runekey | Encounter | Token | Lieutenant | HeroStart)
+                 | Trap | Treasure | Relic | Runekey | Encounter | Token | Lieutenant | HeroStart | Group)
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,12 +525,25 @@ class NamedMonster:
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    """`on reveal|killed|open NAME { ... }` (`target`) or `on round N { ... }` (`round`)."""
+    """`on reveal|killed|open|defeated NAME { ... }` (`target`), `on round N { ... }` (`round`), or a
+    recurring rule, event "each": `at start|end of each round|overlord turn|hero turn [if C] { ... }`
+    (`phase`, `every`, `condition`)."""
     span: Span
     event: str
     target: Name | None
     round: int | None
     effects: tuple[Effect, ...]
+    phase: str | None = None
+    every: str | None = None
+    condition: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CounterDef:
+    """`counter ID ["NAME"]`: a named counter, 0 at the start, changed by effects (`ID +1`)."""
+    span: Span
+    id: Name
+    display: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,15 +596,19 @@ class OverlordPlan:
 
 @dataclass(frozen=True, slots=True)
 class EventCondition:
-    """`killed NAMED`, `revealed AREA`, `triggered ENCOUNTER` or `opened DOOR` (`event`)."""
+    """`killed NAMED`, `revealed AREA`, `triggered ENCOUNTER`, `opened DOOR`, `defeated GROUP|all`,
+    `carried TOKEN to AREA|PIECE|edge` (`event`; `destination` None for `to edge`), or a figure of
+    GROUP standing `on` a piece or `in` an area (event "on" or "in"; `destination` the place)."""
     span: Span
     event: str
     target: Name
+    destination: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class CompareCondition:
-    """`conquest OP N`, `round OP N`, `objectives OP N` or `exited OP N` (`counter`).
+    """`conquest OP N`, `round OP N`, `objectives OP N`, `exited OP N`, or a declared counter's
+    `ID OP N` (`counter`; `name` holds the identifier as written, None for the built-in ones).
 
     `conquest N` means `conquest <= N`, `objectives N` means `objectives >= N`, and a
     bare `exited` means `exited >= 1`.
@@ -479,6 +617,7 @@ class CompareCondition:
     counter: str
     op: str
     value: int
+    name: Name | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -504,8 +643,22 @@ class AnyCondition:
 Condition = EventCondition | CompareCondition | NotCondition | AllCondition | AnyCondition
 
 
+def compare_conditions(condition: Condition, *, negated: bool = True) -> list[CompareCondition]:
+    """Every comparison atom of a condition (`round > 4`, `fatigue >= 6`), in source order; with
+    negated=False, those under a `not` left out."""
+    if isinstance(condition, CompareCondition):
+        return [condition]
+    if isinstance(condition, NotCondition):
+        return compare_conditions(condition.operand) if negated else []
+    if isinstance(condition, (AllCondition, AnyCondition)):
+        return [atom for operand in condition.operands
+                for atom in compare_conditions(operand, negated=negated)]
+    return []
+
+
 def event_conditions(condition: Condition, *, negated: bool = True) -> list[EventCondition]:
-    """Every `killed`/`revealed`/`triggered`/`opened` atom of a condition, in source order.
+    """Every `killed`/`revealed`/`triggered`/`opened`/`defeated`/`carried` atom of a condition, in
+    source order.
 
     With negated=False the atoms under a `not` are left out: those are what must *not*
     happen, so they never need to become true.
@@ -522,11 +675,13 @@ def event_conditions(condition: Condition, *, negated: bool = True) -> list[Even
 
 @dataclass(frozen=True, slots=True)
 class Victory:
-    """`victory heroes|overlord ["Label"] when CONDITION`."""
+    """`victory heroes|overlord ["Label"] when CONDITION [then encounter N]`: `next` names the
+    encounter the quest goes on to when this victory comes (second edition)."""
     span: Span
     side: Name
     label: Text | None
     when: Condition
+    next: EncounterNumber | None = None
 
 
 # ---- the file -------------------------------------------------------------------
@@ -539,7 +694,8 @@ class Comment:
     text: str
 
 
-Item = Header | Piece | Door | Stairs | Area | NamedMonster | Trigger | ChestChart | OverlordPlan | Victory
+Item = (Header | Piece | Door | Stairs | Area | NamedMonster | Trigger | ChestChart | OverlordPlan | Victory | Role
+        | CounterDef)
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,13 +50,21 @@ _TERMINAL_WORDS = {
     "COMPARE": "a comparison (<, <=, =, >= or >)",
     "TRIGGER_EVENT": "`reveal`, `killed` or `open`",
     "COPIES": "a number of copies like x2",
+    "ALTERNATIVE": "an encounter like 2a",
+    "ROLE": "`entrance` or `exit`",
+    "PHASE": "`start` or `end`",
+    "PERIOD": "`round`, `overlord turn` or `hero turn`",
+    "WHO": "`all`, `minions` or `master`",
+    "HEROES": "`heroes`",
+    "PLACE_WORD": "`on` or `in`",
 }
 # Terminals that stand for the same thing to a writer; the first one is named.
 _SAME = {"LONG_STRING": "STRING", "UNCLOSED_STRING": "STRING", "UNCLOSED_LONG_STRING": "STRING",
          "PIECE_POINT": "POINT", "RECT": "POINT"}
 # Further names to the end of a statement (`C2 C3` in `pieces C1 C2 C3`), for the comma fix.
 _MORE_NAMES = re.compile(r"(?P<names>(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(?=$|[;}#\r\n])")
-_TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlord|victory)\b", re.M)
+_TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlord|victory|entrance|exit|counter|at)\b",
+                        re.M)
 _MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0-9,.:+-]*")
 
 
@@ -115,7 +123,8 @@ def literals() -> dict[str, str]:
 
 
 # Terminals that are a choice of lower-case words (`north`, `heroes`, ...): a capitalised one is a keyword too.
-_WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT")
+_WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT", "ROLE", "PHASE", "PERIOD", "WHO",
+                   "PLACE_WORD")
 
 
 @cache

@@ -13,9 +13,9 @@ from questc.limits import MAX_COORDINATE, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_NUMBE
 from questc.syntax.codes import Q003, Q004, Q005, Q006
 from questc.syntax import nodes as n
 
-_HEADER_FIELDS = ("id", "edition", "encounter", "part_of", "expansions", "players", "conquest", "treachery",
-                  "reveal", "author", "version", "intro", "special", "use")
-ENCOUNTERS = (1, 2)
+_HEADER_FIELDS = ("id", "edition", "encounter", "part_of", "act", "expansions", "players", "traits", "conquest",
+                  "treachery", "reveal", "author", "version", "intro", "special", "use")
+ACTS = (1, 2)
 _REPEATABLE = {"use"}
 _TURNS = (0, 90, 180, 270)
 _ESCAPE = re.compile(r'\\(["\\n])')
@@ -252,13 +252,31 @@ class ToNodes(Transformer):
     def use_field(self, meta, c):
         return self._field(meta, "use", c[0])
 
-    def encounter_field(self, meta, c):
-        number = c[0].value
-        if number not in ENCOUNTERS:
-            self._q003(token_span(self.file, c[0]), f"a quest has encounter 1 and encounter 2, not {number}",
-                       "not 1 or 2", "write `encounter 1` or `encounter 2`")
+    def _encounter_number(self, token) -> n.EncounterNumber:
+        """`2` or `2a` (an alternative: `2A` is the same) in; an EncounterNumber out (Q003 for 0)."""
+        span = token_span(self.file, token)
+        text = str(token)
+        alternative = text[-1].lower() if token.type == "ALTERNATIVE" else None
+        number = self._count(token, text[:-1] if alternative else text)
+        if number < 1:
+            self._q003(span, "encounters are numbered from 1", "not an encounter number",
+                       "write `encounter 1` for the first encounter")
             number = 1
-        return self._field(meta, "encounter", number)
+        return n.EncounterNumber(span, number, alternative)
+
+    def encounter_field(self, meta, c):
+        return self._field(meta, "encounter", self._encounter_number(c[0]))
+
+    def act_field(self, meta, c):
+        number = c[0].value
+        if number not in ACTS:
+            self._q003(token_span(self.file, c[0]), f"a campaign has act 1 and act 2, not {number}",
+                       "not 1 or 2", "write `act 1` or `act 2`")
+            number = 1
+        return self._field(meta, "act", number)
+
+    def traits_field(self, meta, c):
+        return self._field(meta, "traits", tuple(self._name(t) for t in c))
 
     def part_of_field(self, meta, c):
         return self._field(meta, "part_of", self._name(c[0]))
@@ -329,6 +347,9 @@ class ToNodes(Transformer):
     def stairs(self, meta, c):
         return n.Stairs(self._span(meta), self._name(c[0]), (c[2], c[3]), display=c[1])
 
+    def role(self, meta, c):
+        return n.Role(self._span(meta), str(c[0]), tuple(self._name(t) for t in c[1:]))
+
     # ---- areas ---------------------------------------------------------------
     def area(self, meta, c):
         return n.Area(self._span(meta), self._name(c[0]), c[1], c[2] is not None, tuple(c[3:]))
@@ -385,17 +406,85 @@ class ToNodes(Transformer):
     def encounter(self, meta, c):
         return n.Encounter(self._span(meta), self._name(c[0]), c[2], c[3], display=c[1])
 
+    # A token's head gives (colour, id, display); its place gives (placement, at, on, count).
+    def token_id(self, meta, c):
+        return (None, self._name(c[0]), c[1])
+
+    def objective_colour(self, meta, c):
+        return (self._name(c[0]), None, None)
+
+    def objective_colour_id(self, meta, c):
+        return (self._name(c[0]), self._name(c[1]), c[2])
+
+    def objective_id(self, meta, c):
+        return (None, self._name(c[0]), c[1])
+
+    def place_at(self, meta, c):
+        return ("at", tuple(c), (), None)
+
+    def place_on(self, meta, c):
+        return ("on", (), tuple(self._name(t) for t in c[:-1]), c[-1])
+
+    def place_among(self, meta, c):
+        return ("among", tuple(c[:-1]), (), c[-1])
+
+    def place_carried(self, meta, c):
+        return ("carried", (), (), None)
+
+    def count(self, meta, c):
+        return c[0]
+
+    def amount(self, meta, c):
+        if c[0].type == "HEROES":
+            return n.Amount(self._span(meta), c[1].value if c[1] is not None else 0, True)
+        return n.Amount(self._span(meta), c[0].value)
+
+    def _token(self, meta, kind, head, place):
+        colour, ident, display = head or (None, None, None)
+        placement, at, on, count = place
+        return n.Token(self._span(meta), kind, at, colour, ident, display, placement, on, count)
+
     def search_stmt(self, meta, c):
-        return n.Token(self._span(meta), "search", tuple(c))
+        return self._token(meta, "search", c[0], c[1])
 
     def objective_stmt(self, meta, c):
-        return n.Token(self._span(meta), "objective", tuple(c[1:]), self._name(c[0]))
+        return self._token(meta, "objective", c[0], c[1])
 
     def villager_stmt(self, meta, c):
-        return n.Token(self._span(meta), "villager", tuple(c))
+        return self._token(meta, "villager", c[0], c[1])
 
     def lieutenant_stmt(self, meta, c):
         return n.Lieutenant(self._span(meta), self._name(c[0]), c[1], c[2])
+
+    def lieutenant_on(self, meta, c):
+        return n.Lieutenant(self._span(meta), self._name(c[0]), None, None, tuple(self._name(t) for t in c[1:]))
+
+    def minions(self, meta, c):
+        return ("minions", c[1])
+
+    def masters(self, meta, c):
+        return ("masters", c[0])
+
+    def group_change(self, meta, c):
+        who, _colon, value, stat = c if len(c) == 4 else (c[0], None, c[1], c[2])
+        return n.GroupChange(self._span(meta), str(who), value.value, value.type == "SIGNED", self._name(stat))
+
+    def group_changes(self, meta, c):
+        return tuple(c)
+
+    def group_stmt(self, meta, c):
+        type_, *rest = c
+        on = tuple(self._name(t) for t in rest if isinstance(t, Token) and t.type == "NAME")
+        sizes = dict(x for x in rest if isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str))
+        changes = next((x for x in rest if isinstance(x, tuple) and (not x or isinstance(x[0], n.GroupChange))), ())
+        return n.Group(self._span(meta), self._name(type_), on, sizes.get("minions"), sizes.get("masters"),
+                       changes)
+
+    def open_group_stmt(self, meta, c):
+        names = [t for t in c[1:] if isinstance(t, Token) and t.type == "NAME"]
+        ident = c[1] if c[1] is not None else None
+        on = names[1:] if ident is not None else names
+        return n.Group(self._span(meta), None, tuple(self._name(t) for t in on), open=True, id=self._name(ident))
 
     def start_stmt(self, meta, c):
         return n.HeroStart(self._span(meta), tuple(c[1:]))
@@ -464,11 +553,61 @@ class ToNodes(Transformer):
     def instruct_effect(self, meta, c):
         return n.InstructEffect(self._span(meta), c[0])
 
+    def placed_monster(self, meta, c):
+        return {"kind": "monster", "type": self._name(c[0]), "master": c[1] is not None}
+
+    def placed_search(self, meta, c):
+        return {"kind": "search"}
+
+    def placed_villager(self, meta, c):
+        return {"kind": "villager"}
+
+    def placed_objective(self, meta, c):
+        return {"kind": "objective", "colour": self._name(c[0])}
+
+    def where_on(self, meta, c):
+        return {"on": tuple(self._name(t) for t in c)}
+
+    def where_in(self, meta, c):
+        return {"area": self._name(c[0])}
+
+    def where_at(self, meta, c):
+        return {"at": tuple(c)}
+
+    def limit(self, meta, c):
+        return "group" if c[0].type == "LIMIT" else c[0].value
+
+    def place_effect(self, meta, c):
+        count, placed, where, limit = c
+        return n.PlaceEffect(self._span(meta), count=count, limit=limit, **placed, **where)
+
+    def remove_effect(self, meta, c):
+        return n.RemoveEffect(self._span(meta), self._name(c[0]))
+
+    def replace_effect(self, meta, c):
+        replacement = c[1]
+        return n.ReplaceEffect(self._span(meta), self._name(c[0]), replacement["kind"], replacement.get("colour"))
+
+    def counter_effect(self, meta, c):
+        return n.CounterEffect(self._span(meta), self._name(c[0]), c[1].value, c[1].type == "SIGNED")
+
     def trigger(self, meta, c):
         return n.Trigger(self._span(meta), str(c[0]), self._name(c[1]), None, c[2])
 
     def round_trigger(self, meta, c):
         return n.Trigger(self._span(meta), "round", None, c[1].value, c[2])
+
+    def guard(self, meta, c):
+        return c[0]
+
+    def recurring(self, meta, c):
+        phase, period, condition, effects = c
+        every = " ".join(str(period).split())   # `overlord   turn` is `overlord turn`
+        return n.Trigger(self._span(meta), "each", None, None, effects, phase=str(phase), every=every,
+                         condition=condition)
+
+    def counter_def(self, meta, c):
+        return n.CounterDef(self._span(meta), self._name(c[0]), c[1])
 
     # ---- chests and the deck plan ---------------------------------------------
     def coins_content(self, meta, c):
@@ -533,6 +672,19 @@ class ToNodes(Transformer):
         op = str(c[0]) if c[0] is not None else ">="
         return n.CompareCondition(self._span(meta), "exited", op, c[1].value if c[1] is not None else 1)
 
+    def defeated_cond(self, meta, c):
+        return self._event(meta, "defeated", c)
+
+    def carried_cond(self, meta, c):
+        destination = self._name(c[2]) if c[2].type == "NAME" else None
+        return n.EventCondition(self._span(meta), "carried", self._name(c[1]), destination)
+
+    def present_cond(self, meta, c):
+        return n.EventCondition(self._span(meta), str(c[1]), self._name(c[0]), self._name(c[2]))
+
+    def counter_cond(self, meta, c):
+        return n.CompareCondition(self._span(meta), str(c[0]), str(c[1]), c[2].value, self._name(c[0]))
+
     def not_cond(self, meta, c):
         return n.NotCondition(self._span(meta), c[0])
 
@@ -542,8 +694,11 @@ class ToNodes(Transformer):
     def or_cond(self, meta, c):
         return n.AnyCondition(self._span(meta), tuple(c))
 
+    def next_encounter(self, meta, c):
+        return self._encounter_number(c[0])
+
     def victory(self, meta, c):
-        return n.Victory(self._span(meta), self._name(c[0]), c[1], c[2])
+        return n.Victory(self._span(meta), self._name(c[0]), c[1], c[2], c[3])
 
     # ---- the file ----------------------------------------------------------------
     def start(self, meta, items):
@@ -580,8 +735,12 @@ class ToNodes(Transformer):
 
 
 def _keyword_length(item) -> int:
+    if isinstance(item, n.Role):
+        return len(item.role)
+    if isinstance(item, n.Trigger) and item.event == "each":
+        return 2
     return {n.Piece: 5, n.Door: 4, n.Stairs: 6, n.Area: 4, n.NamedMonster: 5, n.Trigger: 2,
-            n.ChestChart: 6, n.OverlordPlan: 8, n.Victory: 7}.get(type(item), 1)
+            n.ChestChart: 6, n.OverlordPlan: 8, n.Victory: 7, n.CounterDef: 7}.get(type(item), 1)
 
 
 HEADER_FIELDS = _HEADER_FIELDS

@@ -57,7 +57,7 @@ def export(encounters: list[Encounter]) -> list[ValkyrieExport]:
 def _export_one(folder: str, members: list[Encounter]) -> ValkyrieExport:
     from questc.emit.valkyrie.translate import translate
 
-    members = sorted(members, key=lambda e: e.encounter or 0)
+    members = sorted(members, key=lambda e: (e.encounter or 0, e.alternative or ""))
     out = ValkyrieExport(folder, [e.path for e in members])
     other = [e for e in members if "valkyrie" not in edition(e.edition).exports]
     if other:
@@ -76,21 +76,25 @@ def _export_one(folder: str, members: list[Encounter]) -> ValkyrieExport:
 
 
 def _missing_encounters(folder: str, members: list[Encounter]) -> list[Diagnostic]:
-    """Q705 for a quest of several encounters that are not numbered 1, 2, ... without a gap."""
+    """Q705 for a quest of several encounters that are not numbered 1, 2, ... without a gap (a number
+    may come as alternatives, 2a and 2b), or that give one twice."""
     if len(members) == 1 and members[0].encounter in (None, 1):
         return []
-    numbers = [e.encounter for e in members]
-    for expected, member in enumerate(members, 1):
-        if member.encounter == expected:
+    labels = [e.label for e in members]
+    expected = 1
+    for member in members:
+        if member.encounter is not None and (member.encounter == expected or member.encounter == expected - 1
+                                             and member.alternative is not None and labels.count(member.label) == 1):
+            expected = member.encounter + 1
             continue
         span = member.encounter_span or member.header
         if member.encounter is None:
             problem, label = f"{member.path} gives no `encounter` number", "which encounter is this?"
-        elif numbers.count(member.encounter) > 1:
-            problem, label = f"encounter {member.encounter} is given twice", "a second encounter of this number"
+        elif labels.count(member.label) > 1 or member.encounter < expected:
+            problem, label = f"encounter {member.label} is given twice", "a second encounter of this number"
         else:
             problem = f"encounter {expected} of `{folder}` is missing"
-            label = f"encounter {member.encounter} follows no encounter {expected}"
+            label = f"encounter {member.label} follows no encounter {expected}"
         where = PurePath(member.path.replace("\\", "/")).parent.as_posix()
         return [Q705.at(span, problem=problem, quest=folder, label=label, folder=where if where != "." else ".")]
     return []

@@ -20,19 +20,30 @@ How a quest's logic becomes Valkyrie events (docs/valkyrie.md tells it for write
   encounter k + 1's introduction and setup, which clears the board (`#boardcomponents`,
   `#monsters`); a victory of the last encounter sets `$end` and the quest is over.
 
-New statements of the language (reinforcements, counters, group placement, carried
-tokens...) slot in as more state variables, more `@` requests and more sequences.
+- Second edition setup and rules: a monster group the overlord places on a piece is a
+  Spawn on the free spaces nearest the piece's middle (placements by the number of heroes,
+  from the monster card); an open group is a Spawn of Valkyrie's choice by the quest's
+  traits (`traitpool`); counters are variables (`e1_fatigue`); recurring rules are events
+  triggered at the start or the end of each round (the overlord's turn ends the round); a
+  group's defeat is Valkyrie's own `Defeated<Monster>` trigger; a token carried somewhere
+  is asked about at the end of each round, as heroes leaving by the exit are. What the app
+  cannot do is Q706 and shown as text.
+- A victory that names its next encounter (`then encounter 2a`) leads to it; any other to
+  the first encounter numbered one higher.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from questc.diagnostics.core import Diagnostic
 from questc.emit.valkyrie import words
-from questc.emit.valkyrie.source import Combined, Compare, Condition, Effect, Encounter, Figure, Occurrence, Piece
+from questc.emit.valkyrie.source import (
+    Combined, Compare, Condition, Effect, Encounter, Figure, Group, Occurrence, Piece,
+)
 from questc.rules.export.valkyrie_shown_as_text import Q703
 from questc.rules.export.valkyrie_sight_reveal import Q704
 from questc.rules.export.valkyrie_split_tile import Q702
+from questc.rules.export.valkyrie_approximated import Q706
 from questc.rules.export.valkyrie_unknown_component import Q701
 from questc.valkyrie import content, geometry
 
@@ -202,9 +213,16 @@ class _Translator:
         start = self.event("EventStart", trigger="EventStart")
         start.next, start.fixed = [[starts[0]]], True
         rounds = self.event("Event_Round", trigger="StartRound", ops=["round,+,1"])
+        following = [self.following(index, starts) for index in range(len(self.encounters))]
+        # encounter number (1-based) -> the numbers of the encounters whose endings lead to it (0: the start)
+        self.leading_to: dict[int, tuple[int, ...]] = {1: (0,)}
+        for index, leads in enumerate(following):
+            for target in {v[0] for v in leads.values() if v is not None}:
+                number = starts.index(target) + 1
+                if (index + 1) in self._chosen(index, leads, target):
+                    self.leading_to[number] = tuple(sorted({*self.leading_to.get(number, ()), index + 1}))
         for index, encounter in enumerate(self.encounters):
-            after = starts[index + 1] if index + 1 < len(self.encounters) else None
-            _Encounter(self, encounter, index + 1, len(self.encounters) > 1, after).run(starts[index])
+            _Encounter(self, encounter, index + 1, len(self.encounters) > 1, following[index]).run(starts[index])
         self.sequence([rounds, *self.round_events, self.event("Event_Round_Check", ops=["@check,=,1"])])
         low = max(1, max(e.players[0] for e in self.encounters) - 1)
         high = min(MAX_HEROES, min(e.players[1] for e in self.encounters) - 1)
@@ -223,16 +241,38 @@ class _Translator:
     def title(self) -> str:
         """The Valkyrie quest's name: the quest's title; for several encounters, the words their
         titles share (cut at a word and before a roman numeral), else the first one's title."""
-        titles = [e.title for e in self.encounters]
-        if len(titles) == 1:
-            return titles[0]
-        shared = []
-        for column in zip(*(t.split(" ") for t in titles)):
-            if len(set(column)) > 1:
-                break
-            shared.append(column[0])
-        name = " ".join(shared).rstrip(" :-,")
-        return name if len(name) >= 3 else titles[0]
+        from questc.words import shared_title
+
+        return shared_title([e.title for e in self.encounters])
+
+    def following(self, index: int, starts: list[str]) -> dict[str | None, tuple[str, str] | None]:
+        """What comes after encounter `index` (0-based): its label or None (a victory naming no next
+        encounter) -> (the first event of the encounter it leads to, that encounter's label); None
+        for the last. Without labels the encounters follow each other in order."""
+        own = self.encounters[index]
+        out: dict[str | None, tuple[str, str] | None] = {}
+        for i, other in enumerate(self.encounters):
+            if other.label is not None:
+                out[other.label] = (starts[i], other.label)
+        if own.encounter is not None and any(e.encounter is not None for e in self.encounters):
+            nxt = next((i for i, e in enumerate(self.encounters) if e.encounter == own.encounter + 1), None)
+        else:
+            nxt = index + 1 if index + 1 < len(self.encounters) else None
+        out[None] = (starts[nxt], self.encounters[nxt].label or str(nxt + 1)) if nxt is not None else None
+        return out
+
+    def _chosen(self, index: int, leads: dict, target: str) -> set[int]:
+        """{index + 1} when one of encounter `index`'s victories (or its `win` effects) leads to `target`:
+        a victory naming it, or one naming none when `target` is the next in order."""
+        encounter = self.encounters[index]
+        nexts = {v.next for v in encounter.victories}
+        if any(leads.get(n) is not None and leads[n][0] == target for n in nexts if n is not None):
+            return {index + 1}
+        if leads.get(None) is not None and leads[None][0] == target and (None in nexts or not encounter.victories
+                                                                          or any(e.kind == "win" for t in encounter.triggers
+                                                                                 for e in t.effects)):
+            return {index + 1}
+        return set()
 
     def encounter_start(self, index: int) -> str:
         """The name of the first event of encounter `index` (0-based): its introduction."""
@@ -245,15 +285,18 @@ class _Translator:
 class _Encounter:
     """One encounter's components and events, made by the quest's translator."""
 
-    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool, after: str | None) -> None:
+    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool,
+                 following: dict[str | None, tuple[str, str] | None]) -> None:
         self.q = quest
         self.e = encounter
         self.k = number
         self.s = quest.scope(number)
         self.v = f"e{number}_"
         self.several = several
-        self.after = after            # the next encounter's first event, None for the last
-        self.last = after is None
+        self.following = following    # a victory's `next` (None: none written) -> (first event, label)
+        nxt = following[None]
+        self.after = nxt[0] if nxt is not None else None   # the next encounter's first event
+        self.last = self.after is None
         self.heroes = (max(1, encounter.players[0] - 1), min(MAX_HEROES, encounter.players[1] - 1))
         self.tile_of: dict[str, str] = {}          # piece id -> its Valkyrie tile
         self.door_names = {d.id: f"Door_{self.s}{d.id}" for d in encounter.doors}
@@ -265,14 +308,21 @@ class _Encounter:
         self.overlord_objectives = any("objectives" in counters(v.when) for v in encounter.victories
                                        if v.side == "overlord")
         self.asks_exit = "exited" in used
+        self.tokens_by_id: dict[str, list[str]] = {}   # a named token -> its Token components
+        self.foes: dict[str, str] = {}                 # what `defeated` names -> Valkyrie's Defeated trigger
 
     def report(self, diagnostic: Diagnostic) -> None:
         self.q.diagnostics.append(diagnostic)
 
-    def encounter_test(self, number: int | None = None) -> list[str]:
-        return [f"VarOperation:encounter,==,{self.k if number is None else number}"]
+    def encounter_test(self, number: int | tuple[int, ...] | None = None) -> list[str]:
+        """The test that the encounter playing is `number` (this one's when None; any of a tuple's)."""
+        numbers = (self.k,) if number is None else (number,) if isinstance(number, int) else number
+        out: list[str] = []
+        for n in numbers:
+            out += (["VarTestsLogicalOperator:OR"] if out else []) + [f"VarOperation:encounter,==,{n}"]
+        return out
 
-    def event(self, name: str, *, tests: str = "", during: int | None = None, **given) -> Section:
+    def event(self, name: str, *, tests: str = "", during: int | tuple[int, ...] | None = None, **given) -> Section:
         """An event of this encounter. With several encounters it runs only during its own
         (`during`: another encounter's number, for the introduction that the previous one's
         ending leads to), so an event left queued when an encounter ends never runs in the next."""
@@ -285,16 +335,26 @@ class _Encounter:
         e = self.e
         if e.reveal == "sight":
             self.report(Q704.at(e.reveal_span or e.header))
+        if e.act == 2:
+            self.report(Q706.at(e.act_span or e.header, what="play act II cards",
+                                how="its monsters and lieutenants fight with their act I characteristics",
+                                help_text="tell the players in the quest's `special` rules, or play it from the "
+                                          "printed guide"))
         self.tiles()
         self.doors()
         self.tokens()
+        self.token_sets()
         self.monsters()
+        self.groups()
         start_region = self.start_region()
         reveals = {a.id: self.reveal_event(a, a.id in start_region) for a in e.areas}
         self.door_events()
         self.killed_events()
+        self.defeated_events()
         self.round_events()
+        self.recurring_events()
         self.exit_event()
+        self.carried_events()
         self.victory_events()
         # The start: introduction, rules, setup, the start areas' reveals, the heroes placed.
         intro_text = ""
@@ -302,14 +362,23 @@ class _Encounter:
             intro_text = words.ENCOUNTER.format(number=self.k, title=e.title)
         if e.intro:
             intro_text = (intro_text + "\n\n" if intro_text else "") + words.paragraphs(e.intro)
-        before = self.k - 1     # the introduction and setup run while the previous encounter's number is set
+        # The introduction and setup run while the number of an encounter that leads here is set.
+        before = self.q.leading_to.get(self.k, (self.k - 1,))
         steps = [self.event(intro_name, text=intro_text or None, during=before)]
         if e.special:
             steps.append(self.event(f"Event_{self.s}Rules", during=before,
                                     text=words.SPECIAL_RULES + "\n\n" + words.paragraphs(e.special)))
         setup_ops = [f"encounter,=,{self.k}", f"round,=,{0 if self.k == 1 else 1}"]
         setup_ops += [f"{self.v}{name},=,0" for name in ("objectives", "objectives_overlord", "exited")]
+        setup_ops += [f"{self.v}{counter.id},=,0" for counter in e.counters]
+        carried_text = []
+        for token in e.token_sets:
+            if token.placement == "carried":
+                most = max((c for _h, c in token.counts), default=1)
+                setup_ops.append(f"{self.v}objectives,+,{most}")
+                carried_text.append(words.CARRIED.format(name=token.name))
         steps.append(self.event(f"Event_{self.s}Setup", ops=setup_ops, during=before,
+                                  text="\n\n".join(carried_text) if carried_text else None,
                                   remove=["#boardcomponents", "#monsters"] if self.k > 1 else []))
         order = [a.id for a in e.areas if a.start] + [a.id for a in e.areas if not a.start]
         for area in order:
@@ -420,9 +489,13 @@ class _Encounter:
                 text, buttons, kind = words.SEARCH_TOKEN, [words.SEARCH], content.TOKEN_KINDS["search"]
             else:
                 text, buttons, kind = words.VILLAGER_TOKEN, [words.CLOSE], content.TOKEN_KINDS["villager"]
+            if token.name:
+                text = f"<b>{token.name}</b>\n\n{text}"
             section = self.q.event(name, file="tokens.ini", text=text, buttons=buttons, at=at)
             section.extra = [("type", kind)]
             self.tokens_of[token.area].append(name)
+            if token.id is not None:
+                self.tokens_by_id.setdefault(token.id, []).append(name)
             if token.kind == "search":
                 taken = self.event(f"Event_{self.s}{label}_Searched", remove=[name])
                 section.next, section.fixed = [[taken.name]], True
@@ -434,6 +507,59 @@ class _Encounter:
                     taken = self.event(f"Event_{self.s}{label}_Taken_{who}", remove=[name],
                                          ops=[f"{self.v}{counter},+,1", "@check,=,1"])
                     section.next.append([taken.name])
+
+    def token_component(self, name: str, kind: str, colour: str | None, at, title: str | None = None) -> Section:
+        """A Token component (added to the map by whatever shows it): a token of `kind` at `at`."""
+        if kind == "objective":
+            text = words.OBJECTIVE_TOKEN.format(colour=f" ({colour})" if colour else "")
+            buttons, variant = [words.PICK_UP_HERO], content.OBJECTIVES[colour]
+        elif kind == "search":
+            text, buttons, variant = words.SEARCH_TOKEN, [words.SEARCH], content.TOKEN_KINDS["search"]
+        else:
+            text, buttons, variant = words.VILLAGER_TOKEN, [words.CLOSE], content.TOKEN_KINDS["villager"]
+        if title:
+            text = f"<b>{title}</b>\n\n{text}"
+        section = self.q.event(name, file="tokens.ini", text=text, buttons=buttons, at=geometry.square(at))
+        section.extra = [("type", variant)]
+        if kind == "search":
+            taken = self.event(f"{name.replace('Token_', 'Event_', 1)}_Searched", remove=[name])
+            section.next, section.fixed = [[taken.name]], True
+        elif kind == "objective":
+            taken = self.event(f"{name.replace('Token_', 'Event_', 1)}_Taken", remove=[name],
+                               ops=[f"{self.v}objectives,+,1", "@check,=,1"])
+            section.next, section.fixed = [[taken.name]], True
+        return section
+
+    def token_sets(self) -> None:
+        """Tokens the overlord places (`on` pieces, `among` points): Valkyrie places them on the first
+        free spaces (nearest the pieces' middle), as many as the number of heroes asks, each number's
+        by an event of the area's setup. `among` is at random on the table, not in the app: Q706."""
+        for index, token in enumerate(self.e.token_sets, 1):
+            if token.placement == "carried":
+                continue
+            if token.placement == "among":
+                self.report(Q706.at(token.span, what="place tokens at random",
+                                    how="it places them on the first of the spaces listed",
+                                    help_text="list only the spaces the tokens go on, or keep the random choice "
+                                              "for the printed guide"))
+            most = max((c for _h, c in token.counts), default=0)
+            names = []
+            for i, cell in enumerate(token.cells[:most], 1):
+                name = f"Token_{self.s}{token.kind.capitalize()}Set{index}_{i}"
+                self.token_component(name, token.kind, token.variant, cell, token.name if token.id else None)
+                names.append(name)
+                if token.id is not None:
+                    self.tokens_by_id.setdefault(token.id, []).append(name)
+            by_count: dict[int, list[int]] = {}
+            for heroes, count in token.counts:
+                by_count.setdefault(min(count, len(names)), []).append(heroes)
+            for count, counted in sorted(by_count.items()):
+                if not count:
+                    continue
+                tests = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counted)
+                self.spawns_of[token.area].append(self.event(
+                    f"Event_{self.s}TokenSet{index}_{count}", add=names[:count],
+                    tests=tests if len(counted) < len(token.counts) else ""))
 
     # ---- monsters --------------------------------------------------------------------
     def monster_name(self, figure_type: str, figure_set: str, span) -> tuple[str, str] | None:
@@ -474,7 +600,7 @@ class _Encounter:
             heroes = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counts).split() \
                 if counts else ["VarOperation:#heroes,<,0"]
         section = self.event(name, file="spawns.ini", text=text, at=at, tests=tests_of(guard.split(), heroes))
-        section.extra = [("monster", monster)] + [
+        section.extra = ([("monster", monster)] if monster else []) + [
             (f"placement{h}", " ".join(placed)) for h, placed in per_heroes.items() if placed] + list(extra)
         return section
 
@@ -513,6 +639,79 @@ class _Encounter:
                 self.spawns_of[figure.area].append(self.spawn(
                     f"Spawn_{prefix}", monster, words.PLACE_ONE.format(name=words.lieutenant(figure.type)),
                     per_heroes, geometry.square(figure.at)))
+
+    def group_places(self, group: Group, count: int, prefix: str, trait: str, master_first: int) -> list[Figure]:
+        """The figures of a group the overlord places, `count` of them, on its free spaces nearest the middle
+        (a large figure where its footprint fits); the first `master_first` are masters."""
+        w, h = content.SIZES[trait]
+        free = set(group.cells)
+        taken: set[tuple[int, int]] = set()
+        figures: list[Figure] = []
+        for cell in group.cells:
+            if len(figures) == count:
+                break
+            cells = {(cell[0] + dx, cell[1] + dy) for dx in range(w) for dy in range(h)}
+            if cells <= free and not cells & taken:
+                taken |= cells
+                rank = "master" if len(figures) < master_first else "normal"
+                figures.append(Figure(group.type, group.set, rank, cell, (w, h), None, group.area, None, group.span))
+        return figures
+
+    def groups(self) -> None:
+        """The groups the overlord places himself: a Spawn each, its figures on the free spaces of its place
+        nearest the middle for each number of heroes (masters first), as the monster card sizes the group;
+        an open group is Valkyrie's choice among the monsters with one of the quest's traits."""
+        for group in self.e.groups:
+            prefix = f"{self.s}{group.area}_{group.id}"
+            if group.kind == "lieutenant":
+                monster = content.LIEUTENANTS.get(group.type)
+                if monster is None:
+                    self.report(Q701.at(group.span, what="the lieutenant", name=group.type))
+                    continue
+                figures = self.group_places(group, 1, prefix, "small", 1)
+                _, alone = self.placements([replace(f, rank="lieutenant") for f in figures], prefix, "small")
+                self.killable[group.type] = self.foes[group.id] = "Defeated" + monster
+                self.spawns_of[group.area].append(self.spawn(
+                    f"Spawn_{prefix}", monster, words.PLACE_ON.format(what=words.lieutenant(group.type),
+                                                                      where=group.where),
+                    alone, geometry.square(figures[0].at) if figures else geometry.square(group.cells[0])))
+                continue
+            if group.kind == "open":
+                monster, trait = "", "small"
+            else:
+                known = self.monster_name(group.type, group.set, group.span)
+                if known is None:
+                    continue
+                monster, trait = known
+                self.foes[group.id] = "Defeated" + monster
+            per_heroes: dict[int, list[str]] = {h: [] for h in range(self.heroes[0], self.heroes[1] + 1)}
+            for heroes, minions, masters in group.sizes:
+                if heroes not in per_heroes:
+                    continue
+                if group.kind == "open":   # the monster is Valkyrie's choice: a small group's figures
+                    minions, masters = heroes, 1
+                figures = self.group_places(group, minions + masters, f"{prefix}_{heroes}", trait, masters)
+                names, _ = self.placements(figures, f"{prefix}_{heroes}", trait)
+                per_heroes[heroes] = names
+            text = (words.PLACE_OPEN.format(traits=", ".join(group.traits), where=group.where)
+                    if group.kind == "open" else
+                    words.PLACE_ON.format(what=f"the {words.monsters(group.type)}", where=group.where))
+            if group.changes:
+                text += "\n\n" + words.GROUP_CHANGES.format(changes=", ".join(group.changes))
+                self.report(Q706.at(group.span, what="change a whole group's characteristics",
+                                    how=f"the players are told ({', '.join(group.changes)}) and keep count",
+                                    help_text="keep the change for the printed guide, or accept that the app "
+                                              "shows it as text"))
+            extra = (("traitpool", " ".join(group.traits)),) if group.kind == "open" else ()
+            at = geometry.square(group.cells[0]) if group.cells else (0, 0)
+            self.spawns_of[group.area].append(self.spawn(f"Spawn_{prefix}", monster, text, per_heroes, at,
+                                                         extra=extra))
+        for figure in self.e.figures:   # monsters placed at points: `defeated TYPE` counts them too
+            known = content.MONSTERS.get(figure.type)
+            if figure.rank in ("normal", "master") and known is not None:
+                self.foes.setdefault(figure.type, "Defeated" + known[0])
+        for target, trigger in self.killable.items():
+            self.foes.setdefault(target, trigger)
 
     def named_spawn(self, figure: Figure) -> None:
         named = next(n for n in self.e.named if n.id == figure.named)
@@ -594,10 +793,13 @@ class _Encounter:
     def label(self, trigger) -> str:
         """A trigger in; the name its events are called by: OnKilled_splig, OnRound3, OnOpen_gate
         (a second trigger of the same kind and target adds its place: OnRound3_T5)."""
-        name = f"On{trigger.event.capitalize()}" + (str(trigger.round) if trigger.event == "round"
-                                                     else f"_{trigger.target}")
-        alike = [t for t in self.e.triggers if (t.event, t.target, t.round) == (trigger.event, trigger.target,
-                                                                                 trigger.round)]
+        if trigger.event == "each":   # EndOfOverlordTurn, StartOfRound
+            name = f"{trigger.phase.capitalize()}Of{''.join(w.capitalize() for w in trigger.every.split())}"
+        else:
+            name = f"On{trigger.event.capitalize()}" + (str(trigger.round) if trigger.event == "round"
+                                                         else f"_{trigger.target}")
+        alike = [t for t in self.e.triggers if (t.event, t.target, t.round, t.phase, t.every) ==
+                 (trigger.event, trigger.target, trigger.round, trigger.phase, trigger.every)]
         return name if alike[0] is trigger else f"{name}_T{self.e.triggers.index(trigger) + 1}"
 
     def door_events(self) -> None:
@@ -631,6 +833,100 @@ class _Encounter:
                     after += self.effects(t.effects, self.label(t))
             self.q.sequence([killed] + after + [self.check(f"Killed_{target}")])
 
+    def defeated_events(self) -> None:
+        """`defeated NAME` and `on defeated NAME`: Valkyrie's Defeated trigger of the group's monster (or the
+        lieutenant, the named monster) sets a variable; `defeated all` counts them against the number of foes."""
+        wanted = [t.target for t in self.e.triggers if t.event == "defeated"]
+        for victory in self.e.victories:
+            wanted += [c.split(":", 1)[1] for c in sorted(counters(victory.when)) if c.startswith("defeated:")]
+        if "all" in wanted:
+            wanted += list(self.foes)
+        for target in dict.fromkeys(w for w in wanted if w and w != "all"):
+            trigger = self.foes.get(target)
+            if trigger is None:
+                continue
+            defeated = self.q.event(f"Event_{self.s}Defeated_{target}", trigger=trigger,
+                                    tests=tests_of(self.encounter_test(),
+                                                   [f"VarOperation:{self.v}defeated_{target},==,0"]),
+                                    ops=[f"{self.v}defeated_{target},=,1", f"{self.v}defeated_all,+,1"])
+            after: list[Section] = []
+            for t in self.e.triggers:
+                if t.event == "defeated" and t.target == target:
+                    after += self.effects(t.effects, self.label(t))
+            self.q.sequence([defeated] + after + [self.check(f"Defeated_{target}")])
+
+    def recurring_events(self) -> None:
+        """`at start|end of each round|overlord turn|hero turn { }`: the start of each round runs with the
+        round's other events; its end and the overlord's turn (the round's last) at Valkyrie's EndRound.
+        Valkyrie has no hero turns: such a rule runs at the start of each round (Q706)."""
+        for trigger in self.e.triggers:
+            if trigger.event != "each":
+                continue
+            where = [a for a in _occurrences(trigger.condition) if a.event in ("on", "in")] \
+                if trigger.condition is not None else []
+            guard = _tests(trigger.condition, self.var("heroes")) if trigger.condition is not None and not where else []
+            if trigger.every == "hero turn":
+                self.report(Q706.at(trigger.span, what="run a rule at each hero's turn",
+                                    how="it runs it once at the start of each round, and tells the players it is "
+                                        "theirs to apply at each hero's turn",
+                                    help_text="make it a rule of the round (`at start of each round`), or keep it "
+                                              "for the printed guide"))
+            if trigger.every == "round" and trigger.phase == "start" or trigger.every == "hero turn":
+                self.q.round_events += self.effects(trigger.effects, self.label(trigger), guard=guard)
+                continue
+            steps = self.effects(trigger.effects, self.label(trigger), guard=guard)
+            if not steps:
+                continue
+            if where:   # Valkyrie does not see the figures: it asks the players whether the rule applies
+                self.report(Q706.at(where[0].span,
+                                    what="see where the figures stand",
+                                    how="it asks the players whether the rule applies each time",
+                                    help_text="accept the question, or keep the rule for the printed guide"))
+                first = self.event(f"Event_{self.s}{self.label(trigger)}", trigger="EndRound",
+                                   text=words.RULE_QUESTION.format(condition=trigger.words or ""),
+                                   buttons=[words.NO, words.YES])
+                names = self.q.sequence(steps + [self.check(self.label(trigger))])
+                first.next, first.fixed = [[], names], True
+                continue
+            first = self.event(f"Event_{self.s}{self.label(trigger)}", trigger="EndRound")
+            self.q.sequence([first] + steps + [self.check(self.label(trigger))])
+
+    def carried_events(self) -> None:
+        """`carried TOKEN to PLACE`: Valkyrie does not see the heroes move, so, as for the exit, it asks at
+        the end of each round whether a hero carrying the token is there."""
+        asked: set[tuple[str, str, str | None]] = set()
+        for victory in self.e.victories:
+            for atom in _occurrences(victory.when):
+                if atom.event not in ("carried", "on", "in") or (atom.event, atom.target, atom.destination) in asked:
+                    continue
+                asked.add((atom.event, atom.target, atom.destination))
+                where = self.place_words(atom.destination)
+                if atom.event == "carried":
+                    name = next((t.name for t in self.e.token_sets if t.id == atom.target), None) or \
+                        next((t.name for t in self.e.tokens if t.id == atom.target and t.name), atom.target)
+                    text = words.CARRIED_QUESTION.format(name=name, where=where)
+                else:
+                    text = words.STANDS_QUESTION.format(name=atom.target.replace("_", " "), where=where)
+                label = f"{atom.event.capitalize()}_{atom.target}_{atom.destination or 'edge'}"
+                question = self.event(f"Event_{self.s}{label}", text=text, trigger="EndRound",
+                                      buttons=[words.NO, words.YES], tests=f"VarOperation:{self.carried_var(atom)},==,0")
+                yes = self.event(f"Event_{self.s}{label}_Yes", ops=[f"{self.carried_var(atom)},=,1", "@check,=,1"])
+                question.next, question.fixed = [[], [yes.name]], True
+
+    def carried_var(self, atom: Occurrence) -> str:
+        """The variable an atom Valkyrie asks the players about is kept in (`carried`, `on`, `in`)."""
+        return f"{self.v}{atom.event}_{atom.target}_{atom.destination or 'edge'}"
+
+    def place_words(self, place: str | None) -> str:
+        """An area or a piece (None: the map's edge) in the players' words."""
+        if place is None:
+            return words.OFF_THE_MAP
+        area = next((a for a in self.e.areas if a.id == place), None)
+        if area is not None:
+            return area.name
+        piece = next((p for p in self.e.pieces if p.id == place), None)
+        return (f"tile {piece.tile}" if piece.tile else f"the {piece.kind.replace('_', ' ')}") if piece else place
+
     def round_events(self) -> None:
         """`on round N`: effects run in the sequence that follows each new round, each of their events
         tested for the round (and the encounter), so a block that is not due is skipped whole."""
@@ -656,7 +952,13 @@ class _Encounter:
     def var(self, side: str):
         def name_of(atom) -> tuple[str, str, int]:
             if isinstance(atom, Occurrence):
+                if atom.event in ("carried", "on", "in"):
+                    return self.carried_var(atom), "=", 1
+                if atom.event == "defeated" and atom.target == "all":
+                    return f"{self.v}defeated_all", ">=", max(1, len(self.foes))
                 return f"{self.v}{atom.event}_{atom.target}", "=", 1
+            if atom.declared:
+                return f"{self.v}{atom.counter}", atom.op, atom.value
             if atom.counter == "round":
                 return "round", atom.op, atom.value
             if atom.counter == "objectives":
@@ -666,31 +968,34 @@ class _Encounter:
             return f"{self.v}{atom.counter}", atom.op, atom.value   # conquest: none in the second edition
         return name_of
 
-    def ending(self, side: str, label: str | None) -> tuple[str, list[str], str]:
-        """A side's win in; the dialog text, operations and button of its ending out."""
+    def ending(self, side: str, label: str | None, nxt: str | None = None) -> tuple[str, list[str], str, str | None]:
+        """A side's win (leading to encounter `nxt`, None: the next in order) in; the dialog text,
+        operations and button of its ending, and the event it leads to, out."""
         text = f"<b>{label}</b>\n\n" if label else ""
         text += words.SIDE_WINS[side] + " "
-        if self.last:
-            return text + words.QUEST_OVER, ["$end,=,1"], words.END_QUEST
-        number = self.k + 1
-        return text + words.QUEST_GOES_ON.format(number=number), [], words.NEXT_ENCOUNTER.format(number=number)
+        following = self.following.get(nxt) if nxt is not None else self.following[None]
+        if following is None:
+            return text + words.QUEST_OVER, ["$end,=,1"], words.END_QUEST, None
+        event, number = following
+        return text + words.QUEST_GOES_ON.format(number=number), [], words.NEXT_ENCOUNTER.format(number=number), event
 
     def victory_events(self) -> None:
         # When two victories come true at once, Valkyrie runs the one written last first: the
         # events go in reverse, so the first victory of the quest wins a tie.
         numbered = list(enumerate(self.e.victories, 1))
         for number, victory in reversed(numbered):
-            text, ops, button = self.ending(victory.side, victory.label or words.capital(victory.words))
+            text, ops, button, after = self.ending(victory.side, victory.label or words.capital(victory.words),
+                                                   victory.next)
             event = self.q.event(f"Event_{self.s}Victory{number}", text=text, ops=ops, buttons=[button],
                                  trigger="Varcheck",
                                  tests=tests_of(self.encounter_test(), _tests(victory.when, self.var(victory.side))))
-            event.next, event.fixed = [[self.after] if self.after else []], True
+            event.next, event.fixed = [[after] if after else []], True
 
     def win_event(self, name: str, side: str, tests: str = "") -> Section:
         """A `win` effect's ending: the side's dialog, then the next encounter or the quest's end."""
-        text, ops, button = self.ending(side, None)
+        text, ops, button, after = self.ending(side, None)
         event = self.event(name, text=text, ops=ops, buttons=[button], tests=tests)
-        event.next, event.fixed = [[self.after] if self.after else []], True
+        event.next, event.fixed = [[after] if after else []], True
         return event
 
     def begin_event(self) -> Section:
@@ -710,16 +1015,18 @@ class _Encounter:
     # ---- effects ---------------------------------------------------------------------
     def effects(self, effects: tuple[Effect, ...], label: str, guard: list[str] | None = None) -> list[Section]:
         """A block of effects in; the events that carry them out, in order (texts and state
-        changes gathered into one event until a spawn or a win), each tested by `guard` when given."""
+        changes gathered into one event until a spawn, a placement or a win), each tested by `guard`
+        when given."""
         tests = " ".join(guard or [])
         events: list[Section] = []
-        pending: dict[str, list[str]] = {"text": [], "ops": [], "add": []}
+        pending: dict[str, list[str]] = {"text": [], "ops": [], "add": [], "remove": []}
 
         def flush() -> None:
             if any(pending.values()):
                 text = "\n\n".join(pending["text"]) if pending["text"] else None
                 events.append(self.event(f"Event_{self.s}{label}_Step{len(events) + 1}", text=text, tests=tests,
-                                         ops=list(pending["ops"]), add=list(pending["add"])))
+                                         ops=list(pending["ops"]), add=list(pending["add"]),
+                                         remove=list(pending["remove"])))
             for value in pending.values():
                 value.clear()
 
@@ -750,6 +1057,24 @@ class _Encounter:
             elif kind == "spawn":
                 flush()
                 events.append(self.spawn_effect(effect, f"{label}_Step{len(events) + 1}", tests))
+            elif kind == "counter":
+                pending["ops"].append(f"{self.v}{effect.target},{'+' if effect.relative else '='},{effect.amount}")
+            elif kind == "remove":
+                pending["remove"] += self.tokens_by_id.get(effect.target or "", [])
+                pending["text"].append(effect.words)
+            elif kind == "replace":
+                names = self.tokens_by_id.get(effect.target or "", [])
+                pending["remove"] += names
+                for i, name in enumerate(names, 1):
+                    cell = self.token_cell(name)
+                    new = f"{name}_As{effect.monster.capitalize() if effect.monster else 'Token'}{i}"
+                    if cell is not None and new not in self.q.names:
+                        self.token_component(new, effect.monster or "search", effect.text, cell)
+                    if new in self.q.names:
+                        pending["add"].append(new)
+            elif kind == "place":
+                flush()
+                events += self.place_effect(effect, f"{label}_Step{len(events) + 1}", tests)
             elif kind == "win":
                 # The game (or this encounter) ends: what follows the win in the block never happens.
                 flush()
@@ -757,6 +1082,57 @@ class _Encounter:
                                              tests))
                 return events
         flush()
+        return events
+
+    def token_cell(self, name: str) -> tuple[int, int] | None:
+        """Where a Token component stands, in questc's cells."""
+        section = next((x for x in self.q.sections if x.name == name), None)
+        if section is None:
+            return None
+        entries = dict(section.entries)
+        return geometry.cell_of(int(entries["xposition"]), int(entries["yposition"]))
+
+    def place_effect(self, effect: Effect, label: str, tests: str) -> list[Section]:
+        """`place ...`: monsters are a Spawn on the free spaces of the place, nearest its middle, as many as
+        the number of heroes asks (Valkyrie counts no figures on the map: `up to` limits are told, Q706);
+        tokens are Token components added there."""
+        prefix = f"{self.s}{label}"
+        if effect.target == "monster":
+            known = self.monster_name(effect.monster or "", effect.monster_set or "", effect.span)
+            if known is None:
+                return [self.event(f"Event_{prefix}", text=effect.words, tests=tests)]
+            if effect.limit is not None:
+                self.report(Q706.at(effect.span, what="count the figures on the map",
+                                    how="it places them and tells the players to keep to the limit",
+                                    help_text="leave the limit to the players, or keep it for the printed guide"))
+            group = Group("", "monster", effect.monster or "", effect.monster_set or "", effect.size,
+                          effect.cells if len(effect.cells) <= 1 else _middle_first(effect.cells), (), (), (),
+                          "", "", effect.span)
+            per_heroes: dict[int, list[str]] = {h: [] for h in range(self.heroes[0], self.heroes[1] + 1)}
+            for heroes, count in effect.counts:
+                if heroes in per_heroes:
+                    figures = self.group_places(group, count, f"{prefix}_{heroes}", known[1], count if effect.master else 0)
+                    per_heroes[heroes] = self.placements(figures, f"{prefix}_{heroes}", known[1])[0]
+            text = words.PLACE_GROUP.format(monsters=words.monsters(effect.monster or ""))
+            if effect.limit is not None:
+                text = effect.words
+            at = geometry.square(effect.cells[0]) if effect.cells else (0, 0)
+            return [self.spawn(f"Spawn_{prefix}", known[0], text, per_heroes, at, guard=tests)]
+        most = max((c for _h, c in effect.counts), default=1)
+        names = []
+        for i, cell in enumerate(_middle_first(effect.cells)[:most], 1):
+            name = f"Token_{prefix}_{i}"
+            self.token_component(name, effect.target or "search", effect.text, cell)
+            names.append(name)
+        events = []
+        by_count: dict[int, list[int]] = {}
+        for heroes, count in effect.counts:
+            by_count.setdefault(min(count, len(names)), []).append(heroes)
+        for count, counted in sorted(by_count.items()):
+            if count:
+                choice = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counted)
+                events.append(self.event(f"Event_{prefix}_{count}", add=names[:count],
+                                         tests=tests_of(tests.split(), choice.split() if len(by_count) > 1 else [])))
         return events
 
     def spawn_effect(self, effect: Effect, label: str, tests: str = "") -> Section:
@@ -769,6 +1145,22 @@ class _Encounter:
         _, per_heroes = self.placements(figures, prefix, known[1])
         return self.spawn(f"Spawn_{prefix}", known[0], words.PLACE_GROUP.format(monsters=words.monsters(effect.monster or "")),
                           per_heroes, geometry.square(effect.cells[0]), guard=tests)
+
+
+def _occurrences(condition: Condition) -> list[Occurrence]:
+    """Every event atom of a condition, in order."""
+    if isinstance(condition, Occurrence):
+        return [condition]
+    if isinstance(condition, Combined):
+        return [atom for c in condition.operands for atom in _occurrences(c)]
+    return []
+
+
+def _middle_first(cells) -> tuple[tuple[int, int], ...]:
+    """Cells in; those nearest their middle first."""
+    from questc.emit.valkyrie.source import _nearest_middle
+
+    return _nearest_middle(cells)
 
 
 def _heroes(count: int) -> str:

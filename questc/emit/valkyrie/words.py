@@ -43,6 +43,16 @@ START = {
     "area": "Place the heroes in {area}. The heroes take the first turn.",
 }
 PLACE_GROUP = "Place the {monsters} as shown."
+PLACE_ON = "Place {what} as shown, on {where}."
+PLACE_OPEN = ("Place the open group as shown, on {where}: the app has chosen a monster with one of this "
+              "quest's traits ({traits}).")
+GROUP_CHANGES = "The whole group: {changes}."
+CARRIED = "A hero carries {name} from the start: give it to one of the heroes."
+CARRIED_QUESTION = "Does a hero carrying {name} stand on {where} now?"
+OFF_THE_MAP = "an edge space of an entrance or exit, leaving the map"
+STANDS_QUESTION = "Does a {name} stand on {where} now?"
+RULE_QUESTION = "Does this hold now: {condition}?"
+YES = "Yes"
 PLACE_ONE = "Place {name} as shown."
 PLACE_NAMED = "Place {name} ({monster}) as shown: a master {monster} with these rules."
 

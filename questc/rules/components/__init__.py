@@ -34,6 +34,7 @@ RULES: tuple[Rule, ...] = rules_of(
     "dark_glyphs_without_glyphs",  # Q409
     "too_many_tokens",  # Q410
     "lieutenant_placed_twice",  # Q411
+    "open_group_without_choice",  # Q412
 )
 
 

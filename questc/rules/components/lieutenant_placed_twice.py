@@ -1,8 +1,7 @@
 """Q411 lieutenant-placed-twice: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
-from questc.model.quest import Marker
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.second_examples import second
@@ -27,15 +26,15 @@ cannot be set up, and a victory such as `killed splig` would be ambiguous.
 
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q411: every lieutenant token after the first of its name, labelled on the first."""
-    first: dict[str, Marker] = {}
+    model = context.model
+    placed = [(m.variant, m.span) for m in model.markers if m.kind == "lieutenant" and m.variant is not None]
+    placed += [(g.id, g.span) for g in model.groups.values() if g.kind == "lieutenant"]   # `lieutenant X on T`
+    first: dict[str, Span] = {}
     out = []
-    for marker in context.model.markers:
-        if marker.kind != "lieutenant" or marker.variant is None:
-            continue
-        earlier = first.setdefault(marker.variant, marker)
-        if earlier is not marker:
-            out.append(Q411.at(marker.span, name=marker.variant,
-                               labels=[Label(earlier.span, "first placed here")]))
+    for name, span in sorted(placed, key=lambda p: p[1].start):
+        earlier = first.setdefault(name, span)
+        if earlier is not span:
+            out.append(Q411.at(span, name=name, labels=[Label(earlier, "first placed here")]))
     return out
 
 

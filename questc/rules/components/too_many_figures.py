@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import replace
+from collections.abc import Callable
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
 from questc.rules import Rule
 from questc.rules import second_examples
 from questc.rules.components.counting import too_many
 from questc.rules.components.examples import WOD, quest
+from questc.model.quest import GroupModel
 from questc.rules.context import CheckContext
 
 Q403 = Descriptor(
@@ -20,7 +22,10 @@ Q403 = Descriptor(
     summary="More figures of a monster type (normal or master) than the owned sets hold.",
     explanation="""
 The overlord can only place the figures the box holds. Normal (tan) and master (red)
-figures are counted apart; a named monster stands on a master figure.
+figures are counted apart; a named monster stands on a master figure. A second edition
+group (`group TYPE on ...`) counts as many figures as it has minions and masters with
+the quest's number of heroes (the players but the overlord, at least two); when that
+size is the monster card's estimate, not written, the count is a warning.
 
 Every area may be revealed while monsters of earlier areas still stand, so the
 figures of the whole quest are counted together, for each player count the quest
@@ -44,41 +49,53 @@ count declared is counted against, and is an error when exceeded.
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
-    """Q403: per monster type and figure colour, the most figures on the map at any supported player count."""
+    """Q403: per monster type and figure colour, the most figures on the map at any supported player count
+    (the figures at points, and the groups the overlord places, sized by the number of heroes), counted
+    against the box owned (`context.box`: the sets counted and what the writer declared)."""
     model = context.model
     low, high = model.players
-    groups = defaultdict(list)
+    # (monster, colour) -> what counts: (its span, how many figures it is with p players, its name if named)
+    counted: dict[tuple[str, str], list[tuple[Span, Callable[[int], int], str | None]]] = defaultdict(list)
+    estimated: set[tuple[str, str]] = set()   # counts that take a group's size from an estimated card
     for figure in model.figures:
         rank = "normal" if figure.rank == "normal" else "master"   # a named monster stands on a master figure
-        groups[(figure.type.name, rank)].append(figure)
+        counted[(figure.type.name, rank)].append((figure.span, _present(figure.players), figure.named))
+    for group in model.groups.values():
+        if group.kind != "monster" or group.type is None:
+            continue
+        for index, rank in enumerate(("normal", "master")):
+            key = (group.type.name, rank)
+            counted[key].append((group.span, _group_size(group, index), None))
+            if (group.minions, group.masters)[index] is None and group.type.group_source == "estimate":
+                estimated.add(key)
+    changes = {3, 4, 5} | {end for figure in model.figures if figure.players
+                           for end in (figure.players[0], figure.players[1] + 1)}
     found = []
-    for (monster, rank), figures in groups.items():
+    for (monster, rank), entries in counted.items():
         held = context.box.held("figures", monster, rank)
         owned = held.count
         if owned.count is None:
             continue
-        # The number present only grows where some figure's range begins, so those
-        # player counts (and the quest's lowest) are the only ones to try.
-        candidates = sorted({low} | {min(max(f.players[0], low), high) for f in figures if f.players})
-        worst: int = low
-        present: list = []
-        for players in candidates:
-            here = [f for f in figures if f.players is None or f.players[0] <= players <= f.players[1]]
-            if len(here) > len(present):
-                worst, present = players, here
-        if len(present) <= owned.count:
+        # The count changes only where a figure's `players` range begins or ends and where a group grows
+        # (3, 4 and 5 players): those player counts and the quest's fewest are the only ones to try.
+        tried = range(low, high + 1) if high - low <= 10 else sorted(
+            {low, high} | {p for p in changes if low <= p <= high})
+        totals = {players: sum(size(players) for _, size, _ in entries) for players in tried}
+        worst = max(totals, key=lambda players: (totals[players], -players))
+        if totals[worst] <= owned.count:
             continue
-        at_worst = [p for p in range(low, high + 1)
-                    if sum(1 for f in figures if f.players is None or f.players[0] <= p <= f.players[1])
-                    > owned.count] if high - low <= 10 else [worst]
-        players_text = _counts_text(at_worst)
-        items = [(f.span, 1) for f in present]
+        players_text = _counts_text([p for p, total in totals.items() if total > owned.count])
+        present = sorted(((span, size(worst), named) for span, size, named in entries if size(worst) > 0),
+                         key=lambda entry: entry[0].start)
+        items = [(span, weight) for span, weight, _ in present]
         label = f"another {rank} {monster}"
         diagnostic = too_many(Q403, held, items, label, f"{rank} {monster} figure", players=players_text)
         if diagnostic is None:
             continue
+        if (monster, rank) in estimated:   # a group's size from the card is an estimate
+            diagnostic = diagnostic.with_severity(Severity.WARNING)
         # Say where a named monster is the master figure being counted.
-        named = {f.span: f.named for f in present if f.named}
+        named = {span: name for span, _, name in present if name}
         labels = tuple(Label(label.span, f"named `{named[label.span]}` stands on a master {monster} "
                                          f"({label.message})") if label.span in named else label
                        for label in diagnostic.labels)
@@ -87,6 +104,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
             primary = f"named `{named[diagnostic.span]}` stands on a master {monster}: one figure too many"
         found.append(replace(diagnostic, labels=labels, label=primary))
     return found
+
+
+def _present(players: tuple[int, int] | None) -> Callable[[int], int]:
+    """One figure with the player counts it is written for (`players a..b`), none with the others."""
+    return lambda count: 1 if players is None or players[0] <= count <= players[1] else 0
+
+
+def _group_size(group: GroupModel, index: int) -> Callable[[int], int]:
+    """A group's minions (index 0) or masters (1) with that many players: one hero each but the
+    overlord, at least two."""
+    return lambda count: group.size(max(2, count - 1))[index]
 
 
 def _counts_text(counts: list[int]) -> str:
@@ -100,6 +128,7 @@ def _counts_text(counts: list[int]) -> str:
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
-RULE = Rule(Q403, find, examples=(Example(   # second edition: more zombies than its box holds
-    failing=second_examples.second("  monster zombie at 0,0 1,0 2,0 3,0 0,1 1,1\n"),
-    fixed=second_examples.second("  monster zombie at 0,0 1,0\n")),))
+RULE = Rule(Q403, find, examples=(Example(
+    # second edition: a group of as many zombies as heroes (four with five players), and one more at a point
+    failing=second_examples.second("  group zombie on T minions heroes\n  monster zombie at 0,0\n"),
+    fixed=second_examples.second("  group zombie on T minions heroes -1\n  monster zombie at 0,0\n")),))

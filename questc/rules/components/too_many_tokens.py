@@ -43,6 +43,10 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for marker in model.markers:
         if marker.kind in WORDS:
             counted[marker.kind].append((marker.span, 1))
+    top = model.heroes()[1]
+    for token in model.tokens:   # those the overlord places, at their most (the most heroes)
+        if token.placement != "at" and token.count.value(top):
+            counted[token.kind].append((token.span, token.count.value(top)))
     found = []
     for kind, items in counted.items():
         diagnostic = too_many(Q410, context.box.held("markers", kind), items, "one more", WORDS[kind])

@@ -19,6 +19,7 @@ RULES: tuple[Rule, ...] = rules_of(
     "valkyrie_shown_as_text",  # Q703
     "valkyrie_sight_reveal",  # Q704
     "valkyrie_missing_encounter",  # Q705
+    "valkyrie_approximated",  # Q706
 )
 
 

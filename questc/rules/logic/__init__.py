@@ -17,6 +17,7 @@ RULES: tuple[Rule, ...] = rules_of(
     "text_overflows_box",  # Q508
     "other_edition_rule",  # Q509
     "text_cannot_be_printed",  # Q510
+    "counter_never_raised",  # Q511
 )
 
 

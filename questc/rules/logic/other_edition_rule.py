@@ -14,8 +14,8 @@ Q509 = Descriptor(
     template="{problem}",
     label_template="{label}",
     help_template="{help_text}",
-    summary="A rule of the other edition: conquest in an `edition second` quest, or `start at`, "
-            "`objectives` or `exited` in a first edition quest.",
+    summary="A rule of the other edition: conquest in an `edition second` quest, or `start at`, groups, "
+            "`entrance`/`exit`, `objectives`, `exited`, `defeated` or `carried` in a first edition quest.",
     explanation="""
 Conquest tokens belong to the first edition: second edition quests are won and lost
 by their encounters' victory conditions, and have none. An `edition second` quest may
@@ -23,9 +23,12 @@ leave conquest out (it must), and writing it (the header's `conquest`, a `conque
 effect, a `conquest` victory condition or a named monster's `conquest`) is an
 error. (Treachery, the other first edition budget, is Q408.)
 
-The other way round, `start at` (where the heroes start), and the victory conditions
-`objectives` and `exited` are second edition rules: a first edition quest starts its
-heroes at an active glyph, and has no objective tokens and no exit.
+The other way round, `start at` (where the heroes start), monster groups the overlord
+places himself (`group`, `open group`), the `entrance` and `exit` roles, and the victory
+conditions `objectives`, `exited`, `defeated` and `carried` are second edition rules: a
+first edition quest starts its heroes at an active glyph, places each figure at its
+point, and has no objective tokens and no exit. (Counters, `counter fatigue`, and
+recurring rules, `at end of each round`, belong to no edition: any quest may use them.)
 """,
     example=Example(
         failing=second(head=HEAD.replace("  edition second\n", "  edition second\n  conquest 5\n")),
@@ -35,7 +38,9 @@ heroes at an active glyph, and has no objective tokens and no exit.
 
 
 # What a quest lacks when its edition has no such victory condition, in a message's words.
-_CONDITION_THINGS = {"conquest": "conquest tokens", "objectives": "objective tokens", "exited": "exit"}
+_CONDITION_THINGS = {"conquest": "conquest tokens", "objectives": "objective tokens", "exited": "exit",
+                     "defeated": "monster groups", "carried": "tokens to carry", "on": "monster groups",
+                     "in": "monster groups"}
 
 
 def _condition_atoms(condition) -> list[n.CompareCondition]:
@@ -68,8 +73,38 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                problem=f"`start at` is a {owner} edition rule: {edition.name} edition heroes "
                                        f"start {edition.start_words}",
                                help_text=f"remove the `start at` line (or make the quest `edition {owner}`)"))
+    if not edition.has("groups"):
+        owner = _owner(editions.having("groups"))
+        for group in model.groups.values():
+            if group.kind == "lieutenant":
+                continue   # a lieutenant's token is another edition's component: Q104 says so
+            word = "open group" if group.kind == "open" else "group"
+            out.append(Q509.at(group.span.head("open" if group.kind == "open" else "group"),
+                               label=f"a {owner} edition statement",
+                               problem=f"`{word}` is a {owner} edition rule: a {edition.name} edition quest places "
+                                       "each monster figure at its point",
+                               help_text="place the figures with `monster TYPE at P...` (or make the quest "
+                                         f"`edition {owner}`)"))
+    if not edition.has("roles"):
+        owner = _owner(editions.having("roles"))
+        for role in model.syntax.of(n.Role):
+            out.append(Q509.at(role.span.head(role.role), label=f"a {owner} edition statement",
+                               problem=f"`{role.role}` is a {owner} edition rule: a {edition.name} edition quest "
+                                       "has no entrances and exits",
+                               help_text=f"remove the line (or make the quest `edition {owner}`)"))
     for victory in model.victories:
+        for event in n.event_conditions(victory.when):
+            if event.event in edition.conditions:
+                continue
+            owner = _owner(e for e in map(editions.edition, editions.names()) if event.event in e.conditions)
+            out.append(Q509.at(event.span if event.event in ("on", "in") else event.span.head(event.event),
+                               label=f"a {owner} edition condition",
+                               problem=f"`{event.event}` is a {owner} edition victory condition: a {edition.name} "
+                                       f"edition quest has no {_CONDITION_THINGS.get(event.event, event.event)}",
+                               help_text=f"make the quest `edition {owner}`, or use {_or_list(edition.conditions)}"))
         for atom in _condition_atoms(victory.when):
+            if atom.name is not None:
+                continue   # a counter the quest declares: any edition's quests may
             if atom.counter in edition.conditions or atom.counter == "conquest" and not edition.has("conquest"):
                 continue   # (conquest without conquest tokens is said above)
             owner = _owner(e for e in map(editions.edition, editions.names()) if atom.counter in e.conditions)

@@ -21,6 +21,9 @@ RULES: tuple[Rule, ...] = rules_of(
     "token_misplaced",  # Q212
     "tile_used_twice",  # Q213
     "start_without_entrance",  # Q214
+    "unjoined_connection",  # Q215
+    "no_room_to_place",  # Q216
+    "reinforcements_too_many",  # Q217
 )
 
 

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from questc.board.quest_board import door_edges_at
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
-from questc.diagnostics.edits import fix
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
-from questc.rules.placement.facts import MOVE_REACH, Facts, distance, fmt, fmt_cells, placement_facts
-from questc.rules.placement.suggest import add_piece, piece_move_fix
+from questc.rules.placement.facts import MOVE_REACH, Facts, distance, fmt_cells, placement_facts
+from questc.rules.placement.suggest import cap, piece_move_fix
 
 Q202 = Descriptor(
     code="Q202", name="open-corridor-end", severity=Severity.WARNING,
@@ -37,7 +36,6 @@ no warning; an opening that carries a door is joined.
 
 # The piece kinds whose `end` openings must join something (CATALOG.md).
 OPEN_ENDED = ("corridor", "intersection")
-TURNS = (0, 90, 180, 270)
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
@@ -54,7 +52,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     meets: dict[tuple[str, int], str] = {}
     for pid, index, other in facts.build.openings_meeting_wall:
         meets.setdefault((pid, index), other)
-    excused = _ends_excused_by_doors(facts)
+    excused = ends_excused_by_doors(facts)
     out = []
     for pid, index in facts.build.unjoined_openings:
         piece = model.pieces[pid]
@@ -70,7 +68,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if other is not None and frozenset((pid, other)) in facts.overlapping_pairs:
             continue
         values = dict(side=opening.side, kind=piece.type.kind, piece=pid, cells=fmt_cells(opening.cells))
-        move = _move_to_join(facts, pid, opening, other)
+        move = move_to_join(facts, pid, opening, other)
         if move is not None:
             # A piece a few cells off joins this end: capping it would cut that piece off for good.
             out.append(Q202.at(
@@ -87,13 +85,13 @@ def find(context: CheckContext) -> list[Diagnostic]:
                 help=f"move or turn `{pid}` or `{other}` so that this end meets one of `{other}`'s openings "
                      f"exactly, or cap the end with a dead end and leave a gap", **values))
         else:
-            help, fixes = _cap(facts, pid, opening)
+            help, fixes = cap(facts, pid, opening, "dead_end", "dead end")
             out.append(Q202.at(facts.piece_span(pid), problem="joins nothing", help=help, fixes=fixes,
                                **values))
     return out
 
 
-def _move_to_join(facts: Facts, pid: str, opening, other: str | None):
+def move_to_join(facts: Facts, pid: str, opening, other: str | None):
     """A nearby piece (this one, the one whose wall it meets, or one with a loose opening facing
     this end) that, moved a few cells, joins this end."""
     model = facts.model
@@ -123,7 +121,7 @@ def _move_to_join(facts: Facts, pid: str, opening, other: str | None):
     return max(moves, key=lambda m: (len(m.joins), -m.length), default=None)
 
 
-def _ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:
+def ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:
     """Openings a misplaced door (Q205) was meant for: the door is the cause there."""
     model = facts.model
     excused: set[tuple[str, int]] = set()
@@ -149,47 +147,6 @@ def _ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:
                         distance(c, o) for c in piece.shape.openings[i].outside() for o in other.shape.cells))
                     excused.add((a, nearest))
     return excused
-
-
-def _cap(facts: Facts, pid: str, opening) -> tuple[str, tuple[Fix, ...]]:
-    """The help naming the `piece ... dead_end at X,Y turn T` statement that caps this opening, if
-    one fits, and the fix writing it after the corridor's statement and adding it to the corridor's
-    area (unsafe: it adds a piece to the map; offered when one area lists the corridor in `pieces`)."""
-    dead_end = facts.model.catalog.lookup("piece", "dead_end")
-    outside = set(opening.outside())
-    edges = set(opening.edges())
-    taken = set(facts.floor)
-    if dead_end is not None and not outside & taken:
-        at = (min(c[0] for c in outside), min(c[1] for c in outside))
-        for turn in TURNS:
-            placed = dead_end.placed(at, turn)
-            if placed.cells == outside and any(set(o.edges()) == edges for o in placed.openings):
-                name = _fresh_id(facts, f"{pid}_end")
-                turn_text = f" turn {turn}" if turn else ""
-                statement = f"piece {name} dead_end at {fmt(at)}{turn_text}"
-                help = f"cap it with a dead end: `{statement}` (and add `{name}` to the area of `{pid}`)"
-                return help, _cap_fix(facts, pid, name, statement)
-    return "cap it with a dead end, or join it to another piece's opening", ()
-
-
-def _cap_fix(facts: Facts, pid: str, name: str, statement: str) -> tuple[Fix, ...]:
-    areas = [c.area for c in facts.claims if c.piece == pid]
-    if facts.text is None or len(areas) != 1:
-        return ()
-    facts.reserved_ids.add(name)
-    added = add_piece(facts.text, facts.model.areas[areas[0]].node, name)
-    if added is None:
-        return ()
-    piece = facts.text.insert_line_after(facts.model.pieces[pid].node.span, statement)
-    return fix(f"cap the end with `{statement}` in area `{areas[0]}`", piece, added)
-
-
-def _fresh_id(facts: Facts, base: str) -> str:
-    used = set(facts.model.pieces) | set(facts.model.doors) | set(facts.model.areas) | facts.reserved_ids
-    name, i = base, 2
-    while name in used:
-        name, i = f"{base}{i}", i + 1
-    return name
 
 
 RULE = Rule(Q202, find)

@@ -34,6 +34,28 @@ be on the map.
 )
 
 
+def _on_pieces(facts: Facts) -> list[Diagnostic]:
+    """What is placed `on` pieces (a group, a lieutenant, tokens the overlord places): each piece must
+    be wholly its area's."""
+    model = facts.model
+    placed = [(g.words, g.area, g.node.on) for g in model.groups.values()]
+    placed += [(t.name if t.id else f"the {t.kind} tokens", t.area, t.node.on) for t in model.tokens]
+    out = []
+    for thing, area_id, names in placed:
+        area = model.areas[area_id]
+        for name in names:
+            piece = model.pieces.get(name.value)
+            if piece is None or piece.shape.cells <= area.cells:
+                continue
+            owner = next((a.id for a in model.areas.values() if piece.shape.cells & a.cells and a.id != area_id), None)
+            where = f"area `{owner}`" if owner else "no area"
+            out.append(Q204.at(name.span, thing=thing, where=f"piece `{name.value}`",
+                               problem=f"in {where}, not in its own area `{area_id}`", label=f"a piece of {where}",
+                               help=f"name a piece of `{area_id}`" + (f", or move the statement into area `{owner}`"
+                                                                       if owner else "")))
+    return out
+
+
 def find(context: CheckContext) -> list[Diagnostic]:
     """Q204: something placed off the map, or on a cell outside its own area.
 
@@ -74,6 +96,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                else "spawn it on a floor cell",
                                fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}",
                                               spawn.type.cells(spot)) if spot else ()))
+    out += _on_pieces(facts)
     for claim in facts.claims:
         if claim.piece is None:
             area = model.areas[claim.area]

@@ -24,9 +24,9 @@ another area).
     example=Example(
         failing=second(pieces="T, Out, Cap", map_="piece T tile_9a at 0,0\npiece Out exit at 4,1 turn 270\n"
                        "piece Cap end_cap at -1,1 turn 90\n"),
-        fixed=second("  start at 0,0 1,0\n", pieces="T, Out, Cap",
+        fixed=second("  start at 0,0 1,0\n", pieces="T, Out, Cap, N",
                      map_="piece T tile_9a at 0,0\npiece Out exit at 4,1 turn 270\n"
-                     "piece Cap end_cap at -1,1 turn 90\n")),
+                     "piece Cap end_cap at -1,1 turn 90\npiece N end_cap at 1,-1 turn 180\n")),
     fields=("problem", "label", "help_text"),
 )
 
@@ -55,11 +55,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
                                help_text="name spaces a hero may stand on"))
     if start is None or any(p.area == start.id for p in model.hero_starts):
         return out
-    entrances = [pid for pid in start.pieces if model.pieces.get(pid) is not None
-                 and model.pieces[pid].type.kind == "entrance"]
-    if entrances:
+    placed = model.role_pieces("entrance")
+    if any(p.id in start.pieces for p in placed):
         return out
-    placed = [p for p in model.pieces.values() if p is not None and p.type.kind == "entrance"]
     labels = [Label(p.node.id.span, f"an entrance, in area `{model.area_of(p.at) or '?'}`") for p in placed]
     help_text = (f"put the entrance's piece in `{start.id}`'s `pieces`" if placed else
                  "join an `entrance` piece to the map and list it in the start area, "

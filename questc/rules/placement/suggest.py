@@ -133,3 +133,55 @@ def misplaced_piece_under(facts: Facts, cell: Cell) -> Move | None:
         if move is not None and cell in move.cells:
             return move
     return None
+
+
+# ---- an opening capped ---------------------------------------------------------------------------
+
+TURNS = (0, 90, 180, 270)
+
+
+def cap(facts: Facts, pid: str, opening, piece_type: str, word: str) -> tuple[str, tuple[Fix, ...]]:
+    """The help naming the `piece ... TYPE at X,Y turn T` statement whose piece (a dead end, an end cap)
+    caps this opening, if one fits on the cells outside it, and the fix writing it after the capped
+    piece's statement and adding it to that piece's area (unsafe: it adds a piece to the map; offered
+    when one area lists the piece in `pieces`)."""
+    capper = facts.model.catalog.lookup("piece", piece_type)
+    outside = set(opening.outside())
+    edges = set(opening.edges())
+    taken = set(facts.floor)
+    if capper is not None and not outside & taken:
+        at = (min(c[0] for c in outside), min(c[1] for c in outside))
+        for turn in TURNS:
+            placed = capper.placed(at, turn)
+            if placed.cells == outside and any(set(o.edges()) == edges for o in placed.openings):
+                name = fresh_id(facts, f"{pid}_end")
+                turn_text = f" turn {turn}" if turn else ""
+                statement = f"piece {name} {piece_type} at {fmt(at)}{turn_text}"
+                help = f"cap it with {_a(word)}: `{statement}` (and add `{name}` to the area of `{pid}`)"
+                return help, _cap_fix(facts, pid, name, statement)
+    return f"cap it with {_a(word)}, or join it to another piece's opening", ()
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _cap_fix(facts: Facts, pid: str, name: str, statement: str) -> tuple[Fix, ...]:
+    areas = [c.area for c in facts.claims if c.piece == pid]
+    if facts.text is None or len(areas) != 1:
+        return ()
+    facts.reserved_ids.add(name)
+    added = add_piece(facts.text, facts.model.areas[areas[0]].node, name)
+    if added is None:
+        return ()
+    piece = facts.text.insert_line_after(facts.model.pieces[pid].node.span, statement)
+    return fix(f"cap the end with `{statement}` in area `{areas[0]}`", piece, added)
+
+
+def fresh_id(facts: Facts, base: str) -> str:
+    """An identifier no piece, door or area of the quest has (nor a fix of this run has taken)."""
+    used = set(facts.model.pieces) | set(facts.model.doors) | set(facts.model.areas) | facts.reserved_ids
+    name, i = base, 2
+    while name in used:
+        name, i = f"{base}{i}", i + 1
+    return name

@@ -7,6 +7,9 @@ from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.second_examples import second
 
+# The end caps closing the west side of the first tile and the east side of the second.
+_CAPS = "piece W end_cap at -1,1 turn 90\npiece E end_cap at 8,1 turn 270\n"
+
 Q213 = Descriptor(
     code="Q213", name="tile-used-twice", severity=Severity.ERROR,
     template="{problem}",
@@ -22,10 +25,10 @@ side of tile 13 and go together.) Each encounter is its own map, so the next
 encounter may use the tile again.
 """,
     example=Example(
-        failing=second(map_="piece T tile_9a at 0,0\npiece T2 tile_9b at 4,0\npiece In entrance at 1,-2 turn 180\n",
-                       pieces="T, T2, In", win="victory heroes when round > 6\n"),
-        fixed=second(map_="piece T tile_9a at 0,0\npiece T2 tile_10a at 4,0\npiece In entrance at 1,-2 turn 180\n",
-                     pieces="T, T2, In", win="victory heroes when round > 6\n")),
+        failing=second(map_="piece T tile_9a at 0,0\npiece T2 tile_9b at 4,0\npiece In entrance at 1,-2 turn 180\n"
+                       + _CAPS, pieces="T, T2, In, W, E", win="victory heroes when round > 6\n"),
+        fixed=second(map_="piece T tile_9a at 0,0\npiece T2 tile_10a at 4,0\npiece In entrance at 1,-2 turn 180\n"
+                     + _CAPS, pieces="T, T2, In, W, E", win="victory heroes when round > 6\n")),
     fields=("problem", "label", "help_text"),
 )
 

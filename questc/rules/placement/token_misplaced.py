@@ -9,6 +9,10 @@ from questc.rules.placement.facts import fmt, marker_name, placement_facts
 from questc.rules.placement.suggest import move_fix
 from questc.rules.second_examples import second
 
+# Tile 1B, its entrance north and its other connections (west, south) capped.
+_MAP = ("piece T tile_1b at 0,0\npiece In entrance at 3,-2 turn 180\npiece W end_cap at -1,2 turn 90\n"
+        "piece S end_cap at 3,6\n")
+
 Q212 = Descriptor(
     code="Q212", name="token-misplaced", severity=Severity.ERROR,
     template="{thing} at {where} is {problem}",
@@ -24,10 +28,8 @@ reads from the map. Water, pits and lava are spaces like any other for tokens.
 """,
     example=Example(
         # Tile 1B has blocked spaces in its third column (x 2, y 0-1 and y 4-5).
-        failing=second("  search at 2,1\n", map_="piece T tile_1b at 0,0\npiece In entrance at 3,-2 turn 180\n",
-                       pieces="T, In", win="victory heroes when round > 6\n"),
-        fixed=second("  search at 3,1\n", map_="piece T tile_1b at 0,0\npiece In entrance at 3,-2 turn 180\n",
-                     pieces="T, In", win="victory heroes when round > 6\n")),
+        failing=second("  search at 2,1\n", map_=_MAP, pieces="T, In, W, S", win="victory heroes when round > 6\n"),
+        fixed=second("  search at 3,1\n", map_=_MAP, pieces="T, In, W, S", win="victory heroes when round > 6\n")),
     fields=("thing", "where", "problem", "label"),
 )
 

@@ -23,6 +23,9 @@ RULES: tuple[Rule, ...] = rules_of(
     "reveal_order",  # Q309
     "token_out_of_reach",  # Q310
     "exit_out_of_reach",  # Q311
+    "defeat_out_of_reach",  # Q312
+    "carry_out_of_reach",  # Q313
+    "placed_out_of_reach",  # Q314
 )
 
 

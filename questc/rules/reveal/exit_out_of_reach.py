@@ -1,6 +1,7 @@
 """Q311 exit-out-of-reach: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from questc.analysis.reach import leave_cells
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
@@ -17,7 +18,9 @@ Q311 = Descriptor(
     explanation="""
 Heroes leave the map from an edge space of an exit tile, spending one movement
 point. A victory condition `exited` (or `exited N`) can only come true if the map
-has an `exit` piece and a hero can walk from the start to one of its edge spaces.
+has an exit and a hero can walk from the start to one of its edge spaces. The quest's
+exits are the pieces its `exit` statement names, whatever their type (a tile given the
+role is left from its spaces beside the map's outside), else the pieces of type `exit`.
 """,
     example=Example(
         failing=second(map_=MAP.replace("piece Out exit at 4,1 turn 270\n", ""), pieces="T, In, Cap"),
@@ -46,9 +49,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
     """Q311: an `exited` atom a victory needs, with no exit piece on the map, or none whose
     edge spaces a hero reaches. One diagnostic per atom, at the word `exited`."""
     model, analysis = context.model, context.analysis
-    exits = [p for p in model.pieces.values() if p is not None and p.type.kind == "exit"]
+    exits = model.role_pieces("exit")
     reached = analysis.reached
-    reachable = [p for p in exits if any(c in reached for c in (p.shape.edge or p.shape.cells))]
+    reachable = [p for p in exits if any(c in reached for c in leave_cells(context.board, p))]
     if reachable:
         return []
     out = []
@@ -56,7 +59,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
         for atom in _exited_atoms(victory.when):
             if not exits:
                 problem, label = "the map has no exit", "no exit on this map"
-                help_text = "join an `exit` piece to the map (`piece X exit at ...`)"
+                help_text = "join an `exit` piece to the map (`piece X exit at ...`), or name the piece the " \
+                            "heroes leave by: `exit PIECE`"
                 labels = []
             else:
                 problem, label = "no hero can reach the exit's edge spaces", "the exit is out of reach"

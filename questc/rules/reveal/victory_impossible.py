@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from questc.analysis import named_reachable
+from questc.analysis.reach import counter_range, destination_cells, token_reachable, unreachable_foes
 from questc.analysis.conditions import Bounds, Event, can_hold, literal_holds, literals
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
 from questc.rules import Rule
@@ -16,6 +17,7 @@ from questc.words import plural
 if TYPE_CHECKING:
     from questc.analysis.conditions import Literal
     from questc.analysis.reveal import Analysis
+    from questc.board import Board
     from questc.model.quest import QuestModel
 
 Q307 = Descriptor(
@@ -45,7 +47,12 @@ The quest could never be won this way, whatever makes it so:
 In a second edition quest the same goes for a lieutenant to be `killed` that no hero
 can reach, and for `objectives N` when fewer than N objective tokens are there to be
 held: for the heroes, fewer than N they can reach; for the overlord, fewer than N on
-the map. (`exited` with no reachable exit is Q311.)
+the map. (`exited` with no reachable exit is Q311, a group to be `defeated` out of
+reach Q312, a token to be `carried` that cannot be Q313.)
+
+A counter the quest declares (`counter fatigue`) starts at 0 and moves by the effects
+that can run: `fatigue >= 6` is never true when nothing raises it that far (a
+recurring rule, `at end of each round { fatigue +1 }`, raises it without bound).
 """,
     example=Example(
         failing=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
@@ -126,7 +133,10 @@ def _bounds(context: CheckContext, analysis: Analysis, side: str) -> Bounds:
         ranges["conquest"] = (low, ceiling)
     ranges["objectives"] = (0, objectives_held(model, analysis, side))
     ranges["exited"] = (0, max(model.players[1] - 1, 1))
-    return Bounds(happens=lambda atom: _atom_possible(atom, model, analysis),
+    for counter in model.counters:
+        ranges[counter] = counter_range(model, analysis, counter, context.board)
+    board = context.board
+    return Bounds(happens=lambda atom: _atom_possible(atom, model, analysis, board),
                   fails=lambda atom: not (atom.event == "revealed" and atom.target.value in started),
                   ranges=ranges)
 
@@ -164,9 +174,11 @@ def conquest_ceiling(context: CheckContext, analysis: Analysis) -> int | None:
     return model.conquest + sum(conquest_gains(model, reach).values())
 
 
-def _explained(atom: n.EventCondition, model, analysis, hopeful) -> bool:
+def _explained(atom: n.EventCondition, model: QuestModel, analysis: Analysis, hopeful: Analysis) -> bool:
     """Is an event a victory needs reported as another error: its area never revealed (Q301), or
     its named monster or encounter out of reach in a revealed area (Q302)?"""
+    if atom.event in ("defeated", "carried"):
+        return True   # Q312 and Q313 say why, with this victory as a label
     area = atom_area(atom, model)
     if area is None:
         return False
@@ -207,6 +219,15 @@ def _literal_reason(literal: Literal, context: CheckContext, analysis: Analysis,
         whose = "the heroes can reach" if side == "heroes" else "on the map"
         return (f"only {plural(have, 'objective token')} {whose}, and it needs {op} {value}",
                 "place enough objective tokens where they can be taken, or ask for fewer", compare.span)
+    if compare.name is not None:
+        top = counter_range(model, analysis, compare.counter, context.board)[1]
+        said = f"the counter `{compare.counter}`"
+        if top == 0:
+            return (f"nothing raises {said} above 0, so {shown} never comes",
+                    f"raise it with an effect (`{compare.counter} +1`) in a rule that can run", compare.span)
+        return (f"{said} goes no higher than {top}, so {shown} never comes",
+                f"raise it more (a recurring rule, `at end of each round {{ {compare.counter} +1 }}`), or ask for less",
+                compare.span)
     if compare.counter == "exited":
         heroes = max(model.players[1] - 1, 1)
         return (f"at most {plural(heroes, 'hero', 'heroes')} play ({model.players[0]}..{model.players[1]} players, the "
@@ -214,8 +235,17 @@ def _literal_reason(literal: Literal, context: CheckContext, analysis: Analysis,
     return f"{shown} is never true", "change the comparison", compare.span
 
 
-def _atom_possible(atom: n.EventCondition, model: QuestModel, analysis: Analysis) -> bool:
+def _atom_possible(atom: n.EventCondition, model: QuestModel, analysis: Analysis, board: Board) -> bool:
     target = atom.target.value
+    if atom.event == "defeated":
+        return not unreachable_foes(model, board, analysis.reached, target)
+    if atom.event in ("on", "in"):   # monsters walk where they like: possible wherever some stand
+        from questc.analysis.reach import foes
+        return bool(foes(model, target))
+    if atom.event == "carried":
+        token = model.tokens_named().get(target)
+        return (token is not None and token.kind == "objective" and token_reachable(board, token, analysis.reached)
+                and any(c in analysis.reached for c in destination_cells(model, board, atom)))
     if atom.event == "killed":
         return named_reachable(model, target, analysis.reached)
     if atom.event == "revealed":
@@ -230,12 +260,21 @@ def _atom_possible(atom: n.EventCondition, model: QuestModel, analysis: Analysis
 
 def objectives_held(model: QuestModel, analysis: Analysis, side: str) -> int:
     """How many objective tokens a side could come to hold: the heroes those on or next to a
-    cell they reach; the overlord's monsters every one on the map."""
+    cell they reach (and those they carry from the start); the overlord's monsters every one on
+    the map. Tokens the overlord places `on` pieces or `among` points count at their most (with
+    the most heroes the quest takes), where any of their spaces is in reach."""
     tokens = [m for m in model.markers if m.kind == "objective"]
+    top = model.heroes()[1]
+    placed = [t for t in model.tokens if t.kind == "objective" and t.placement != "at"]
     if side != "heroes":
-        return len(tokens)
-    return sum(1 for m in tokens if m.at in analysis.reached
+        return len(tokens) + sum(t.count.value(top) for t in placed if t.placement != "carried")
+    held = sum(1 for m in tokens if m.at in analysis.reached
                or any((m.at[0] + dx, m.at[1] + dy) in analysis.reached for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+    for token in placed:
+        if token.placement == "carried" or any(
+                (c[0] + dx, c[1] + dy) in analysis.reached for c in token.cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            held += token.count.value(top)
+    return held
 
 
 def _why(atom: n.EventCondition, model: QuestModel) -> tuple[str, str]:
