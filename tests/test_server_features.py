@@ -74,12 +74,14 @@ async def test_completion_follows_the_edition(client, tmp_path):
     first = await labels(client, tmp_path, QUEST.replace("  obstacle rubble at 0,3\n", "  obstacle rubble at 0,3\n  |\n"),
                          "e1.quest")
     assert {"glyph", "chest", "runekey", "encounter"} <= set(first)
-    assert not {"search", "villager", "lieutenant", "objective", "start"} & set(first)
+    assert not {"search", "villager", "lieutenant", "objective", "start", "group", "entrance"} & set(first)
     second = await labels(client, tmp_path, SECOND.replace("  pieces T1\n", "  pieces T1\n  |\n"), "e2.quest")
-    assert {"search", "villager", "lieutenant", "objective", "start"} <= set(second)
+    assert {"search", "villager", "lieutenant", "objective", "start", "group", "open"} <= set(second)
     assert not {"glyph", "chest", "runekey", "encounter"} & set(second)
     header = await labels(client, tmp_path, SECOND.replace("  encounter 1\n", "  encounter 1\n  |\n"), "e3.quest")
-    assert "conquest" not in header and "treachery" not in header and "part_of" in header
+    assert "conquest" not in header and "treachery" not in header and {"part_of", "act", "traits"} <= set(header)
+    first_header = await labels(client, tmp_path, QUEST.replace("  conquest 5\n", "  conquest 5\n  |\n"), "e4.quest")
+    assert not {"act", "traits", "part_of", "encounter"} & set(first_header)
 
 
 async def test_header_fields_are_offered_once(client, tmp_path):
@@ -128,6 +130,14 @@ async def test_signature_help_walks_the_statement(client, tmp_path):
     uri, _ = await open_quest(client, tmp_path / "signature2.quest", text)
     found = await client.text_document_signature_help_async(types.SignatureHelpParams(ident(uri), position))
     assert found.signatures[found.active_signature].label.startswith("door ID at X,Y")
+    # A second edition statement: a monster group.
+    text, position = at(SECOND.replace("  pieces T1\n", "  pieces T1\n  group goblin_archer |\n"))
+    uri, _ = await open_quest(client, tmp_path / "signature3.quest", text)
+    found = await client.text_document_signature_help_async(types.SignatureHelpParams(ident(uri), position))
+    signature = found.signatures[found.active_signature]
+    assert signature.label.startswith("group TYPE [on PIECE, ...]")
+    start, end = signature.parameters[found.active_parameter].label
+    assert signature.label[start:end] == "[on PIECE, ...]"
 
 
 WAXWORKS = """\
