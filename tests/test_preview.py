@@ -390,3 +390,27 @@ def test_the_picture_is_kept_while_nothing_drawn_changes(tmp_path):
         assert len(drawn) == 2
     finally:
         remember_boards(0)
+
+
+@pytest.mark.parametrize(("quest", "statement", "where"), [
+    ("ember_reliquary_1.quest", "place 1 goblin_archer on Yard", "piece Yard"),   # reinforcements on a tile
+    ("burning_well.quest", "spawn kobold at 0,2 0,3", "points"),                  # a first edition spawn
+])
+def test_the_cursor_on_an_effect_that_places_outlines_where(quest, statement, where):
+    """`place` and `spawn` put figures or tokens on the map during play: the editor's cursor on one
+    outlines where (the piece, the area or the points it names), as on a monster written in an area."""
+    from questc.preview.session import Preview
+
+    path = REPO / "quests" / quest
+    preview = Preview(path)
+    preview.refresh()
+    snapshot = preview.snapshot
+    text = path.read_text(encoding="utf-8")
+    cells, off_map = snapshot.cells_at(text.index(statement) + 2)
+    squares = {tuple(snapshot.cells[i]) for i in cells}
+    model = snapshot.quest.model
+    if where == "points":
+        assert squares == {(0, 2), (0, 3)}
+    else:
+        assert squares == set(model.pieces[where.split()[1]].shape.cells) and len(squares) > 4
+    assert off_map == []

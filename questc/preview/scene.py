@@ -64,6 +64,42 @@ def source_lines(source: str) -> list[str]:
     return [line.removesuffix("\r") for line in source.split("\n")]
 
 
+def _placing_effects(model) -> list:
+    """Every `place` and `spawn` effect of the quest: in triggers, rules of each round and encounters
+    (effects are written in those blocks only)."""
+    from questc.api import nodes as n
+
+    syntax = getattr(model, "syntax", None)
+    if syntax is None:
+        return []
+    blocks = [item for item in syntax.items if isinstance(item, (n.Trigger, n.Encounter))]
+    blocks += [s for item in syntax.items if isinstance(item, n.Area) for s in item.statements
+               if isinstance(s, n.Encounter)]
+    return [e for block in blocks for e in block.effects if isinstance(e, (n.PlaceEffect, n.SpawnEffect))]
+
+
+def _effect_cells(model, effect) -> set[Cell]:
+    """Where a `place` or `spawn` effect puts its figures or tokens: the pieces and the area it names,
+    and its points (counted from a piece's corner when written `PIECE:X,Y`)."""
+    cells: set[Cell] = set()
+    for name in getattr(effect, "on", ()):
+        piece = model.pieces.get(name.value)
+        if piece is not None:
+            cells |= set(piece.shape.cells)
+    area = getattr(effect, "area", None)
+    if area is not None and area.value in model.areas:
+        cells |= set(model.areas[area.value].cells)
+    for point in effect.at:
+        origin = (0, 0)
+        if point.piece is not None:
+            piece = model.pieces.get(point.piece.value)
+            if piece is None:
+                continue
+            origin = piece.at
+        cells.add((origin[0] + point.x, origin[1] + point.y))
+    return cells
+
+
 class _Places:
     """Where each thing the quest places was written, and the floor cells it covers.
 
@@ -101,6 +137,8 @@ class _Places:
             add(group.span, group.cells)
         for token in model.tokens:
             add(token.span, token.cells)
+        for effect in _placing_effects(model):   # reinforcements, tokens and spawns placed during play
+            add(effect.span, _effect_cells(model, effect))
         for area in model.areas.values():
             add(area.node.span, area.cells, block=True)
 
