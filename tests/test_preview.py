@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO
+from helpers import ctrl_c_works
 
 from questc.api import check_file
 from questc.cli import cli
@@ -319,7 +320,7 @@ def test_preview_of_a_missing_file_is_a_usage_error(tmp_path):
 # ---- the command: start, warn, stop --------------------------------------------------------
 def start(args, cwd):
     process = subprocess.Popen([sys.executable, "-m", "questc", "preview", *args, "--port", "0"], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_works)
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     assert match, (line, process.stderr.read() if process.poll() is not None else "")
@@ -352,7 +353,11 @@ def test_another_host_is_served_with_a_warning(bells):
         assert conn.getresponse().status == 421
     finally:
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
     assert "warning: serving on 0.0.0.0" in process.stderr.read()
 
 

@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO
+from helpers import ctrl_c_works
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
@@ -59,7 +60,8 @@ def quest(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def server(quest):
     process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(quest), "--port", "0"],
-                               cwd=quest.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=quest.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_works)
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     if not match:
@@ -67,7 +69,11 @@ def server(quest):
         pytest.fail(f"questc preview did not start: {line} {process.stderr.read()}")
     yield match.group(0)
     process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=10) == 0
+    try:
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
 
 
 @pytest.fixture(scope="module")
@@ -324,12 +330,17 @@ def flawed(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def flawed_url(flawed):
     process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(flawed), "--port", "0"],
-                               cwd=flawed.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=flawed.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_works)
     match = re.search(r"http://[^ ]+/", process.stdout.readline())
     assert match, process.stderr.read()
     yield match.group(0)
     process.send_signal(signal.SIGINT)
-    process.wait(timeout=10)
+    try:
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
 
 
 @pytest.fixture
