@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Cell, Claim, Facts, fmt_cells, placement_facts
@@ -121,4 +122,6 @@ def _claimed_twice(facts: Facts) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q203, find)
+RULE = Rule(Q203, find, examples=(Example(   # second edition: a tile that is in no area
+    failing=second_examples.HEAD + second_examples.TWO_MAP + 'area A "Hall" start {\n  pieces T, In, Cap\n}\n' + second_examples.WIN,
+    fixed=second_examples.two()),))

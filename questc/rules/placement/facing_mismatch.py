@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, wod_hall
 from questc.rules.placement.facts import placement_facts
@@ -88,4 +89,6 @@ def _points_text(points) -> str:
     return " ".join(f"{p.piece.value + ':' if p.piece else ''}{p.x},{p.y}" for p in points)
 
 
-RULE = Rule(Q211, find)
+RULE = Rule(Q211, find, examples=(Example(   # second edition: a direction for a monster of one space
+    failing=second_examples.second("  monster zombie at 0,0 facing north\n"),
+    fixed=second_examples.second("  monster zombie at 0,0\n")),))

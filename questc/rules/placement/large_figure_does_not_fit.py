@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import BIG, hall
 from questc.rules.placement.facts import Facts, figure_name, fmt, fmt_cells, placement_facts
@@ -100,4 +101,6 @@ def _fit_text(facts: Facts, fit, w: int, h: int) -> tuple[str, str, list[Label]]
     return problem, label, labels
 
 
-RULE = Rule(Q208, find)
+RULE = Rule(Q208, find, examples=(Example(   # second edition: an ettin (2x2) at the tile's edge
+    failing=second_examples.second("  monster ettin at 3,3\n"),
+    fixed=second_examples.second("  monster ettin at 2,2\n")),))

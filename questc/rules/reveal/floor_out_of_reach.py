@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
 from questc.rules.reveal.marker_out_of_reach import unreachable_markers
@@ -64,4 +65,8 @@ def _reported_elsewhere(cells: list, reported: dict) -> str:
     return f" (the {listed} on {len(cells)} of them are reported on their own)"
 
 
-RULE = Rule(Q306, find)
+_ROUNDS = "victory heroes when round > 6\n"
+
+RULE = Rule(Q306, find, examples=(Example(   # second edition: a tile joined to nothing
+    failing=second_examples.two(apart=True, win=_ROUNDS),
+    fixed=second_examples.two(win=_ROUNDS)),))
