@@ -1,7 +1,7 @@
 """Q203 area-coverage: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
 from questc.rules import second_examples
 from questc.rules.context import CheckContext
@@ -56,7 +56,7 @@ def _unclaimed(facts: Facts) -> list[Diagnostic]:
         own = piece.shape.cells - facts.contested
         if set(cells) >= own:
             area = _neighbour_area(facts, pid)
-            fixes: tuple = ()
+            fixes: tuple[Fix, ...] = ()
             if area:
                 help = f"add `{pid}` to the `pieces` of area `{area}`, or give it an area of its own"
                 # Unsafe: the area of a joined piece is a guess at where the writer meant it.

@@ -1,6 +1,7 @@
 """Q211 facing-mismatch: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
 from questc.rules import second_examples
@@ -85,7 +86,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-def _points_text(points) -> str:
+def _points_text(points: Iterable[n.PointRef]) -> str:
     return " ".join(f"{p.piece.value + ':' if p.piece else ''}{p.x},{p.y}" for p in points)
 
 

@@ -1,7 +1,7 @@
 """Q208 large-figure-does-not-fit: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
 from questc.rules import second_examples
 from questc.rules.context import CheckContext
@@ -51,7 +51,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         problem, label, labels = _fit_text(facts, found[1], w, h)
         spot = figure_spot(facts, figure, with_facing=True)
         help = None
-        fixes: tuple = ()
+        fixes: tuple[Fix, ...] = ()
         if spot is not None:
             at, facing = spot
             if facing != figure.facing and facing is not None:

@@ -52,7 +52,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-def _reported_elsewhere(cells: list, reported: dict) -> str:
+def _reported_elsewhere(cells: list[tuple[int, int]], reported: dict[tuple[int, int], str]) -> str:
     """`` or ` (the gold chest at 5,6 on one of them is reported on its own)`."""
     if not cells:
         return ""
