@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from questc.valkyrie.ini import IniError, decode, read_ini, write_ini
@@ -64,6 +64,7 @@ values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_character
 
 
 @given(st.lists(st.tuples(names, st.lists(st.tuples(names, values), max_size=4)), max_size=5))
+@example([("0", [("0", '"\x0c0')])])   # a quote, then a form feed: both trimmed, one after the other
 @settings(max_examples=200, deadline=None)
 @pytest.mark.slow
 def test_what_questc_writes_reads_back(raw):
@@ -77,7 +78,9 @@ def test_what_questc_writes_reads_back(raw):
             continue
         kept = []
         for key, value in entries:
-            key, value = trim(key), trim(trim(value), '"')
+            key = trim(key)
+            while value != (value := trim(trim(value), '"')):
+                pass   # to what IniRead keeps: `"\f0"` loses its quote, then its form feed
             if key and key[0] not in "#;[" and key not in dict(kept):
                 kept.append((key, value))
         wanted[name] = dict(kept)
