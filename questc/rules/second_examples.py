@@ -19,6 +19,13 @@ MAP = ("piece T tile_9a at 0,0\n"
 
 WIN = "victory heroes when exited\n"
 
+# The first edition's way of revealing, which a second edition quest may choose: an area is
+# revealed when a hero sees into it, not set up at the start.
+SIGHT_HEAD = 'quest "Q" {\n  edition second\n  reveal sight\n}\n'
+
+# A victory that needs no place on the map (for examples whose map leaves the exit out of reach).
+ROUNDS = "victory heroes when round > 6\n"
+
 
 def second(extra: str = "", *, pieces: str = "T, In, Out, Cap", map_: str = MAP, win: str = WIN,
            head: str = HEAD) -> str:

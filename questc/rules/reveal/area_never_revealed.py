@@ -54,10 +54,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-# Areas revealed as the heroes see them, not all at the start.
-_SIGHT = second_examples.HEAD.replace("edition second\n", "edition second\n  reveal sight\n")
-_ROUNDS = "victory heroes when round > 6\n"
-
 RULE = Rule(Q301, find, examples=(Example(   # second edition: revealed by sight, a tile joined to nothing
-    failing=second_examples.two(apart=True, head=_SIGHT, win=_ROUNDS),
-    fixed=second_examples.two(doors="door d between T T2\n", head=_SIGHT, win=_ROUNDS)),))
+    failing=second_examples.two(apart=True, head=second_examples.SIGHT_HEAD, win=second_examples.ROUNDS),
+    fixed=second_examples.two(doors="door d between T T2\n", head=second_examples.SIGHT_HEAD, win=second_examples.ROUNDS)),))

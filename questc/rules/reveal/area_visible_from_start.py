@@ -53,9 +53,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-# Areas revealed as the heroes see them, not all at the start.
-_SIGHT = second_examples.HEAD.replace("edition second\n", "edition second\n  reveal sight\n")
-
 RULE = Rule(Q305, find, examples=(Example(   # second edition: revealed by sight, a tile seen from the start
-    failing=second_examples.two(head=_SIGHT),
-    fixed=second_examples.two(doors="door d between T T2\n", head=_SIGHT)),))
+    failing=second_examples.two(head=second_examples.SIGHT_HEAD),
+    fixed=second_examples.two(doors="door d between T T2\n", head=second_examples.SIGHT_HEAD)),))

@@ -65,8 +65,6 @@ def _reported_elsewhere(cells: list[tuple[int, int]], reported: dict[tuple[int, 
     return f" (the {listed} on {len(cells)} of them are reported on their own)"
 
 
-_ROUNDS = "victory heroes when round > 6\n"
-
 RULE = Rule(Q306, find, examples=(Example(   # second edition: a tile joined to nothing
-    failing=second_examples.two(apart=True, win=_ROUNDS),
-    fixed=second_examples.two(win=_ROUNDS)),))
+    failing=second_examples.two(apart=True, win=second_examples.ROUNDS),
+    fixed=second_examples.two(win=second_examples.ROUNDS)),))
