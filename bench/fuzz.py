@@ -211,8 +211,10 @@ def _child(text: str, path: str, render: bool, out: int) -> None:
         report["compiled"] = result.buildable()
         if render and result.buildable() and result.compiled is not None:
             from questc.build import emitter
-            for kind in ("json", "png", "pdf"):
-                data = emitter(kind).render(result.compiled, result.diagnostics, "a4")
+            from questc.options import Options
+
+            for kind in ("json", "png", "pdf", "play"):
+                data = emitter(kind).render(result.compiled, result.diagnostics, Options())
                 assert isinstance(data, bytes) and data
             report["rendered"] = True
     except MemoryError:
@@ -305,7 +307,7 @@ def main(argv=None) -> int:
 
     print(f"inputs tried          {tally['inputs']:,} (hostile {tally['hostile']:,}, grammar {tally['grammar']:,}, "
           f"meaning {tally['meaning']:,}, hostile packs {tally['pack']:,}), seed {args.seed}")
-    print(f"compiled              {tally['compiled']:,}; rendered to JSON, PNG and PDF: "
+    print(f"compiled              {tally['compiled']:,}; rendered to JSON, PNG, PDF and print and play: "
           f"{tally['rendered']:,} of {tally['render tried']:,} tried")
     print(f"internal errors       {sum(1 for _, r in failures if 'error' in r)}")
     print(f"killed by a limit     {sum(1 for _, r in failures if 'killed' in r)} "

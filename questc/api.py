@@ -23,7 +23,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from questc.build import KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide, refuse_inputs
+from questc.build import (DEFAULT_KINDS, KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide,
+                          refuse_inputs)
 from questc.compiled import CompiledQuest
 from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
@@ -156,7 +157,7 @@ __all__ = [
     # checking and building
     "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
     "CompiledQuest", "Options", "apply_policy", "build", "guide", "BuildReport", "GuideReport", "BuildError",
-    "OutputRefused", "KINDS", "refuse_inputs",
+    "OutputRefused", "KINDS", "DEFAULT_KINDS", "refuse_inputs",
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
     "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",

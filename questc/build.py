@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport",
            "build", "emitter", "guide", "refuse_inputs"]
 
-KINDS = ("json", "png", "pdf", "valkyrie")
+KINDS = ("json", "png", "pdf", "play", "valkyrie")
 # What a build makes when no kind is named: a Valkyrie folder only when asked for.
 DEFAULT_KINDS = ("json", "png", "pdf")
 # Kinds made of a whole quest (its encounters together) as a folder, not a file per quest file.
@@ -43,8 +43,18 @@ FOLDER_KINDS = ("valkyrie",)
 
 
 # What an emitter is given: the compiled quest, the diagnostics it compiled with (after the
-# policy: the engine JSON records its warnings and infos) and the paper of the printed kinds.
-Render = Callable[["CompiledQuest", Sequence["Diagnostic"], str], bytes]
+# policy: the engine JSON records its warnings and infos) and the run's options (the printed
+# kinds read the paper and, print-and-play, the square's size).
+Render = Callable[["CompiledQuest", Sequence["Diagnostic"], Options], bytes]
+
+# The file each kind writes for a quest, when not `<id>.<kind>`.
+FILE_NAMES = {"play": "{id}-print-and-play.pdf"}
+
+
+def file_name(kind: str, quest_id: str) -> str:
+    """An output kind and a quest's id in; the name of the file it writes out (`three_seals.pdf`,
+    `three_seals-print-and-play.pdf`)."""
+    return FILE_NAMES.get(kind, "{id}.{kind}").format(id=quest_id, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -55,7 +65,7 @@ class Emitter:
     render: Render
 
 
-def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
+def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Options) -> bytes:
     from questc.emit.engine_json import engine_json
     return engine_json(quest, diagnostics)
 
@@ -74,8 +84,9 @@ def emitter(kind: str) -> Emitter:
     if not callable(render):
         raise ImportError(f"{module_name} has no {function}()")
 
-    def printed(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], paper: str) -> bytes:
-        data: bytes = render(quest, paper=paper)
+    def printed(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Options) -> bytes:
+        extra = {"square_mm": options.square_mm} if kind == "play" else {}
+        data: bytes = render(quest, paper=options.paper, **extra)
         return data
     return Emitter(kind, printed)
 
@@ -204,7 +215,7 @@ def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
     for result in results:
         if result.summary is not None:
             for e in emitters:
-                _refuse_to_overwrite(out_dir / f"{result.summary.id}.{e.kind}", inputs)
+                _refuse_to_overwrite(out_dir / file_name(e.kind, result.summary.id), inputs)
     try:
         if out_dir.exists() and not out_dir.is_dir():
             raise OutputRefused(f"the output {out_dir} exists and is not a folder")
@@ -294,7 +305,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
             result.compiled.board.forget_sight()
         files: dict[Path, bytes] = {}
         for e in _exported(emitters, result.summary.edition):
-            target = out / f"{result.summary.id}.{e.kind}"
+            target = out / file_name(e.kind, result.summary.id)
             try:
                 data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
                 if isinstance(data, Exception):
@@ -410,7 +421,7 @@ def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
     """One output of one quest that compiled; the printed kinds on the paper the run asks for."""
     assert result.compiled is not None
-    return e.render(result.compiled, result.diagnostics, options.paper)
+    return e.render(result.compiled, result.diagnostics, options)
 
 
 def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[QuestResult, dict[str, object]]:
@@ -467,22 +478,31 @@ class GuideReport:
 
 def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, title: str | None = None,
           author: str | None = None, options: Options | None = None,
-          progress: Callable[[int], None] | None = None) -> GuideReport:
+          progress: Callable[[int], None] | None = None, two_sided: bool | None = None,
+          date: str | None = None, print_and_play: bool = False) -> GuideReport:
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
     clean, written atomically to `output` (nothing is written when no quest is left).
 
     The quests come in the configuration's `guide.order` (quest ids or file names; quests it
-    does not name follow, in the order given), else in the order given. `title` and `author`
-    default to the configuration's `guide` table; the paper is `options.paper`.
+    does not name follow, in the order given), else in the order given, a second edition
+    quest's encounters together under one heading. `title`, `author`, `two_sided` and `date`
+    default to the configuration's `guide` table (the date then to SOURCE_DATE_EPOCH's day);
+    the paper is `options.paper`. The book: a title page, the contents, each quest (from a
+    right-hand page when two-sided; with `print_and_play`, its map at game size and its tokens
+    after it, at `options.square_mm`), the index of monsters and components (questc.emit.guide).
 
     Quests given as paths are checked and laid out one at a time: each quest's sheet is
-    kept as markup and the quest let go before the next is read, and the report keeps a
-    slim record of each (path, source, diagnostics, id; no board), so memory stays flat in
-    the number of quests. `progress` is called with 1 after each quest is checked (and
-    laid out, when it is in the guide). Raises OutputRefused, with nothing written, when the
-    output is a folder or one of the inputs (a source, a content pack, the configuration) or
-    cannot be written, and BuildError when `guide.order` names a quest that is not there.
+    spooled to a temporary folder and the quest let go before the next is read, the report
+    keeps a slim record of each (path, source, diagnostics, id; no board), and each quest is
+    typeset alone, so memory stays flat in the number of quests. `progress` is called with 1
+    after each quest is checked (and laid out, when it is in the guide). Raises OutputRefused,
+    with nothing written, when the output is a folder or one of the inputs (a source, a
+    content pack, the configuration) or cannot be written, and BuildError when `guide.order`
+    names a quest that is not there.
     """
+    import shutil
+    import tempfile
+
     from questc.discovery import find_quests
     from questc.pipeline import check_file
 
@@ -500,30 +520,37 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     checked_here = len(checked) < len(given)
     stream: Iterable[QuestResult] = checked if not checked_here else (
         check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
-    from questc.emit.pdf import assemble_guide, guide_sheet
+    from questc.emit.guide import Book
 
-    results: list[QuestResult] = []
-    sheets: dict[int, tuple[dict[str, object], str]] = {}   # id() of a kept result -> its title-page data and markup
-    for result in stream:
-        _refuse_to_overwrite(target, _inputs([result], options))
-        kept = result.slim() if checked_here else result
-        results.append(kept)
-        if result.buildable(options.strict) and result.compiled is not None:
-            if checked_here:
-                result.compiled.board.forget_sight()   # checked: only its pictures from here
-            sheets[id(kept)] = guide_sheet(result.compiled, options.paper)
-        del result   # before the next quest is checked
-        if progress is not None:
-            progress(1)
-    results = ordered(results, options.guide_order)
-    included = encounters_together([r for r in results if id(r) in sheets])
-    report = GuideReport(results, included, [r for r in results if id(r) not in sheets])
-    if not included:
-        return report
+    spool = Path(tempfile.mkdtemp(prefix="questc-guide-"))
+    try:
+        book = Book(spool, title=title or options.guide_title, author=author or options.guide_author,
+                    paper=options.paper, two_sided=options.guide_two_sided if two_sided is None else two_sided,
+                    date=date or options.guide_date or _epoch_date(), print_and_play=print_and_play,
+                    square_mm=options.square_mm)
+        results: list[QuestResult] = []
+        laid_out: dict[int, str] = {}    # id() of a kept result -> its key in the book
+        for result in stream:
+            _refuse_to_overwrite(target, _inputs([result], options))
+            kept = result.slim() if checked_here else result
+            results.append(kept)
+            if result.buildable(options.strict) and result.compiled is not None:
+                if checked_here:
+                    result.compiled.board.forget_sight()   # checked: only its pictures from here
+                laid_out[id(kept)] = book.add(result.compiled, key=f"{len(laid_out)}:{result.path}").key
+            del result   # before the next quest is checked
+            if progress is not None:
+                progress(1)
+        results = ordered(results, options.guide_order)
+        included = encounters_together([r for r in results if id(r) in laid_out])
+        report = GuideReport(results, included, [r for r in results if id(r) not in laid_out])
+        if not included:
+            return report
+        data = book.write([laid_out[id(r)] for r in included])
+    finally:
+        shutil.rmtree(spool, ignore_errors=True)
     from questc.emit.atomic import write_atomic
 
-    data = assemble_guide([sheets[id(r)] for r in included], title=title or options.guide_title,
-                          author=author or options.guide_author, paper=options.paper)
     folder = target.parent if str(target.parent) else Path(".")
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -532,6 +559,20 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
         raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
     report.written = target
     return report
+
+
+def _epoch_date() -> str | None:
+    """SOURCE_DATE_EPOCH's day ("26 November 2026") for a guide's title page, else None: a guide
+    carries no date of its own unless asked (the same bytes on every run)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value.isdigit():
+        return None
+    import datetime as dt
+
+    day = dt.datetime.fromtimestamp(int(value), dt.timezone.utc)
+    months = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+              "October", "November", "December")   # not the locale's: the book is in English
+    return f"{day.day} {months[day.month - 1]} {day.year}"
 
 
 def _check_source_date_epoch() -> None:

@@ -13,7 +13,8 @@ table; the first folder with either wins (files further up are not merged).
     packs = ["packs/homebrew.yaml"]             # relative to this file
     per-file-ignores = { "quests/drafts/**" = ["Q3"] }
     paper = "letter"                            # sheets and guides: a4 (default) or letter
-    guide = { title = "Our Campaign", author = "Us", order = ["first_quest", "second_quest"] }
+    guide = { title = "Our Campaign", author = "Us", order = ["first_quest", "second_quest"],
+              date = "Spring 2026", two_sided = true }
     extend-select = ["Q507"]                    # added to the selection in force
     exclude = [".git", "build"]                 # replaces the default list of folders passed over
     extend-exclude = ["tests/fixtures"]         # added to it (relative to this file)
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
         "exclude", "extend-exclude", "force-exclude", "paper", "guide", "owned")
 PAPERS = ("a4", "letter")
-GUIDE_KEYS = ("title", "author", "order")
+GUIDE_KEYS = ("title", "author", "order", "date", "two_sided")
 LEVELS = ("error", "warning", "info", "off")
 _PREFIX = re.compile(r"Q[0-9]{0,3}")
 
@@ -259,10 +260,13 @@ class _Checker:
             for key in raw:
                 if key not in GUIDE_KEYS:
                     self.fail(f"unknown key `guide.{key}`; the keys are: {', '.join(GUIDE_KEYS)}")
-            for key in ("title", "author"):
+            for key in ("title", "author", "date"):
                 if key in raw and not isinstance(raw[key], str):
                     self.fail(f"`guide.{key}` must be a string")
-            values["guide"] = {"title": raw.get("title"), "author": raw.get("author"),
+            if "two_sided" in raw and not isinstance(raw["two_sided"], bool):
+                self.fail("`guide.two_sided` must be true or false")
+            values["guide"] = {"title": raw.get("title"), "author": raw.get("author"), "date": raw.get("date"),
+                               "two_sided": raw.get("two_sided", False),
                                "order": self.strings("guide.order", raw.get("order", []))}
         if "owned" in table:
             values["owned"] = self.owned(table["owned"])
@@ -424,6 +428,8 @@ def load_options(config_file: str | Path | None = None, strict: bool | None = No
         paper=(paper or values.get("paper") or "a4").lower(),
         guide_title=values.get("guide", {}).get("title"), guide_author=values.get("guide", {}).get("author"),
         guide_order=tuple(values.get("guide", {}).get("order", ())),
+        guide_date=values.get("guide", {}).get("date"),
+        guide_two_sided=bool(values.get("guide", {}).get("two_sided", False)),
         config_diagnostics=warnings,
         exclude=chosen_exclude, extend_exclude=chosen_extend_exclude,
         force_exclude=bool(force_exclude) or bool(values.get("force-exclude", False)),
@@ -495,7 +501,7 @@ _DEFAULTS = {
     "extend-exclude": "default",
     "force-exclude": "default",
     "paper": "default",
-    "guide": "default: the template's title, no author, the order given",
+    "guide": "default: the template's title, no author, the order given, one-sided",
     "owned": "default: one of each set counted, holding what the catalog says",
 }
 
@@ -528,6 +534,7 @@ def show_settings(options: Options) -> str:
         "force-exclude": options.force_exclude,
         "paper": options.paper,
         "guide": {k: v for k, v in (("title", options.guide_title), ("author", options.guide_author),
+                                    ("date", options.guide_date), ("two_sided", options.guide_two_sided),
                                     ("order", list(options.guide_order))) if v},
         "owned": options.owned_counts.as_table() if options.owned_counts is not None else {},
     }

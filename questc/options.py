@@ -86,9 +86,12 @@ class Options:
     config_file: Path | None = None
     config_diagnostics: tuple[Diagnostic, ...] = ()
     paper: str = "a4"                  # the printed sheet's and guide's paper: a4 or letter
+    square_mm: float = 25.4            # a map square on a print-and-play map (questc.emit.play)
     guide_title: str | None = None     # a guide's title, author and quest order ([guide] in the configuration)
     guide_author: str | None = None
     guide_order: tuple[str, ...] = ()
+    guide_date: str | None = None      # the date on a guide's title page (else SOURCE_DATE_EPOCH's, else none)
+    guide_two_sided: bool = False      # a guide printed on both sides: quests start on right-hand pages
     extend_select: tuple[str, ...] = ()
     exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
     extend_exclude: tuple[Exclusion, ...] = ()
@@ -187,12 +190,17 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores:
 
     Syntax and reference codes (minimum severity error) can be neither switched off
     nor lowered: a quest with a broken name cannot be compiled whatever the settings.
+    An opt-in code (`Descriptor.opt_in`, a style suggestion) is shown only when `select`
+    or `extend_select` names it, whole: selecting its family does not.
     """
     kept = []
     per_file: dict[str, tuple[str, ...]] = {}
     for d in diagnostics:
         entry = descriptor(d.code)
         locked = entry is not None and entry.minimum is Severity.ERROR
+        if entry is not None and entry.opt_in and d.code not in {c.upper() for c in (*options.select,
+                                                                                  *options.extend_select)}:
+            continue
         if not locked:
             chosen = _longest_prefix(d.code, options.extend_select)
             if options.select and not _matches(d.code, options.select) and chosen is None:

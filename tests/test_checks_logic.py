@@ -294,11 +294,42 @@ def test_the_family_is_its_table():
         assert set(re.findall(r"^\| (Q5\d\d) \|", SPEC.read_text(encoding="utf-8"), re.M)) <= set(codes)
 
 
+def test_q520_is_opt_in_and_names_what_would_print_as_an_identifier():
+    """Q520 shows only when named (not by default, not by its family's prefix); its message quotes
+    the words the sheet would print, and its fix (a guess: unsafe) adds a name made from them."""
+    source = dedent('''
+        quest "Q" {
+          conquest 3
+        }
+        piece R1 room_6x6 at 0,0
+        piece C1 corridor_2x4 at 6,2
+        door front between R1 C1
+        door back_gate "The Back Gate" between C1 R1
+        area A "Hall" start {
+          pieces R1, C1
+          glyph at 0,0 active
+          named chief at 5,5
+        }
+        named chief "Chief" beastman { conquest 1 }
+        victory heroes when killed chief
+    ''')
+    assert "Q520" not in {d.code for d in check_source(source, "<quest>").diagnostics}
+    assert "Q520" not in {d.code for d in check_source(source, "<quest>", Q5).diagnostics}
+    result = check_source(source, "<quest>", Options(extend_select=("Q520",)))
+    found = [d for d in result.diagnostics if d.code == "Q520"]
+    assert [d.message for d in found] == ["the door `front` prints as “the door front” on the sheet"]
+    assert span_text(source, found[0].span) == "front"
+    assert found[0].fixes and found[0].fixes[0].applicability == "unsafe"
+    assert found[0].fixes[0].edits[0].text == ' "The Front Door"'
+
+
 @pytest.mark.parametrize("descriptor", FAMILY, ids=lambda d: d.code)
 def test_q5_pages_failing_example_reports_the_code_and_fixed_does_not(descriptor):
-    failing = check_source(descriptor.example.failing, "failing.quest", Q5)
+    # (an opt-in code shows only when named, whole: its family's prefix does not select it)
+    options = Options(select=("Q5", descriptor.code), verbose=True)
+    failing = check_source(descriptor.example.failing, "failing.quest", options)
     assert descriptor.code in {d.code for d in failing.diagnostics}, render(failing)
-    fixed = check_source(descriptor.example.fixed, "fixed.quest", Q5)
+    fixed = check_source(descriptor.example.fixed, "fixed.quest", options)
     if descriptor.code != "Q507":    # a note, not a fault: it shows for every quest
         assert descriptor.code not in {d.code for d in fixed.diagnostics}, render(fixed)
     assert not fixed.errors, render(fixed)

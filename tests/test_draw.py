@@ -90,6 +90,93 @@ def test_tokens_of_one_size_share_one_text_size(results):
         assert seen <= {round(s, 3) for s in by_size.values()}, (name, seen, by_size)
 
 
+@pytest.mark.slow
+def test_a_player_count_badge_stands_inside_its_token(results):
+    """A badge beside a token stood on a square's corner, unclear whose it was: a badge is on its
+    token, or the token wears a dashed ring and the sheet's area list gives the count."""
+    for name, md in drawings(results):
+        tokens = {owner: box for box, owner in md.symbols if owner.startswith("figure:")}
+        for label in md.labels:
+            if label.how == "badge":
+                x0, y0, x1, y1 = tokens[label.owner]
+                assert x0 - 0.01 <= label.box[0] and label.box[2] <= x1 + 0.01, (name, label)
+                assert y0 - 0.01 <= label.box[1] and label.box[3] <= y1 + 0.01, (name, label)
+            else:
+                assert not ("\u2013" in label.text and label.text.replace("\u2013", "").isdigit()), (name, label)
+
+
+@pytest.mark.slow
+def test_area_badges_are_bounded_and_never_cover_a_figure_or_a_token(results):
+    for name, md in drawings(results):
+        for label in md.labels:
+            if not label.owner.startswith("area:") or label.how == "unplaced":
+                continue
+            assert label.box[2] - label.box[0] <= md.cell * 1.6 + 0.01, (name, label)
+            for box, owner in md.symbols:
+                if owner.startswith(("figure:", "marker:")):
+                    assert not intersects(label.box, box), (name, label, owner)
+
+
+CAPPED = """quest "Capped" {
+  edition second
+  players 2..5
+}
+piece In entrance at 0,0 turn 90
+piece Road tile_22a at 2,0
+piece Cap end_cap at 8,1 turn 90
+area A "Road" start {
+  pieces In, Road
+}
+area LongAreaName "The End" {
+  pieces Cap
+  monster goblin_archer at Cap:0,0 Cap:0,1
+}
+victory heroes when round > 3
+"""
+
+
+def test_an_end_caps_badge_stands_beside_its_archers():
+    """A 2-space end cap full of goblin archers: its badge went over them; now it stands beside,
+    joined by a leader line, and the name too long for a badge is a key number the legend names."""
+    from helpers import compile_source
+
+    result = compile_source(CAPPED, "capped.quest")
+    for cell in (18.0, 30.0, 72.0):
+        md = draw_map(result, cell)
+        badge = next(label for label in md.labels if label.owner == "area:LongAreaName")
+        assert badge.how == "leader", badge
+        for box, owner in md.symbols:
+            assert not intersects(badge.box, box), (cell, owner)
+        if badge.text != "LongAreaName":
+            assert any(entry.what == ("area", badge.text) and "LongAreaName" in entry.label for entry in md.legend)
+
+
+@pytest.mark.slow
+def test_a_second_edition_map_names_every_tile_on_it(results):
+    """Each tile's outline is drawn and its printed code stands on it (or, with no room, a key
+    number the legend names), so a group can build the map from its tiles."""
+    for name, md in drawings(results):
+        result = results[name.split("@")[0]]
+        if not result.model.edition.map_pieces:
+            continue
+        svg = map_svg(result, cell=md.cell).decode("utf-8")
+        for piece in result.model.pieces.values():
+            assert f'data-piece="{piece.id}"' in svg, (name, piece.id)
+            words = [label.text for label in md.labels if label.owner == f"piece:{piece.id}"]
+            assert words, (name, piece.id)
+            if piece.type.tile:
+                shown = words[0]
+                assert shown == piece.type.tile or any(entry.what == ("key", shown) and piece.type.tile in entry.label
+                                                       for entry in md.legend), (name, piece.id, shown)
+
+
+def test_first_edition_sheet_maps_leave_the_pieces_out_unless_asked(results):
+    result = results["three_seals"]
+    assert 'data-piece=' not in map_svg(result, cell=20).decode("utf-8")
+    md = draw_map(result, 72.0, pieces=True)
+    assert {label.text for label in md.labels if label.owner == "piece:R1"} == {"R1 room 6×6"}
+
+
 def test_codes_and_keys_are_explained_in_the_legend(results):
     md = map_page(results["burning_well"], "a4").map
     legend = [entry.label for entry in md.legend]
@@ -101,8 +188,12 @@ def test_codes_and_keys_are_explained_in_the_legend(results):
     for label in md.labels:
         if label.owner.startswith("figure:") and len(label.text) == 2 and label.text[0].isupper():
             assert any(e.what == ("code", label.text) for e in md.legend), label
-    assert any(e.what[0] == "players" for e in md.legend)       # the player-count badge is explained
-    assert "Only with 4–5 players" in legend
+    # each player-count badge, and the dashed ring, is explained
+    drawn = {label.text for label in md.labels if label.how == "badge"}
+    assert {e.what[1] for e in md.legend if e.what[0] == "players"} == drawn
+    rings = [e for e in md.legend if e.what[0] == "ring"]
+    assert rings or drawn
+    assert all("Only with" in label for label in legend if label.endswith(" players"))
 
 
 def test_the_svg_is_well_formed_and_marks_cells_areas_and_doors(results):

@@ -129,6 +129,8 @@ def test_sarif_contents():
         assert "```" in r["help"]["markdown"]
         assert r["defaultConfiguration"]["level"] == {"error": "error", "warning": "warning",
                                                         "info": "note"}[entry.severity.value]
+        # an opt-in code (Q520) is off until selected, as code scanning reads it
+        assert r["defaultConfiguration"].get("enabled", True) is not entry.opt_in
     first, second, third = run["results"]
     assert rules[first["ruleIndex"]]["id"] == first["ruleId"] == "Q303"
     assert first["level"] == "error" and second["level"] == "warning" and third["level"] == "note"

@@ -1,5 +1,7 @@
-"""The quest guide: render_guide (title page, contents with page numbers, each quest's sheet) and the
-`questc guide` command (diagnostics, quests with errors left out, exit status, atomic write)."""
+"""The quest guide: the book (title page, contents with players, edition and pages, each quest's sheet, a
+quest of several encounters under one heading, the index; two-sided; its tags, bookmarks, page labels
+and links kept through assembly) and the `questc guide` command (diagnostics, quests with errors left
+out, exit status, atomic write)."""
 from __future__ import annotations
 
 import io
@@ -14,6 +16,7 @@ from questc import api
 from helpers import compile_file
 from questc.cli import cli
 from questc.emit import pdf
+from questc.emit.guide import render_guide
 from conftest import ACCEPTANCE
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
@@ -38,56 +41,170 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+LANTERN = [Path(__file__).resolve().parent.parent / "quests" / f"lantern_road_{n}.quest" for n in (1, 2)]
+
+
 @pytest.fixture(scope="module")
 def results():
-    return [compile_file(DROWNED), compile_file(EVERYTHING)]
+    return [compile_file(DROWNED), compile_file(EVERYTHING)] + [compile_file(path) for path in LANTERN]
 
 
 @pytest.fixture(scope="module")
 def guide(results):
     calls = []
-    data = pdf.render_guide(results, progress=calls.append, title="Tales of the Deep")
+    data = render_guide(results, progress=calls.append, title="Tales of the Deep", author="The Table",
+                        date="1 May 2026")
     return data, calls
+
+
+@pytest.fixture(scope="module")
+def two_sided(results):
+    return render_guide(results, title="Tales of the Deep", two_sided=True)
 
 
 def pages_of(data: bytes) -> list[str]:
     return [flat(p.extract_text()) for p in PdfReader(io.BytesIO(data)).pages]
 
 
+def labels_of(data: bytes) -> list[str]:
+    reader = PdfReader(io.BytesIO(data))
+    return [reader.page_labels[i] for i in range(len(reader.pages))]
+
+
+def starts(data: bytes, results) -> list[int]:
+    """The index of the page each sheet starts on (its title first on the page, after the front)."""
+    pages = pages_of(data)
+    return [next(i for i, p in enumerate(pages) if i > 1 and p.startswith(r.model.title)) for r in results[:2]]
+
+
 @pytest.mark.slow
-def test_guide_is_title_contents_then_each_sheet(results, guide):
+def test_the_book_is_a_title_page_the_contents_each_quest_and_the_index(results, guide):
     data, _calls = guide
     pages = pages_of(data)
-    sheet_pages = [len(PdfReader(io.BytesIO(pdf.render_pdf(r))).pages) for r in results]
-    # one title page, one contents page, then each sheet exactly as long as on its own
-    assert len(pages) == 2 + sum(sheet_pages)
-    assert "Tales of the Deep" in pages[0] and "2 quests" in pages[0]
+    sheet_pages = [len(PdfReader(io.BytesIO(pdf.render_pdf(r))).pages) for r in results[:2]]
+    title = pages[0]
+    assert "Tales of the Deep" in title and "by The Table" in title and "3 quests, 4 encounters · 1 May 2026" in title
+    assert "Descent: Journeys in the Dark".upper() in title
     assert pages[1].startswith("Contents")
-    assert pages[2].startswith("The Drowned Reliquary")
-    assert pages[2 + sheet_pages[0]].startswith("The Shrine of Ash & Ember")
+    # each sheet as long as on its own, from the page after the one before
+    first = starts(data, results)
+    assert first == [2, 2 + sheet_pages[0]]
+    assert pages[-1].startswith("Index") or any(p.startswith("Index") for p in pages[-2:])
+    # the front is numbered i, ii; the quests from 1
+    assert labels_of(data)[:3] == ["i", "ii", "1"]
 
 
 @pytest.mark.slow
-def test_contents_list_each_quest_with_its_page_number(results, guide):
+def test_contents_give_each_quests_players_edition_and_page_and_link_to_it(results, guide):
+    data, _calls = guide
+    contents = pages_of(data)[1]
+    assert "The Drowned Reliquary for 2–5 players · First edition" in contents
+    assert "The Lantern Road for 2–5 players · Second edition" in contents
+    assert "Encounter 1: The Lantern Road I: The Burned Mill" in contents
+    reader = PdfReader(io.BytesIO(data))
+    index = {page.indirect_reference.idnum: number for number, page in enumerate(reader.pages)}
+    targets = []
+    for annotation in reader.pages[1]["/Annots"]:
+        annotation = annotation.get_object()
+        destination = annotation["/A"]["/D"]
+        targets.append(index[destination[0].idnum])
+        assert str(annotation["/Contents"]).startswith("Go to page ")
+    labels = labels_of(data)
+    # the links lead to the pages the contents name, in order: each quest, the encounters, the index
+    numbers = [int(n) for n in re.findall(r"\.\s*(\d+)", contents)]   # each number after its leader dots
+    assert [labels[t] for t in targets] == [str(n) for n in numbers]
+    assert targets[:2] == starts(data, results)
+
+
+@pytest.mark.slow
+def test_a_quest_of_several_encounters_has_one_heading_with_its_encounters_under_it(guide):
+    data, _calls = guide
+    outline = PdfReader(io.BytesIO(data)).outline
+    top = [entry.title for entry in outline if not isinstance(entry, list)]
+    assert top == ["The Drowned Reliquary", "The Shrine of Ash & Ember", "The Lantern Road", "Index"]
+    # pypdf lists an item's children as the list after it
+    lantern = outline[next(i for i, e in enumerate(outline) if not isinstance(e, list) and e.title == "The Lantern Road")
+                      + 1]
+    assert [e.title for e in lantern if not isinstance(e, list)] == [
+        "The Lantern Road I: The Burned Mill", "The Lantern Road II: Harrow Chapel"]
+    assert "2 encounters · for 2–5 players (overlord included) · Second edition" in " ".join(pages_of(data))
+
+
+@pytest.mark.slow
+def test_the_book_keeps_its_tags_bookmarks_and_running_headers(results, guide):
+    from pdf_layout import check_structure, headings_ending_pages, reading_order
+
+    import pikepdf
+
+    data, _calls = guide
+    with pikepdf.open(io.BytesIO(data)) as book:     # qpdf reads it without a complaint
+        assert book.check_pdf_syntax() == []
+    check_structure(data)
+    assert headings_ending_pages(data) == []
+    headings = [m.title for m in reading_order(data) if m.heading == "/H1"]
+    assert list(dict.fromkeys(headings)) == ["Contents", "The Drowned Reliquary", "The Shrine of Ash & Ember",
+                                             "The Lantern Road", "Index"]
+    # the sections keep their levels: H2 under a quest, H3 under an encounter of a quest
+    order = reading_order(data)
+    assert {m.title for m in order if m.heading == "/H2"} >= {"Introduction", "Setup",
+                                                              "The Lantern Road I: The Burned Mill"}
+    assert "Introduction" in {m.title for m in order if m.heading == "/H3"}
+    pages = pages_of(data)
+    second = starts(data, results)[0] + 1
+    assert pages[second].startswith("The Drowned Reliquary Tales of the Deep")      # its running header
+    reader = PdfReader(io.BytesIO(data))
+    assert reader.trailer["/Root"]["/Lang"] == "en" and reader.metadata.title == "Tales of the Deep"
+    xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+    assert b"<pdfuaid:part>1</pdfuaid:part>" in xmp
+    # every figure keeps its alt text through assembly: each quest's map among them, by its areas
+    from pdf_layout import structure
+
+    _root, elements = structure(data)
+    figures = [alt for kind, alt in elements if kind == "/Figure"]
+    assert figures and all(alt.strip() for alt in figures)
+    for result in results:
+        assert any(all(a.name in alt for a in result.model.areas.values()) for alt in figures), result.model.title
+    assert f"<xmpTPg:NPages>{len(reader.pages)}</xmpTPg:NPages>".encode() in xmp
+
+
+@pytest.mark.slow
+def test_the_index_lists_monsters_and_components_with_their_pages(results, guide):
     data, _calls = guide
     pages = pages_of(data)
-    contents = pages[1]
-    firsts = [next(i for i, p in enumerate(pages) if i > 1 and p.startswith(r.model.title)) + 1 for r in results]
-    titles = [r.model.title for r in results]
-    # each title once, in order, and the page numbers the sheets really start on
-    # (the extraction order of a title and its number varies, so they are matched as lists)
-    assert [m.group(0) for m in re.finditer("|".join(map(re.escape, titles)), contents)] == titles
-    assert [int(n) for n in re.findall(r"\b\d+\b", contents)] == firsts
+    index = " ".join(p for p in pages if p.startswith("Index"))
+    first = [labels_of(data)[i] for i in starts(data, results)]
+    assert f"beastman {first[0]}" in index and f"skeleton {first[1]}" in index
+    assert "Monsters" in index and "Map pieces and tiles" in index and "tile 22A" in index
 
 
-def test_guide_has_a_bookmark_per_quest_and_only_bundled_fonts(guide):
+@pytest.mark.slow
+def test_two_sided_every_quest_starts_on_a_right_hand_page(results, two_sided):
+    labels = labels_of(two_sided)
+    pages = pages_of(two_sided)
+    front = labels.index("1")
+    assert front % 2 == 0                             # the front is an even number of pages
+    for start in starts(two_sided, results):
+        assert int(labels[start]) % 2 == 1, labels[start]
+    blanks = [i for i, text in enumerate(pages) if not text.strip()]
+    assert blanks and all(int(labels[i]) % 2 == 0 for i in blanks if labels[i].isdigit())
+    # the inner margin is the wider: text stands further right on a right-hand page
+    reader = PdfReader(io.BytesIO(two_sided))
+    left = {}
+
+    def visit(text, cm, tm, _font, _size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            left[current] = min(left.get(current, 1e9), x)
+    for current in (starts(two_sided, results)[0], starts(two_sided, results)[0] + 1):
+        reader.pages[current].extract_text(visitor_text=visit)
+    recto, verso = starts(two_sided, results)[0], starts(two_sided, results)[0] + 1
+    assert left[recto] > left[verso] + 5
+
+
+@pytest.mark.slow
+def test_guide_has_only_bundled_fonts(guide):
     data, _calls = guide
     reader = PdfReader(io.BytesIO(data))
-    # the quests at the top, each with its sections under it
-    assert [entry.title for entry in reader.outline if not isinstance(entry, list)] == [
-        "The Drowned Reliquary", "The Shrine of Ash & Ember"]
-    sections = [e.title for e in reader.outline[1] if not isinstance(e, list)]
-    assert sections[0] == "Introduction" and {"Victory", "The map", "Areas"} <= set(sections)
     fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
              for f in page["/Resources"].get("/Font", {}).values()}
     assert fonts and all("DejaVu" in f for f in fonts), fonts
@@ -103,20 +220,22 @@ def test_each_sheet_in_the_guide_has_its_legend_as_text(results, guide):
         assert expected in text, expected
 
 
+@pytest.mark.slow
 def test_progress_is_told_once_per_quest(guide):
     _data, calls = guide
-    assert calls == [1, 1]
+    assert calls == [1, 1, 1, 1]
 
 
 @pytest.mark.slow
 def test_guide_bytes_repeat(results, guide):
     data, _calls = guide
-    assert pdf.render_guide(results, title="Tales of the Deep") == data
+    assert render_guide(results, title="Tales of the Deep", author="The Table", date="1 May 2026") == data
 
 
+@pytest.mark.slow
 def test_a_guide_needs_quests_without_errors(results, tmp_path):
     with pytest.raises(ValueError, match="at least one quest"):
-        pdf.render_guide([])
+        render_guide([])
     broken = tmp_path / "broken.quest"
     broken.write_text(BROKEN, encoding="utf-8")
     report = api.guide([DROWNED, broken], tmp_path / "guide.pdf")
@@ -194,7 +313,7 @@ def test_the_guide_keeps_the_order_of_the_files_given(tmp_path):
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO(target.read_bytes()))
     assert [e.title for e in reader.outline if not isinstance(e, list)] == [
-        "The Shrine of Ash & Ember", "The Drowned Reliquary"]
+        "The Shrine of Ash & Ember", "The Drowned Reliquary", "Index"]
     assert "by The Table" in flat(reader.pages[0].extract_text())
     assert reader.metadata.author == "The Table"
 
@@ -214,7 +333,7 @@ def test_the_configuration_orders_titles_and_sizes_the_guide(tmp_path):
     reader = PdfReader(io.BytesIO(target.read_bytes()))
     # a folder is read in file-name order (drowned first); the configured order wins
     assert [e.title for e in reader.outline if not isinstance(e, list)] == [
-        "The Shrine of Ash & Ember", "The Drowned Reliquary"]
+        "The Shrine of Ash & Ember", "The Drowned Reliquary", "Index"]
     first = flat(reader.pages[0].extract_text())
     assert "The Ember Campaign" in first and "by Ash Club" in first
     assert all(sorted((round(float(p.mediabox.width)), round(float(p.mediabox.height)))) == [612, 792]
@@ -242,3 +361,30 @@ def test_build_prints_on_letter_when_asked(tmp_path):
     reader = PdfReader(io.BytesIO(next(tmp_path.glob("*.pdf")).read_bytes()))
     assert sorted((round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height)))) \
         == [612, 792]
+
+
+@pytest.mark.slow
+def test_a_guide_with_print_and_play_puts_each_quests_pages_after_it(tmp_path):
+    """`questc guide --print-and-play --two-sided`: after a quest, its map at game size and its
+    tokens, under its bookmark; each of those pages with its back left blank, to cut up."""
+    cellar = Path(__file__).resolve().parent.parent / "quests" / "chandlers_cellar.quest"
+    target = tmp_path / "play.pdf"
+    result = run("guide", str(cellar), "-o", str(target), "--print-and-play", "--two-sided")
+    assert result.exit_code == 0, result.output
+    data = target.read_bytes()
+    reader = PdfReader(io.BytesIO(data))
+    outline = reader.outline
+    assert [e.title for e in outline if not isinstance(e, list)] == ["The Chandler's Cellar", "Index"]
+    under = [e.title for e in outline[1] if not isinstance(e, list)]
+    assert "The Chandler's Cellar: print and play" in under
+    pages = pages_of(data)
+    play = [i for i, text in enumerate(pages) if text.startswith("Map page") or "Map page" in text[:40]]
+    assert play
+    for index in play:
+        assert not pages[index + 1].strip(), index          # the back of a page to cut up is blank
+        assert int(labels_of(data)[index]) % 2 == 1         # on a right-hand page
+    from pdf_layout import check_structure
+    from play_layout import assert_measures_and_assembles
+
+    check_structure(data)
+    assert_measures_and_assembles(compile_file(cellar), data)      # an inch a square, the pages assemble

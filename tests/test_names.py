@@ -72,4 +72,4 @@ def test_map_and_sheet_print_names_never_identifiers():
     for identifier in ("dawn_shield", "gilded", "altar (area"):
         assert identifier not in text, identifier
     assert "The Ash Altar" in text and "The Gilded Gate" in text and "The Shield of Dawn" in text
-    assert "a hero triggers the encounter the Ash Altar" in text
+    assert "a hero triggers the Ash Altar (an encounter)" in text

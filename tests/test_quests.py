@@ -54,6 +54,15 @@ def test_example_quest_compiles_with_no_error_and_no_warning(path):
 
 
 @pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
+def test_example_quest_names_what_its_sheet_prints(path):
+    """Every door, encounter and relic has a name players read (the opt-in Q520 finds none)."""
+    from questc.api import Options, check_file
+
+    result = check_file(path, Options(extend_select=("Q520",)))
+    assert [d for d in result.diagnostics if d.code == "Q520"] == [], _problems(result)
+
+
+@pytest.mark.parametrize("path", QUESTS, ids=lambda p: p.name)
 def test_example_quest_reveals_every_area_and_reaches_every_cell(path):
     result = _checked(path)
     analysis = result.compiled.analysis

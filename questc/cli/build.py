@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
+from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options, square_option
 
 if TYPE_CHECKING:
     from questc.api import QuestResult
@@ -43,16 +43,21 @@ def parse_only(values: tuple[str, ...]) -> tuple[str, ...] | None:
               help="Folder to write <id>.json, <id>.png, <id>.pdf (and the Valkyrie quest folders) into "
                    "(created if missing).")
 @click.option("--only", "--format", "only", multiple=True, metavar="KINDS",
-              help="Only these outputs: json, png, pdf, valkyrie (comma-separated). Default: json, png and pdf. "
-                   "valkyrie writes a Valkyrie quest folder per second edition quest (docs/valkyrie.md).")
+              help="Only these outputs: json, png, pdf, play, valkyrie (comma-separated). Default: json, png and "
+                   "pdf. play is the print-and-play map (--print-and-play); valkyrie writes a Valkyrie quest "
+                   "folder per second edition quest (docs/valkyrie.md).")
 @click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
               help="Check and render this many quests at once (0: one per CPU); the output is the same.")
+@click.option("--print-and-play", "print_and_play", is_flag=True,
+              help="Also write <id>-print-and-play.pdf: the map at game size over as many pages as it needs, "
+                   "to cut and tape together, and the quest's tokens and markers to cut out (kind `play`).")
+@square_option
 @paper_option
 @checking_options
 @guarded
-def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int, paper: str | None,
-          strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
-          config_file: str | None, expansions: str | None) -> None:
+def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int, print_and_play: bool,
+          square_size: float | None, paper: str | None, strict: bool | None, select: tuple[str, ...],
+          ignore: tuple[str, ...], verbose: bool, config_file: str | None, expansions: str | None) -> None:
     """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 
@@ -68,7 +73,14 @@ def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int
     # Infos are always collected: the JSON records every warning and info the quest
     # compiled with; only the printing honours --verbose.
     options = run_options(strict, select, ignore, True, config_file, expansions, paper=paper)
-    report = build_quests(quest_files(paths, options), out_dir, kinds=parse_only(only), options=options,
+    if square_size is not None:
+        options = replace(options, square_mm=square_size)
+    kinds = parse_only(only)
+    if print_and_play:
+        from questc.api import DEFAULT_KINDS
+
+        kinds = tuple(dict.fromkeys((*(kinds or DEFAULT_KINDS), "play")))
+    report = build_quests(quest_files(paths, options), out_dir, kinds=kinds, options=options,
                           jobs=jobs or os.cpu_count() or 1, on_checked=show)
     for result in report.results:
         if not result.failed(options.strict) and not result.complete:

@@ -125,6 +125,9 @@ def run_options(strict: bool | None, select: Iterable[str], ignore: Iterable[str
                         extend_select=extend, start=start, paper=paper, **discovery_values())
 
 
+square_option = click.option("--square-size", "square_size", type=click.FloatRange(10, 60), default=None,
+                             metavar="MM", help="A map square's size on a print-and-play map, in millimetres "
+                                                "(default 25.4: an inch, as on the game's tiles).")
 paper_option = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
                             help="Paper of the printed sheets: a4 or letter (default: `paper` in the "
                                  "configuration, else a4).")

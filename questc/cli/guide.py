@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import click
 
-from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options
+from questc.cli.common import checking_options, guarded, paper_option, quest_files, run_options, square_option
 from questc.api import plural
 
 
@@ -23,10 +23,20 @@ from questc.api import plural
 @click.option("--title", help="The guide's title, on its first page (default: `guide.title` in the "
                                 "configuration, else the template's).")
 @click.option("--author", help="The guide's author, on its first page and in its metadata.")
+@click.option("--date", help="The date on the guide's title page (default: `guide.date` in the configuration, "
+                             "else SOURCE_DATE_EPOCH's day, else none).")
+@click.option("--two-sided/--one-sided", "two_sided", default=None,
+              help="Printed on both sides: each quest starts on a right-hand page, a blank page before it when "
+                   "needed, the inner margin wider (default: `guide.two_sided` in the configuration, else one-sided).")
+@click.option("--print-and-play", "print_and_play", is_flag=True,
+              help="After each quest, its map at game size over as many pages as it needs and its tokens to cut "
+                   "out (as `questc build --print-and-play` writes them).")
+@square_option
 @paper_option
 @checking_options
 @guarded
-def guide(paths: tuple[str, ...], output: str, title: str | None, author: str | None, paper: str | None,
+def guide(paths: tuple[str, ...], output: str, title: str | None, author: str | None, date: str | None,
+          two_sided: bool | None, print_and_play: bool, square_size: float | None, paper: str | None,
           strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
           config_file: str | None, expansions: str | None) -> None:
     """Check quests, then write one printable quest guide (PDF) of those with no error, in the order
@@ -36,14 +46,18 @@ def guide(paths: tuple[str, ...], output: str, title: str | None, author: str | 
     from questc.api import Severity
 
     options = run_options(strict, select, ignore, verbose, config_file, expansions, paper=paper)
+    if square_size is not None:
+        options = replace(options, square_mm=square_size)
     quests = quest_files(paths, options)
     # The library checks and lays out one quest at a time (memory flat in their number);
     # the diagnostics are printed once it is done.
     if len(quests) > 1:
         with click.progressbar(length=len(quests), label="Checking and laying out quests", file=sys.stderr) as bar:
-            report = make_guide(quests, output, title=title, author=author, options=options, progress=bar.update)
+            report = make_guide(quests, output, title=title, author=author, options=options, progress=bar.update,
+                                two_sided=two_sided, date=date, print_and_play=print_and_play)
     else:
-        report = make_guide(quests, output, title=title, author=author, options=options)
+        report = make_guide(quests, output, title=title, author=author, options=options, two_sided=two_sided,
+                            date=date, print_and_play=print_and_play)
     order = {str(path): k for k, path in enumerate(quests)}   # the diagnostics in the order the files came
     results = sorted(report.results, key=lambda r: order.get(r.path, len(order)))
     shown = results if verbose else [

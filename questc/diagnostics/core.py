@@ -134,6 +134,9 @@ class Descriptor:
     # False for reports every quest gets (the reveal order, the conquest economy): their
     # "fixed" example shows the report on a sound quest rather than silencing it.
     fixed_example_silences: bool = True
+    # An opt-in code (a style suggestion) is shown only when `select` or `extend-select`
+    # names it, whole: the default selection, and selecting its family, leave it out.
+    opt_in: bool = False
 
     def placeholders(self) -> set[str]:
         found: set[str] = set()
@@ -163,4 +166,7 @@ class Descriptor:
         lines += ["    " + line for line in self.example.fixed.strip("\n").splitlines()]
         if self.minimum is Severity.ERROR:
             lines += ["", "This code is always an error: configuration cannot lower it."]
+        if self.opt_in:
+            lines += ["", f"This code is off unless selected: extend-select = [\"{self.code}\"] in the "
+                          f"configuration, or --extend-select {self.code}."]
         return "\n".join(lines) + "\n"

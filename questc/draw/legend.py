@@ -37,6 +37,9 @@ def symbol_items(p: Palette, what: tuple[Any, ...], x: float, y: float, s: float
                                                           dash=(s * 0.3, s * 0.15)))]
     if kind == "figure":
         return sym.figure(p, x - s * 0.05, y - s * 0.05, s * 1.1, what[1])
+    if kind == "ring":
+        shape = sym.figure_shape(x - s * 0.05, y - s * 0.05, s * 1.1)
+        return sym.figure(p, x - s * 0.05, y - s * 0.05, s * 1.1, "normal") + sym.conditional_ring(p, shape, s)
     if kind == "players":
         items, _box = sym.players_badge(p, cx, cy, what[1], max(sym.MIN_TEXT, s * 0.45))
         return items

@@ -41,7 +41,11 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 Edge = tuple[int, int, int, int]
 
-LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "walls", "doors", "markers",
+# Pieces named by their kind alone (`end cap`): a quest has few of them, and they carry no code.
+SMALL_PIECES = ("end_cap", "extender", "transition", "entrance", "exit")
+BADGE_WIDTH = 1.6   # an area's badge is at most this many squares wide
+
+LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "pieces", "walls", "doors", "markers",
           "figures", "labels", "frame")
 
 
@@ -59,7 +63,9 @@ class LegendEntry:
 @dataclass(frozen=True)
 class PlacedLabel:
     """A word on the map and where it went: its box (pill included), what it names, and how it got
-    there (on: on its own token; beside; leader: beside with a leader line; key: a key number)."""
+    there (on: on its own token; badge: a player-count badge on its token; beside; leader: beside
+    with a leader line; key: a key number; forced: an area's badge on a square of its area with
+    no room around it; unplaced: an area badge with no square to stand on)."""
 
     text: str
     box: Box
@@ -267,8 +273,11 @@ def _fits(columns: int, rows: int, origin: Cell, s: float, width: float, height:
 
 
 class _Builder:
-    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None) -> None:
+    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None,
+                 pieces: bool | None = None) -> None:
         self.model = quest.model
+        # the map pieces' outlines and names: as the edition draws its maps, unless asked
+        self.show_pieces = quest.model.edition.map_pieces if pieces is None else pieces
         self.qb = quest.quest_board
         self.board = quest.board
         self.p = palette or Palette()
@@ -282,7 +291,9 @@ class _Builder:
         self.door_boxes: list[tuple[Box, str]] = []
         self.symbol_boxes: list[tuple[Box, str]] = []
         self.text_sizes: dict[tuple[int, int], float] = {}
-        self.pending_badges: list[tuple[Any, Any, str]] = []   # (badge, shape, owner): placed last
+        self.area_keys: dict[str, str] = {}    # area id -> what its badge says instead (a name too long)
+        self.badges_drawn: set[tuple[int, int]] = set()    # the player counts whose badge stands on a token
+        self.rings = False                                  # a token too small for its badge: a dashed ring
 
     # geometry ------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -362,12 +373,14 @@ class _Builder:
         self._grid()
         self._stairs()
         self._borders()
+        self._pieces()
         self._walls()
         self._doors()
         self._edges()
         self._markers()
         self._figures()
         self._area_badges()
+        self._piece_labels()
         self._named_labels()
         self._frame()
         self._legend_entries()
@@ -467,6 +480,74 @@ class _Builder:
         paint = Paint(stroke=self.p.c("area_border"), width=self.s * 0.05, dash=(self.s * 0.18, self.s * 0.1))
         for a, b in _merge(self.border_edges):
             self.layers["borders"].add(Line((self.point(*a), self.point(*b)), paint))
+
+    def _pieces(self) -> None:
+        """Each map piece's outline, where it meets another piece or the outside: the tiles a group
+        lays on the table (or cuts out of a print-and-play map)."""
+        self.piece_boxes: dict[str, list[Cell]] = {}
+        if not self.show_pieces:
+            return
+        width = max(0.6, self.s * 0.04)
+        paint = Paint(stroke=self.p.c("piece"), width=width)
+        for piece in self.model.pieces.values():
+            if piece is None:
+                continue
+            cells = set(piece.shape.cells)
+            self.piece_boxes[piece.id] = sorted(cells)
+            edges = []
+            for (x, y) in cells:
+                for (nx, ny), edge in (((x, y - 1), (x, y, x + 1, y)), ((x, y + 1), (x, y + 1, x + 1, y + 1)),
+                                       ((x - 1, y), (x, y, x, y + 1)), ((x + 1, y), (x + 1, y, x + 1, y + 1))):
+                    if (nx, ny) not in cells:
+                        edges.append(edge)
+            # drawn a little inside the piece, so two pieces side by side show two lines: two tiles
+            inset = width * 0.9
+            lines = []
+            for a, b in _merge(edges):
+                (x0, y0), (x1, y1) = self.point(*a), self.point(*b)
+                if y0 == y1:          # horizontal: the piece lies below or above it
+                    below = (a[0], a[1]) in cells
+                    dy = inset if below else -inset
+                    lines.append(Line(((x0, y0 + dy), (x1, y1 + dy)), paint))
+                else:
+                    right = (a[0], a[1]) in cells
+                    dx = inset if right else -inset
+                    lines.append(Line(((x0 + dx, y0), (x1 + dx, y1)), paint))
+            self.layers["pieces"].add(Group("piece", tuple(lines), (("piece", piece.id),)))
+
+    def _piece_labels(self) -> None:
+        """Each piece's name where a player finds a tile's code: in its corner nearest the top left,
+        on free floor of the piece (a second edition tile's printed code, `22A`; else the piece's
+        id and type, `R1 room 6×6`); with no room there, a key number the legend names."""
+        if not self.show_pieces:
+            return
+        size = max(MIN_TEXT, min(self.s * 0.2, 10.0))
+        for piece in self.model.pieces.values():
+            if piece is None:
+                continue
+            text = piece.type.tile or (piece_words(piece.type.name) if piece.type.kind in SMALL_PIECES
+                                       else f"{piece.id} {piece_words(piece.type.name)}")
+            cells = self.piece_boxes[piece.id]
+            corner = min(cells, key=lambda c: (c[0] + c[1], c[1], c[0]))
+            w, h = self._pill(text, size)
+            owner = f"piece:{piece.id}"
+            found = self.placer.find_in(cells, self.point(corner[0] + 0.5, corner[1] + 0.5), w, h,
+                                        clearance=self.s * 0.03)
+            if found is None:
+                x, y = self.point(*corner)
+                self._place_label(text, (x, y, x + self.s, y + self.s), owner, required=True,
+                                  legend_words=f"{text} (map piece)")
+                continue
+            box = found[0]
+            self.layers["labels"].add(Group("label", tuple(self._piece_pill(text, size, box)), (("for", owner),)))
+            self.placer.block(box, "label", owner)
+            self.labels.append(PlacedLabel(text, box, owner, "on", size))
+
+    def _piece_pill(self, text: str, size: float, box: Box) -> list:
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        ink = self.p.c("piece")
+        return [Rect(box[0], box[1], box[2] - box[0], box[3] - box[1], Paint(fill=ink), radius=size * 0.2),
+                Text(cx, baseline_for_middle(cy, size), text, size, "#ffffff", "bold")]
 
     def _walls(self) -> None:
         width = max(1.2, self.s * 0.09)
@@ -595,10 +676,14 @@ class _Builder:
             badge = self.p.word("players", players=count_range(figure.players)) if figure.players else None
             room = footprint[1] * s - 2 * (self.wall_half + s * 0.02)
             text_h = len(lines) * size * 1.1
-            if badge and text_h + badge_size * 1.3 > room:
-                # no room on the token for both: the badge goes beside it, as a label
-                self.pending_badges.append((badge, shape, owner))
+            if badge and (text_h + badge_size * 1.3 > room
+                          or text_width(badge, badge_size) + badge_size * 0.6 > shape[2] - shape[0]):
+                # No room on the token for both: a badge beside it would stand on a square's corner,
+                # unclear whose it is. The token gets a dashed ring instead; the area's list on the
+                # sheet says which player counts it is for.
                 badge = None
+                self.rings = True
+                items += sym.conditional_ring(self.p, shape, s, footprint)
             block_h = text_h + (badge_size * 1.3 if badge else 0)
             top = cy - block_h / 2
             for k, line in enumerate(lines):
@@ -613,11 +698,15 @@ class _Builder:
                 badge_items, badge_box = sym.players_badge(self.p, cx, top + text_h + badge_size * 0.7,
                                                            badge, badge_size)
                 items += badge_items
-                self.labels.append(PlacedLabel(badge, badge_box, owner, "on", badge_size))
+                self.labels.append(PlacedLabel(badge, badge_box, owner, "badge", badge_size))
+                assert figure.players is not None
+                self.badges_drawn.add(figure.players)
             attrs: tuple[tuple[str, str], ...] = (("cell", f"{figure.at[0]},{figure.at[1]}"),
                                                   ("figure", figure.type.name), ("rank", figure.rank))
             if figure.named:
                 attrs += (("named", figure.named),)
+            if figure.players:
+                attrs += (("players", count_range(figure.players)),)
             self.layers["figures"].add(Group("figure", tuple(items), attrs))
             self.symbol_boxes.append((shape, owner))
             for cell in figure.cells:
@@ -694,35 +783,70 @@ class _Builder:
                 Text(cx, baseline_for_middle(cy, size), text, size, self.p.c("text"))]
 
     def _area_badges(self) -> None:
-        """Each area's letter on a badge: on free floor of the area nearest its middle."""
-        size = max(MIN_TEXT, min(self.s * 0.34, 14.0))
+        """Each area's name on a badge of bounded size (at most BADGE_WIDTH squares wide; a name too
+        long for it at the smallest words gets a key number, which the legend names): on free floor
+        of the area nearest its middle, else beside the area with a leader line, else on a square of
+        the area where no figure or marker stands. A badge never covers a figure or a token."""
+        s = self.s
         for area in self.model.areas.values():
             cells = sorted(c for c in area.cells if self.board.is_floor(c))
             if not cells:
                 continue
-            r = max(self.s * 0.3, text_width(area.id, size, "bold") * 0.62 + size * 0.15, size * 0.62)
+            text, size, width, height = self._badge_size(area.id)
+            if text != area.id:
+                self.area_keys[area.id] = text
             mx = sum(c[0] for c in cells) / len(cells) + 0.5
             my = sum(c[1] for c in cells) / len(cells) + 0.5
             px, py = self.point(mx, my)
             owner = f"area:{area.id}"
-            found = self.placer.find_in(cells, (px, py), 2 * r, 2 * r, clearance=self.s * 0.03)
-            if found is None:   # no free spot in the whole area: its middle cell's corner
-                best = min(cells, key=lambda c: ((c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c[1], c[0]))
-                x, y = self.point(*best)
-                box = (x + self.s * 0.05, y + self.s * 0.05, x + self.s * 0.05 + 2 * r, y + self.s * 0.05 + 2 * r)
-            else:
-                box = found[0]
+            how, leader = "on", False
+            found = self.placer.find_in(cells, (px, py), width, height, clearance=s * 0.03)
+            if found is None:
+                middle = min(cells, key=lambda c: ((c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c[1], c[0]))
+                found = self.placer.find(self.cell_box(middle), width, height, owner=owner, reach=s * 1.6,
+                                         clearance=s * 0.02)
+                # outside its area: a leader line always says whose it is
+                how, leader = "leader", found is not None
+                anchor = self.cell_box(middle)
+            if found is None:
+                # No free room: the middlemost square of the area that holds no figure or marker.
+                taken = {self.to_cell((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b, _owner in self.symbol_boxes}
+                free = [c for c in cells if c not in self.figure_cells and c not in taken]
+                if not free:
+                    self.labels.append(PlacedLabel(text, (px, py, px, py), owner, "unplaced", size))
+                    continue
+                best = min(free, key=lambda c: ((c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c[1], c[0]))
+                x, y = self.point(best[0] + 0.5, best[1] + 0.5)
+                found, how = ((x - width / 2, y - height / 2, x + width / 2, y + height / 2), False), "forced"
+            box = found[0]
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            self.layers["labels"].add(Group("area", tuple(sym.area_badge(self.p, cx, cy, r, area.id, size)),
-                                            (("area", area.id),)))
+            items = list(sym.area_badge(self.p, cx, cy, height / 2, text, size, width))
+            if leader:
+                p, q = leader_points((anchor[0] + s * 0.3, anchor[1] + s * 0.3, anchor[2] - s * 0.3,
+                                      anchor[3] - s * 0.3), box)
+                items.insert(0, Line((p, q), Paint(stroke=self.p.c("area_border"), width=max(0.5, s * 0.03))))
+            self.layers["labels"].add(Group("area", tuple(items), (("area", area.id),)))
             self.placer.block(box, "label", owner)
-            self.labels.append(PlacedLabel(area.id, box, owner, "on" if found else "forced", size))
+            self.labels.append(PlacedLabel(text, box, owner, how, size))
 
+    def _badge_size(self, name: str) -> tuple[str, float, float, float]:
+        """An area's id in; what its badge says (the id, or a key number when the id cannot fit),
+        the text size, the badge's width and height (points) out."""
+        s = self.s
+        limit = s * BADGE_WIDTH
+        size = max(MIN_TEXT, min(s * 0.34, 14.0))
+
+        def box(text: str, size: float) -> tuple[float, float]:
+            height = max(s * 0.6, size * 1.24)
+            return max(height, text_width(text, size, "bold") * 1.1 + size * 0.5), height
+        while size > MIN_TEXT and box(name, size)[0] > limit:
+            size = max(MIN_TEXT, round(size - 0.25, 2))
+        if box(name, size)[0] > limit:
+            name = f"#{len(self.area_keys) + 1}"
+        return (name, size) + box(name, size)
     def _named_labels(self) -> None:
         """Doors, encounters, relics, stairs and obstacles: their names beside them."""
         model = self.model
-        for badge, shape, owner in self.pending_badges:
-            self._place_label(badge, shape, owner, required=True, legend_words=badge)
         for door_id, box in self.door_at.items():
             name = self.door_name(door_id)
             self._place_label(name, box, f"door:{door_id}", required=True, legend_words=f"{name} (door)")
@@ -810,9 +934,11 @@ class _Builder:
         for rank, key in (("normal", "monster"), ("master", "master"), ("named", "named")):
             if rank in ranks:
                 add(p.word(key), ("figure", rank))
-        for counts in sorted({f.players for f in model.figures if f.players}):
+        for counts in sorted(self.badges_drawn):
             text = p.word("players", players=count_range(counts))
             add(p.word("players_legend", players=count_range(counts)), ("players", text))
+        if self.rings:
+            add(p.word("players_ring"), ("ring",))
         markers = model.markers
         for active in (True, False):
             if any(m.kind == "glyph" and m.active == active for m in markers):
@@ -858,7 +984,9 @@ class _Builder:
         if any(label.how == "leader" for label in self.labels):
             add(p.word("leader"), ("leader",))
         for area in model.areas.values():
-            add(p.word("start_area" if area.start else "area", id=area.id, name=area.name), ("area", area.id))
+            shown = self.area_keys.get(area.id, area.id)
+            add(p.word("start_area" if area.start else "area", id=shown, name=area.name if shown == area.id
+                       else f"{area.id}, {area.name}"), ("area", shown))
         for monster, code in sorted(self.codes.items(), key=lambda kv: kv[1]):
             self.keys.append(LegendEntry(p.word("code", code=code, monster=monster), ("code", code)))
 
@@ -872,8 +1000,15 @@ def _legend_words(words: str) -> str:
     return words if len(words) <= LEGEND_CHARACTERS else words[:LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
 
 
+def piece_words(name: str) -> str:
+    """A map piece type in (room_6x6); how a player reads it out (room 6×6)."""
+    import re
+
+    return re.sub(r"(\d)x(\d)", "\\1×\\2", readable(name))
+
+
 def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
-             palette: Palette | None = None) -> MapDrawing:
+             palette: Palette | None = None, pieces: bool | None = None) -> MapDrawing:
     """A compiled quest in; its map drawn at `cell` points per square out (see the module docstring).
 
     Raises ValueError for a cell under 1 point.
@@ -882,4 +1017,4 @@ def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
     # (400 squares) prints at about 1.2 points a square on A4, and lint passed it.
     if cell < 1:
         raise ValueError(f"a map square must be at least 1 point, not {cell}")
-    return _Builder(quest, cell, title, palette).build()
+    return _Builder(quest, cell, title, palette, pieces).build()

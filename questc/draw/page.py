@@ -1,11 +1,12 @@
-"""The map's page: how large the map prints on a sheet of paper, and which way the page turns.
+"""The map on its sheet: how large the map prints, and whether it stands upright or turned.
 
-The sheet gives the map a page of its own: a heading, the map as large as the page allows
-(portrait or landscape, whichever gives the larger squares), and the legend under it; when
-the legend would keep the squares under COMFORTABLE points, the map takes the page alone
-and the legend follows on the next. The
-PNG uses the same scale, so the picture and the printed map carry the same words at the same
-sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
+The map, its heading and its legend print as one unit, never split: the legend is always on the
+map's page. The unit is as large as a page's text area allows (squares at most LARGEST_CELL
+points): upright, the legend under the map across the page; or turned a quarter (the reader
+turns the book), when that makes the squares at least TURN_GAIN times larger. The sheet sets
+the unit where it fits after the text, else at the top of the next page (templates/sheet/sheet.typ,
+qs-map). The PNG uses the same scale, so the picture and the printed map carry the same words
+at the same sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 """
 from __future__ import annotations
 
@@ -19,20 +20,18 @@ if TYPE_CHECKING:
 MM = 72 / 25.4
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 LARGEST_CELL = 36.0     # half an inch: a larger map square only spends ink
-COMFORTABLE = 24.0      # a third of an inch: squares this large read well; past it the legend comes first
+TURN_GAIN = 1.2         # a map turns a quarter only for squares this much larger: turning the book costs the reader
 
 
 @dataclass(frozen=True)
 class LegendPlan:
     """The legend set `width` points wide: `rows` entries down each column, the columns' widths (each
-    as wide as its longest entry), the gap between columns, and the height of it all in points.
-    `beside_map`: False when the map takes its page alone and the legend follows on the next page."""
+    as wide as its longest entry), the gap between columns, and the height of it all in points."""
 
     rows: int
     widths: tuple[float, ...]
     gap: float
     height: float
-    beside_map: bool = True
 
     @property
     def columns(self) -> int:
@@ -41,8 +40,11 @@ class LegendPlan:
 
 @dataclass(frozen=True)
 class MapPage:
+    """The map's unit on a page of `paper`: `width` points wide (the text area's width, or its height
+    when `turned`), the map drawn at the printed scale, its legend's plan, the heading's height."""
+
     paper: str
-    landscape: bool
+    turned: bool
     page_width: float
     page_height: float
     margin: float
@@ -51,6 +53,15 @@ class MapPage:
     heading_height: float
     map: MapDrawing        # the map drawn at the printed scale
     legend: LegendPlan
+
+    @property
+    def width(self) -> float:
+        return self.body_height if self.turned else self.body_width
+
+    @property
+    def height(self) -> float:
+        """The unit's height (its width on the page when turned): heading, map and legend."""
+        return self.heading_height + self.map.height + self.legend.height
 
 
 def styles() -> dict:
@@ -107,55 +118,40 @@ def paper_size(paper: str) -> tuple[float, float]:
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
 
 
-def map_page(quest: CompiledQuest, paper: str = "a4") -> MapPage:
-    """A compiled quest and a paper size in; its map page out: orientation, scale, the drawn map."""
-    from questc.draw.map import draw_map, fit_cell
-
+def body_size(paper: str) -> tuple[float, float, float]:
+    """A paper in; the sheet's text area (width, height) and its side margin out, in points."""
     page = styles().get("page", {})
     margin = float(page.get("margin_mm", 16)) * MM
-    heading = float(styles().get("map", {}).get("heading_height", 30))
-    footer = float(page.get("footer_size", 8)) * 2.5
+    bottom = float(page.get("bottom_margin_mm", 18)) * MM
+    w, h = paper_size(paper)
+    return w - 2 * margin, h - margin - bottom, margin
+
+
+def map_page(quest: CompiledQuest, paper: str = "a4") -> MapPage:
+    """A compiled quest and a paper size in; its map's unit out: upright or turned, its scale, the drawn map."""
+    from questc.draw.map import draw_map, fit_cell
+
+    heading = float(styles().get("map", {}).get("heading_height", 36))
+    body_w, body_h, margin = body_size(paper)
     board = quest.board
     probe = draw_map(quest, 18.0)
-    best = None
-    for landscape in (False, True):
-        w, h = paper_size(paper)
-        if landscape:
-            w, h = h, w
-        body_w, body_h = w - 2 * margin, h - 2 * margin - footer
-        legend = plan_legend(probe.legend, legend_width(body_w))
-        alone = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading, largest=LARGEST_CELL)
-        shared = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading - legend.height,
-                          largest=LARGEST_CELL)
-        for cell, beside in ((shared, True), (alone, False)):
-            # Squares up to COMFORTABLE points count in full; past that the legend on the map's page
-            # is worth more than larger squares; then the larger squares; portrait on a tie.
-            score = (round(min(cell, COMFORTABLE), 1), beside, round(cell, 1))
-            if best is None or score > best[0]:
-                best = (score, cell, landscape, w, h, body_w, body_h, beside)
-    assert best is not None
-    _score, cell, landscape, w, h, body_w, body_h, beside = best
-    for _ in range(4):     # the legend drawn at this scale may be longer (codes, keys): fit again
+
+    def fit(width: float, height: float, legend_height: float) -> float:
+        return fit_cell(board.width, board.height, board.origin, width, height - heading - legend_height,
+                        largest=LARGEST_CELL)
+
+    upright = fit(body_w, body_h, plan_legend(probe.legend, legend_width(body_w)).height)
+    turned_cell = fit(body_h, body_w, plan_legend(probe.legend, legend_width(body_h)).height)
+    turned = turned_cell >= upright * TURN_GAIN
+    width, height = (body_h, body_w) if turned else (body_w, body_h)
+    cell = turned_cell if turned else upright
+    for _ in range(6):     # the legend drawn at this scale may be longer (codes, keys): fit again
         drawn = draw_map(quest, cell)
-        legend = plan_legend(drawn.legend, legend_width(body_w))
-        below = legend.height if beside else 0.0
-        if drawn.height + below + heading <= body_h + 0.01 and drawn.width <= body_w + 0.01:
+        legend = plan_legend(drawn.legend, legend_width(width))
+        if drawn.height + legend.height + heading <= height + 0.01 and drawn.width <= width + 0.01:
             break
         if cell <= 1.0:   # as small as a square is drawn (draw_map): the widest map is let overflow a little
             break
-        refit = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading - below,
-                         largest=LARGEST_CELL)
-        if beside and refit < cell * 0.5:
-            # The legend grew at this scale (words that no longer fit beside their things went
-            # into its key) past sharing the page: it follows on the next page instead.
-            beside = False
-            refit = fit_cell(board.width, board.height, board.origin, body_w, body_h - heading,
-                             largest=LARGEST_CELL)
-        cell = max(1.0, min(cell * 0.97, refit))
-    from dataclasses import replace
-
-    if not beside:    # the legend follows on the next page, which is portrait: its columns fit that
-        portrait_w = paper_size(paper)[0] - 2 * margin
-        legend = plan_legend(drawn.legend, legend_width(portrait_w))
-    return MapPage(paper.lower(), landscape, w, h, margin, body_w, body_h, heading, drawn,
-                   replace(legend, beside_map=beside))
+        cell = max(1.0, min(cell * 0.97, fit(width, height, legend.height)))
+    w, h = paper_size(paper)
+    return MapPage(paper.lower(), turned, w, h, margin, body_w, body_h, heading, drawn, legend)

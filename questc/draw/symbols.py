@@ -343,10 +343,25 @@ def figure(p: Palette, x: float, y: float, s: float, rank: str, footprint: tuple
     return [Rect(x0, y0, x1 - x0, y1 - y0, paint, radius=s * 0.35)]
 
 
-def area_badge(p: Palette, cx: float, cy: float, r: float, area_id: str, size: float) -> list[Item]:
+def conditional_ring(p: Palette, shape: Box, s: float, footprint: tuple[int, int] = (1, 1)) -> list[Item]:
+    """The dashed ring round a figure's token that is set up only for some player counts (when the
+    count's badge does not fit on it: the sheet's area list gives the count)."""
+    x0, y0, x1, y1 = shape
+    grow = s * 0.05
+    paint = Paint(stroke=p.c("text"), width=max(0.35, s * 0.03), dash=(s * 0.07, s * 0.05))
+    if tuple(footprint) == (1, 1):
+        return [Ellipse((x0 + x1) / 2, (y0 + y1) / 2, (x1 - x0) / 2 + grow, (y1 - y0) / 2 + grow, paint)]
+    return [Rect(x0 - grow, y0 - grow, x1 - x0 + 2 * grow, y1 - y0 + 2 * grow, paint, radius=s * 0.38)]
+
+
+def area_badge(p: Palette, cx: float, cy: float, r: float, area_id: str, size: float,
+               width: float | None = None) -> list[Item]:
+    """An area's name on a white disc of radius r (or, `width` wider than the disc, a pill that wide)."""
     ink = p.c("area_border")
-    return [Ellipse(cx, cy, r, r, Paint(fill="#ffffff", stroke=ink, width=r * 0.14)),
-            Text(cx, baseline_for_middle(cy, size), area_id, size, ink, "bold")]
+    paint = Paint(fill="#ffffff", stroke=ink, width=r * 0.14)
+    shape = Ellipse(cx, cy, r, r, paint) if width is None or width <= 2 * r + 0.01 else \
+        Rect(cx - width / 2, cy - r, width, 2 * r, paint, radius=r)
+    return [shape, Text(cx, baseline_for_middle(cy, size), area_id, size, ink, "bold")]
 
 
 def players_badge(p: Palette, cx: float, cy: float, text: str, size: float) -> tuple[list[Item], Box]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import import_module
 
-__all__ = ["Edition", "GAME_RULES", "BUILT_IN", "DEFAULT", "edition", "find", "having", "names", "register",
+__all__ = ["Edition", "GAME_RULES", "SHEET_SECTIONS", "BUILT_IN", "DEFAULT", "edition", "find", "having", "names", "register",
            "unregister"]
 
 # The game's rules an edition may play by, and what each is (Edition.rules, Rule.needs).
@@ -53,6 +53,10 @@ GAME_RULES = {
     "acts": "the campaign's acts (`act 1`, `act 2`): the cards of which act a quest uses",
 }
 
+# The sections a printed sheet may have (Edition.sheet orders them; templates/sheet/sheet.j2 words them).
+SHEET_SECTIONS = ("introduction", "monsters", "setup", "special", "reinforcements", "victory", "map", "areas",
+                  "encounters", "events", "named", "chests")
+
 # How heroes start, by the start rule (Edition.start), in a message's words.
 _START_WORDS = {"glyph": "on or next to an active glyph", "entrance": "on the entrance's spaces"}
 
@@ -71,7 +75,11 @@ class Edition:
     quests take; conditions: the victory conditions its quests may use, in the order a
     message suggests them; exports: the output kinds a build makes of its quests;
     components: the edition whose component sets its quests are played with (the catalog's
-    sets say which edition they belong to), when not its own (a conversion kit's).
+    sets say which edition they belong to), when not its own (a conversion kit's); sheet: the
+    printed sheet's sections in the order its quest books print them (SHEET_SECTIONS, each a
+    macro of templates/sheet/sheet.j2; a section with nothing to say prints nothing); map_pieces:
+    its maps show each map piece's outline and printed code (the tiles a group lays out; a
+    print-and-play map shows them for every edition).
     """
 
     name: str
@@ -83,8 +91,11 @@ class Edition:
     rules: frozenset[str]
     header_fields: frozenset[str] = frozenset()
     conditions: tuple[str, ...] = ()
-    exports: tuple[str, ...] = ("json", "png", "pdf")
+    exports: tuple[str, ...] = ("json", "png", "pdf", "play")
     components: str = ""
+    sheet: tuple[str, ...] = ("introduction", "setup", "special", "victory", "map", "areas", "encounters",
+                              "events", "named", "chests")
+    map_pieces: bool = False
 
     @property
     def component_edition(self) -> str:
@@ -97,6 +108,10 @@ class Edition:
             raise ValueError(f"edition {self.name}: unknown game rules {unknown}; the rules are {sorted(GAME_RULES)}")
         if self.start not in _START_WORDS:
             raise ValueError(f"edition {self.name}: unknown start rule {self.start!r}")
+        unknown = sorted(set(self.sheet) - set(SHEET_SECTIONS))
+        if unknown:
+            raise ValueError(f"edition {self.name}: unknown sheet sections {unknown}; the sections are "
+                             f"{', '.join(SHEET_SECTIONS)}")
 
     def has(self, rule: str) -> bool:
         """Do this edition's quests play by `rule` (a key of GAME_RULES, or "<start> start")?"""

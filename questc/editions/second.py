@@ -16,5 +16,10 @@ EDITION = Edition(
     header_fields=frozenset({"encounter", "part_of", "act", "traits"}),
     conditions=("round", "objectives", "exited", "killed", "revealed", "triggered", "opened", "defeated",
                 "carried", "on", "in"),
-    exports=("json", "png", "pdf", "valkyrie"),   # Valkyrie plays second edition quests
+    exports=("json", "png", "pdf", "play", "valkyrie"),   # Valkyrie plays second edition quests
+    # The Quest Guide's order: the read-aloud introduction, the monsters, the setup, the special
+    # rules (the quest's events and rules of each round among them, each under its heading), the
+    # reinforcements, the victory, the map; then what questc adds: each area's words.
+    map_pieces=True,     # a second edition map is built from numbered tiles: each drawn with its code
+    sheet=("introduction", "monsters", "setup", "special", "reinforcements", "victory", "map", "areas", "named"),
 )

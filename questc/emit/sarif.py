@@ -65,8 +65,10 @@ def rule(entry: Descriptor) -> JSON:
     page = diagnostic_page(entry.code)
     if page is not None:
         out["helpUri"] = page
-    out.update({"defaultConfiguration": {"level": _LEVELS[entry.severity]},
-                "properties": {"tags": [f"{entry.code[:2]}xx"]}})
+    default: JSON = {"level": _LEVELS[entry.severity]}
+    if entry.opt_in:   # a style suggestion shown only when selected: off unless configured
+        default["enabled"] = False
+    out.update({"defaultConfiguration": default, "properties": {"tags": [f"{entry.code[:2]}xx"]}})
     return out
 
 

@@ -6,44 +6,69 @@ chest item, stat change and victory condition carrying `words`, its description
 made by the macros of `templates/sheet/words.j2`. Code holds no sheet wording; the
 templates do, so a writer can rephrase a sheet without touching Python.
 
-`words` (and every template result) is Jinja Markup: quest text in it is escaped
-for reportlab's paragraph markup (`&amp;`, `&lt;`), and the templates may add <b>
-and <i>. `plain(markup)` turns it back into plain text.
+The templates write Typst (the PDF's typesetter) directly. Two flavours of the data:
+`sheet_data(quest)` for the sheet, where `words` (and every template result) is Typst
+markup (a `markupsafe.Markup`: quest text in it already escaped by
+questc.emit.typst_markup, the templates' `strong()` and `emph()` around it), and
+`sheet_data(quest, "text")` for exports that want plain words (the Valkyrie export):
+the same macros, with `strong()` and `emph()` adding nothing.
 """
 from __future__ import annotations
 
 import re
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from questc.editions import GAME_RULES
 from questc.paths import data_dir
 from questc.syntax import nodes as n
 from questc.words import count_range, noun, plural
 
+from questc.draw.map import SMALL_PIECES
 from questc.model.quest import Figure, Marker, ObstacleModel
 
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
 
 TEMPLATE_FOLDER = "sheet"
+Flavour = Literal["typst", "text"]
 
 
 # ---- templates -------------------------------------------------------------------
 
 
-@cache
-def environment():
-    """The Jinja2 environment over `templates/` (autoescaping on: templates emit paragraph markup).
+def typst_string(text: str) -> str:
+    from questc.emit.typst_markup import string
 
-    StrictUndefined: a template naming a field the data lacks fails loudly instead of
-    printing a blank on a sheet.
+    return string(text)
+
+
+def _typst(value) -> Any:
+    """A value a template prints in; Typst markup out: quest text escaped, template results kept."""
+    from markupsafe import Markup
+
+    from questc.emit.typst_markup import markup
+
+    return value if isinstance(value, Markup) else Markup(markup(str(value)))
+
+
+@cache
+def environment(flavour: Flavour = "typst"):
+    """The Jinja2 environment over `templates/` for one flavour of output.
+
+    "typst": autoescaping on, every printed value passed through `_typst` (so a writer's `#`
+    or `[` prints as itself), `strong(x)` and `emph(x)` Typst's. "text": plain words, no
+    escaping, `strong(x)` and `emph(x)` the text itself. StrictUndefined: a template naming a
+    field the data lacks fails loudly instead of printing a blank on a sheet.
     """
     import jinja2
+    from markupsafe import Markup
 
+    typst = flavour == "typst"
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
-        autoescape=True,
+        autoescape=typst,
+        finalize=_typst if typst else None,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -51,51 +76,66 @@ def environment():
     )
     env.filters["count_range"] = count_range
     env.filters["mid"] = mid_sentence
+    if typst:
+        env.filters["join"] = typst_join
+        # values inside Typst code, not markup: a length in points, a string literal
+        env.filters["pt"] = lambda value: Markup(f"{float(value):.2f}pt")
+        env.filters["string"] = lambda value: Markup(typst_string(str(value)))
+        env.globals.update(strong=lambda body: Markup(f"#strong[{_typst(body)}]"),
+                           emph=lambda body: Markup(f"#emph[{_typst(body)}]"))
+    else:
+        env.globals.update(strong=str, emph=str)
     env.globals.update(plural=plural, noun=noun)   # counted words, as every message words them
     return env
 
 
-def template(name: str):
+def typst_join(values, separator: str = "") -> Any:
+    """The `join` filter for Typst templates: the items and the separator escaped unless already
+    markup (Jinja's own join escapes plain items for HTML as soon as one of them is markup)."""
+    from markupsafe import Markup
+
+    return Markup(str(_typst(separator)).join(str(_typst(v)) for v in values))
+
+
+def template(name: str, flavour: Flavour = "typst"):
     """A template file name under templates/sheet/ in; the compiled Jinja template out."""
-    return environment().get_template(f"{TEMPLATE_FOLDER}/{name}")
+    return environment(flavour).get_template(f"{TEMPLATE_FOLDER}/{name}")
 
 
 class _Words:
-    """The macros of words.j2 as functions: words.effect(e) -> Markup, with runs of
+    """The macros of words.j2 as functions: words.effect(e) -> its words, with runs of
     whitespace (the template's own line breaks) folded to single spaces."""
 
-    def __init__(self, module):
+    def __init__(self, module, flavour: Flavour):
         self._module = module
+        self._flavour = flavour
 
     def __getattr__(self, name: str):
         from markupsafe import Markup
 
         macro = getattr(self._module, name)
+        wrap = Markup if self._flavour == "typst" else str
 
         def call(*args, **kwargs):
-            return Markup(" ".join(str(macro(*args, **kwargs)).split()))
+            return wrap(" ".join(str(macro(*args, **kwargs)).split()))
         return call
 
 
 @cache
-def _words() -> _Words:
+def _words(flavour: Flavour = "typst") -> _Words:
     """The macros of words.j2: words.effect(e), words.condition(c), words.content(item), ..."""
-    return _Words(template("words.j2").module)
+    return _Words(template("words.j2", flavour).module, flavour)
 
 
-@cache
-def plain(markup) -> str:
-    """Markup from a template in; plain text out (tags dropped, entities decoded)."""
+def mid_sentence(name):
+    """A name that opens with "The" in; the same name as it reads inside a sentence out
+    ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies"); markup stays markup."""
+    text = str(name)
+    if not text.startswith("The "):
+        return name
     from markupsafe import Markup
 
-    return Markup(str(markup)).striptags() if not isinstance(markup, Markup) else markup.striptags()
-
-
-def mid_sentence(name) -> str:
-    """A name that opens with "The" in; the same name as it reads inside a sentence out
-    ("When the Brass Chamberlain dies", not "When The Brass Chamberlain dies")."""
-    text = str(name)
-    return "the" + text[3:] if text.startswith("The ") else text
+    return Markup("the" + text[3:]) if isinstance(name, Markup) else "the" + text[3:]
 
 
 # ---- text --------------------------------------------------------------------------
@@ -123,6 +163,22 @@ def label(name: str) -> str:
     return name.replace("_", " ")
 
 
+def piece_title(name: str) -> str:
+    """A map piece type in (room_6x6, tile_22a); how a player reads it out (room 6×6, tile 22a)."""
+    from questc.draw.map import piece_words
+
+    return piece_words(name)
+
+
+def _natural(text: str) -> tuple:
+    """A tile's code in (22A); a key that orders codes by their number first (1B before 22A) out."""
+    return tuple(int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text))
+
+
+# The groups of a sheet's component list (setup), in order.
+COMPONENT_GROUPS = ("pieces", "doors", "monsters", "markers", "obstacles")
+
+
 def point(cell) -> str:
     """(x, y) in; 'x,y' out: the quest language's own way of writing a cell."""
     return f"{cell[0]},{cell[1]}"
@@ -134,10 +190,11 @@ def point(cell) -> str:
 class _Builder:
     """Turns one compiled quest into the sheet dict; keeps the lookups the describers share."""
 
-    def __init__(self, quest: CompiledQuest):
+    def __init__(self, quest: CompiledQuest, flavour: Flavour):
         self.quest = quest
         self.model = quest.model
-        self.words = _words()
+        self.flavour = flavour
+        self.words = _words(flavour)
 
     # references ------------------------------------------------------------------
     def area_ref(self, area_id: str) -> dict:
@@ -206,21 +263,27 @@ class _Builder:
 
     # quest text ----------------------------------------------------------------------
     def prose(self, text: str | None) -> list:
-        """Quest text in; its paragraphs out (Markup), each `backticked` reference to a thing of the
-        quest put in the words players read: `red_seal` -> *The Red Seal*, `on killed skritch` ->
-        *when Skritch is killed*; other backticked words lose their backticks, in italics."""
-        from markupsafe import Markup, escape
+        """Quest text in; its paragraphs out (Typst markup, or plain text), each `backticked` reference
+        to a thing of the quest put in the words players read: `red_seal` -> *The Red Seal*,
+        `on killed skritch` -> *when Skritch is killed*; other backticked words lose their
+        backticks, in italics."""
+        from markupsafe import Markup
 
-        out = []
+        from questc.emit.typst_markup import markup
+
+        typst = self.flavour == "typst"
+        out: list = []
         for paragraph in paragraphs(text):
             pieces = paragraph.split("`")
             if len(pieces) % 2 == 0:          # an unpaired backtick: print the text as written
-                out.append(escape(paragraph))
+                out.append(Markup(markup(paragraph)) if typst else paragraph)
                 continue
-            parts = []
-            for index, piece in enumerate(pieces):
-                parts.append(escape(piece) if index % 2 == 0 else Markup("<i>%s</i>") % self.reference(piece))
-            out.append(Markup("").join(parts))
+            if not typst:
+                out.append("".join(piece if index % 2 == 0 else self.reference(piece)
+                                   for index, piece in enumerate(pieces)))
+                continue
+            out.append(Markup("".join(markup(piece) if index % 2 == 0 else f"#emph[{markup(self.reference(piece))}]"
+                                      for index, piece in enumerate(pieces))))
         return out
 
     def reference(self, code: str) -> str:
@@ -476,6 +539,9 @@ class _Builder:
                 data["condition"] = self.condition(trigger.condition) if trigger.condition is not None else None
             data["when_words"] = self.words.trigger(data)
             data["effects"] = self.effects(trigger.effects)
+            # a rule of each round or turn that brings monsters in: the sheet's Reinforcements
+            data["reinforcement"] = data["event"] == "each" and any(
+                e["kind"] == "place" and e.get("what") == "monster" for e in data["effects"])
             out.append(data)
         return out
 
@@ -545,6 +611,173 @@ class _Builder:
         return [{"kind": kind, "colour": TREACHERY_KINDS.get(kind), "amount": amount}
                 for kind, amount in budget.items()]
 
+    # monsters ------------------------------------------------------------------------
+    def monsters(self) -> list[dict]:
+        """The monsters the quest sets up, by type in order of appearance: how many figures of each
+        rank, for which player counts, and the areas and pieces they stand in, with `words`."""
+        model = self.model
+        out: dict[str, dict] = {}
+        for figure in model.figures:
+            item = out.setdefault(figure.type.name, {"monster": label(figure.type.name), "normal": 0, "master": 0,
+                                                     "named": [], "some": 0, "ranges": [], "areas": [],
+                                                     "pieces": []})
+            if figure.rank == "named" and figure.named is not None:
+                item["named"].append(self.named_ref(figure.named))
+            else:
+                item[figure.rank if figure.rank == "master" else "normal"] += 1
+            if figure.players is not None:
+                item["some"] += 1
+                if figure.players not in item["ranges"]:
+                    item["ranges"].append(figure.players)
+            area = self.area_ref(figure.area)
+            if area not in item["areas"]:
+                item["areas"].append(area)
+            piece = self.piece_at(figure.at)
+            if piece is not None and piece not in item["pieces"]:
+                item["pieces"].append(piece)
+        for item in out.values():
+            item["ranges"] = [{"min": low, "max": high} for low, high in sorted(item["ranges"])]
+            item["words"] = self.words.monsters(item)
+        return list(out.values()) + self.groups()
+
+    def groups(self) -> list[dict]:
+        """The monster groups, open groups and lieutenants the overlord places himself (second
+        edition), as the Quest Guide lists them: each with the tiles (or the area) it goes on, its
+        size for each number of heroes (the same for all: said once) and the changes to it, with `words`."""
+        model = self.model
+        out = []
+        low, high = model.heroes()
+        for group in model.groups.values():
+            sizes: list[dict] = []
+            for heroes in range(low, high + 1):
+                minions, masters = group.size(heroes)
+                if sizes and (sizes[-1]["minions"], sizes[-1]["masters"]) == (minions, masters):
+                    sizes[-1]["to"] = heroes
+                else:
+                    sizes.append({"from": heroes, "to": heroes, "minions": minions, "masters": masters})
+            pieces = [model.pieces.get(p) for p in group.pieces]
+            item = {"kind": group.kind, "monster": group.display, "id": group.id,
+                    "area": self.area_ref(group.area),
+                    "pieces": [f"tile {p.type.tile}" if p.type.tile else f"the {label(p.type.name)}"
+                               for p in pieces if p is not None],
+                    "sizes": sizes if group.kind == "monster" else [],
+                    "traits": [label(t) for t in model.traits] if group.kind == "open" else [],
+                    "changes": [{"who": c.who, "amount": c.amount, "relative": c.relative,
+                                 "stat": label(c.stat.value)} for c in group.changes]}
+            item["words"] = self.words.group(item)
+            out.append(item)
+        return out
+
+    def piece_at(self, cell) -> str | None:
+        """The tile under a cell by its printed code (`tile 22A`), else None (a first edition piece has no code)."""
+        for piece in self.model.pieces.values():
+            if piece is not None and cell in piece.shape.cells:
+                return f"tile {piece.type.tile}" if piece.type.tile else None
+        return None
+
+    # setup -------------------------------------------------------------------------
+    def setup(self) -> dict:
+        """What the overlord does before the first turn: where the heroes start, the treachery and
+        the deck plan, and the components to set aside (questc.emit.sheet's `components`)."""
+        model = self.model
+        start = next((a for a in model.areas.values() if a.start), None)
+        return {"start": self.area_ref(start.id) if start is not None else None,
+                "start_rule": model.edition.start,
+                "start_at": [point(h.at) for h in model.hero_starts],
+                "conquest": model.conquest,
+                "reveal": model.reveal,
+                "treachery": self.treachery(),
+                "plan": self.plan(),
+                "components": self.components()}
+
+    def components(self) -> list[dict]:
+        """The components the quest puts on the table, in groups (map pieces, doors and stairs,
+        monsters, markers and tokens, obstacles), each item counted, with `words`."""
+        model = self.model
+        groups: dict[str, dict[tuple, dict]] = {name: {} for name in COMPONENT_GROUPS}
+
+        def add(group: str, key: tuple, item: dict, count: int = 1, ident: str | None = None,
+                players: tuple[int, int] | None = None) -> None:
+            found = groups[group].setdefault(key, dict(item, count=0, ids=[], some=0, ranges=[]))
+            found["count"] += count
+            if ident is not None:
+                found["ids"].append(ident)
+            if players is not None:
+                found["some"] += count
+                if players not in found["ranges"]:
+                    found["ranges"].append(players)
+
+        for piece in model.pieces.values():
+            if piece is not None:
+                kind = piece.type
+                add("pieces", (kind.name,), {"kind": "piece", "name": piece_title(kind.name), "type": kind.kind,
+                                            "tile": kind.tile, "small": kind.kind in SMALL_PIECES}, ident=piece.id)
+        plain_doors = [d for d in model.doors.values() if d.rune is None]
+        if plain_doors:
+            add("doors", ("door",), {"kind": "door", "rune": None}, len(plain_doors))
+        for door in model.doors.values():
+            if door.rune is not None:
+                add("doors", ("door", door.rune), {"kind": "door", "rune": door.rune})
+        for stairs in model.stairs:
+            add("doors", ("stairs", stairs.colour), {"kind": "stairs", "colour": label(stairs.colour)})
+        for figure in model.figures:
+            if figure.rank == "named" and figure.named is not None:
+                named = self.named_ref(figure.named)
+                add("monsters", ("named", figure.named), {"kind": "named", "named": named,
+                                                          "monster": label(figure.type.name)})
+            else:
+                add("monsters", ("monster", figure.type.name, figure.rank),
+                    {"kind": "monster", "monster": label(figure.type.name), "master": figure.rank == "master"},
+                    players=figure.players)
+        # the groups the overlord places (second edition): their figures for the most heroes
+        low, high = model.heroes()
+        for group in model.groups.values():
+            if group.kind == "monster" and group.type is not None:
+                sizes = [group.size(heroes) for heroes in range(low, high + 1)]
+                for rank, most in (("normal", max(m for m, _ in sizes)), ("master", max(m for _, m in sizes))):
+                    key = ("monster", group.type.name, rank)
+                    have = groups["monsters"][key]["count"] if key in groups["monsters"] else 0
+                    if most > have:
+                        add("monsters", key, {"kind": "monster", "monster": label(group.type.name),
+                                              "master": rank == "master"}, most - have)
+            elif group.kind == "lieutenant":
+                add("markers", ("lieutenant", group.id), {"kind": "lieutenant", "name": label(group.id).title()})
+        for marker in model.markers:
+            variant = marker.variant
+            if marker.kind == "glyph":
+                add("markers", ("glyph", marker.active), {"kind": "glyph", "active": marker.active})
+            elif marker.kind == "treasure":
+                add("markers", ("treasure", variant), {"kind": "treasure", "title": self.treasure_title(variant)})
+            elif marker.kind == "relic":
+                add("markers", ("relic", variant), {"kind": "relic", "name": marker.display or label(variant or "")})
+            elif marker.kind == "lieutenant":
+                add("markers", ("lieutenant", variant), {"kind": "lieutenant", "name": label(variant or "").title()})
+            else:
+                add("markers", (marker.kind, variant), {"kind": marker.kind,
+                                                        "variant": label(variant) if variant else None})
+        for obstacle in model.obstacles:
+            if obstacle.piece is None:    # terrain printed on a tile comes with the tile
+                add("obstacles", (obstacle.kind.name,), {"kind": "obstacle", "name": obstacle.kind.name,
+                                                         "obstacle": label(obstacle.kind.name),
+                                                         "trap": obstacle.kind.trap, "cells": 0})
+                groups["obstacles"][(obstacle.kind.name,)]["cells"] += len(obstacle.cells)
+        # the tiles in the order of their codes (1B, 22A, 26A), before the small pieces; other pieces
+        # (first edition rooms and corridors) in the order they are written
+        pieces = groups["pieces"]
+        if any(item["tile"] for item in pieces.values()):
+            groups["pieces"] = dict(sorted(pieces.items(), key=lambda kv: (
+                kv[1]["tile"] is None, _natural(kv[1]["tile"] or ""))))
+        out = []
+        for name, items in groups.items():
+            if not items:
+                continue
+            listed = list(items.values())
+            for item in listed:
+                item["ranges"] = [{"min": low, "max": high} for low, high in sorted(item["ranges"])]
+                item["words"] = self.words.component(item)
+            out.append({"group": name, "entries": listed})
+        return out
+
     def victories(self) -> list[dict]:
         out = []
         for victory in self.model.victories:
@@ -583,6 +816,10 @@ class _Builder:
             "players": {"min": model.players[0], "max": model.players[1]},
             "conquest": model.conquest,
             "reveal": model.reveal,
+            # the sheet's sections in the order the edition's quest books print them
+            "sections": list(model.edition.sheet),
+            "setup": self.setup(),
+            "monsters": self.monsters(),
             "intro": self.prose(model.intro),
             "special": self.prose(model.special),
             "areas": self.areas(),
@@ -597,6 +834,7 @@ class _Builder:
         }
 
 
-def sheet_data(quest: CompiledQuest) -> dict:
-    """A compiled quest in; the sheet dict out (see the module docstring)."""
-    return _Builder(quest).build()
+def sheet_data(quest: CompiledQuest, flavour: Flavour = "typst") -> dict:
+    """A compiled quest in; the sheet dict out, its words as Typst markup or (flavour "text") plain
+    text (see the module docstring)."""
+    return _Builder(quest, flavour).build()

@@ -366,12 +366,12 @@ def read(quest: CompiledQuest) -> Encounter:
     """A compiled quest (no error) in; its Encounter out."""
     from questc.analysis.reveal import hero_start_cells
     from questc.board.geometry import edge_cells
-    from questc.emit.sheet import plain, sheet_data
+    from questc.emit.sheet import sheet_data
 
     model = quest.model
     quest_board = quest.quest_board
     board = quest.board
-    sheet = sheet_data(quest)
+    sheet = sheet_data(quest, "text")   # plain words
     pieces = tuple(Piece(p.id, p.type.name, p.type.set, p.type.kind, p.type.tile, p.at, p.turn, p.type.width,
                          p.type.height, p.shape.cells, p.node.span)
                    for p in model.pieces.values() if p is not None)
@@ -414,16 +414,16 @@ def read(quest: CompiledQuest) -> Encounter:
     named = []
     for record, words in zip(model.named.values(), sheet["named"]):
         wounds = next((c.value for c in record.node.changes if c.stat == "wounds" and c.relative), None)
-        rules = tuple(plain(c["words"]) for c in words["changes"]) + tuple(plain(a["words"]) for a in words["abilities"])
+        rules = tuple(c["words"] for c in words["changes"]) + tuple(a["words"] for a in words["abilities"])
         named.append(Named(record.id, record.display, record.node.type.value,
                            record.type.set if record.type else "", wounds, rules, record.node.span))
     triggers = tuple(Trigger(t.event, t.target.value if t.target else None, t.round,
-                             tuple(_effect(model, e, plain(w["words"])) for e, w in zip(t.effects, words["effects"])),
+                             tuple(_effect(model, e, w["words"]) for e, w in zip(t.effects, words["effects"])),
                              t.span, t.phase, t.every, _condition(t.condition) if t.condition is not None else None,
-                             plain(words["condition"]["words"]) if words.get("condition") else None)
+                             words["condition"]["words"] if words.get("condition") else None)
                      for t, words in zip(model.triggers, sheet["triggers"]))
     victories = tuple(Victory(v.side.value, v.label.value if v.label else None, _condition(v.when),
-                              plain(words["condition"]["words"]), v.span, v.next.label if v.next else None)
+                              words["condition"]["words"], v.span, v.next.label if v.next else None)
                       for v, words in zip(model.victories, sheet["victories"]))
     starts = model.start_areas
     start_cells = hero_start_cells(model, board, starts[0].id if starts else None)

@@ -1,4 +1,5 @@
-"""Q5xx, logic: victory, chests, encounters, player counts, conquest and the length of printed texts."""
+"""Q5xx, logic: victory, chests, encounters, player counts, conquest, and printed texts (their length, their
+characters, names that would print as identifiers)."""
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of
@@ -18,6 +19,7 @@ RULES: tuple[Rule, ...] = rules_of(
     "other_edition_rule",  # Q509
     "text_cannot_be_printed",  # Q510
     "counter_never_raised",  # Q511
+    "name_reads_as_identifier",  # Q520
 )
 
 
