@@ -105,6 +105,7 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.project import (
         diagnostic_page as diagnostic_page,
+        project_urls as project_urls,
     )
     from questc.quest_sets import (
         check_sets as check_sets,
@@ -146,6 +147,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
         "COLOUR_GEMS", "COLOURS", "MAX_HAND", "POINTS_PER_CARD", "STARTING_HAND", "DeckPlan", "Pricing",
         "load_plan")},
     "diagnostic_page": ("questc.project", "diagnostic_page"),
+    "project_urls": ("questc.project", "project_urls"),
     "check_sets": ("questc.quest_sets", "check_sets"),
     **{name: ("questc.rules", name) for name in ("Rule", "descriptor", "descriptors", "find_rule")},
     "check_plan": ("questc.rules.components", "check_plan"),

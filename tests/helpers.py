@@ -71,3 +71,12 @@ def span_text(text: str, span) -> str:
 def where(span) -> tuple[int, int, int, int]:
     """(line, column, end_line, end_column) of a span."""
     return (span.line, span.column, span.end_line, span.end_column)
+
+
+def ctrl_c_works() -> None:
+    """`preexec_fn` for a process a test will stop with Ctrl-C (SIGINT): a shell that starts the
+    test run in the background (`pytest &`) makes its children ignore SIGINT, and Python then never
+    raises KeyboardInterrupt; the process under test gets the default back, as in a terminal."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -67,3 +67,15 @@ def apply_edits(text: str, edits: list[types.TextEdit]) -> str:
     for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
         text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
     return text
+
+
+def accept_registrations(client) -> list:
+    """Let the client take the server's `client/registerCapability` requests (as editors do), and keep them."""
+    registrations: list = []
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams):
+        registrations.extend(params.registrations)
+
+    client.registrations = registrations
+    return registrations

@@ -37,5 +37,13 @@ server.check = faulty_check
 def pending(ls, *args):
     return len(ls.protocol._request_futures)
 
+
+@server.server.command("test.text")
+def text_of(ls, uri):
+    """The server's copy of an open document's text (the text synchronisation test compares it)."""
+    document = ls.documents.get(uri[0] if isinstance(uri, list) else uri)
+    return None if document is None else document.text
+
+
 if __name__ == "__main__":
     server.serve()

@@ -40,6 +40,15 @@ def test_bench_server_runs_a_few_edits():
     assert "chandlers_cellar" in done.stdout and "median" in done.stdout
 
 
+def test_bench_editor_runs_a_few_edits():
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_editor.py"), "--edits", "2", "--page-edits", "2",
+                           "--quick", "--quests", "chandlers_cellar"], capture_output=True, text=True, cwd=ROOT,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    for words in ("keystroke to diagnostics", "keystroke to page", "cold start", "collector tuned"):
+        assert words in done.stdout, done.stdout
+
+
 def test_bench_valkyrie_runs_once():
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "bench_valkyrie.py"), "--repeat", "1"],
                           capture_output=True, text=True, cwd=ROOT, timeout=300)

@@ -62,6 +62,7 @@ def version(text: str) -> tuple[int, int]:
     return int(major), int(minor)
 
 
+@pytest.mark.slow   # Neovim and questc server as processes
 @pytest.mark.parametrize("snippet", snippets("neovim"), ids=lambda s: s[0].replace(" ", ""))
 def test_the_neovim_setup(snippet, tmp_path):
     needs, lua = snippet
@@ -129,3 +130,97 @@ def test_the_vscode_commands_name_the_package_the_tools_make():
     lines = text.strip().splitlines()
     assert lines[:3] == ["cd editors/vscode", "npm ci", "npx @vscode/vsce package"]
     assert lines[3] == f"code --install-extension {package['name']}-{package['version']}.vsix"
+
+
+# Appended to a set-up snippet and the preview snippet: wait for the diagnostics, run
+# :QuestPreview, write the page's address, type "The " into the title (a change the server
+# is sent as an edit), then wait for the cursor to be moved (the test clicks the page) and
+# write where it is.
+PREVIEW_DRIVER = r"""
+vim.api.nvim_create_autocmd('VimEnter', { callback = function()
+  local out = {}
+  out.diagnosed = vim.wait(60000, function() return next(vim.lsp.get_active_clients()) ~= nil
+    and #vim.diagnostic.get(0) == 0 and vim.b.questc_checked end, 50)
+  vim.cmd('QuestPreview')
+  out.previewed = vim.wait(20000, function() return vim.g.questc_preview ~= nil end, 50)
+  out.url = vim.g.questc_preview
+  vim.fn.writefile({ vim.fn.json_encode(out) }, os.getenv('QUESTC_TEST_OUT') .. '.url')
+  vim.api.nvim_buf_set_text(0, 0, 7, 0, 7, { 'The ' })
+  vim.api.nvim_win_set_cursor(0, { 1, 0 })
+  out.moved = vim.wait(tonumber(os.getenv('QUESTC_TEST_WAIT')), function()
+    return vim.api.nvim_win_get_cursor(0)[1] ~= 1 end, 50)
+  out.cursor = vim.api.nvim_win_get_cursor(0)
+  vim.fn.writefile({ vim.fn.json_encode(out) }, os.getenv('QUESTC_TEST_OUT'))
+  vim.cmd('qa!')
+end })
+vim.lsp.handlers['textDocument/publishDiagnostics'] = (function(default)
+  return function(err, result, ctx, config)
+    vim.b.questc_checked = true
+    return default(err, result, ctx, config)
+  end
+end)(vim.lsp.handlers['textDocument/publishDiagnostics'])
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("needs", ["0.7", "0.11"])
+def test_the_neovim_preview_follows_typing_and_clicks_move_the_cursor(needs, tmp_path):
+    import time
+    import urllib.request
+
+    ((preview_needs, preview_lua),) = snippets("nvim-preview")
+    wanted = tuple(int(p) for p in needs.split("."))
+    runnable = [(n, v) for n, v in neovims() if v >= version(preview_needs) and v[:2] >= wanted]
+    runnable = sorted(runnable, key=lambda nv: nv[1])[:1]
+    if not runnable:
+        missing(f"no Neovim {needs} or later (set QUESTC_TEST_NVIM to a list of nvim programs)")
+    ((nvim, found),) = runnable
+    setup = next(lua for marker, lua in snippets("neovim") if version(marker) <= found)
+    questc = require_questc_server()
+    (tmp_path / "init.lua").write_text(setup + preview_lua + PREVIEW_DRIVER, encoding="utf-8")
+    quest = tmp_path / "project" / "clean.quest"
+    quest.parent.mkdir()
+    text = TYPO.replace("beastmen", "beastman")
+    quest.write_text(text, encoding="utf-8")
+    out = tmp_path / "out.json"
+    env = {**os.environ, "PATH": os.pathsep.join([str(Path(questc).parent), os.environ.get("PATH", "")]),
+           "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "QUESTC_TEST_OUT": str(out),
+           "BROWSER": "true",   # Neovim 0.10+ opens the page: with nothing
+           "QUESTC_TEST_WAIT": "30000" if found >= (0, 10) else "3000"}   # (0.7-0.9 will not move)
+    process = subprocess.Popen([nvim, "--headless", "--clean", "-u", str(tmp_path / "init.lua"), str(quest)],
+                               cwd=quest.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 90
+        url_file = Path(str(out) + ".url")
+        while not url_file.exists():
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.05)
+        url = json.loads(url_file.read_text(encoding="utf-8"))["url"]
+        assert url and url.startswith("http://127.0.0.1:")
+
+        def state():
+            with urllib.request.urlopen(url + "api/state", timeout=10) as reply:
+                return json.loads(reply.read())
+
+        while not (state().get("scene") or {}).get("title", "").startswith("The "):
+            assert time.monotonic() < deadline, "the page did not follow the typing"
+            time.sleep(0.05)
+        request = urllib.request.Request(url + "api/show", method="POST", data=json.dumps(
+            {"cell": [2, 2], "focus": True}).encode(), headers={"Origin": url.rstrip("/"),
+                                                                "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            shown = json.loads(reply.read())
+        assert shown["shown"]
+        process.wait(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        stdout, stderr = process.communicate()
+    assert quest.read_text(encoding="utf-8") == text   # the page showed the unsaved text
+    result = json.loads(out.read_text(encoding="utf-8"))
+    if found >= (0, 10):   # Neovim 0.10 and later are asked to show the statement, and do
+        line = text.split("\n").index("  monster beastman at 2,2")
+        assert result["moved"] and result["cursor"] == [line + 1, text.split("\n")[line].index("2,2")], result
+    else:   # 0.7 to 0.9 cannot be asked (no window/showDocument): the cursor stays
+        assert not result["moved"], result

@@ -64,7 +64,8 @@ ALLOWED: dict[str, frozenset[str]] = {
                    "importer", "quest_sets"},
     # the front ends: questc.api and what they render with
     "cli": frozenset({"questc", "api", "emit", "preview", "server"}),
-    "server": frozenset({"questc", "api"}),
+    # the language server serves the preview (its page, fed with the editor's checks)
+    "server": frozenset({"questc", "api", "preview"}),
     "preview": frozenset({"api", "draw"}),
     "__main__": frozenset({"cli"}),
 }

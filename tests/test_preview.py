@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO
+from helpers import ctrl_c_works
 
 from questc.api import check_file
 from questc.cli import cli
@@ -319,7 +320,7 @@ def test_preview_of_a_missing_file_is_a_usage_error(tmp_path):
 # ---- the command: start, warn, stop --------------------------------------------------------
 def start(args, cwd):
     process = subprocess.Popen([sys.executable, "-m", "questc", "preview", *args, "--port", "0"], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_works)
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     assert match, (line, process.stderr.read() if process.poll() is not None else "")
@@ -352,7 +353,11 @@ def test_another_host_is_served_with_a_warning(bells):
         assert conn.getresponse().status == 421
     finally:
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=10)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
     assert "warning: serving on 0.0.0.0" in process.stderr.read()
 
 
@@ -366,3 +371,51 @@ def test_a_quest_with_check_errors_is_drawn_with_its_errors_pinned(bells):
     (q207,) = [d for d in scene["diagnostics"] if d["code"] == "Q207"]
     assert q207["severity"] == "error" and [tuple(scene["cells"][i][:2]) for i in q207["cells"]] == [(7, 4)]
     assert 'data-cell="7,4"' in scene["map"]["svg"]
+
+
+def test_the_picture_is_kept_while_nothing_drawn_changes(tmp_path):
+    """Typing in a `read` or the victory keeps the picture (the drawing is most of a scene's time);
+    a moved monster or a renamed area draws it anew."""
+    from questc.api import check_source, remember_boards
+    from questc.preview.drawing import map_picture
+    from questc.preview.session import Preview
+
+    text = (REPO / "quests" / "chandlers_cellar.quest").read_text(encoding="utf-8")
+    drawn = []
+    preview = Preview(tmp_path / "q.quest", picture=lambda quest: drawn.append(1) or map_picture(quest))
+    remember_boards(4)
+    try:
+        preview.publish(check_source(text, str(tmp_path / "q.quest")))
+        first = preview.snapshot.data["map"]["svg"]
+        preview.publish(check_source(text.replace("victory heroes", "\nvictory heroes"), str(tmp_path / "q.quest")))
+        assert len(drawn) == 1 and preview.snapshot.data["map"]["svg"] == first
+        name = re.search(r'area (\w+) "([^"]+)"', text)
+        renamed = text.replace(f'"{name.group(2)}"', '"Another Name"', 1)
+        preview.publish(check_source(renamed, str(tmp_path / "q.quest")))
+        assert len(drawn) == 2
+    finally:
+        remember_boards(0)
+
+
+@pytest.mark.parametrize(("quest", "statement", "where"), [
+    ("ember_reliquary_1.quest", "place 1 goblin_archer on Yard", "piece Yard"),   # reinforcements on a tile
+    ("burning_well.quest", "spawn kobold at 0,2 0,3", "points"),                  # a first edition spawn
+])
+def test_the_cursor_on_an_effect_that_places_outlines_where(quest, statement, where):
+    """`place` and `spawn` put figures or tokens on the map during play: the editor's cursor on one
+    outlines where (the piece, the area or the points it names), as on a monster written in an area."""
+    from questc.preview.session import Preview
+
+    path = REPO / "quests" / quest
+    preview = Preview(path)
+    preview.refresh()
+    snapshot = preview.snapshot
+    text = path.read_text(encoding="utf-8")
+    cells, off_map = snapshot.cells_at(text.index(statement) + 2)
+    squares = {tuple(snapshot.cells[i]) for i in cells}
+    model = snapshot.quest.model
+    if where == "points":
+        assert squares == {(0, 2), (0, 3)}
+    else:
+        assert squares == set(model.pieces[where.split()[1]].shape.cells) and len(squares) > 4
+    assert off_map == []

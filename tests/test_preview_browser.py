@@ -21,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import REPO
+from helpers import ctrl_c_works
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
@@ -59,7 +60,8 @@ def quest(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def server(quest):
     process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(quest), "--port", "0"],
-                               cwd=quest.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               cwd=quest.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_works)
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     if not match:
@@ -67,7 +69,11 @@ def server(quest):
         pytest.fail(f"questc preview did not start: {line} {process.stderr.read()}")
     yield match.group(0)
     process.send_signal(signal.SIGINT)
-    assert process.wait(timeout=10) == 0
+    try:
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
 
 
 @pytest.fixture(scope="module")
@@ -141,7 +147,9 @@ def test_the_map_renders_with_every_square(page, quest):
     # the squares of the map drawing itself (questc.draw marks each), and the page's layer over them
     assert cells_of(page, SQUARES) == set(board.cells)
     assert count(page, SQUARES) == len(board.cells)
-    assert page.find_element("id", "status").text == "ok"
+    # the status counts what the list holds (this quest: one warning)
+    assert page.find_element("id", "status").text == "1 warning"
+    assert page.find_element("id", "status").get_attribute("data-state") == "warning"
     # the drawing itself is on screen at the map's size
     size = page.execute_script("const r = document.getElementById('pv-drawing').getBoundingClientRect(); "
                                "return [r.width, r.height]")
@@ -255,7 +263,8 @@ def test_a_syntax_error_keeps_the_last_map(page, quest):
     version = page.execute_script("return document.body.dataset.version")
     quest.write_text(text.replace("piece C1 corridor_2x2 at 6,3", "piece C1 corridor_2x2 at 6,"), encoding="utf-8")
     try:
-        wait(page, lambda: page.find_element("id", "status").text == "stale", 3.0)
+        wait(page, lambda: page.find_element("id", "status").text.startswith("stale · "), 3.0)
+        assert "error" in page.find_element("id", "status").text
         assert page.execute_script("return document.body.dataset.version") != version
         assert cells_of(page, SQUARES) == squares and count(page, "#pv-drawing") == 1
         banner = page.find_element("id", "banner")
@@ -267,7 +276,7 @@ def test_a_syntax_error_keeps_the_last_map(page, quest):
         click_cell(page, 9, 4)
     finally:
         quest.write_text(text, encoding="utf-8")
-    wait(page, lambda: page.find_element("id", "status").text == "ok", 3.0)
+    wait(page, lambda: page.find_element("id", "status").text == "1 warning", 3.0)
     assert not page.find_element("id", "banner").is_displayed()
 
 
@@ -300,3 +309,250 @@ def test_the_exported_page_works_from_disk_without_the_network(browser, quest, t
             requests.append(message["params"]["request"]["url"])
     assert requests and all(url == out.as_uri() or url.startswith("data:") for url in requests), requests
     assert [e for e in browser.get_log("browser") if e["level"] == "SEVERE"] == []
+
+
+# ---- a quest with mistakes: status, order, pins off the map, excerpts, the heroes' view, keys ----
+LONG_COMMENT = "  # " + "the acolyte faces the east door, where the bell rope hangs over the flooded stair"
+
+
+@pytest.fixture(scope="module")
+def flawed(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("flawed")
+    shutil.copytree(REPO / "quests" / "packs", folder / "packs")
+    text = (REPO / "quests" / "bells_of_lowmere.quest").read_text(encoding="utf-8")
+    text = text.replace("  monster drowned_acolyte at 7,4\n",
+                        "  monster drowned_acolyte at 7,4 facing east" + LONG_COMMENT + "\n  monster beastman at 40,4\n")
+    path = folder / "flawed.quest"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def flawed_url(flawed):
+    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(flawed), "--port", "0"],
+                               cwd=flawed.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=ctrl_c_works)
+    match = re.search(r"http://[^ ]+/", process.stdout.readline())
+    assert match, process.stderr.read()
+    yield match.group(0)
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+@pytest.fixture
+def flawed_page(browser, flawed_url):
+    browser.get(flawed_url)
+    wait(browser, lambda: count(browser, SQUARES) > 0)
+    return browser
+
+
+def test_the_status_counts_and_the_list_puts_errors_first(flawed_page):
+    page = flawed_page
+    status = page.find_element("id", "status")
+    assert status.text == "1 error, 1 warning" and status.get_attribute("data-state") == "error"
+    codes = [li.get_attribute("data-code") for li in page.find_elements("css selector", "#diag-list li")]
+    assert codes == ["Q204", "Q211"]   # the error first, though its line comes after the warning's
+
+
+def test_a_figure_off_the_map_is_pinned_at_its_edge(flawed_page, flawed):
+    page = flawed_page
+    pins = page.execute_script("return [...document.querySelectorAll('.pv-pin.off')]"
+                               ".map(p => [p.dataset.anchor, p.getAttribute('aria-label')])")
+    columns = max(x for x, _ in board_of(flawed).cells)
+    assert len(pins) == 1 and pins[0][0] == f"{columns},4" and "40,4" in pins[0][1]
+
+
+def test_the_source_excerpt_is_whole(flawed_page):
+    page = flawed_page
+    page.find_element("css selector", '#diag-list li[data-code="Q211"]').click()
+    pre = page.find_element("css selector", "#diag-detail pre")
+    assert LONG_COMMENT.strip() in pre.get_attribute("textContent")
+    link = page.find_element("css selector", "#diag-detail a.docs")
+    assert link.get_attribute("href").endswith("#q211") or "Q211" in link.get_attribute("href").upper()
+
+
+def test_the_heroes_view_leaks_nothing(flawed_page, flawed):
+    page = flawed_page
+    page.find_element("id", "view-heroes").click()
+    for _ in range(5):
+        page.find_element("id", "wave-prev").click()
+    legend = page.find_element("id", "legend-list").text
+    assert "Relic" not in legend and "Named monster" not in legend and "Floor" in legend
+    # The fog covers everything but the revealed squares: one hole each, nothing else drawn over it.
+    from questc.api import check_file
+    quest = check_file(flawed).compiled
+    first = quest.analysis.waves[0]
+    shown = {c for a in first for c in quest.model.areas[a].cells if c in set(quest.board.cells)}
+    holes = page.execute_script("return document.querySelector('#pv-fog-mask path').getAttribute('d')")
+    assert holes.count("M") == len(shown)
+    assert page.execute_script("return document.querySelector('.pv-fog').getAttribute('mask')") == "url(#pv-fog-mask)"
+    # A covered square: no sight, no words about it.
+    hidden = next(c for c in sorted(quest.board.cells) if c not in shown)
+    page.execute_script("window.questcPreview.ui.selected = window.questcPreview.scene.index.get(arguments[0]);",
+                        f"{hidden[0]},{hidden[1]}")
+    page.find_element("id", "show-reach").click()   # any redraw
+    page.find_element("id", "show-reach").click()
+    page.find_element("id", "view-overlord").click()
+    page.find_element("id", "view-heroes").click()
+    wait(page, lambda: "not revealed" in page.find_element("id", "selection-body").text)
+    assert count(page, ".pv-seen") == 0
+    # A revealed square sees only revealed squares.
+    page.execute_script("window.questcPreview.ui.selected = null")
+    click_cell(page, *sorted(shown)[0])
+    wait(page, lambda: count(page, ".pv-from") == 1)
+    assert cells_of(page, ".pv-seen") <= shown
+    page.find_element("id", "view-overlord").click()
+    assert "Relic" in page.find_element("id", "legend-list").text
+
+
+def test_the_side_panel_resizes(flawed_page):
+    from selenium.webdriver.common.keys import Keys
+    page = flawed_page
+    before = page.execute_script("return document.getElementById('side').offsetWidth")
+    bar = page.find_element("id", "splitter")
+    for _ in range(3):
+        bar.send_keys(Keys.ARROW_LEFT)
+    assert page.execute_script("return document.getElementById('side').offsetWidth") == before + 60
+    for _ in range(3):
+        bar.send_keys(Keys.ARROW_RIGHT)
+
+
+def test_a_selected_diagnostic_is_brought_into_view(flawed_page):
+    page = flawed_page
+    for _ in range(8):
+        page.find_element("id", "zoom-in").click()
+    page.find_element("css selector", '#diag-list li[data-code="Q211"]').click()
+    inside = page.execute_script("""
+        const pin = document.querySelector('.pv-pin.on').getBoundingClientRect();
+        const box = document.getElementById('map').getBoundingClientRect();
+        return pin.left >= box.left && pin.right <= box.right && pin.top >= box.top && pin.bottom <= box.bottom;""")
+    assert inside
+    page.find_element("id", "zoom-fit").click()
+
+
+def test_the_selection_follows_its_diagnostic_across_edits(flawed_page, flawed):
+    page = flawed_page
+    page.find_element("css selector", '#diag-list li[data-code="Q211"]').click()
+    assert page.find_element("css selector", "#diag-list li.on").get_attribute("data-code") == "Q211"
+    text = flawed.read_text(encoding="utf-8")
+    version = page.execute_script("return document.body.dataset.version")
+    # Another error, written before it: the list grows above the selected warning.
+    flawed.write_text(text.replace("  monster beastman at 40,4\n", "  monster beastman at 40,4\n  monster beastman at 41,4\n"),
+                      encoding="utf-8")
+    try:
+        wait(page, lambda: page.execute_script("return document.body.dataset.version") != version
+             and count(page, "#diag-list li") == 3, 5.0)
+        assert page.execute_script("return document.querySelector('#diag-list li.on').dataset.code") == "Q211"
+    finally:
+        flawed.write_text(text, encoding="utf-8")
+    wait(page, lambda: count(page, "#diag-list li") == 2, 5.0)
+
+
+def test_hover_gives_the_square_as_a_writer_types_it_with_copy(flawed_page):
+    from selenium.webdriver.common.action_chains import ActionChains
+    page = flawed_page
+    origin = page.current_url.rstrip("/")
+    page.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": [
+        "clipboardReadWrite", "clipboardSanitizedWrite"]})
+    target = page.find_element("css selector", '#pv-drawing g.cell[data-cell="7,4"]')
+    ActionChains(page).move_to_element(target).perform()
+    wait(page, lambda: count(page, "#hover-written") == 1)
+    assert page.find_element("id", "hover-written").text == "C1:1,1"   # piece C1 stands at 6,3
+    page.find_element("css selector", "#hover-body button.copy").click()
+    copied = page.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
+    assert copied == "C1:1,1"
+
+
+def test_the_keyboard_reaches_squares_pins_and_the_list(flawed_page):
+    from selenium.webdriver.common.keys import Keys
+    page = flawed_page
+    box = page.find_element("id", "map")
+    box.click()   # focus (a click on a square also selects it: clear that)
+    page.execute_script("window.questcPreview.ui.selected = null")
+    box.send_keys(Keys.ESCAPE)
+    page.execute_script("document.getElementById('map').focus()")
+    box.send_keys(Keys.ARROW_RIGHT)   # the first square gets the focus
+    box.send_keys(Keys.ARROW_RIGHT)
+    assert count(page, ".pv-focus") == 1
+    focused = cells_of(page, ".pv-focus")
+    box.send_keys(Keys.ENTER)
+    wait(page, lambda: count(page, ".pv-from") == 1)
+    assert cells_of(page, ".pv-from") == focused
+    # A pin: Tab reaches it, Enter opens its diagnostic.
+    page.execute_script("document.querySelector('.pv-pin').focus()")
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(page, lambda: page.find_element("id", "diag-detail").is_displayed())
+    # The list: Enter selects, arrows move.
+    first = page.find_element("css selector", "#diag-list li")
+    page.execute_script("arguments[0].focus()", first)
+    first.send_keys(Keys.ARROW_DOWN)
+    second = page.switch_to.active_element
+    assert second.get_attribute("data-code") == "Q211"
+    second.send_keys(Keys.ENTER)
+    assert "on" in second.get_attribute("class")
+    # A door: Tab reaches it, Enter opens it.
+    door = page.find_element("css selector", '.pv-door[data-door="nave"]')
+    page.execute_script("arguments[0].focus()", door)
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(page, lambda: count(page, '.pv-door.open[data-door="nave"]') == 1)
+    page.switch_to.active_element.send_keys(Keys.ENTER)
+
+
+def test_the_map_prints_whole(flawed_page):
+    page = flawed_page
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        hidden = page.execute_script(
+            "return ['side', 'bar', 'pv-layer'].map(id => getComputedStyle(document.getElementById(id)).display)")
+        assert hidden == ["none", "none", "none"]
+        width, view = page.execute_script(
+            "return [document.getElementById('pv-drawing').getBoundingClientRect().width, window.innerWidth]")
+        transform = page.execute_script("return getComputedStyle(document.getElementById('stage')).transform")
+        assert transform == "none" and width > 0.9 * view - 40
+    finally:
+        page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+@pytest.mark.slow
+def test_eight_tabs_share_one_event_stream_and_all_follow(browser, flawed_url, flawed):
+    """A browser opens six connections to a server at most: a stream per tab froze the sixth."""
+    main = browser.current_window_handle
+    tabs = []
+    for _ in range(8):
+        browser.switch_to.new_window("tab")
+        browser.get(flawed_url)
+        wait(browser, lambda: count(browser, SQUARES) > 0, 10.0, "a new tab")
+        tabs.append(browser.current_window_handle)
+    text = flawed.read_text(encoding="utf-8")
+    flawed.write_text(text.replace('quest "The Bells of Lowmere"', 'quest "The Bells of Eight Tabs"'), encoding="utf-8")
+    try:
+        for tab in tabs:
+            browser.switch_to.window(tab)
+            wait(browser, lambda: browser.find_element("id", "title").text == "The Bells of Eight Tabs", 10.0,
+                 "every tab")
+    finally:
+        flawed.write_text(text, encoding="utf-8")
+        for tab in tabs:
+            browser.switch_to.window(tab)
+            browser.close()
+        browser.switch_to.window(main)
+
+
+def test_without_a_shared_worker_the_page_asks_now_and_then(browser, flawed_url, flawed):
+    """A browser without shared workers: the page polls the state, holding no connection, and follows."""
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                    {"source": "delete window.SharedWorker;"})
+    text = flawed.read_text(encoding="utf-8")
+    try:
+        browser.get(flawed_url)
+        wait(browser, lambda: count(browser, SQUARES) > 0, 10.0)
+        assert browser.execute_script("return window.SharedWorker === undefined")
+        flawed.write_text(text.replace('quest "The Bells of Lowmere"', 'quest "The Polled Bells"'), encoding="utf-8")
+        wait(browser, lambda: browser.find_element("id", "title").text == "The Polled Bells", 10.0, "the polling page")
+    finally:
+        flawed.write_text(text, encoding="utf-8")
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})

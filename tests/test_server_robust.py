@@ -11,7 +11,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from questc.api import check_source
-from server_client import change, ident, open_quest, replace
+from server_client import accept_registrations, change, ident, open_quest, replace
 from test_server import QUEST, lsp_view
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -22,6 +22,7 @@ REPO = TESTS.parent
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(
     server_command=[sys.executable, str(TESTS / "server_faulty.py")]))
 async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}))
     yield

@@ -12,7 +12,7 @@ import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from server_client import SERVER_COMMAND, ident, open_quest, position_of
+from server_client import SERVER_COMMAND, accept_registrations, ident, open_quest, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -48,6 +48,7 @@ victory overlord when alarm >= 4
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER_COMMAND))
 async def client(lsp_client: LanguageClient):
+    accept_registrations(lsp_client)   # the server asks to watch packs and configuration, as editors allow
     params = types.InitializeParams(capabilities=client_capabilities("visual-studio-code"),
                                     initialization_options={"debounce": 0})
     await lsp_client.initialize_session(params)

@@ -61,6 +61,35 @@ def test_the_manifest_contributes_the_quest_language():
     assert m["repository"]["url"] == urls["Repository"] and m["repository"]["directory"] == "editors/vscode"
 
 
+def _table(markdown: str, heading: str) -> list[list[str]]:
+    """The rows (cells stripped) of the first table under a `## heading`."""
+    section = markdown.split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")] for line in section.splitlines()
+            if line.startswith("|")]
+    return [r for r in rows[1:] if not set("".join(r)) <= set("-: ")]
+
+
+def test_the_readme_and_changelog_follow_the_manifest():
+    """The extension's README lists every setting with its default and every command by its palette
+    title; its CHANGELOG has the manifest's version; both go into the .vsix (the Marketplace shows them)."""
+    m = manifest()
+    readme = (VSCODE / "README.md").read_text(encoding="utf-8")
+    settings = m["contributes"]["configuration"]["properties"]
+    rows = {r[0].strip("`"): r for r in _table(readme, "Settings")}
+    assert set(rows) == set(settings)
+    for name, row in rows.items():
+        assert row[1].strip("`") == str(json.dumps(settings[name]["default"])).strip('"'), (name, row)
+    titles = {f"**{c['category']}: {c['title']}**" for c in m["contributes"]["commands"]}
+    assert {r[0] for r in _table(readme, "Commands")} == titles
+    for title in titles:   # the preview's entry is told about in the prose too
+        assert readme.count(title) >= 1
+    assert "first edition only" not in readme and "second edition" in readme
+    changelog = (VSCODE / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert f"## {m['version']}\n" in changelog
+    ignored = (VSCODE / ".vscodeignore").read_text(encoding="utf-8").split()
+    assert not {"README.md", "CHANGELOG.md", "*.md", "**/*.md"} & set(ignored)
+
+
 def test_the_language_configuration_follows_the_language():
     lark = (REPO / "grammar" / "quest.lark").read_text(encoding="utf-8")
     config = language_configuration()
@@ -95,6 +124,7 @@ def vsix(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_vsix_holds_the_extension_and_only_it(vsix):
     with zipfile.ZipFile(vsix) as z:
         names = set(z.namelist())
@@ -102,7 +132,8 @@ def test_the_vsix_holds_the_extension_and_only_it(vsix):
         packaged_manifest = json.loads(z.read("extension/package.json"))
     for name in ("extension/package.json", "extension/extension.js", "extension/server.js",
                  "extension/language-configuration.json", "extension/syntaxes/quest.tmLanguage.json",
-                 "extension/node_modules/vscode-languageclient/package.json", "extension.vsixmanifest"):
+                 "extension/node_modules/vscode-languageclient/package.json", "extension.vsixmanifest",
+                 "extension/readme.md", "extension/changelog.md"):
         assert name in names, name
     assert packaged_grammar == GRAMMAR.read_bytes()
     assert packaged_manifest["contributes"] == manifest()["contributes"]
@@ -111,6 +142,7 @@ def test_the_vsix_holds_the_extension_and_only_it(vsix):
     assert not unwanted, unwanted[:5]
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_client_tests_pass():
     node = require_node_tools()
     done = subprocess.run([node, "--test", "test/"], cwd=VSCODE, capture_output=True, text=True, timeout=120, check=False)
@@ -126,6 +158,7 @@ def run_host(quest: Path, extension: Path, *options: str) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_the_packaged_extension_runs_questc_server(vsix, tmp_path):
     """Activate, open a quest, get its diagnostic, change questc.path (the server restarts
     and checks the quest again), deactivate: both servers exit cleanly."""
@@ -147,6 +180,7 @@ def test_the_packaged_extension_runs_questc_server(vsix, tmp_path):
     assert session["exits"] == [{"code": 0, "signal": None}] * 2, session["output"]
 
 
+@pytest.mark.slow   # node, vsce and questc as processes
 def test_a_missing_questc_is_reported_once_with_the_setting(vsix, tmp_path):
     quest = tmp_path / "typo.quest"
     quest.write_text(TYPO, encoding="utf-8")
@@ -154,3 +188,32 @@ def test_a_missing_questc_is_reported_once_with_the_setting(vsix, tmp_path):
     assert session["spawned"] == [] and session["opened"] == []
     (error,) = session["errors"]
     assert "was not found" in error[0] and "questc.path" in error[0] and error[1:] == ["Open settings"]
+
+
+@pytest.mark.slow   # node, vsce and questc as processes
+def test_the_preview_button_opens_the_map_that_follows_typing_and_clicks_land_on_the_line(vsix, tmp_path):
+    """The extension's preview command asks the server for the page (opened in the browser); typing in
+    the editor changes the page; a square clicked on the page makes VS Code show its statement."""
+    questc = require_questc_server()
+    quest = tmp_path / "clean.quest"
+    text = TYPO.replace("beastmen", "beastman")
+    quest.write_text(text, encoding="utf-8")
+    manifest_commands = {c["command"]: c for c in manifest()["contributes"]["commands"]}
+    assert manifest_commands["questc.openPreview"]["icon"] == "$(open-preview)"
+    menus = manifest()["contributes"]["menus"]
+    assert {"command": "questc.openPreview", "when": "editorLangId == quest", "group": "navigation"} in menus["editor/title"]
+    assert any(m["command"] == "questc.openPreview" for m in menus["commandPalette"])
+    session = run_host(quest, vsix.parent / "unpacked" / "extension", "--questc", questc, "--preview")
+    preview = session["preview"]
+    assert session["errors"] == [], session["errors"]
+    assert preview["url"].startswith("http://127.0.0.1:") and preview["opened"]
+    assert preview["uri"] == quest.resolve().as_uri()
+    assert (preview["title"], preview["typedTitle"]) == ("Typo", "The Typo")
+    assert quest.read_text(encoding="utf-8") == text   # the page showed the unsaved text
+    assert preview["clicked"] == 200
+    line = text.split("\n").index("  monster beastman at 2,2")
+    column = text.split("\n")[line].index("2,2")
+    assert preview["shown"]["uri"] == quest.resolve().as_uri()
+    assert preview["shown"]["selection"] == [line, column, line, column + 3]
+    assert preview["shown"]["preserveFocus"] is False   # a click that asks for focus gets it
+    assert session["exits"] == [{"code": 0, "signal": None}], session["output"]

@@ -1,8 +1,8 @@
 'use strict';
 // The VS Code client of questc's language server: it starts `questc server` over
 // stdio for quest files and restarts it when its settings change. Every language
-// feature (diagnostics, hover, completion, rename, formatting, quick fixes...) is the
-// server's; colouring is the TextMate grammar's.
+// feature (diagnostics, hover, completion, rename, formatting, quick fixes, the map
+// preview...) is the server's; colouring is the TextMate grammar's.
 const vscode = require('vscode');
 const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
 const { serverCommand, findProgram } = require('./server');
@@ -89,6 +89,28 @@ async function stopClient() {
   }
 }
 
+// The map preview is the server's (`questc.preview`): it serves the page, opens it in the
+// browser (window/showDocument) and answers its address. vscode-languageclient registers
+// the server's own command under its name, so the editor's button has a name of its own.
+async function openPreview() {
+  const editor = vscode.window.activeTextEditor;
+  const document = editor && editor.document.languageId === 'quest' ? editor.document : undefined;
+  if (!client || !client.isRunning()) {
+    vscode.window.showErrorMessage('questc: the language server is not running, so there is no preview. ' +
+      'See **Quest: Show the questc server\'s output**.');
+    return undefined;
+  }
+  try {
+    return await client.sendRequest('workspace/executeCommand', {
+      command: 'questc.preview',
+      arguments: document ? [document.uri.toString()] : [],
+    });
+  } catch (err) {
+    vscode.window.showErrorMessage(`questc: ${err.message || err}`);
+    return undefined;
+  }
+}
+
 function restartClient() {
   return serially(async () => {
     await stopClient();
@@ -103,6 +125,7 @@ async function activate(context) {
     output,
     vscode.commands.registerCommand('questc.restartServer', restartClient),
     vscode.commands.registerCommand('questc.showOutput', () => output.show()),
+    vscode.commands.registerCommand('questc.openPreview', openPreview),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('questc.path') || event.affectsConfiguration('questc.serverArgs')) {
         restartClient();

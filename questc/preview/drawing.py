@@ -29,7 +29,7 @@ class MapPicture:
 
     svg: str
     layout: dict
-    legend: tuple = ()   # ({"label": words, "svg": the symbol as the sheet's legend draws it}, ...)
+    legend: tuple = ()   # ({"label": words, "svg": the symbol as the sheet's legend draws it, "what": its kind}, ...)
 
 
 def map_picture(quest: CompiledQuest) -> MapPicture:
@@ -54,6 +54,37 @@ def map_picture(quest: CompiledQuest) -> MapPicture:
     }, _legend(drawn))
 
 
+def picture_key(quest: CompiledQuest) -> tuple:
+    """What the map drawing reads of a quest besides its board, without places in the text: two
+    checks with equal keys on the same board draw the same picture. Typing in a `read`, a note, a
+    trigger or the victory changes nothing here, so the page keeps its picture (the drawing of a
+    2,000-square map is most of a scene's time). Conservative: anything the drawing might read
+    of a placed thing is in it."""
+    import dataclasses
+
+    def plain(record, skip=()) -> tuple:
+        out = []
+        for f in dataclasses.fields(record):
+            if f.name in ("span", "node") or f.name in skip:
+                continue
+            value = getattr(record, f.name)
+            if not isinstance(value, (str, int, float, bool, tuple, frozenset, type(None))):
+                value = getattr(value, "name", repr(value))   # a catalog entry: by its name
+            out.append(value)
+        return tuple(out)
+
+    model = quest.model
+    return (model.edition.name, model.reveal, model.title,
+            tuple(plain(a, skip=("read", "notes")) for a in model.areas.values()),
+            tuple(plain(f) for f in model.figures), tuple(plain(m) for m in model.markers),
+            tuple(plain(o) for o in model.obstacles),
+            tuple((d.id, d.display, d.rune) for d in model.doors.values()),
+            tuple((named.id, named.display) for named in model.named.values()),
+            tuple((e.id, e.at) for e in model.encounters.values()),
+            tuple((p.id, p.type.name, p.at, p.turn) for p in model.pieces.values()
+                  if p is not None))
+
+
 def _legend(drawn) -> tuple:
     """The map's legend (the codes and key numbers on it need one): words and symbols, as the sheet's."""
     from questc.draw.legend import symbol_drawing
@@ -66,7 +97,7 @@ def _legend(drawn) -> tuple:
         symbol = to_svg(symbol_drawing(palette, entry.what, 20, _LEGEND_TINT)).decode("utf-8")
         if symbol.startswith("<?xml"):
             symbol = symbol[symbol.index("?>") + 2:].lstrip()
-        entries.append({"label": entry.label, "svg": symbol})
+        entries.append({"label": entry.label, "svg": symbol, "what": entry.what})
     return tuple(entries)
 
 

@@ -54,4 +54,5 @@ def export_html(preview) -> str:
                           + (preview.problem or "the quest has syntax or name errors (see `questc lint`)"))
     state = preview.state()
     state["version"] = state["scene_version"] = 1   # the same bytes for the same quest
+    state["session"] = "export"
     return page_html(snap.data["title"], inline={"state": state, "sight": sight_tables(snap)})

@@ -18,9 +18,10 @@ from collections.abc import Callable
 from questc.api import QuestcError
 
 if TYPE_CHECKING:
-    from questc.api import CompiledQuest
+    from questc.api import CompiledQuest, Span
     from questc.api import Options
     from questc.api import QuestResult
+    from questc.preview.scene import _Places
 
 Cell = tuple[int, int]
 
@@ -39,6 +40,34 @@ class Snapshot:
         self.sight_rule = quest.model.edition.sight   # the edition's line-of-sight rule
         self.door_ids = frozenset(quest.quest_board.door_edges)
         self._lock = threading.Lock()
+        self._places: _Places | None = None
+
+    def places(self):
+        """Where each thing on the map was written (questc.preview.scene._Places), made on first use."""
+        if self._places is None:
+            from questc.preview.scene import _Places
+            self._places = _Places(self.quest.model, self.quest.quest_board, self.quest.path)
+        return self._places
+
+    def source_of(self, cell: Cell | None = None, door: str | None = None) -> Span | None:
+        """The statement that placed what is on a square, or a door's statement."""
+        if door is not None:
+            found = self.quest.model.doors.get(door)
+            return found.node.span if found is not None else None
+        return self.places().source_of(cell) if cell is not None else None
+
+    def cells_at(self, offset: int) -> tuple[list[int], list[list[int]]]:
+        """The thing written at `offset` in the quest's text (what the editor's cursor is on): its
+        floor cells (indexes), and the squares off the map it was written at (their pins light up)."""
+        from questc.api import Span
+
+        source = self.quest.source
+        line = source.count("\n", 0, offset) + 1
+        column = offset - (source.rfind("\n", 0, offset) + 1) + 1
+        point = Span(self.quest.path, line, column, line, column, offset, offset)
+        cells = self.places().cells_of(point)
+        return (sorted(self.index[c] for c in cells if c in self.index),
+                sorted([c[0], c[1]] for c in cells if c not in self.index))
 
     def sight(self, cell: Cell, open_doors) -> list[int]:
         """The indexes of the floor cells `cell` sees with these doors open (all others closed).
@@ -77,6 +106,13 @@ class Preview:
         self._refresh_lock = threading.Lock()
         self._state_json: bytes | None = None
         self.closing = False
+        # Set by the language server: asks the editor to show a span (questc's lines and columns)
+        # with focus or not. None for `questc preview`, which has no editor to ask.
+        self.on_show: Callable[[Span, bool], None] | None = None
+        self.cursor: dict = {"seq": 0, "cells": [], "off_map": [], "scene_version": None}
+        self._last_picture: tuple | None = None   # (the board, what was drawn on it, the picture)
+        import secrets
+        self.session = secrets.token_hex(4)   # a page that reconnects can tell a restarted server
 
     # -- checking -------------------------------------------------------------------
     def refresh(self) -> None:
@@ -99,7 +135,6 @@ class Preview:
 
     def _refresh(self) -> None:
         from questc.api import check_file
-        from questc.preview.scene import diagnostic_data, scene_data, source_lines
 
         self.problem = None
         try:
@@ -109,25 +144,63 @@ class Preview:
             self.stale, self.diagnostics, self.problem = True, [], str(error)
             return
         self._watch_packs(result, options)
+        self._take(result)
+
+    def publish(self, result: QuestResult) -> None:
+        """Show a check someone else made (the language server's, of the editor's unsaved text);
+        never raises. The scene is made here, the check is not made again."""
+        import time
+
+        with self._refresh_lock:
+            started = time.perf_counter()
+            try:
+                self.problem = None
+                self._take(result)
+            except Exception as error:   # noqa: BLE001 - bad input must never stop the server
+                self.stale, self.diagnostics = True, []
+                self.problem = f"internal error while drawing: {type(error).__name__}: {error}"
+            self.timings["refresh"] = time.perf_counter() - started
+            with self._changed:
+                self.version += 1
+                self._state_json = None
+                self._changed.notify_all()
+
+    def _take(self, result: QuestResult) -> None:
+        """A checked quest in: a new scene when it compiled, else the last scene kept, stale."""
+        from questc.preview.scene import diagnostic_data, scene_data, sorted_diagnostics, source_lines
+
         quest = result.compiled
         if quest is None:
             lines = source_lines(result.source)
             self.stale = True
-            self.diagnostics = [diagnostic_data(d, lines, result.path) for d in result.diagnostics]
+            self.diagnostics = sorted_diagnostics([diagnostic_data(d, lines, result.path) for d in result.diagnostics])
             return
         try:
-            picture = self._picture(quest)
+            picture = self._drawn(quest)
             data = scene_data(quest, result.diagnostics, picture)
         except Exception as error:   # noqa: BLE001 - a map the drawing cannot draw: say so, keep the last one
             lines = source_lines(result.source)
             self.stale = True
-            self.diagnostics = [diagnostic_data(d, lines, result.path) for d in result.diagnostics]
+            self.diagnostics = sorted_diagnostics([diagnostic_data(d, lines, result.path) for d in result.diagnostics])
             self.problem = f"the map could not be drawn: {type(error).__name__}: {error}"
             traceback.print_exc()
             return
         self.snapshot = Snapshot(self.version + 1, quest, data)
         self.stale = False
         self.diagnostics = data["diagnostics"]
+
+    def _drawn(self, quest: CompiledQuest):
+        """The map's picture: the last one again when the board and what is drawn on it are the same
+        (questc.preview.drawing.picture_key), else drawn anew."""
+        from questc.preview.drawing import picture_key
+
+        key = picture_key(quest)
+        cached = self._last_picture
+        if cached is not None and cached[0] is quest.quest_board and cached[1] == key:
+            return cached[2]
+        picture = self._picture(quest)
+        self._last_picture = (quest.quest_board, key, picture)
+        return picture
 
     def _watch_packs(self, result: QuestResult, options: Options | None) -> None:
         """The files whose change changes the quest: the quest, its `use` packs, configured packs."""
@@ -149,7 +222,8 @@ class Preview:
     def state(self) -> dict:
         snap = self.snapshot
         return {
-            "version": self.version, "file": self.path.name, "stale": self.stale,
+            "version": self.version, "session": self.session, "file": self.path.name, "stale": self.stale,
+            "editor": self.on_show is not None,
             "problem": self.problem, "diagnostics": self.diagnostics,
             "scene_version": snap.version if snap else None,
             "scene": snap.data if snap else None,
@@ -168,11 +242,44 @@ class Preview:
         return {"scene_version": snap.version, "cell": list(cell), "open": sorted(set(open_doors)),
                 "seen": snap.sight(cell, open_doors)}
 
-    # -- waiting for changes -------------------------------------------------------------
-    def wait_for_change(self, seen_version: int, timeout: float) -> int:
-        """Block until the version passes `seen_version`, the preview closes, or `timeout`; the version out."""
+    # -- the editor ------------------------------------------------------------------------
+    def show(self, cell: Cell | None = None, door: str | None = None, span: tuple | None = None,
+             focus: bool = False) -> str | None:
+        """Ask the editor to show the statement behind a square, a door or a diagnostic's span
+        (line, column, end line, end column); None when asked, else why not."""
+        from questc.api import Span
+
+        if self.on_show is None:
+            return "no editor: this preview was started by `questc preview`"
+        snap = self.snapshot
+        found = None
+        if span is not None:
+            found = Span(str(self.path), *span)
+        elif snap is not None:
+            found = snap.source_of(cell=cell, door=door)
+        if found is None:
+            return "nothing written there"
+        self.on_show(found, focus)
+        return None
+
+    def set_cursor(self, offset: int | None) -> None:
+        """The editor's cursor moved to `offset` in the quest's text: the page outlines what is there."""
+        snap = self.snapshot
+        cells, off_map = snap.cells_at(offset) if snap is not None and offset is not None else ([], [])
         with self._changed:
-            if self.version <= seen_version and not self.closing:
+            if cells == self.cursor["cells"] and off_map == self.cursor["off_map"]:
+                return
+            self.cursor = {"seq": self.cursor["seq"] + 1, "cells": cells, "off_map": off_map,
+                           "scene_version": snap.version if snap is not None else None}
+            self._changed.notify_all()
+
+    # -- waiting for changes -------------------------------------------------------------
+    def wait_for_change(self, seen_version: int, timeout: float, seen_cursor: int | None = None) -> int:
+        """Block until the version passes `seen_version` (or the cursor's `seen_cursor`), the preview
+        closes, or `timeout`; the version out."""
+        with self._changed:
+            if self.version <= seen_version and not self.closing and \
+                    (seen_cursor is None or self.cursor["seq"] == seen_cursor):
                 self._changed.wait(timeout)
             return self.version
 

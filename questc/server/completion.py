@@ -18,9 +18,11 @@ from lark.exceptions import UnexpectedInput
 from lsprotocol import types
 
 from questc.server.document import QuestDocument
+from questc.server.document import edition_of as _edition
 from questc.server.hover import catalog_of
+from questc.server.text import place as text_place
 from questc.server.index import AREA, DOOR, ENCOUNTER, KINDS, NAMED, OPEN_GROUP, PIECE, TOKEN
-from questc.api import Edition, edition, edition_names, find_edition
+from questc.api import edition_names
 from questc.api import nodes as n
 
 DIRECTIONS = ("north", "east", "south", "west")
@@ -37,47 +39,6 @@ _WORDS = {
     "PERIOD": ("round", "overlord turn", "hero turn"),
     "WHO": ("all", "minions", "master"),
     "PLACE_WORD": ("on", "in"),
-}
-# What each statement keyword starts, shown beside it (LANGUAGE.md's forms).
-SIGNATURES = {
-    "quest": 'quest "Title" { ... }', "id": "id NAME", "edition": "edition " + "|".join(edition_names()),
-    "expansions": "expansions SET, ...", "players": "players a..b", "conquest": "conquest N",
-    "treachery": "treachery event N, trap N, monster N", "reveal": "reveal sight|door  /  reveal AREA",
-    "author": 'author "..."', "version": 'version "..."', "intro": 'intro """..."""',
-    "special": 'special """..."""', "use": 'use "pack.yaml"',
-    "piece": "piece ID TYPE at X,Y [turn 0|90|180|270]",
-    "door": "door ID between PIECE PIECE [rune COLOUR]  /  door ID at X,Y SIDE [rune COLOUR]",
-    "stairs": "stairs COLOUR at X,Y X,Y", "area": 'area ID ["Name"] [start] { ... }',
-    "pieces": "pieces PIECE, ...", "cells": "cells X,Y|RECT ...", "read": 'read """..."""',
-    "note": 'note "..."', "glyph": "glyph at P [active]",
-    "monster": "monster TYPE [master] at P... [facing DIR] [players a..b]",
-    "named": 'named ID at P [facing DIR]  /  named ID "Display Name" TYPE { ... }',
-    "chest": "chest copper|silver|gold at P...", "obstacle": "obstacle KIND at P|RECT...",
-    "trap": "trap KIND at P... [facing DIR]", "treasure": "treasure KIND at P...  /  treasure copper|silver|gold [N]",
-    "relic": "relic NAME at P", "runekey": "runekey COLOUR at P",
-    "encounter": "encounter ID at P { EFFECTS }  /  encounter N|2a (second edition header)",
-    "part_of": "part_of QUEST", "act": "act 1|2", "traits": "traits TRAIT, ...",
-    "search": "search [ID [\"Name\"]] at P...|on PIECE, ... [count N]|among P... [count N]",
-    "objective": "objective [COLOUR] [ID [\"Name\"]] at P...|on PIECE, ... [count N]|among P... [count N]|carried",
-    "villager": "villager [ID [\"Name\"]] at P...|on PIECE, ... [count N]|among P... [count N]",
-    "lieutenant": "lieutenant NAME at P [facing DIR]  /  lieutenant NAME on PIECE, ...", "start": "start at P...",
-    "group": "group TYPE [on PIECE, ...] [minions N] [masters N] [{ all|minions|master +N health|speed }]",
-    "minions": "minions N|heroes [+N]", "masters": "masters N|heroes [+N]",
-    "count": "count N|heroes [+N]", "among": "among P... [count N]", "carried": "carried  /  carried TOKEN to AREA|PIECE|edge",
-    "entrance": "entrance PIECE, ...", "exit": "exit PIECE, ...", "counter": 'counter ID ["Name"]',
-    "place": "place [N] TYPE [master]|search|villager|objective [COLOUR] on PIECE, ...|in AREA|at P... [up to limit|N]",
-    "remove": "remove TOKEN", "replace": "replace TOKEN with search|villager|objective [COLOUR]",
-    "defeated": "defeated GROUP|all  /  on defeated NAME { ... }", "then": "then encounter N",
-    "objectives": "objectives [OP] N", "exited": "exited [[OP] N]",
-    "abilities": "abilities NAME [N], ...", "coins": "coins N", "threat": "threat N",
-    "spawn": "spawn TYPE [master] at P...", "open": "open DOOR", "close": "close DOOR", "unlock": "unlock COLOUR",
-    "win": "win heroes|overlord", "instruct": 'instruct "..."',
-    "on": "on reveal|killed|open|defeated NAME { ... }  /  on round N { ... }",
-    "at": "at start|end of each round|overlord turn|hero turn [if CONDITION] { ... }",
-    "chests": "chests { KIND N: CONTENT, ... }", "overlord": 'overlord { card "..." [xN]; dark_glyph KIND }',
-    "card": 'card "Name" [xN]', "dark_glyph": "dark_glyph KIND", "potion": "potion KIND",
-    "victory": 'victory heroes|overlord ["Label"] when CONDITION',
-    "killed": "killed NAMED", "revealed": "revealed AREA", "triggered": "triggered ENCOUNTER", "opened": "opened DOOR",
 }
 _STAND_INS = {   # a block's opening, for parsing one statement as if inside that block
     n.Header: 'quest "q" {\n', n.Area: "area a {\n", n.NamedMonster: 'named n "n" ogre {\n',
@@ -185,15 +146,6 @@ def _role(context: Context) -> tuple[str, int]:
     return "", len(context.stack)
 
 
-def _edition(document: QuestDocument) -> Edition:
-    """The edition the header names (the default one when it names none, or one questc does not know)."""
-    tree = document.index().tree
-    header = tree.header if tree is not None else None
-    field = header.get("edition") if header is not None else None
-    name = field.value.value if field is not None and isinstance(field.value, n.Name) else None
-    return (find_edition(name) if name is not None else None) or edition()
-
-
 def _expansions(document: QuestDocument) -> tuple[str, ...]:
     tree = document.index().tree
     header = tree.header if tree is not None else None
@@ -213,13 +165,18 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
     word_start = offset
     while word_start > 0 and _WORD_CHAR.match(text[word_start - 1]):
         word_start -= 1
-    in_string = text.rfind('"', text.rfind("\n", 0, offset) + 1, offset)
-    quoted = in_string >= 0 and text.count('"', text.rfind("\n", 0, offset) + 1, offset) % 2 == 1
+    line_start = text.rfind("\n", 0, offset) + 1
+    place = text_place(text[line_start:offset])
+    if place == "comment":
+        return []   # a comment is the writer's own words
+    quoted = place == "string"
     if quoted:
-        word_start = in_string
+        word_start = text.rfind('"', line_start, offset)
     context = context_at(document, word_start, text)
     if context is None:
         return []
+    if quoted and not ("STRING" in context.accepts and _role(context)[0] == "CARD"):
+        return []   # inside a string only an overlord card's name is a word of the quest
     replace = types.Range(lines.position(word_start + bom), lines.position(offset + bom))
     items: list[types.CompletionItem] = []
     seen: set[str] = set()
@@ -236,16 +193,35 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
             sort_text=f"{sort}{label}"))
 
     from questc.api import literals
+    from questc.server.keywords import KEYWORDS, allowed, hover_text
+
     fixed = literals()
+    rules = _edition(document)
+    in_header = context.block == "QUEST"
+    written = _header_fields(document) if in_header else set()
     for terminal in sorted(context.accepts):
         literal = fixed.get(terminal)
         if literal is not None and _WORD_CHAR.match(literal[0]):
-            add(literal, types.CompletionItemKind.Keyword, SIGNATURES.get(literal))
+            entry = KEYWORDS.get(literal)
+            if entry is not None:
+                if not allowed(entry, rules, in_header):
+                    continue   # a word of another edition's quests
+                if in_header and entry.header and not entry.repeats and literal in written:
+                    continue   # a field the header has already
+                if literal == "start" and context.block == "AREA" and not rules.has("start at"):
+                    continue   # `start at` in an area: where second edition heroes start
+            add(literal, types.CompletionItemKind.Keyword, "  /  ".join(entry.forms) if entry is not None else None,
+                hover_text(entry) if entry is not None else None)
         elif terminal in _WORDS:
             for word in _WORDS[terminal]:
                 add(word, types.CompletionItemKind.EnumMember, terminal.lower().replace("_", " "))
     if "NAME" in context.accepts:
         _names(document, context, add)
+    if "PIECE_POINT" in context.accepts:
+        # A point (after `at`, `cells`...): counted from a piece's corner (`R1:2,3`) or the map's (`4,5`).
+        for name, occurrence in sorted(document.index().defined(PIECE).items()):
+            add(name + ":", types.CompletionItemKind.Reference, f"a square of piece {name} (PIECE:X,Y), "
+                f"line {occurrence.span.line}", insert=name + ":", sort="0")
     if "STRING" in context.accepts and _role(context)[0] == "CARD":
         catalog, sets = catalog_of(document), _expansions(document)
         for name, card in sorted(catalog.cards.items()):
@@ -253,6 +229,12 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
                 add(name, types.CompletionItemKind.Value, f"overlord card, {card.set}", card.note or None,
                     insert='"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"')
     return items
+
+
+def _header_fields(document: QuestDocument) -> set[str]:
+    tree = document.index().tree
+    header = tree.header if tree is not None else None
+    return {f.keyword for f in header.fields} if header is not None else set()
 
 
 # Where a NAME follows one of these keywords (the parser's terminals), what it names: a kind of the
@@ -352,3 +334,8 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         identifiers(ENCOUNTER)
     elif keyword == "WIN":
         words(("heroes", "overlord"), "side")
+    elif keyword == "ABILITIES":
+        # Abilities are the writer's words: those the quest's named monsters have already.
+        for name in sorted({c.name for c in index.catalog_names if c.kind == "ability"}):
+            add(name, types.CompletionItemKind.Value, "ability (in this quest)")
+

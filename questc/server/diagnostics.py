@@ -1,6 +1,7 @@
 """questc diagnostics as LSP diagnostics, and their fixes as code actions."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from collections.abc import Sequence
 
@@ -8,7 +9,7 @@ from lsprotocol import types
 
 from questc.api import Applicability, Diagnostic, Severity
 from questc.server.document import Checked, QuestDocument
-from questc.server.text import LineIndex
+from questc.server.text import LineIndex, comment_start
 
 SOURCE = "questc"
 _SEVERITY = {Severity.ERROR: types.DiagnosticSeverity.Error, Severity.WARNING: types.DiagnosticSeverity.Warning,
@@ -68,8 +69,9 @@ def _edits(fix, lines: LineIndex) -> list[types.TextEdit]:
 
 def code_actions(document: QuestDocument, request_range: types.Range,
                  only: Sequence[str] | None) -> list[types.CodeAction]:
-    """A quick fix for every machine-applicable fix of a diagnostic touching the range, and one
-    `source.fixAll` action that applies every safe fix that does not overlap another."""
+    """For every diagnostic on the lines of the range (the whole line, not only its span): a quick fix
+    for each machine-applicable fix, and "suppress on this line"; and one `source.fixAll` action that
+    applies every safe fix and every typo fix that do not overlap another."""
     checked = document.checked
     if checked is None or checked.text is not document.text:
         return []   # fixes of an older text would land in the wrong place
@@ -78,12 +80,13 @@ def code_actions(document: QuestDocument, request_range: types.Range,
     wanted = lambda kind: not only or any(kind == o or kind.startswith(o + ".") for o in only)  # noqa: E731
     actions: list[types.CodeAction] = []
     if wanted(types.CodeActionKind.QuickFix):
-        start, end = lines.offset(request_range.start), lines.offset(request_range.end)
+        first, last = request_range.start.line, request_range.end.line
+        suppressions: list[types.CodeAction] = []
         for number, d in enumerate(diagnostics):
-            if not d.fixes or d.span.file != document.file:
+            if d.span.file != document.file:
                 continue
-            d_start, d_end = lines.span_offsets(d.span)
-            if d_end < start or d_start > end:
+            where = lines.range(d.span)
+            if where.end.line < first or where.start.line > last:
                 continue
             lsp = to_lsp(d, document, lines, number)
             for fix in d.fixes:
@@ -93,23 +96,68 @@ def code_actions(document: QuestDocument, request_range: types.Range,
                     kind=types.CodeActionKind.QuickFix, diagnostics=[lsp],
                     is_preferred=safe and len(d.fixes) == 1,
                     edit=types.WorkspaceEdit(changes={document.uri: _edits(fix, lines)})))
+            suppress = _suppress(d, document, lines, lsp)
+            if suppress is not None and suppress.title not in {a.title for a in suppressions}:
+                suppressions.append(suppress)
+        actions += suppressions
     fix_all = "source.fixAll.questc"
     if wanted(fix_all):
-        edits = safe_edits(diagnostics, document.file, len(checked.text) - checked.lines.bom)
+        edits = safe_edits(diagnostics, document.file, len(checked.text) - checked.lines.bom, typos=True)
         if edits:
             actions.append(types.CodeAction(
-                title="Apply every safe questc fix", kind=fix_all,
+                title="Apply every safe questc fix and typo fix", kind=fix_all,
                 edit=types.WorkspaceEdit(changes={document.uri: [
                     types.TextEdit(lines.range(e.span), e.text) for e in edits]})))
     return actions
 
 
-def safe_edits(diagnostics: list[Diagnostic], file: str, length: int | None = None) -> list:
-    """The edits of every safe fix that can go with the others (questc.fixes.compatible_fixes,
-    as `questc lint --fix` picks them), in order."""
+# Codes whose one fix writes the known name nearest a misspelt one: a catalog name (Q101) or the
+# quest's own identifier (Q103). Unsafe one by one (a guess), taken by "fix all" when the writer asks.
+TYPO_CODES = frozenset({"Q101", "Q103"})
+_IGNORE = re.compile(r"#\s*questc\s*:\s*ignore\s*\[(?P<codes>[^\]]*)\]")
+
+
+def _suppress(d: Diagnostic, document: QuestDocument, lines: LineIndex,
+              lsp: types.Diagnostic) -> types.CodeAction | None:
+    """`# questc: ignore[CODE]` at the end of the diagnostic's line (joined to one already there), for
+    a code that can be suppressed (errors of syntax and reference cannot)."""
+    from questc.api import descriptor
+
+    entry = descriptor(d.code)
+    if entry is None or entry.minimum is Severity.ERROR or d.code.startswith("Q6"):
+        return None   # errors of syntax and reference cannot be suppressed; a suppression's own codes need not
+    line = lines.range(d.span).start.line
+    text = lines.line_text(line)
+    start = lines.starts[line]
+    comment = comment_start(text)
+    if comment is not None:
+        found = _IGNORE.match(text, comment)
+        if found is not None:
+            codes = [c.strip() for c in found.group("codes").split(",") if c.strip()]
+            if d.code in codes:
+                return None
+            at = start + found.end("codes")
+            edit = types.TextEdit(types.Range(lines.position(at), lines.position(at)),
+                                  (", " if codes else "") + d.code)
+        else:   # the writer's own comment stays, after the suppression: `# questc: ignore[Q211] why`
+            at = start + comment
+            rest = text[comment + 1:].lstrip()
+            edit = types.TextEdit(types.Range(lines.position(at), lines.position(start + len(text))),
+                                  f"# questc: ignore[{d.code}] {rest}".rstrip())
+    else:
+        at = start + len(text)
+        edit = types.TextEdit(types.Range(lines.position(at), lines.position(at)), f"  # questc: ignore[{d.code}]")
+    return types.CodeAction(title=f"Suppress {d.code} on this line", kind=types.CodeActionKind.QuickFix,
+                            diagnostics=[lsp], edit=types.WorkspaceEdit(changes={document.uri: [edit]}))
+
+
+def safe_edits(diagnostics: list[Diagnostic], file: str, length: int | None = None, typos: bool = False) -> list:
+    """The edits of every safe fix (and with `typos`, every typo's one fix) that can go with the
+    others (questc.fixes.compatible_fixes, as `questc lint --fix` picks them), in order."""
     from questc.api import compatible_fixes
 
     pairs = [(d, fix) for d in diagnostics if d.span.file == file
-             for fix in d.fixes if fix.applicability is Applicability.SAFE]
+             for fix in d.fixes if fix.applicability is Applicability.SAFE
+             or (typos and d.code in TYPO_CODES and len(d.fixes) == 1)]
     edits = {edit for _, fix in compatible_fixes(pairs, length) for edit in fix.edits}
     return sorted(edits, key=lambda e: (e.span.start, e.span.end))

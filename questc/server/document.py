@@ -17,6 +17,10 @@ from urllib.parse import unquote, urlparse
 from questc.api import QuestResult, check_source
 from questc.api import QuestcError
 from questc.api import Options, config_files
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from questc.api import Edition
 from questc.server.index import QuestIndex, build_index
 from questc.server.text import BOM, LineIndex
 
@@ -52,6 +56,7 @@ class QuestDocument:
     checked: Checked | None = None            # the last check (of any version)
     resolved: Checked | None = None           # the last check that made a model
     closed: bool = False
+    again: bool = False                       # check again once the running check ends (a pack changed)
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
 
     @property
@@ -134,3 +139,15 @@ def check(document: QuestDocument, text: str, version: int, options_cache: Optio
     result = check_source(_quest_text(text), document.file, options)
     return Checked(version, text, result, LineIndex(text, document.encoding),
                    time.perf_counter() - started, problem)
+
+
+def edition_of(document: QuestDocument) -> Edition:
+    """The rule set the header names (the default one when it names none, or one questc does not know)."""
+    from questc.api import edition, find_edition
+    from questc.api import nodes as n
+
+    tree = document.index().tree
+    header = tree.header if tree is not None else None
+    written = header.get("edition") if header is not None else None
+    name = written.value.value if written is not None and isinstance(written.value, n.Name) else None
+    return (find_edition(name) if name is not None else None) or edition()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from questc.server.document import QuestDocument
+from questc.server.text import comment_start
 from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE, STAIRS, contains
 from questc.api import nodes as n
 from questc.api import plural
@@ -36,9 +37,40 @@ def hover_markdown(document: QuestDocument, line: int, column: int) -> str | Non
             parts.append(text)
     elif cell is not None:
         parts.append(_cell(document, cell))
+    else:
+        word = _keyword_at(document, line, column)
+        if word is not None:
+            parts.append(word)
     parts += _diagnostics_here(document, line, column)
     parts = [p for p in parts if p]
     return "\n\n---\n\n".join(parts) if parts else None
+
+
+# ---- keywords and header fields ---------------------------------------------------------
+
+
+def _keyword_at(document: QuestDocument, line: int, column: int) -> str | None:
+    """A keyword of the language under the cursor (outside comments and strings): its forms and section."""
+    from questc.server.document import edition_of as _edition
+    from questc.server.keywords import KEYWORDS, hover_text
+
+    text = document.lines().quest_line(line)
+    at = column - 1
+    if not 0 <= at <= len(text):
+        return None
+    comment = comment_start(text)
+    if comment is not None and at >= comment:
+        return None
+    if text[:at].count('"') % 2 == 1:
+        return None
+    start = at
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    end = at
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    entry = KEYWORDS.get(text[start:end])
+    return hover_text(entry, _edition(document)) if entry is not None else None
 
 
 # ---- diagnostic codes -----------------------------------------------------------------
@@ -56,32 +88,13 @@ def code_page(code: str) -> str | None:
 
 def _code_in_comment(document: QuestDocument, line: int, column: int) -> str | None:
     """A code written in a comment under the cursor (`# questc: ignore[Q305]`): its page."""
-    text = document.lines().line_text(line - 1)
-    hash_at = _comment_start(text)
+    text = document.lines().quest_line(line)
+    hash_at = comment_start(text)
     if hash_at is None or column - 1 < hash_at:
         return None
     for match in _CODE.finditer(text, hash_at):
         if match.start() <= column - 1 <= match.end():
             return code_page(match.group())
-    return None
-
-
-def _comment_start(line: str) -> int | None:
-    """Where the line's comment starts (a `#` outside a string), or None."""
-    in_string = False
-    i = 0
-    while i < len(line):
-        ch = line[i]
-        if in_string:
-            if ch == "\\":
-                i += 1
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch == "#":
-            return i
-        i += 1
     return None
 
 
@@ -106,7 +119,7 @@ def _diagnostics_here(document: QuestDocument, line: int, column: int) -> list[s
 def _source_line(document: QuestDocument, node) -> str:
     """The first line of a statement as written, for a definition's hover."""
     span = node.span
-    text = document.lines().line_text(span.line - 1)
+    text = document.lines().quest_line(span.line)
     return text.strip()
 
 
@@ -185,7 +198,16 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
     else:
         entry = None
     if entry is None:
-        if kind in ("chest", "treasure card", "ability", "chest content"):
+        if kind == "ability":
+            times = sum(1 for c in document.index().catalog_names if c.kind == "ability" and c.name == name)
+            return f"ability **{name}** of a named monster ({plural(times, 'time')} in this quest); the " \
+                "sheet prints it as written, with its rank"
+        if kind == "relic":
+            return f"relic **{name}**: a relic token the heroes can pick up (one per relic)"
+        if kind == "lieutenant":
+            return f"lieutenant **{name}**: the lieutenant's token on the map; `killed {name}` names it in a " \
+                   "victory condition"
+        if kind in ("chest", "treasure card", "chest content"):
             return None
         suggestion = catalog.suggest(kind, name) if kind in ("piece", "monster", "obstacle", "trap",
                                                                "treasure", "card", "set", "dark_glyph") else None

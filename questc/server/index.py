@@ -40,7 +40,8 @@ _CATALOG = {(n.Piece, "type"): "piece", (n.Monster, "type"): "monster", (n.Named
             (n.Door, "rune"): "colour", (n.Runekey, "colour"): "colour", (n.UnlockEffect, "colour"): "colour",
             (n.PlanGlyph, "name"): "dark_glyph", (n.PlanCard, "name"): "card", (n.Ability, "name"): "ability",
             (n.TreasureEffect, "kind"): "treasure card", (n.ChestContent, "name"): "chest content",
-            (n.Group, "type"): "monster", (n.PlaceEffect, "type"): "monster"}
+            (n.Group, "type"): "monster", (n.PlaceEffect, "type"): "monster",
+            (n.Relic, "name"): "relic", (n.Lieutenant, "name"): "lieutenant"}
 # Nodes whose `{ ... }` block is worth folding and outlining.
 BLOCKS = (n.Header, n.Area, n.NamedMonster, n.Encounter, n.Trigger, n.ChestChart, n.OverlordPlan)
 

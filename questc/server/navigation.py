@@ -39,6 +39,16 @@ def references(document: QuestDocument, position: types.Position, include_declar
         found.kind, found.name, include_definition=include_declaration)]
 
 
+def highlights(document: QuestDocument, position: types.Position) -> list[types.DocumentHighlight]:
+    """Every occurrence of the identifier under the cursor: its definition written, the others read."""
+    found = occurrence_at(document, position)
+    if found is None:
+        return []
+    K = types.DocumentHighlightKind
+    return [types.DocumentHighlight(document.lines().range(o.span), K.Write if o.definition else K.Read)
+            for o in document.index().references(found.kind, found.name)]
+
+
 def prepare_rename(document: QuestDocument, position: types.Position) -> types.PrepareRenamePlaceholder | None:
     found = occurrence_at(document, position)
     if found is None:
@@ -66,7 +76,9 @@ def rename(document: QuestDocument, position: types.Position, new_name: str) -> 
         raise RenameRefused(f"`{new_name}` is a word of the quest language, not free for a {found.kind}")
     if new_name == found.name:
         return types.WorkspaceEdit(changes={document.uri: []})
-    taken = [o for o in document.index().occurrences if o.definition and o.name == new_name]
+    # Each kind has names of its own (the resolver keeps pieces, doors, areas, named monsters and
+    # encounters apart): a piece and an area may both be `a`. Only a name of the same kind is taken.
+    taken = [o for o in document.index().occurrences if o.definition and o.name == new_name and o.kind == found.kind]
     if taken:
         raise RenameRefused(f"`{new_name}` is already the name of a {taken[0].kind} (line {taken[0].span.line})")
     lines = document.lines()

@@ -6,8 +6,11 @@
 // client must restart the server), and deactivates. VS Code itself cannot run on the
 // test machines; everything here but the `vscode` module is what runs inside it.
 //
-//   node tools/vscode-host.js EXTENSION_DIR QUEST --questc PATH [--questc-after PATH]
-// prints {spawned, errors, opened, diagnostics, restarted, exits, output} as JSON.
+//   node tools/vscode-host.js EXTENSION_DIR QUEST --questc PATH [--questc-after PATH] [--preview]
+// prints {spawned, errors, opened, diagnostics, restarted, preview, exits, output} as JSON.
+// --preview: press the editor's preview button (the extension's command), type in the quest
+// and wait for the page to follow, then click a square on the page and wait for VS Code to be
+// asked to show its statement.
 const fs = require('fs');
 const path = require('path');
 const Module = require('module');
@@ -31,6 +34,10 @@ childProcess.spawn = function (command, args, options) {
 };
 const errors = [];
 const output = [];
+const commands = new Map();     // what the extension and the client registered
+const externals = [];           // vscode.env.openExternal
+const shownEditors = [];        // vscode.window.showTextDocument
+let activeTextEditor;
 const diagnostics = new Map();
 let diagnosticsChanged = () => {};
 
@@ -54,7 +61,11 @@ function partial(name, real) {
   return new Proxy(real, { get: (t, p) => (p in t ? t[p] : stub(`${name}.${String(p)}`)) });
 }
 class Emitter {
-  constructor() { this.listeners = []; this.event = (listener) => { this.listeners.push(listener); return { dispose() {} }; }; }
+  constructor() {
+    this.listeners = [];
+    // VS Code's events call a listener with the `this` it was given (the client's features rely on it).
+    this.event = (listener, thisArgs) => { this.listeners.push(thisArgs ? listener.bind(thisArgs) : listener); return { dispose() {} }; };
+  }
   fire(value) { for (const listener of this.listeners) listener(value); }
   dispose() { this.listeners = []; }
 }
@@ -88,7 +99,14 @@ const events = {
 };
 const vscode = partial('vscode', {
   version: '1.82.0',
-  env: partial('env', { appName: 'Visual Studio Code', language: 'en', machineId: 'test', sessionId: 'test' }),
+  env: partial('env', {
+    appName: 'Visual Studio Code', language: 'en', machineId: 'test', sessionId: 'test',
+    openExternal: async (target) => { externals.push(target.toString()); return true; },
+  }),
+  commands: partial('commands', {
+    registerCommand: (id, handler) => { commands.set(id, handler); return new Disposable(() => commands.delete(id)); },
+    executeCommand: async (id, ...args) => (commands.has(id) ? commands.get(id)(...args) : undefined),
+  }),
   // Like VS Code's Uri.parse, any scheme: a diagnostic's codeDescription links a web page.
   Uri: partial('Uri', { file: uri, parse: (s) => (s.startsWith('file:') ? uri(fileURLToPath(s)) : webUri(s)) }),
   Position, Range, Diagnostic, CancellationTokenSource,
@@ -114,6 +132,15 @@ const vscode = partial('vscode', {
       name, append: (s) => output.push(s), appendLine: (s) => output.push(`${s}\n`), show() {}, dispose() {},
     }),
     showErrorMessage: async (...args) => { errors.push(args.map(String)); return undefined; },
+    get activeTextEditor() { return activeTextEditor; },
+    showTextDocument: async (target, options) => {
+      const where = options && options.selection;
+      shownEditors.push({
+        uri: target.toString(), preserveFocus: options ? !!options.preserveFocus : undefined,
+        selection: where ? [where.start.line, where.start.character, where.end.line, where.end.character] : null,
+      });
+      return stub('TextEditor');
+    },
   }),
   languages: partial('languages', {
     // Enough of VS Code's document selector matching for {scheme, language} filters.
@@ -165,6 +192,8 @@ async function main() {
     await waitFor(() => diagnostics.has(key), 30000, 'diagnostics');
     opened = diagnostics.get(key);
   }
+  let preview = null;
+  if (rest.includes('--preview')) preview = await previewSession(document);
   let restarted = null;
   if (option('--questc-after')) {
     // A new questc.path: the extension restarts the server with it.
@@ -182,8 +211,58 @@ async function main() {
   const deadline = Date.now() + 10000;
   while (exits.length < spawned.length && Date.now() < deadline) await new Promise((done) => setTimeout(done, 50));
   process.stdout.write(JSON.stringify({
-    spawned, errors, opened: opened.map(plain), restarted, exits, output: output.join(''),
+    spawned, errors, opened: opened.map(plain), restarted, preview, exits, output: output.join(''),
   }, null, 1) + '\n');
+}
+
+// ---- the preview, as a writer uses it --------------------------------------------------------
+async function until(what, check, ms = 20000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${ms} ms`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+async function previewSession(document) {
+  activeTextEditor = { document };
+  const started = Date.now();
+  // The editor's button: the extension's command, which asks the server for the page.
+  const answer = await commands.get('questc.openPreview')();
+  const state = async () => (await fetch(answer.url + 'api/state')).json();
+  const first = await until('first scene', async () => { const s = await state(); return s.scene && s; });
+  const opened = await until('the page opened in the browser', () => externals.includes(answer.url));
+  // Typing: the title gets a letter; VS Code sends the change, the page follows the unsaved text.
+  const text = document.getText();
+  const at = text.indexOf('"') + 1;
+  const typed = text.slice(0, at) + 'The ' + text.slice(at);
+  const line = text.slice(0, at).split('\n').length - 1;
+  const character = at - (text.lastIndexOf('\n', at - 1) + 1);
+  document.version = 2;
+  document.getText = () => typed;
+  const typedAt = Date.now();
+  events.change.fire({
+    document, reason: undefined,
+    contentChanges: [{ range: new Range(line, character, line, character), rangeOffset: at, rangeLength: 0, text: 'The ' }],
+  });
+  const followed = await until('the page to follow the typing', async () => {
+    const s = await state(); return s.scene && s.scene.title.startsWith('The ') && s;
+  });
+  const followMs = Date.now() - typedAt;
+  // A click on a square of the page: VS Code is asked to show the statement that placed it.
+  const [x, y] = JSON.parse(option('--click') || '[2, 2]');
+  const origin = answer.url.replace(/\/$/, '');
+  const clicked = await fetch(answer.url + 'api/show', {
+    method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ cell: [x, y], focus: true }),
+  });
+  const shown = await until('VS Code to show the statement', () => shownEditors.length && shownEditors[0]);
+  return {
+    url: answer.url, uri: answer.uri, opened, title: first.scene.title, typedTitle: followed.scene.title,
+    followMs, clicked: clicked.status, shown, openMs: typedAt - started,
+  };
 }
 
 main().catch((err) => {

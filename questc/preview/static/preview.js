@@ -12,7 +12,7 @@
   // What the writer is looking at: kept across updates of the quest.
   const ui = {
     view: "overlord", wave: null, showReach: true, selected: null, open: new Set(),
-    diag: null, zoom: null, hover: null,
+    diag: null, diagKey: null, zoom: null, hover: null, focus: null, cursor: [], cursorOff: [],
   };
   let state = null;          // the last state from the server
   let scene = null;          // state.scene, with lookups
@@ -151,9 +151,18 @@
     const ox = L.left - L.origin[0] * L.cell, oy = L.top - L.origin[1] * L.cell;
     overlay = el("g", { id: "pv-overlay", transform: `translate(${ox} ${oy}) scale(${L.cell})` }, layer);
     layers = {};
-    for (const name of ["dim", "reach", "seen", "fog", "news", "diag", "from", "hover", "doors", "pins"]) {
+    // The heroes' fog: everything but the revealed squares, drawn as a mask so the walls and
+    // labels of unrevealed rooms (which reach past their squares) are covered too.
+    const bounds = { x: L.origin[0] - 2, y: L.origin[1] - 2, w: L.columns + 4, h: L.rows + 4 };
+    const mask = el("mask", { id: "pv-fog-mask", maskUnits: "userSpaceOnUse", x: bounds.x, y: bounds.y,
+      width: bounds.w, height: bounds.h }, defs);
+    el("rect", { x: bounds.x, y: bounds.y, width: bounds.w, height: bounds.h, fill: "#fff" }, mask);
+    layers.fogHoles = el("g", { fill: "#000" }, mask);
+    mask.setAttribute("transform", "");
+    for (const name of ["dim", "reach", "seen", "fog", "news", "diag", "cursor", "from", "hover", "focus", "doors", "pins"]) {
       layers[name] = el("g", { class: "pv-layer-" + name }, overlay);
     }
+    layers.bounds = bounds;
     for (const door of scene.doors) {
       // A hit area over the door's two edges, a third of a cell thick.
       const xs = door.edges.flatMap((e) => [e[0], e[2]]), ys = door.edges.flatMap((e) => [e[1], e[3]]);
@@ -161,7 +170,8 @@
       const t = 0.18;
       el("rect", { x: x0 - (x0 === x1 ? t : 0), y: y0 - (y0 === y1 ? t : 0),
         width: (x1 - x0) + (x0 === x1 ? 2 * t : 0), height: (y1 - y0) + (y0 === y1 ? 2 * t : 0),
-        class: "pv-door", "data-door": door.id }, layers.doors).appendChild(title("door " + door.id + " (click: open or close)"));
+        class: "pv-door", "data-door": door.id, tabindex: "0", role: "button",
+        "aria-label": "door " + door.id + ": open or close" }, layers.doors).appendChild(title("door " + door.id + " (click: open or close)"));
     }
     if (stage) box.replaceChild(fresh, stage); else box.appendChild(fresh);
     stage = fresh;
@@ -174,6 +184,11 @@
     const list = $("legend-list");
     list.textContent = "";
     for (const entry of scene.legend || []) {
+      // The heroes' legend names only what they have seen: an entry shows from its first wave.
+      if (ui.view === "heroes" && ui.wave !== null && ui.wave < scene.waves.length - 1 &&
+          (entry.wave === null || entry.wave === undefined || entry.wave > ui.wave)) continue;
+      if (ui.view === "heroes" && (entry.wave === null || entry.wave === undefined) && ui.wave !== null &&
+          scene.never_revealed.length) continue;
       const li = document.createElement("li");
       const symbol = new DOMParser().parseFromString(entry.svg, "image/svg+xml").documentElement;
       if (symbol.tagName === "svg") {
@@ -204,7 +219,7 @@
   }
 
   function drawWave() {
-    clear(layers.dim); clear(layers.reach); clear(layers.fog); clear(layers.news);
+    clear(layers.dim); clear(layers.reach); clear(layers.fog); clear(layers.news); clear(layers.fogHoles);
     const n = scene.waves.length;
     $("wave-prev").disabled = ui.wave === null || ui.wave <= 0;
     $("wave-next").disabled = ui.wave === null || ui.wave >= n - 1;
@@ -222,16 +237,25 @@
     });
     if (dimCells.length) el("path", { d: squaresPath(dimCells), class: "pv-dim" }, layers.dim);
     if (hiddenCells.length) {
-      const fog = el("path", { d: squaresPath(hiddenCells), class: "pv-fog" }, layers.fog);
+      // Holes in the fog: each revealed square, grown by a little so its own walls show.
+      const shown = [];
+      scene.cells.forEach((c, i) => { if (!hidden(i)) shown.push(i); });
+      const g = 0.12;
+      let d = "";
+      for (const i of shown) { const [x, y] = scene.cells[i]; d += `M${x - g} ${y - g}h${1 + 2 * g}v${1 + 2 * g}h${-1 - 2 * g}z`; }
+      if (d) el("path", { d }, layers.fogHoles);
+      const b = layers.bounds;
+      const fog = el("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: "pv-fog", mask: "url(#pv-fog-mask)" }, layers.fog);
       fog.dataset.count = hiddenCells.length;
     }
     const wave = scene.waves[ui.wave];
+    showLegend();
     if (ui.showReach && wave.reachedCells.length) {
       const reach = el("path", { d: squaresPath(wave.reachedCells), class: "pv-reach" }, layers.reach);
       reach.dataset.count = wave.reachedCells.length;
     }
     const newCells = [];
-    scene.cells.forEach((c, i) => { if (c[2] >= 0 && wave.areas.includes(scene.areas[c[2]].id)) newCells.push(i); });
+    scene.cells.forEach((c, i) => { if (c[2] >= 0 && !hidden(i) && wave.areas.includes(scene.areas[c[2]].id)) newCells.push(i); });
     if (newCells.length) el("path", { d: outlinePath(newCells), class: "pv-new" }, layers.news);
     // The words: which areas this wave reveals, from where; how far the heroes walk.
     const body = $("wave-body");
@@ -278,6 +302,11 @@
       return;
     }
     const i = ui.selected, c = scene.cells[i];
+    if (hidden(i)) {   // the heroes know nothing of a covered square, nor of what it sees
+      body.className = "muted";
+      body.textContent = `${c[0]},${c[1]} is not revealed yet at this wave.`;
+      return;
+    }
     const token = {};
     drawSight.token = token;
     let seen = null;
@@ -290,6 +319,7 @@
         : "No answer for this square.";
       return;
     }
+    seen = seen.filter((j) => !hidden(j));
     for (const j of seen) if (j !== i) cellRect(j, "pv-seen", layers.seen, { "data-cell": scene.cells[j][0] + "," + scene.cells[j][1] });
     el("rect", { x: c[0] + 0.06, y: c[1] + 0.06, width: 0.88, height: 0.88, class: "pv-from", "data-cell": c[0] + "," + c[1] }, layers.from);
     layers.seen.dataset.count = seen.length;
@@ -301,21 +331,27 @@
     clear(layers.pins);
     const byAnchor = new Map();
     const rank = { error: 3, warning: 2, info: 1 };
+    if (state && state.stale) { drawDiagCells(); return; }   // the latest diagnostics have no place on the old map
     currentDiagnostics().forEach((d, k) => {
-      if (d.anchor === null || d.anchor === undefined || !scene.cells[d.anchor]) return;
-      if (hidden(d.anchor)) return;
-      if (!byAnchor.has(d.anchor)) byAnchor.set(d.anchor, []);
-      byAnchor.get(d.anchor).push(k);
+      if (!d.pin) return;
+      if (d.anchor !== null && d.anchor !== undefined && hidden(d.anchor)) return;
+      if (d.off_map && ui.view === "heroes") return;
+      const key = d.pin[0] + "," + d.pin[1] + (d.off_map ? ",off" : "");
+      if (!byAnchor.has(key)) byAnchor.set(key, { pin: d.pin, off: !!d.off_map, ks: [] });
+      byAnchor.get(key).ks.push(k);
     });
-    for (const [anchor, ks] of byAnchor) {
-      const diags = currentDiagnostics();
+    const diags = currentDiagnostics();
+    for (const { pin, off, ks } of byAnchor.values()) {
       const worst = ks.map((k) => diags[k].severity).sort((a, b) => rank[b] - rank[a])[0];
-      const [x, y] = scene.cells[anchor];
-      const g = el("g", { class: "pv-pin " + worst, "data-diags": ks.join(","), "data-anchor": x + "," + y }, layers.pins);
+      const [x, y] = pin;
+      const words = ks.map((k) => diags[k].severity + " " + diags[k].code + ": " + diags[k].message +
+        (diags[k].off_map ? ` (off the map, at ${diags[k].off_map[0]},${diags[k].off_map[1]})` : "")).join("\n");
+      const g = el("g", { class: "pv-pin " + worst + (off ? " off" : ""), "data-diags": ks.join(","),
+        "data-anchor": x + "," + y, tabindex: "0", role: "button", "aria-label": words }, layers.pins);
       el("circle", { cx: x + 0.78, cy: y + 0.22, r: 0.2 }, g);
       const label = el("text", { x: x + 0.78, y: y + 0.23 }, g);
-      label.textContent = ks.length > 1 ? String(ks.length) : "!";
-      g.appendChild(title(ks.map((k) => diags[k].code + " " + diags[k].message).join("\n")));
+      label.textContent = ks.length > 1 ? String(ks.length) : (off ? "↗" : "!");
+      g.appendChild(title(words));
       if (ui.diag !== null && ks.includes(ui.diag)) g.classList.add("on");
     }
     drawDiagCells();
@@ -349,6 +385,17 @@
       const area = c[2] >= 0 ? scene.areas[c[2]] : null;
       add("area", area ? `${area.id} “${area.name}”` + (area.wave === null ? " (never revealed)" : ` (wave ${area.wave})`) : "none");
       add("piece", c[3] >= 0 ? scene.pieces[c[3]] : "none");
+      if (c[3] >= 0 && scene.piece_origins) {
+        // The form a writer types: the piece's name and the square counted from its corner.
+        const o = scene.piece_origins[c[3]];
+        const written = `${scene.pieces[c[3]]}:${c[0] - o[0]},${c[1] - o[1]}`;
+        add("write", "");
+        const code = document.createElement("code"); code.textContent = written; code.id = "hover-written";
+        const copy = document.createElement("button"); copy.type = "button"; copy.className = "copy";
+        copy.textContent = "copy"; copy.title = "copy " + written;
+        copy.onclick = () => copyText(written, copy);
+        dl.lastChild.append(code, " ", copy);
+      }
       if (c[4].length) {
         const ul = document.createElement("ul");
         ul.className = "things";
@@ -359,6 +406,58 @@
     }
     body.textContent = "";
     body.appendChild(dl);
+    if (state && state.editor && !hidden(i)) {
+      const go = document.createElement("button"); go.type = "button"; go.className = "go";
+      go.textContent = "go to source"; go.title = "show the statement that placed this in the editor";
+      go.onclick = () => showSource({ cell: [c[0], c[1]], focus: true });
+      body.appendChild(go);
+    }
+  }
+
+  function copyText(text, button) {
+    const done = () => { button.textContent = "copied"; setTimeout(() => { button.textContent = "copy"; }, 1200); };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, () => {});
+    else {
+      const area = document.createElement("textarea"); area.value = text; document.body.appendChild(area);
+      area.select(); try { document.execCommand("copy"); done(); } catch (e) { /* nothing to copy with */ }
+      area.remove();
+    }
+  }
+
+  // ---- the editor (a preview served by the language server) ---------------------------------
+  function showSource(what) {
+    if (offline || !state || !state.editor) return;
+    fetch("/api/show", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(what) }).catch(() => {});
+  }
+
+  function drawCursor() {
+    if (!layers.cursor) return;
+    clear(layers.cursor);
+    // A thing written off the map has no square: its pin at the map's edge lights up instead.
+    const off = new Set(ui.cursorOff.map((c) => c[0] + "," + c[1])), diags = currentDiagnostics();
+    for (const pin of layers.pins.querySelectorAll(".pv-pin.off")) {
+      const lit = pin.dataset.diags.split(",").some((k) => diags[k] && diags[k].off_map &&
+        off.has(diags[k].off_map[0] + "," + diags[k].off_map[1]));
+      pin.classList.toggle("pv-cursor-pin", lit);
+    }
+    const cells = ui.cursor.filter((i) => scene.cells[i] && !hidden(i));
+    if (!cells.length) return;
+    el("path", { d: outlinePath(cells), class: "pv-cursor" }, layers.cursor);
+    layers.cursor.dataset.count = cells.length;
+    bringIntoView(cells);
+  }
+
+  function bringIntoView(cells) {
+    // Pan (never zoom) so the squares are on screen when they are not.
+    if (!stage || !cells.length) return;
+    const L = scene.map.layout, box = $("map"), [zx, zy, k] = ui.zoom;
+    const xs = cells.map((i) => scene.cells[i][0]), ys = cells.map((i) => scene.cells[i][1]);
+    const px = (x) => zx + (L.left + (x - L.origin[0]) * L.cell) * k, py = (y) => zy + (L.top + (y - L.origin[1]) * L.cell) * k;
+    const x0 = px(Math.min(...xs)), x1 = px(Math.max(...xs) + 1), y0 = py(Math.min(...ys)), y1 = py(Math.max(...ys) + 1);
+    const W = box.clientWidth, H = box.clientHeight;
+    if (x0 >= 0 && y0 >= 0 && x1 <= W && y1 <= H) return;
+    setZoom([zx + W / 2 - (x0 + x1) / 2, zy + H / 2 - (y0 + y1) / 2, k]);
   }
 
   function showDiagnostics() {
@@ -372,17 +471,22 @@
       li.className = d.severity + (ui.diag === k ? " on" : "");
       li.dataset.index = k;
       li.dataset.code = d.code;
+      li.tabIndex = 0;
+      li.setAttribute("role", "button");
+      li.setAttribute("aria-pressed", ui.diag === k ? "true" : "false");
       const sev = document.createElement("span"); sev.className = "sev " + d.severity; sev.textContent = d.severity;
       const where = document.createElement("span"); where.className = "where";
       where.textContent = ` ${d.code} · line ${d.line}` + (d.anchor !== null && d.anchor !== undefined && scene && !state.stale
         ? ` · at ${scene.cells[d.anchor][0]},${scene.cells[d.anchor][1]}` : "");
       const msg = document.createElement("div"); msg.textContent = d.message;
       li.append(sev, where, msg);
+      if (d.off_map) where.textContent += ` · off the map at ${d.off_map[0]},${d.off_map[1]}`;
       list.appendChild(li);
     });
     const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
     $("diag-count").textContent = diags.length ? `(${n(counts.error, "error")}, ${n(counts.warning, "warning")}` +
       (counts.info ? `, ${n(counts.info, "info")})` : ")") : "(none)";
+    ui.counts = counts;
     showDiagDetail();
   }
 
@@ -401,37 +505,63 @@
     const where = document.createElement("div"); where.className = "where muted";
     where.textContent = `${d.file}:${d.line}:${d.column}`;
     box.appendChild(where);
-    if (d.source !== null && d.source !== undefined) {
-      // The line without its indent, and cut to a window around the span when long,
-      // so the carets stay under the words in a narrow panel.
-      let text = d.source, column = d.column;
-      const indent = text.length - text.trimStart().length;
-      if (indent && column > indent) { text = text.slice(indent); column -= indent; }
-      const width = d.end_line === d.line ? Math.max(1, d.end_column - d.column) : Math.max(1, text.length - column + 1);
-      const over = column + width - 34;
-      if (over > 0 && column > 12) { const cut = Math.min(over + 1, column - 8); text = "…" + text.slice(cut); column -= cut - 1; }
+    const links = document.createElement("div"); links.className = "links";
+    if (d.page) {
+      const docs = document.createElement("a"); docs.href = d.page; docs.target = "_blank"; docs.rel = "noopener noreferrer";
+      docs.textContent = `what ${d.code} means`; docs.className = "docs";
+      links.appendChild(docs);
+    }
+    if (state && state.editor) {
+      const go = document.createElement("button"); go.type = "button"; go.className = "go"; go.textContent = "go to source";
+      go.onclick = () => showSource({ span: [d.line, d.column, d.end_line, d.end_column], focus: true });
+      links.appendChild(go);
+    }
+    if (links.firstChild) box.appendChild(links);
+    const excerpt = d.excerpt && d.excerpt.length ? d.excerpt : (d.source !== null && d.source !== undefined ? [d.source] : []);
+    if (excerpt.length) {
+      // The whole lines (the box scrolls sideways), the carets under the span's first line.
+      const first = excerpt[0];
+      const width = d.end_line === d.line ? Math.max(1, d.end_column - d.column) : Math.max(1, first.length - d.column + 1);
       const pre = document.createElement("pre");
-      pre.textContent = `${String(d.line).padStart(4)} | ${text}\n     | ${" ".repeat(column - 1)}${"^".repeat(width)}` +
-        (d.label ? " " + d.label : "");
+      const numbered = excerpt.map((text, j) => `${String(d.line + j).padStart(4)} | ${text}`);
+      numbered.splice(1, 0, `     | ${" ".repeat(Math.max(0, d.column - 1))}${"^".repeat(width)}` + (d.label ? " " + d.label : ""));
+      pre.textContent = numbered.join("\n");
       box.appendChild(pre);
     }
   }
 
-  function selectDiagnostic(k) {
+  function selectDiagnostic(k, fromMap) {
     ui.diag = ui.diag === k ? null : k;
-    for (const li of $("diag-list").children) li.classList.toggle("on", Number(li.dataset.index) === ui.diag);
+    const d = ui.diag === null ? null : currentDiagnostics()[ui.diag];
+    ui.diagKey = d ? d.key : null;
+    for (const li of $("diag-list").children) {
+      const on = Number(li.dataset.index) === ui.diag;
+      li.classList.toggle("on", on);
+      li.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) li.scrollIntoView({ block: "nearest" });
+    }
     showDiagDetail();
-    if (scene && svg) drawPins();
+    if (scene && svg) {
+      drawPins();
+      if (d && d.cells.length && !fromMap) bringIntoView(d.cells);
+    }
+    if (d) showSource({ span: [d.line, d.column, d.end_line, d.end_column], focus: false });
   }
 
   function showStatus() {
     const status = $("status"), banner = $("banner");
     const mapBox = $("map");
     if (!state) return;
-    let text = "ok", kind = "ok";
+    const diags = currentDiagnostics();
+    const errors = diags.filter((d) => d.severity === "error").length;
+    const warnings = diags.filter((d) => d.severity === "warning").length;
+    const n = (k, word) => `${k} ${word}${k === 1 ? "" : "s"}`;
+    let text = errors || warnings ? [errors ? n(errors, "error") : "", warnings ? n(warnings, "warning") : ""]
+      .filter(Boolean).join(", ") : "ok";
+    let kind = errors ? "error" : (warnings ? "warning" : "ok");
     if (state.stale) {
       kind = scene ? "stale" : "problem";
-      text = scene ? "stale" : "no map";
+      text = (scene ? "stale" : "no map") + (errors ? " · " + n(errors, "error") : "");
     }
     status.dataset.state = kind;
     status.textContent = text;
@@ -468,19 +598,32 @@
       }
     }
     const diags = currentDiagnostics();
-    if (ui.diag !== null && ui.diag >= diags.length) ui.diag = null;
+    // The selected diagnostic by what it says, not by its place in the list (which moves as the text does).
+    if (ui.diagKey !== null) {
+      const k = diags.findIndex((d) => d.key === ui.diagKey);
+      ui.diag = k >= 0 ? k : null;
+      if (k < 0) ui.diagKey = null;
+    } else ui.diag = null;
     showStatus();
     showDiagnostics();
-    if (scene) { drawWave(); drawSight(); if (ui.hover !== null) showHover(ui.hover); }
+    if (scene) { drawWave(); drawSight(); drawFocus(); drawCursor(); if (ui.hover !== null) showHover(ui.hover); }
     document.body.dataset.version = next.version;
     document.body.dataset.sceneVersion = sceneVersion === null ? "" : sceneVersion;
   }
 
   async function refresh() {
-    try { apply(await loadState()); } catch (e) { setOffline(String(e)); }
+    try {
+      const next = await loadState();
+      // The same state again (a reconnection, a second event for one version): nothing to redraw.
+      if (state && next.version === state.version && next.session === state.session && !offlineShown) return;
+      offlineShown = false;
+      apply(next);
+    } catch (e) { setOffline(String(e)); }
   }
+  let offlineShown = false;
 
   function setOffline(why) {
+    offlineShown = true;
     const status = $("status");
     status.dataset.state = "offline";
     status.textContent = "disconnected";
@@ -562,15 +705,22 @@
       box.classList.remove("panning");
       if (wasDrag || !scene) return;
       const target = evt.target;
-      if (target.classList && target.classList.contains("pv-door")) { toggleDoor(target.dataset.door); return; }
+      if (target.classList && target.classList.contains("pv-door")) {
+        toggleDoor(target.dataset.door);
+        showSource({ door: target.dataset.door, focus: false });
+        return;
+      }
       const pin = target.closest && target.closest(".pv-pin");
-      if (pin) { const ks = pin.dataset.diags.split(",").map(Number); selectDiagnostic(ks[(ks.indexOf(ui.diag) + 1) % ks.length]); return; }
+      if (pin) { activatePin(pin); return; }
       const i = cellAt(evt);
       if (i === null) return;
-      ui.selected = ui.selected === i ? null : i;
-      ui.selectedKey = i === null ? null : scene.cells[i][0] + "," + scene.cells[i][1];
-      drawSight();
+      selectSquare(i);
     });
+    box.addEventListener("dblclick", (evt) => {
+      const i = cellAt(evt);
+      if (i !== null && !hidden(i)) showSource({ cell: scene.cells[i].slice(0, 2), focus: true });
+    });
+    box.addEventListener("keydown", mapKey);
     box.addEventListener("wheel", (evt) => {
       if (!svg) return;
       evt.preventDefault();
@@ -589,14 +739,96 @@
       const li = evt.target.closest("li");
       if (li) selectDiagnostic(Number(li.dataset.index));
     });
+    $("diag-list").addEventListener("keydown", (evt) => {
+      const li = evt.target.closest("li");
+      if (!li) return;
+      if (evt.key === "Enter" || evt.key === " ") { evt.preventDefault(); selectDiagnostic(Number(li.dataset.index)); }
+      else if (evt.key === "ArrowDown" && li.nextElementSibling) { evt.preventDefault(); li.nextElementSibling.focus(); }
+      else if (evt.key === "ArrowUp" && li.previousElementSibling) { evt.preventDefault(); li.previousElementSibling.focus(); }
+    });
+    wireSplitter();
     document.addEventListener("keydown", (evt) => {
-      if (evt.target.tagName === "INPUT") return;
+      if (evt.target.tagName === "INPUT" || evt.defaultPrevented) return;
+      if (evt.target.closest && (evt.target.closest("#map") || evt.target.closest("#diag-list") || evt.target.closest("#splitter"))) return;
       if (evt.key === "ArrowLeft") stepWave(-1);
       else if (evt.key === "ArrowRight") stepWave(1);
       else if (evt.key === "+" || evt.key === "=") zoom(1 / 1.3);
       else if (evt.key === "-") zoom(1.3);
       else if (evt.key === "0" && scene) fit();
       else if (evt.key === "Escape") { ui.selected = null; if (scene) drawSight(); }
+    });
+  }
+
+  function selectSquare(i) {
+    ui.selected = ui.selected === i ? null : i;
+    ui.selectedKey = ui.selected === null ? null : scene.cells[i][0] + "," + scene.cells[i][1];
+    drawSight();
+    if (ui.selected !== null && !hidden(i)) showSource({ cell: scene.cells[i].slice(0, 2), focus: false });
+  }
+
+  function activatePin(pin) {
+    const ks = pin.dataset.diags.split(",").map(Number);
+    selectDiagnostic(ks[(ks.indexOf(ui.diag) + 1) % ks.length], true);
+  }
+
+  // The keyboard on the map: arrows move a square-sized focus, Enter or Space selects it (sight),
+  // g goes to its source in the editor, Tab reaches the doors and pins (Enter works them).
+  function mapKey(evt) {
+    if (!scene) return;
+    const target = evt.target;
+    if (target.classList && target.classList.contains("pv-door") && (evt.key === "Enter" || evt.key === " ")) {
+      evt.preventDefault(); toggleDoor(target.dataset.door); showSource({ door: target.dataset.door, focus: false }); return;
+    }
+    const pin = target.closest && target.closest(".pv-pin");
+    if (pin && (evt.key === "Enter" || evt.key === " ")) { evt.preventDefault(); activatePin(pin); return; }
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (moves[evt.key]) {
+      evt.preventDefault();
+      if (ui.focus === null) ui.focus = ui.selected !== null ? ui.selected : 0;
+      else {
+        const [x, y] = scene.cells[ui.focus], [dx, dy] = moves[evt.key];
+        // The next floor square that way (skipping gaps between pieces).
+        for (let step = 1; step < 200; step++) {
+          const j = scene.index.get((x + dx * step) + "," + (y + dy * step));
+          if (j !== undefined) { ui.focus = j; break; }
+        }
+      }
+      drawFocus(); showHover(ui.focus); bringIntoView([ui.focus]);
+    } else if ((evt.key === "Enter" || evt.key === " ") && ui.focus !== null) {
+      evt.preventDefault(); selectSquare(ui.focus);
+    } else if (evt.key === "g" && ui.focus !== null && !hidden(ui.focus)) {
+      showSource({ cell: scene.cells[ui.focus].slice(0, 2), focus: true });
+    }
+  }
+
+  function drawFocus() {
+    if (!layers.focus) return;
+    clear(layers.focus);
+    if (ui.focus === null || !scene.cells[ui.focus]) return;
+    cellRect(ui.focus, "pv-focus", layers.focus, { "data-cell": scene.cells[ui.focus][0] + "," + scene.cells[ui.focus][1] });
+    $("map").setAttribute("aria-activedescendant", "");
+    $("map").setAttribute("aria-label", "map; square " + scene.cells[ui.focus][0] + "," + scene.cells[ui.focus][1]);
+  }
+
+  // The side panel's width: drag the bar between map and panel, or focus it and use the arrows.
+  function wireSplitter() {
+    const bar = $("splitter"), side = $("side");
+    if (!bar) return;
+    const set = (w) => {
+      const max = Math.max(240, window.innerWidth - 200);
+      w = Math.min(Math.max(w, 220), max);
+      side.style.width = w + "px";
+      bar.setAttribute("aria-valuenow", String(Math.round(w)));
+      try { localStorage.setItem("questc-preview-side", String(Math.round(w))); } catch (e) { /* private mode */ }
+    };
+    try { const saved = Number(localStorage.getItem("questc-preview-side")); if (saved) set(saved); } catch (e) { /* none */ }
+    let dragging = null;
+    bar.addEventListener("pointerdown", (evt) => { dragging = { x: evt.clientX, w: side.offsetWidth }; bar.setPointerCapture(evt.pointerId); });
+    bar.addEventListener("pointermove", (evt) => { if (dragging) set(dragging.w - (evt.clientX - dragging.x)); });
+    bar.addEventListener("pointerup", () => { dragging = null; if (scene) fit(); });
+    bar.addEventListener("keydown", (evt) => {
+      if (evt.key === "ArrowLeft") { evt.preventDefault(); set(side.offsetWidth + 20); }
+      else if (evt.key === "ArrowRight") { evt.preventDefault(); set(side.offsetWidth - 20); }
     });
   }
 
@@ -609,6 +841,7 @@
     if (!scene || ui.wave === null) return;
     ui.wave = Math.min(Math.max(ui.wave + delta, 0), scene.waves.length - 1);
     drawWave();
+    if (ui.view === "heroes") { drawSight(); drawCursor(); }
     if (ui.hover !== null) showHover(ui.hover);
   }
 
@@ -618,18 +851,45 @@
     $("view-heroes").classList.toggle("on", view === "heroes");
     $("view-overlord").setAttribute("aria-pressed", view === "overlord");
     $("view-heroes").setAttribute("aria-pressed", view === "heroes");
-    if (scene) { drawWave(); if (ui.hover !== null) showHover(ui.hover); }
+    if (scene) { drawWave(); drawSight(); drawCursor(); if (ui.hover !== null) showHover(ui.hover); }
+  }
+
+  function onEvent(type, data) {
+    if (type === "state") {
+      const version = JSON.parse(data).version;
+      if (!state || version !== state.version) refresh();
+    } else if (type === "cursor") {
+      const cursor = JSON.parse(data);
+      ui.cursor = cursor.scene_version === sceneVersion ? cursor.cells : [];
+      ui.cursorOff = cursor.scene_version === sceneVersion ? (cursor.off_map || []) : [];
+      if (scene) drawCursor();
+    } else if (type === "open") {
+      if (state) refresh();
+    } else if (type === "error") setOffline("the preview server is not answering");
   }
 
   function listen() {
-    if (offline || !window.EventSource) return;
-    const events = new EventSource("/events");
-    events.addEventListener("state", (evt) => {
-      const version = JSON.parse(evt.data).version;
-      if (!state || version !== state.version) refresh();
-    });
-    events.onerror = () => setOffline("the preview server is not answering");
-    events.onopen = () => { if (state) refresh(); };
+    if (offline) return;
+    if (window.SharedWorker) {
+      // One event stream for the whole browser: every tab of the page shares the worker's.
+      try {
+        const worker = new SharedWorker("/events-worker.js", { name: "questc-preview" });
+        worker.port.onmessage = (msg) => onEvent(msg.data.type, msg.data.data);
+        worker.port.start();
+        window.addEventListener("pagehide", () => worker.port.postMessage("close"));
+        return;
+      } catch (e) { /* fall through to polling */ }
+    }
+    // No shared worker: ask now and then, holding no connection (six tabs of EventSource froze them all).
+    let since = -1;
+    const poll = async () => {
+      try {
+        const reply = await fetch("/api/state", { cache: "no-store" });
+        if (reply.ok) { const next = await reply.json(); if (next.version !== since) { since = next.version; apply(next); } }
+      } catch (e) { setOffline(String(e)); }
+      setTimeout(poll, 1000);
+    };
+    setTimeout(poll, 1000);
   }
 
   wire();
@@ -644,5 +904,5 @@
   }
   // For tests and the benchmark: what the page holds, and a way to forget the sight it has cached.
   window.questcPreview = { ui, get scene() { return scene; }, get state() { return state; },
-    forgetSight() { sightCache.clear(); } };
+    forgetSight() { sightCache.clear(); }, onEvent };
 })();
