@@ -13,8 +13,17 @@ tell a cause (a rune door guarding its own key) from its consequences.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.board.board import Board
+    from questc.board.quest_board import QuestBoard
+    from questc.model.quest import QuestModel
 
 Cell = tuple[int, int]
 
@@ -55,7 +64,7 @@ class Analysis:
         return {a for a, w in self.reveal_wave.items() if w is not None}
 
 
-def effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[str]):
+def effects_of(model: QuestModel, reached: frozenset[Cell], revealed: set[str], opened: set[str]) -> Iterator[n.Effect]:
     """The effects that can run given what the heroes reach: encounters on reached cells,
     `on reveal` of revealed areas, `on open` of opened doors, `on round`, and `on killed`
     of named monsters next to a reached cell."""
@@ -63,17 +72,18 @@ def effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[
         if encounter.at in reached:
             yield from encounter.node.effects
     for trigger in model.triggers:
+        target = trigger.target.value if trigger.target is not None else ""   # (round and recurring: none)
         if trigger.event == "round":
             yield from trigger.effects
-        elif trigger.event == "reveal" and trigger.target.value in revealed:
+        elif trigger.event == "reveal" and target in revealed:
             yield from trigger.effects
-        elif trigger.event == "open" and trigger.target.value in opened:
+        elif trigger.event == "open" and target in opened:
             yield from trigger.effects
-        elif trigger.event == "killed" and named_reachable(model, trigger.target.value, reached):
+        elif trigger.event == "killed" and named_reachable(model, target, reached):
             yield from trigger.effects
 
 
-def named_reachable(model, named_id: str, reached) -> bool:
+def named_reachable(model: QuestModel, named_id: str, reached: AbstractSet[Cell]) -> bool:
     """Can a hero stand on or next to any cell of the named monster's figure (or of the
     lieutenant's token of that name, in a second edition quest)?"""
     cells = [c for figure in model.figures if figure.named == named_id for c in figure.cells]
@@ -89,7 +99,7 @@ def named_reachable(model, named_id: str, reached) -> bool:
     return False
 
 
-def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
+def hero_start_cells(model: QuestModel, board: Board, start_area: str | None) -> set[Cell]:
     """Where heroes are placed, by the edition's start rule (Edition.start, START_RULES): on or
     next to an active glyph of the start area (`glyph`), or on its `start at` spaces, else
     the spaces of its entrance pieces (`entrance`). Without them (Q210, Q214) or a start area
@@ -100,7 +110,7 @@ def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
     return START_RULES[model.edition.start](model, board, start_area) or set(model.areas[start_area].cells)
 
 
-def glyph_start(model, board, start_area: str) -> set[Cell]:
+def glyph_start(model: QuestModel, board: Board, start_area: str) -> set[Cell]:
     """The start area's active glyphs and the cells one step from them in the area; empty
     when it has no active glyph."""
     area_cells = model.areas[start_area].cells
@@ -111,7 +121,7 @@ def glyph_start(model, board, start_area: str) -> set[Cell]:
     return cells
 
 
-def entrance_start(model, board, start_area: str) -> set[Cell]:
+def entrance_start(model: QuestModel, board: Board, start_area: str) -> set[Cell]:
     """The start area's `start at` floor spaces, else the floor spaces of the quest's entrances in it
     (`entrance PIECE`, else the pieces of type `entrance`) that no obstacle blocks (the rule book's
     usual setup); empty when it has neither."""
@@ -130,7 +140,7 @@ def entrance_start(model, board, start_area: str) -> set[Cell]:
 START_RULES = {"glyph": glyph_start, "entrance": entrance_start}
 
 
-def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
+def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = Scenario()) -> Analysis:
     board = quest_board.board
     areas = model.areas
     cell_area: dict[Cell, str] = {}
@@ -174,7 +184,8 @@ def analyse(model, quest_board, scenario: Scenario = Scenario()) -> Analysis:
             opened = {d for d in passable if any(c in reached for c in quest_board.door_cells[d])}
             before = (len(unlocked), len(forced_open))
             for marker in model.markers:
-                if marker.kind == "runekey" and marker.at in reached and marker.variant not in scenario.locked:
+                if marker.kind == "runekey" and marker.variant is not None and marker.at in reached \
+                        and marker.variant not in scenario.locked:
                     unlocked.add(marker.variant)
             for effect in effects_of(model, reached, revealed, opened):
                 if isinstance(effect, n.UnlockEffect) and effect.colour.value not in scenario.locked:
