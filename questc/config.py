@@ -41,7 +41,7 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
@@ -49,6 +49,9 @@ from questc.options import DEFAULT_EXCLUDE, Options, exclusions
 from questc.paths import config_files
 from questc.rules import descriptors
 from questc.rules.suppressions.unknown_code import Q602
+
+if TYPE_CHECKING:
+    from questc.catalog.owned import Declared
 
 KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
         "exclude", "extend-exclude", "force-exclude", "paper", "guide", "owned")
@@ -269,7 +272,7 @@ class _Checker:
             values["owned"] = self.owned(table["owned"])
         return values
 
-    def owned(self, raw) -> dict:
+    def owned(self, raw: object) -> dict[str, dict[str, int | dict[str, int]]]:
         """The `[owned]` table: `sets` (copies of whole sets) and counts per component, checked for
         shape (the names are checked against the catalog in load_options)."""
         from questc.catalog.owned import CATEGORIES, RANKS
@@ -277,7 +280,7 @@ class _Checker:
         example = "[owned.markers]\nrunekey = 6"
         if not isinstance(raw, dict):
             self.fail(f"`owned` must be a table, like\n{example}")
-        out: dict = {}
+        out: dict[str, dict[str, int | dict[str, int]]] = {}
         for key, value in raw.items():
             if key not in ("sets", *CATEGORIES):
                 import difflib
@@ -287,7 +290,7 @@ class _Checker:
                 self.fail(f"unknown key `owned.{key}`{hint}; the keys are: sets, {', '.join(CATEGORIES)}")
             if not isinstance(value, dict):
                 self.fail(f"`owned.{key}` must be a table of name = count, like {{ room = 12 }}")
-            counts: dict = {}
+            counts: dict[str, int | dict[str, int]] = {}
             for name, count in value.items():
                 if key == "figures":
                     if not isinstance(count, dict) or not count or any(r not in RANKS for r in count):
@@ -300,7 +303,7 @@ class _Checker:
             out[key] = counts
         return out
 
-    def number(self, key: str, value, least: int) -> int:
+    def number(self, key: str, value: object, least: int) -> int:
         """A whole number of components (or copies of a set) from `least` to a million."""
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= 1_000_000:
             shown = repr(value) if not isinstance(value, str) else f'"{value}"'
@@ -433,7 +436,7 @@ def load_options(config_file: str | Path | None = None, strict: bool | None = No
         owned_counts=owned_counts, origins=origins)
 
 
-def _declared(config: ConfigFile, values: dict, origins: dict[str, str]):
+def _declared(config: ConfigFile, values: dict[str, Any], origins: dict[str, str]) -> Declared:
     """The `[owned]` table as a Declared, its names checked against the built-in catalog and the
     configuration's packs (QuestcError naming those nothing holds)."""
     from questc.catalog import load_catalog

@@ -11,7 +11,9 @@ configuration then does with the code. Checks never see suppressions.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severity, Span
 from questc.rules import descriptor, descriptors
@@ -46,7 +48,7 @@ def known_prefix(prefix: str) -> bool:
     return any(code.startswith(prefix) for code in descriptors())
 
 
-def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppression], list[Diagnostic]]:
+def parse_suppressions(source: str, comments: Iterable[tuple[Span, str]], file: str) -> tuple[list[Suppression], list[Diagnostic]]:
     """The comments of one quest ((Span, text) pairs) in; its suppressions and the problems with them out.
 
     Problems: Q604 for a `questc:` comment that is not a suppression, Q602 for a name
@@ -100,7 +102,13 @@ def parse_suppressions(source: str, comments, file: str) -> tuple[list[Suppressi
     return suppressions, problems
 
 
-def _unknown(written: str) -> dict:
+class _Unknown(TypedDict):
+    """Q602's fields for a code questc does not know."""
+    problem: str
+    help_text: str
+
+
+def _unknown(written: str) -> _Unknown:
     if not CODE.fullmatch(written.upper()):
         return {"problem": "is not a diagnostic code",
                 "help_text": "codes are `Q` and three digits, like `Q305`; `questc explain all` lists them"}
@@ -125,7 +133,7 @@ def _target_line(lines: list[str], span: Span) -> int | None:
     return None
 
 
-def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments, file: str,
+def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments: Iterable[tuple[Span, str]], file: str,
                        complete: bool = True) -> list[Diagnostic]:
     """A quest's diagnostics (before the policy), its source and comments in; the diagnostics out.
 

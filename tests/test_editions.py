@@ -125,7 +125,7 @@ def test_rules_say_which_editions_they_apply_to():
 # A house rule set on the first edition's components: corner-to-corner sight, areas revealed when
 # a door into them opens, no treachery, and only the engine JSON built.
 HOUSE = Edition(name="house", title="House", default_sets=("base",), sight="second", reveal="door",
-                start="glyph", rules=frozenset({"conquest", "rune doors", "stairs", "chests", "encounters"}),
+                start="glyph", rules=frozenset({"conquest", "rune doors", "stairs", "corridors", "chests", "encounters"}),
                 conditions=("killed", "revealed", "opened", "conquest", "round"), exports=("json",),
                 components="first")
 

@@ -27,8 +27,6 @@ KNOWN_BAD_EXAMPLES: dict[str, str] = {
 # Rules that apply to an edition in which they have no example yet (Rule.examples): each is run
 # in the editions it has examples for. Strict: an example written removes its entry here.
 EXAMPLES_TO_WRITE: dict[str, set[str]] = {
-    "second": {"Q202", "Q203", "Q204", "Q205", "Q207", "Q208", "Q209", "Q211", "Q301", "Q302", "Q305",
-               "Q306", "Q307", "Q309", "Q404", "Q405", "Q504", "Q508"},
 }
 SPEC_CODES = SHARED / "spec" / "DIAGNOSTICS.md"
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
+    from questc.board.board import Board
     from questc.model.quest import PlacedPieceModel, QuestModel, TokenModel
 
 Cell = tuple[int, int]
@@ -25,12 +27,12 @@ Cell = tuple[int, int]
 ALL = "all"
 
 
-def near(board, cell: Cell, reached) -> bool:
+def near(board: Board, cell: Cell, reached: AbstractSet[Cell]) -> bool:
     """Is a hero ever on the cell or one step from it?"""
     return cell in reached or any(c in reached for c in board.steps_from(cell))
 
 
-def places(board, cells: Iterable[Cell]) -> list[Cell]:
+def places(board: Board, cells: Iterable[Cell]) -> list[Cell]:
     """The cells a figure or token can be put on: floor no obstacle keeps figures out of."""
     return [c for c in cells if board.is_floor(c) and not board.blocks_movement(c)]
 
@@ -67,18 +69,18 @@ def foes(model: QuestModel, name: str) -> list[Foe]:
     return out
 
 
-def foe_reachable(board, foe: Foe, reached) -> bool:
+def foe_reachable(board: Board, foe: Foe, reached: AbstractSet[Cell]) -> bool:
     """Can a hero come next to every figure of the foe (for a group the overlord places, to one of the
     spaces he may choose: its monsters come out to fight)?"""
     return all(any(near(board, c, reached) for c in places(board, cells) or cells) for cells in foe.figures)
 
 
-def unreachable_foes(model: QuestModel, board, reached, name: str) -> list[Foe]:
+def unreachable_foes(model: QuestModel, board: Board, reached: AbstractSet[Cell], name: str) -> list[Foe]:
     """The foes of `defeated NAME` a hero cannot come next to."""
     return [f for f in foes(model, name) if not foe_reachable(board, f, reached)]
 
 
-def token_reachable(board, token: TokenModel, reached) -> bool:
+def token_reachable(board: Board, token: TokenModel, reached: AbstractSet[Cell]) -> bool:
     """Can a hero pick the token up (or meet it, or search it): carried from the start, yes; else
     one of the spaces it is or may be placed on is on or next to a reached space."""
     if token.placement == "carried":
@@ -86,7 +88,7 @@ def token_reachable(board, token: TokenModel, reached) -> bool:
     return any(near(board, c, reached) for c in places(board, token.cells))
 
 
-def leave_cells(board, piece: PlacedPieceModel) -> frozenset[Cell]:
+def leave_cells(board: Board, piece: PlacedPieceModel) -> frozenset[Cell]:
     """The spaces a figure leaves the map from by an entrance or exit piece: the piece's edge spaces
     (an `entrance` or `exit` piece's, from the catalog), else, for a tile given the role, its spaces
     beside the map's outside (no floor beyond)."""
@@ -96,12 +98,12 @@ def leave_cells(board, piece: PlacedPieceModel) -> frozenset[Cell]:
         not board.is_floor((c[0] + dx, c[1] + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))))
 
 
-def role_cells(model: QuestModel, board, role: str) -> frozenset[Cell]:
+def role_cells(model: QuestModel, board: Board, role: str) -> frozenset[Cell]:
     """Every space a figure may leave the map from by the quest's entrances or exits (`role`)."""
     return frozenset(c for piece in model.role_pieces(role) for c in leave_cells(board, piece))
 
 
-def destination_cells(model: QuestModel, board, atom: n.EventCondition) -> frozenset[Cell]:
+def destination_cells(model: QuestModel, board: Board, atom: n.EventCondition) -> frozenset[Cell]:
     """Where `carried T to D` is done: the area's or piece's spaces; `to edge`, the spaces the heroes
     leave the map from (the quest's exits and entrances)."""
     if atom.destination is None:
@@ -117,7 +119,7 @@ def destination_cells(model: QuestModel, board, atom: n.EventCondition) -> froze
 # ---- counters ------------------------------------------------------------------------
 
 
-def runnable_effects(model: QuestModel, analysis: Analysis, board=None) -> Iterator[tuple[n.Effect, bool]]:
+def runnable_effects(model: QuestModel, analysis: Analysis, board: Board | None = None) -> Iterator[tuple[n.Effect, bool]]:
     """Every effect that can run given what the heroes reach, with whether it may run again and again
     (a recurring rule's: `at end of each round`): the reveal analysis' effects (encounters reached,
     areas revealed, doors opened, rounds, named monsters killed), the recurring rules', and those
@@ -136,7 +138,7 @@ def runnable_effects(model: QuestModel, analysis: Analysis, board=None) -> Itera
                     yield effect, False
 
 
-def counter_range(model: QuestModel, analysis: Analysis, counter: str, board=None) -> tuple[int | None, int | None]:
+def counter_range(model: QuestModel, analysis: Analysis, counter: str, board: Board | None = None) -> tuple[int | None, int | None]:
     """The lowest and highest value a declared counter can take (None: no bound): 0 at the start,
     moved by the effects that can run (a recurring rule's as often as it likes), or set."""
     low = high = 0
@@ -155,7 +157,7 @@ def counter_range(model: QuestModel, analysis: Analysis, counter: str, board=Non
     return (None if low_open else low, None if high_open else high)
 
 
-def raised(model: QuestModel, analysis: Analysis, counter: str, board=None) -> bool:
+def raised(model: QuestModel, analysis: Analysis, counter: str, board: Board | None = None) -> bool:
     """Can anything the heroes may see happen raise the counter above 0?"""
     high = counter_range(model, analysis, counter, board)[1]
     return high is None or high > 0

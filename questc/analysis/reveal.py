@@ -14,11 +14,19 @@ tell a cause (a rune door guarding its own key) from its consequences.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Span
 from questc.records import record
 from questc.syntax import nodes as n
+
+if TYPE_CHECKING:
+    from questc.board.board import Board
+    from questc.board.quest_board import QuestBoard
+    from questc.model.quest import QuestModel
 
 Cell = tuple[int, int]
 
@@ -62,7 +70,7 @@ class Analysis:
         return {a for a, w in self.reveal_wave.items() if w is not None}
 
 
-def effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[str]):
+def effects_of(model: QuestModel, reached: frozenset[Cell], revealed: set[str], opened: set[str]) -> Iterator[n.Effect]:
     """The effects that can run given what the heroes reach: encounters on reached cells,
     `on reveal` of revealed areas, `on open` of opened doors, `on round`, and `on killed`
     of named monsters next to a reached cell."""
@@ -70,17 +78,18 @@ def effects_of(model, reached: frozenset[Cell], revealed: set[str], opened: set[
         if encounter.at in reached:
             yield from encounter.node.effects
     for trigger in model.triggers:
+        target = trigger.target.value if trigger.target is not None else ""   # (round and recurring: none)
         if trigger.event == "round":
             yield from trigger.effects
-        elif trigger.event == "reveal" and trigger.target.value in revealed:
+        elif trigger.event == "reveal" and target in revealed:
             yield from trigger.effects
-        elif trigger.event == "open" and trigger.target.value in opened:
+        elif trigger.event == "open" and target in opened:
             yield from trigger.effects
-        elif trigger.event == "killed" and named_reachable(model, trigger.target.value, reached):
+        elif trigger.event == "killed" and named_reachable(model, target, reached):
             yield from trigger.effects
 
 
-def named_reachable(model, named_id: str, reached) -> bool:
+def named_reachable(model: QuestModel, named_id: str, reached: AbstractSet[Cell]) -> bool:
     """Can a hero stand on or next to any cell of the named monster's figure (or of the
     lieutenant's token of that name, in a second edition quest)?"""
     cells = [c for figure in model.figures if figure.named == named_id for c in figure.cells]
@@ -96,7 +105,7 @@ def named_reachable(model, named_id: str, reached) -> bool:
     return False
 
 
-def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
+def hero_start_cells(model: QuestModel, board: Board, start_area: str | None) -> set[Cell]:
     """Where heroes are placed, by the edition's start rule (Edition.start, START_RULES): on or
     next to an active glyph of the start area (`glyph`), or on its `start at` spaces, else
     the spaces of its entrance pieces (`entrance`). Without them (Q210, Q214) or a start area
@@ -107,7 +116,7 @@ def hero_start_cells(model, board, start_area: str | None) -> set[Cell]:
     return START_RULES[model.edition.start](model, board, start_area) or set(model.areas[start_area].cells)
 
 
-def glyph_start(model, board, start_area: str) -> set[Cell]:
+def glyph_start(model: QuestModel, board: Board, start_area: str) -> set[Cell]:
     """The start area's active glyphs and the cells one step from them in the area; empty
     when it has no active glyph."""
     area_cells = model.areas[start_area].cells
@@ -118,7 +127,7 @@ def glyph_start(model, board, start_area: str) -> set[Cell]:
     return cells
 
 
-def entrance_start(model, board, start_area: str) -> set[Cell]:
+def entrance_start(model: QuestModel, board: Board, start_area: str) -> set[Cell]:
     """The start area's `start at` floor spaces, else the floor spaces of the quest's entrances in it
     (`entrance PIECE`, else the pieces of type `entrance`) that no obstacle blocks (the rule book's
     usual setup); empty when it has neither."""
@@ -142,7 +151,7 @@ START_RULES = {"glyph": glyph_start, "entrance": entrance_start}
 ANALYSES_KEPT = 4
 
 
-def analyse(model, quest_board, scenario: Scenario = NO_SCENARIO) -> Analysis:
+def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = NO_SCENARIO) -> Analysis:
     """The reveal fixed point of a quest on its board; worked out again only when something it
     reads has changed since the board last answered (`analysis_key`: not the text's positions,
     names for players or texts to read). The Analysis is shared: nobody changes it."""
@@ -158,7 +167,7 @@ def analyse(model, quest_board, scenario: Scenario = NO_SCENARIO) -> Analysis:
     return found
 
 
-def analysis_key(model, scenario: Scenario) -> tuple[object, ...]:
+def analysis_key(model: QuestModel, scenario: Scenario) -> tuple[object, ...]:
     """Everything of a quest the fixed point reads besides its board (which holds the pieces'
     floor, walls, doors' edges, stairs and obstacles), without positions in the text."""
     return (model.reveal, model.edition.start, model.edition.sight, scenario,
@@ -186,7 +195,7 @@ def _plain(value: object) -> object:
     return value
 
 
-def _analyse(model, quest_board, scenario: Scenario) -> Analysis:
+def _analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario) -> Analysis:
     board = quest_board.board
     areas = model.areas
     cell_area: dict[Cell, str] = {}
@@ -235,7 +244,8 @@ def _analyse(model, quest_board, scenario: Scenario) -> Analysis:
             opened = {d for d in passable if any(c in reached for c in quest_board.door_cells[d])}
             before = (len(unlocked), len(forced_open))
             for marker in model.markers:
-                if marker.kind == "runekey" and marker.at in reached and marker.variant not in scenario.locked:
+                if marker.kind == "runekey" and marker.variant is not None and marker.at in reached \
+                        and marker.variant not in scenario.locked:
                     unlocked.add(marker.variant)
             for effect in effects_of(model, reached, revealed, opened):
                 if isinstance(effect, n.UnlockEffect) and effect.colour.value not in scenario.locked:

@@ -8,7 +8,7 @@ queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from . import bulk, movement
 from .geometry import Cell, Edge, norm_edge
@@ -136,7 +136,7 @@ class Board(Layout):
             self._visible_cache[key] = hit
         return set(hit)
 
-    def labels_seen(self, groups: dict[str, Iterable[Cell]], sources: Iterable[Cell], labels: dict[Cell, str],
+    def labels_seen(self, groups: Mapping[str, Iterable[Cell]], sources: Iterable[Cell], labels: dict[Cell, str],
                     rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()) -> dict[str, set[str]]:
         """For each group of cells (groups must not share a cell), the labels (`labels[cell]`)
         of the cells of `sources` that some floor cell of the group sees (stairs not

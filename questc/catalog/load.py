@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Iterable, Mapping
 
 from questc.catalog import shapes
@@ -32,6 +32,10 @@ from questc.paths import data_dir
 from questc.catalog.codes import Q106
 from questc.records import record
 from questc.words import plural
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
+    from yaml import Node
 
 PackSpec = tuple[str, "Span | None", Path]
 # A YAML mapping as read (a catalog document, a section's entry): its values are whatever the
@@ -130,7 +134,7 @@ def read_yaml(path: Path) -> Any:
         loader.dispose()
 
 
-def _expanded_nodes(root) -> int:
+def _expanded_nodes(root: Node) -> int:
     """The number of nodes the YAML graph `root` holds once every alias is followed;
     PackProblem past MAX_YAML_NODES or nested deeper than MAX_YAML_DEPTH. Counted before
     anything is built and stopping at the budget, so a few hundred bytes of nested aliases
@@ -191,7 +195,7 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-def _message(error) -> str:
+def _message(error: ValidationError) -> str:
     """A schema error's message with the value it is about cut to a short excerpt: a
     message lands in CI logs, and the value may be a megabyte of shape or a secret in a
     file named by mistake."""
@@ -203,7 +207,7 @@ def _message(error) -> str:
 
 
 @lru_cache(maxsize=1)
-def _validator():
+def _validator() -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     return Draft202012Validator(schema())
 

@@ -39,6 +39,7 @@ GAME_RULES = {
     "tiles": "map tiles printed on both sides, so a map uses each tile once",
     "rune doors": "rune doors and the runekeys that open them",
     "stairs": "staircases joining two spaces",
+    "corridors": "corridor and intersection pieces, whose open ends a dead end must cap",
     "chests": "chests on the map and the chest chart that says what they hold",
     "encounters": "encounter markers, whose effects run when a hero ends his move on one",
     "glyph start": "heroes start on or next to an active glyph of the start area",

@@ -10,6 +10,6 @@ EDITION = Edition(
     sight="first",              # a straight line from centre to centre
     reveal="sight",             # an area is revealed when a hero sees into it
     start="glyph",              # on or next to the start area's active glyph
-    rules=frozenset({"conquest", "treachery", "rune doors", "stairs", "chests", "encounters"}),
+    rules=frozenset({"conquest", "treachery", "rune doors", "stairs", "corridors", "chests", "encounters"}),
     conditions=("killed", "revealed", "triggered", "opened", "conquest", "round"),
 )

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from questc.catalog.model import Count
     from questc.catalog.owned import Declared, Held
     from questc.model.quest import QuestModel
+    from yaml import Node
 
 __all__ = ["COLOURS", "COLOUR_GEMS", "STARTING_HAND", "MAX_HAND", "POINTS_PER_CARD", "PUBLISHED_TOTALS",
            "PlanItem", "DeckPlan", "load_plan", "LineProblem", "PricedLine", "Pricing", "price_plan"]
@@ -64,17 +65,17 @@ class DeckPlan:
 # ---- YAML plans -------------------------------------------------------------------------
 
 
-def _span(path: str, node) -> Span:
+def _span(path: str, node: Node) -> Span:
     start, end = node.start_mark, node.end_mark
     return Span(path, start.line + 1, start.column + 1, end.line + 1, end.column + 1,
                 start.index, end.index)
 
 
-def _scalar(node, path: str, what: str) -> str:
+def _scalar(node: Node, path: str, what: str) -> str:
     import yaml
     if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str" or not node.value.strip():
         raise PlanError(f"{path}:{node.start_mark.line + 1}: {what} must be a name (text)")
-    return node.value.strip()
+    return str(node.value).strip()
 
 
 def load_plan(text: str, path: str) -> DeckPlan:
@@ -118,7 +119,7 @@ def load_plan(text: str, path: str) -> DeckPlan:
     return DeckPlan(tuple(items), _span(path, root.value[0][0]) if root.value else Span(path, 1, 1, 1, 2))
 
 
-def _card_entry(node, path: str) -> PlanItem:
+def _card_entry(node: Node, path: str) -> PlanItem:
     """A `cards:` entry (a name, or {name, copies}) in, a PlanItem out."""
     import yaml
     if isinstance(node, yaml.ScalarNode):

@@ -8,9 +8,12 @@ unresolved name.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any, TypeVar
 
 from questc.catalog import Catalog, load_catalog
+from questc.catalog.load import PackSpec
 from questc.catalog.codes import Q101
 from questc import editions
 from questc.diagnostics.core import Diagnostic, Label, Span
@@ -42,9 +45,11 @@ def default_id(title: str) -> str:
 
 DEFAULT_ID_LENGTH = 80
 
+T = TypeVar("T")
+
 
 class Resolver:
-    def __init__(self, quest_file: n.QuestFile, *, packs=(), root: Path | None = None):
+    def __init__(self, quest_file: n.QuestFile, *, packs: Iterable[PackSpec] = (), root: Path | None = None):
         self.file = quest_file
         self.path = quest_file.path
         self.diagnostics: list[Diagnostic] = []
@@ -63,7 +68,7 @@ class Resolver:
         if diagnostic is not None:
             self.diagnostics.append(diagnostic)
 
-    def lookup(self, kind: str, name: n.Name | None):
+    def lookup(self, kind: str, name: n.Name | None) -> Any:   # (Catalog.lookup's entry of that kind)
         if name is None:   # the parser reported the missing name
             return None
         entry = self.catalog.lookup(kind, name.value)
@@ -76,13 +81,13 @@ class Resolver:
                                                edition=self.model.edition.component_edition))
         return entry
 
-    def edition_check(self, marker: str, span) -> None:
+    def edition_check(self, marker: str, span: Span) -> None:
         """A Q104 when a marker kind the language places (glyph, chest, stairs...) is the other edition's."""
         entry = self.catalog.markers.get(marker)
         if entry is not None and entry.set:
             self.report(self.catalog.edition_check("marker", marker, entry.set, self.model.edition.component_edition, span))
 
-    def token_check(self, marker: str, span) -> bool:
+    def token_check(self, marker: str, span: Span) -> bool:
         """The set and edition checks of a second edition token kind (search, objective...); False if unknown."""
         entry = self.catalog.markers.get(marker)
         if entry is None:   # a catalog without the second edition (cannot happen with the built-in one)
@@ -92,7 +97,7 @@ class Resolver:
                                            edition=self.model.edition.component_edition))
         return True
 
-    def undefined(self, kind: str, name: n.Name, known) -> None:
+    def undefined(self, kind: str, name: n.Name, known: Iterable[str]) -> None:
         from questc.catalog.lookup import closest_match, rename_fix
         match = closest_match(name.value, list(known))
         if match is None:
@@ -101,7 +106,7 @@ class Resolver:
         self.report(Q103.at(name.span, kind=kind, name=name.value, help=match.help(name.value),
                             fixes=rename_fix(name.span, name.value, match, identifier=True)))
 
-    def not_in_list(self, kind: str, name: n.Name, known, listing: str) -> None:
+    def not_in_list(self, kind: str, name: n.Name, known: Iterable[str], listing: str) -> None:
         """Q101 for a word from a short fixed list (chest types, sides, ...): a did-you-mean
         (with its fix) when one is close, else the list."""
         from questc.catalog.lookup import closest_match, rename_fix
@@ -112,7 +117,7 @@ class Resolver:
         self.report(Q101.at(name.span, kind=kind, name=name.value, help=f"{match.help(name.value)} ({listing})",
                             fixes=rename_fix(name.span, name.value, match)))
 
-    def define(self, table: dict, kind: str, name: n.Name, value) -> bool:
+    def define(self, table: dict[str, T], kind: str, name: n.Name, value: T) -> bool:
         if name.value in table:
             first = table[name.value]
             first_span = getattr(getattr(first, "node", None), "id", None)
@@ -190,7 +195,7 @@ class Resolver:
         header = self.file.header
         get = header.get if header else (lambda _k: None)
 
-        def value(keyword, default=None):
+        def value(keyword: str, default: n.HeaderValue | None = None) -> Any:   # (the field's value: its type is the keyword's)
             field = get(keyword)
             return field.value if field is not None else default
 
@@ -277,7 +282,7 @@ class Resolver:
         model.resolved = not any(d.code in ("Q101", "Q102", "Q103") for d in self.diagnostics)
         return model
 
-    def traits(self, written) -> None:
+    def traits(self, written: Iterable[n.Name]) -> None:
         """Q101 for a trait no monster card of the catalog has (`traits building, cave`)."""
         known = sorted({trait for monster in self.catalog.monsters.values() for trait in monster.traits})
         for name in written:
@@ -374,7 +379,7 @@ class Resolver:
         for stmt in area.statements:
             self.area_statement(record.id, stmt)
 
-    def area_statement(self, area: str, stmt) -> None:
+    def area_statement(self, area: str, stmt: n.AreaStatement) -> None:
         model = self.model
         if isinstance(stmt, (n.Glyph, n.Chest, n.Relic, n.Runekey, n.Encounter)):
             kind = {n.Glyph: "glyph", n.Chest: "chest", n.Relic: "relic", n.Runekey: "runekey",
@@ -591,11 +596,11 @@ class Resolver:
                                     help="a named monster is unique: keep one placement"))
 
     # ---- effects, triggers, chests, plan, victory ---------------------------------
-    def ref(self, table: dict, kind: str, name: n.Name | None) -> None:
+    def ref(self, table: Mapping[str, object], kind: str, name: n.Name | None) -> None:
         if name is not None and name.value not in table:   # None: the parser reported it
             self.undefined(kind, name, table)
 
-    def effects(self, effects) -> None:
+    def effects(self, effects: Iterable[n.Effect]) -> None:
         model = self.model
         for effect in effects:
             if isinstance(effect, n.DoorEffect):
@@ -641,12 +646,12 @@ class Resolver:
         if name.value not in SIDES:
             self.not_in_list("side", name, SIDES, "the sides are `heroes` and `overlord`")
 
-    def killable(self) -> dict:
+    def killable(self) -> dict[str, object]:
         """What `killed NAME` may name: named monsters, and the lieutenants on the map."""
         lieutenants = {g.id: g for g in self.model.groups.values() if g.kind == "lieutenant"}
         return {**self.model.lieutenants(), **lieutenants, **self.model.named}
 
-    def defeatable(self) -> dict:
+    def defeatable(self) -> dict[str, object]:
         """What `defeated NAME` may name: the monster groups (by their monster; open groups by their
         identifier; the monsters placed at points too), the lieutenants and named monsters, and `all`."""
         model = self.model
@@ -713,17 +718,17 @@ class Resolver:
         self.condition(victory.when)
         self.model.victories.append(victory)
 
-    def condition(self, condition) -> None:
+    def condition(self, condition: n.Condition) -> None:
         """Every name a condition refers to, looked up (Q103 for one the quest does not define)."""
         model = self.model
-        tables: dict[str, tuple[dict, str]] = {
+        tables: dict[str, tuple[Mapping[str, object], str]] = {
             "killed": (self.killable(), self.killable_kind()), "revealed": (model.areas, "area"),
             "triggered": (model.encounters, "encounter"), "opened": (model.doors, "door"),
             "defeated": (self.defeatable(), "monster group, lieutenant or named monster"),
             "carried": (model.tokens_named(), "token")}
         figures = {k: v for k, v in tables["defeated"][0].items() if k != ALL}
         tables["on"] = tables["in"] = (figures, "monster group, lieutenant or named monster")
-        places: dict[str, tuple[dict, str]] = {"carried": ({**model.areas, **model.pieces}, "area or piece"),
+        places: dict[str, tuple[Mapping[str, object], str]] = {"carried": ({**model.areas, **model.pieces}, "area or piece"),
                                                "on": (model.pieces, "piece"), "in": (model.areas, "area")}
         for atom in n.event_conditions(condition):
             table, kind = tables[atom.event]
@@ -735,7 +740,7 @@ class Resolver:
                 self.ref(model.counters, "counter", compare.name)
 
 
-def resolve(quest_file: n.QuestFile, *, packs=(), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:
+def resolve(quest_file: n.QuestFile, *, packs: Iterable[PackSpec] = (), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:
     """A parsed quest in; its resolved model and the name diagnostics out."""
     resolver = Resolver(quest_file, packs=packs, root=root)
     model = resolver.resolve()

@@ -17,11 +17,11 @@ import sys
 import types
 import zlib
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 
@@ -77,6 +77,9 @@ class ParseResult:
     diagnostics: tuple[Diagnostic, ...]
     comments: tuple[tuple[Span, str], ...]  # (Span, text) of every comment, for the formatter
 
+
+# A help line and the fixes that go with it.
+Hint = tuple[str, tuple[Fix, ...]]
 
 __all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected", "quest_parser", "parser_cache_name",
            "pickled_parser"]
@@ -226,7 +229,7 @@ _WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT", 
 
 
 @cache
-def _word_terminals() -> dict[str, re.Pattern]:
+def _word_terminals() -> dict[str, re.Pattern[str]]:
     return {t.name: re.compile(t.pattern.to_regexp()) for t in quest_parser().terminals
             if t.name in _WORD_TERMINALS}
 
@@ -240,7 +243,7 @@ def _describe_terminal(name: str) -> str:
     return name.lower()
 
 
-def describe_expected(expected) -> str:
+def describe_expected(expected: Iterable[str]) -> str:
     """The terminals that may come next, in a writer's words: `a point like 4,2 or `turn``."""
     names = sorted({_SAME.get(e, e) for e in expected})
     words = sorted({_describe_terminal(e) for e in names})
@@ -411,7 +414,7 @@ class _Recovery:
             self._report(self._q003(start, end))
         self._skip(error.interactive_parser, _statement_end(text, pos + 1))
 
-    def _malformed_value(self, pos: int):
+    def _malformed_value(self, pos: int) -> tuple[int, int] | None:
         text = self.text
         start = pos
         while start > 0 and re.match(r"[0-9A-Za-z_,.:+-]", text[start - 1]):
@@ -512,7 +515,7 @@ class _Recovery:
         return Q001.at(span, found=found, expected=expected_words, label="not expected here",
                        help=self._hint(error))
 
-    def _keyword_case(self, error: UnexpectedToken, expected: set[str]):
+    def _keyword_case(self, error: UnexpectedToken, expected: set[str]) -> Hint | None:
         """`Monster` where the keyword `monster` fits: the help and a safe fix to lower-case it, else None."""
         token = error.token
         written = str(token)
@@ -529,7 +532,7 @@ class _Recovery:
         return (f"keywords are lower case: write `{lower}`",
                 (Fix(f"write `{lower}` in lower case", (Edit(span, lower),), Applicability.SAFE),))
 
-    def _missing_commas(self, error: UnexpectedToken, expected: set[str]):
+    def _missing_commas(self, error: UnexpectedToken, expected: set[str]) -> Hint | None:
         """`pieces C1 C2 C3`: the help and a safe fix putting a comma after each name but the last, else None.
 
         Offered only when the parser, fed the commas, takes the names and then the end of
@@ -670,14 +673,14 @@ HINT_EXAMPLES = {
 
 
 @cache
-def _hint_table() -> dict:
+def _hint_table() -> dict[tuple[int, str], str]:
     """(LALR state, token type) -> hint, learnt by parsing the examples once.
 
     Like Lark's match_examples, but keyed on the state alone: match_examples also
     compares the depth of the parser stack, which differs with every statement
     before the error.
     """
-    table: dict = {}
+    table: dict[tuple[int, str], str] = {}
     for hint, examples in HINT_EXAMPLES.items():
         for example in examples:
             try:
@@ -746,7 +749,7 @@ def too_large(file: str, head: str, size: int, unit: str = "characters", over: b
                    help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
 
 
-def _too_deep(tree):
+def _too_deep(tree: Tree[Token]) -> Tree[Token] | None:
     """The first subtree lying deeper than MAX_NESTING levels (walked without recursion), or None."""
     stack = [(tree, 0)]
     while stack:
@@ -778,10 +781,11 @@ _LONG_STRING_REST = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S)
 _STRING_REST = re.compile(r'(?:[^"\\\n]|\\.)*"')
 
 
-def _scan(file: str, text: str):
+def _scan(file: str, text: str) -> tuple[list[tuple[Span, str]], list[tuple[Span, bool]]]:
     """One pass over the source: every `#` comment outside strings as (Span, text), and
     every string that never closes as (Span of its opening quotes, is_triple_quoted)."""
-    comments, unclosed = [], []
+    comments: list[tuple[Span, str]] = []
+    unclosed: list[tuple[Span, bool]] = []
     found = _QUOTE_OR_COMMENT.search(text)
     while found is not None:
         i = found.start()

@@ -5,6 +5,7 @@ from collections import defaultdict
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.components.counting import too_many
 from questc.rules.components.examples import BASE
 from questc.rules.context import CheckContext
@@ -55,4 +56,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q404, find)
+RULE = Rule(Q404, find, examples=(Example(   # second edition: two exit pieces, where the game has one
+    failing=second_examples.second(map_=second_examples.MAP.replace("piece Cap end_cap at -1,1 turn 90", "piece Out2 exit at -2,1 turn 90"), pieces="T, In, Out, Out2"),
+    fixed=second_examples.second()),))

@@ -6,6 +6,7 @@ from collections import defaultdict
 from questc.catalog.owned import Held
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.components.counting import too_many
 from questc.rules.components.examples import BASE, quest
 from questc.rules.context import CheckContext
@@ -95,4 +96,18 @@ def _check(held: Held, items, word: str) -> list[Diagnostic]:
     return [diagnostic] if diagnostic is not None else []
 
 
-RULE = Rule(Q405, find)
+# A hallway of six extenders east of tile 9A, the exit at its end; a door may stand on each join.
+_HALLWAY = (second_examples.MAP.replace("piece Out exit at 4,1 turn 270\n", "")
+            + "".join(f"piece E{i} extender at {3 + i},1 turn 270\n" for i in range(1, 7))
+            + "piece Out exit at 10,1 turn 270\n")
+_HALLWAY_PIECES = "T, In, Cap, E1, E2, E3, E4, E5, E6, Out"
+_JOINS = [("In", "T"), ("Cap", "T"), ("T", "E1"), *((f"E{i}", f"E{i + 1}") for i in range(1, 6)), ("E6", "Out")]
+
+
+def _doors(count: int) -> str:
+    return "".join(f"door d{i} between {a} {b}\n" for i, (a, b) in enumerate(_JOINS[:count], 1))
+
+
+RULE = Rule(Q405, find, examples=(Example(   # second edition: eight doors, where the game has seven
+    failing=second_examples.second(map_=_HALLWAY + _doors(8), pieces=_HALLWAY_PIECES),
+    fixed=second_examples.second(map_=_HALLWAY + _doors(7), pieces=_HALLWAY_PIECES)),))

@@ -1,6 +1,7 @@
 """Q507 conquest-on-the-map: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
@@ -87,7 +88,7 @@ def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
     named monsters), within `reach` (None: the whole map)."""
     reached = reach.cells if reach is not None else None
 
-    def reachable(cell) -> bool:
+    def reachable(cell: tuple[int, int]) -> bool:
         return reached is None or cell in reached
 
     def named_reachable(named_id: str) -> bool:
@@ -125,7 +126,7 @@ def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
     return parts
 
 
-def _gains(effects) -> int:
+def _gains(effects: Iterable[n.Effect]) -> int:
     """The conquest effects' gains (losses are left out: this counts what the heroes can gain)."""
     return sum(e.amount for e in effects if isinstance(e, n.ConquestEffect) and e.amount > 0)
 

@@ -1,6 +1,7 @@
 """Q509 other-edition-rule: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from questc import editions
 from questc.diagnostics.core import Applicability, Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
@@ -43,7 +44,7 @@ _CONDITION_THINGS = {"conquest": "conquest tokens", "objectives": "objective tok
                      "in": "monster groups"}
 
 
-def _condition_atoms(condition) -> list[n.CompareCondition]:
+def _condition_atoms(condition: n.Condition) -> list[n.CompareCondition]:
     if isinstance(condition, n.CompareCondition):
         return [condition]
     if isinstance(condition, n.NotCondition):
@@ -53,7 +54,7 @@ def _condition_atoms(condition) -> list[n.CompareCondition]:
     return []
 
 
-def _or_list(words) -> str:
+def _or_list(words: Iterable[str]) -> str:
     quoted = [f"`{w}`" for w in words]
     return ", ".join(quoted[:-1]) + f" or {quoted[-1]}" if len(quoted) > 1 else "".join(quoted)
 
@@ -115,7 +116,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-def _owner(found) -> str:
+def _owner(found: Iterable[editions.Edition]) -> str:
     """The first edition of those that have a rule, for a message (`another` when none has it)."""
     return next((e.name for e in found), "another")
 

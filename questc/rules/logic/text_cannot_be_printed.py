@@ -1,6 +1,7 @@
 """Q510 text-cannot-be-printed: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 import unicodedata
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
@@ -35,9 +36,9 @@ Line breaks (`\\n`) and tabs are fine.
 )
 
 
-def texts(node):
+def texts(node: object) -> Iterator[n.Text]:
     """Every quoted text of a syntax tree, in no particular order."""
-    stack: list = [node]
+    stack: list[object] = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, n.Text):

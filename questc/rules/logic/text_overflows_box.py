@@ -6,6 +6,7 @@ import textwrap
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.model.quest import EncounterModel
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.words import plural
 from questc.rules.context import CheckContext
 from questc.rules.logic.examples import LONG_READ, SHORT_READ, quest
@@ -66,4 +67,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return found
 
 
-RULE = Rule(Q508, find)
+RULE = Rule(Q508, find, examples=(Example(   # second edition: the same in a second edition quest
+    failing=second_examples.second(LONG_READ),
+    fixed=second_examples.second(SHORT_READ)),))

@@ -1,8 +1,9 @@
 """Q203 area-coverage: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Cell, Claim, Facts, fmt_cells, placement_facts
@@ -55,7 +56,7 @@ def _unclaimed(facts: Facts) -> list[Diagnostic]:
         own = piece.shape.cells - facts.contested
         if set(cells) >= own:
             area = _neighbour_area(facts, pid)
-            fixes: tuple = ()
+            fixes: tuple[Fix, ...] = ()
             if area:
                 help = f"add `{pid}` to the `pieces` of area `{area}`, or give it an area of its own"
                 # Unsafe: the area of a joined piece is a guess at where the writer meant it.
@@ -121,4 +122,6 @@ def _claimed_twice(facts: Facts) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q203, find)
+RULE = Rule(Q203, find, examples=(Example(   # second edition: a tile that is in no area
+    failing=second_examples.HEAD + second_examples.TWO_MAP + 'area A "Hall" start {\n  pieces T, In, Cap\n}\n' + second_examples.WIN,
+    fixed=second_examples.two()),))

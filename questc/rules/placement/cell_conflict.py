@@ -4,6 +4,7 @@ from __future__ import annotations
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.model.quest import TOKEN_KINDS, ObstacleModel
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
 from questc.rules.placement.facts import Cell, figure_name, fmt, fmt_cells, marker_name, placement_facts
@@ -136,4 +137,6 @@ def players_meet(a: tuple[int, int] | None, b: tuple[int, int] | None, quest: tu
     return max(a[0], b[0]) <= min(a[1], b[1])
 
 
-RULE = Rule(Q207, find)
+RULE = Rule(Q207, find, examples=(Example(   # second edition: two monsters on one space
+    failing=second_examples.second("  monster zombie at 0,0\n  monster goblin_archer at 0,0\n"),
+    fixed=second_examples.second("  monster zombie at 0,0\n  monster goblin_archer at 1,0\n")),))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from questc.board.geometry import edge_cells
 from questc.diagnostics.core import Descriptor, Fix, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN, hall
 from questc.rules.placement.suggest import piece_move_fix
@@ -88,4 +89,6 @@ def _door_help(facts: Facts, door) -> str:
     return f"the nearest joint is between `{a}` and `{b}`: `door {door.id} {_joint_at(edges)}`"
 
 
-RULE = Rule(Q205, find)
+RULE = Rule(Q205, find, examples=(Example(   # second edition: a door in the middle of a tile
+    failing=second_examples.two(doors="door d at 1,1 north\n"),
+    fixed=second_examples.two(doors="door d at 3,1 east\n")),))

@@ -1,8 +1,10 @@
 """Q211 facing-mismatch: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, wod_hall
 from questc.rules.placement.facts import placement_facts
@@ -84,8 +86,10 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-def _points_text(points) -> str:
+def _points_text(points: Iterable[n.PointRef]) -> str:
     return " ".join(f"{p.piece.value + ':' if p.piece else ''}{p.x},{p.y}" for p in points)
 
 
-RULE = Rule(Q211, find)
+RULE = Rule(Q211, find, examples=(Example(   # second edition: a direction for a monster of one space
+    failing=second_examples.second("  monster zombie at 0,0 facing north\n"),
+    fixed=second_examples.second("  monster zombie at 0,0\n")),))

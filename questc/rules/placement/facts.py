@@ -7,6 +7,7 @@ off the map is one Q204 (not also Q207 for what it would share a cell with).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ def fmt(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-def fmt_cells(cells, limit: int = 4) -> str:
+def fmt_cells(cells: Iterable[Cell], limit: int = 4) -> str:
     """Cells in; `x,y`, a rectangle `x1,y1..x2,y2` when they fill one, else a short list out."""
     cells = sorted(set(cells), key=lambda c: (c[1], c[0]))
     if not cells:

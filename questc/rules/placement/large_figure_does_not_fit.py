@@ -1,8 +1,9 @@
 """Q208 large-figure-does-not-fit: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import BIG, hall
 from questc.rules.placement.facts import Facts, figure_name, fmt, fmt_cells, placement_facts
@@ -50,7 +51,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         problem, label, labels = _fit_text(facts, found[1], w, h)
         spot = figure_spot(facts, figure, with_facing=True)
         help = None
-        fixes: tuple = ()
+        fixes: tuple[Fix, ...] = ()
         if spot is not None:
             at, facing = spot
             if facing != figure.facing and facing is not None:
@@ -100,4 +101,6 @@ def _fit_text(facts: Facts, fit, w: int, h: int) -> tuple[str, str, list[Label]]
     return problem, label, labels
 
 
-RULE = Rule(Q208, find)
+RULE = Rule(Q208, find, examples=(Example(   # second edition: an ettin (2x2) at the tile's edge
+    failing=second_examples.second("  monster ettin at 3,3\n"),
+    fixed=second_examples.second("  monster ettin at 2,2\n")),))

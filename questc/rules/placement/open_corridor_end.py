@@ -149,4 +149,5 @@ def ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:
     return excused
 
 
-RULE = Rule(Q202, find)
+# The second edition has no corridors: its tiles' connections are closed by end caps (Q215).
+RULE = Rule(Q202, find, needs={"corridors"})

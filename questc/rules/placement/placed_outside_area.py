@@ -4,6 +4,7 @@ from __future__ import annotations
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Severity, Span
 from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
 from questc.rules.placement.facts import Cell, Facts, figure_name, fmt, fmt_cells, marker_name, placement_facts
@@ -163,4 +164,6 @@ def _q204(facts: Facts, thing: str, where: str, span: Span, area_id: str, proble
                    help=help, fixes=fixes)
 
 
-RULE = Rule(Q204, find)
+RULE = Rule(Q204, find, examples=(Example(   # second edition: a search token on the tile of another area
+    failing=second_examples.two("  search at 5,1\n"),
+    fixed=second_examples.two("  search at 1,1\n")),))

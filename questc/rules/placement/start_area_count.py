@@ -6,6 +6,7 @@ import re
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.diagnostics.edits import fix, insert_after
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD
 from questc.rules.placement.facts import placement_facts
@@ -75,4 +76,6 @@ def _unmark(facts, area) -> tuple:
     return fix(f"remove `start` from area `{area.id}`", text.delete_word(text.span(*found.span())))
 
 
-RULE = Rule(Q209, find)
+RULE = Rule(Q209, find, examples=(Example(   # second edition: two start areas
+    failing=second_examples.two("", "  start at 5,1 6,1\n", east_start=True),
+    fixed=second_examples.two()),))

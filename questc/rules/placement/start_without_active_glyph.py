@@ -1,7 +1,7 @@
 """Q210 start-without-active-glyph: the code's descriptor and the check that finds it."""
 from __future__ import annotations
 
-from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
 from questc.diagnostics.edits import fix, insert_after
 from questc.rules import Rule
 from questc.rules.context import CheckContext
@@ -45,7 +45,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         return []
     labels = [Label(g.span, "this glyph is not active") for g in glyphs]
     # Unsafe, both: which glyph the heroes start at, or where a new one goes, is a guess.
-    fixes: tuple = ()
+    fixes: tuple[Fix, ...] = ()
     help: str | None = None
     if glyphs:
         help = f"make it active: `glyph at {fmt(glyphs[0].at)} active`"

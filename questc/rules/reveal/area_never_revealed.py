@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.rules.reveal.facts import area_span, atom_area, rune_doors
@@ -47,10 +48,12 @@ def find(context: CheckContext) -> list[Diagnostic]:
                   if atom_area(atom, model) == area_id]
         why = ("no door into this area ever opens, and no hero can step into it" if model.reveal == "door"
                else "no hero can ever see into this area")   # `reveal door`: sight reveals nothing
+        joins = "an opening, a door or a staircase" if model.edition.has("stairs") else "an opening or a door"
         out.append(Q301.at(area_span(model, area_id), area=area_id, why=why, labels=labels,
-                           help_text="join it to the map: an opening, a door or a staircase "
-                                     "into a revealed area"))
+                           help_text=f"join it to the map: {joins} into a revealed area"))
     return out
 
 
-RULE = Rule(Q301, find)
+RULE = Rule(Q301, find, examples=(Example(   # second edition: revealed by sight, a tile joined to nothing
+    failing=second_examples.two(apart=True, head=second_examples.SIGHT_HEAD, win=second_examples.ROUNDS),
+    fixed=second_examples.two(doors="door d between T T2\n", head=second_examples.SIGHT_HEAD, win=second_examples.ROUNDS)),))

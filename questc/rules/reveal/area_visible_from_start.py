@@ -4,6 +4,7 @@ from __future__ import annotations
 from questc.analysis.reveal import hero_start_cells
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
 from questc.rules.reveal.facts import area_span
@@ -52,4 +53,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q305, find)
+RULE = Rule(Q305, find, examples=(Example(   # second edition: revealed by sight, a tile seen from the start
+    failing=second_examples.two(head=second_examples.SIGHT_HEAD),
+    fixed=second_examples.two(doors="door d between T T2\n", head=second_examples.SIGHT_HEAD)),))

@@ -29,7 +29,7 @@ role is left from its spaces beside the map's outside), else the pieces of type 
 )
 
 
-def _exited_atoms(condition) -> list[n.CompareCondition]:
+def _exited_atoms(condition: n.Condition) -> list[n.CompareCondition]:
     """The `exited` counters a condition needs to come true (those under a `not` are left out)."""
     if isinstance(condition, n.CompareCondition):
         return [condition] if condition.counter == "exited" and _needs(condition) else []

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
 from questc.rules.reveal.marker_out_of_reach import unreachable_markers
@@ -51,7 +52,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-def _reported_elsewhere(cells: list, reported: dict) -> str:
+def _reported_elsewhere(cells: list[tuple[int, int]], reported: dict[tuple[int, int], str]) -> str:
     """`` or ` (the gold chest at 5,6 on one of them is reported on its own)`."""
     if not cells:
         return ""
@@ -64,4 +65,6 @@ def _reported_elsewhere(cells: list, reported: dict) -> str:
     return f" (the {listed} on {len(cells)} of them are reported on their own)"
 
 
-RULE = Rule(Q306, find)
+RULE = Rule(Q306, find, examples=(Example(   # second edition: a tile joined to nothing
+    failing=second_examples.two(apart=True, win=second_examples.ROUNDS),
+    fixed=second_examples.two(win=second_examples.ROUNDS)),))

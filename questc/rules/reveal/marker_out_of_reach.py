@@ -7,6 +7,7 @@ from questc.analysis import named_reachable
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.model.quest import TOKEN_KINDS
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD
 from questc.rules.reveal.facts import rune_doors
@@ -96,4 +97,8 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q302, find)
+_NAMED = 'named big "Big" ettin { }\nvictory heroes when killed big\n'
+
+RULE = Rule(Q302, find, examples=(Example(   # second edition: a named monster on a tile joined to nothing
+    failing=second_examples.two(east="  named big at 11,1\n", apart=True, win=_NAMED),
+    fixed=second_examples.two(east="  named big at 5,1\n", win=_NAMED)),))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.words import plural
@@ -45,4 +46,6 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return [Q309.at(model.header_span(), waves=plural(len(analysis.waves), "wave"), order="; ".join(waves))]
 
 
-RULE = Rule(Q309, find)
+RULE = Rule(Q309, find, examples=(Example(   # second edition: a map revealed all at once, the second edition's rule
+    failing=second_examples.two(),
+    fixed=second_examples.two()),))

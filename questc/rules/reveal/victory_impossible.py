@@ -8,6 +8,7 @@ from questc.analysis.reach import counter_range, destination_cells, token_reacha
 from questc.analysis.conditions import Bounds, Event, can_hold, literal_holds, literals
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
 from questc.rules import Rule
+from questc.rules import second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.rules.reveal.facts import atom_area, rune_doors
@@ -288,4 +289,8 @@ def _why(atom: n.EventCondition, model: QuestModel) -> tuple[str, str]:
     return (f"no hero can ever open the door `{target}`", f"make the door `{target}` reachable and passable")
 
 
-RULE = Rule(Q307, find)
+_OBJECTIVES = "victory heroes when objectives >= 2\n"
+
+RULE = Rule(Q307, find, examples=(Example(   # second edition: two objectives wanted, one placed
+    failing=second_examples.second("  objective at 0,0\n", win=_OBJECTIVES),
+    fixed=second_examples.second("  objective at 0,0 3,3\n", win=_OBJECTIVES)),))
