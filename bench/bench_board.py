@@ -101,10 +101,8 @@ def timed(fn, repeat: int = 1):
 
 
 def clear_templates() -> None:
-    """Forget the per-process ray templates, for a cold figure."""
-    bulk._RAYS_FIRST.clear()
-    bulk._RAYS_SECOND.clear()
-    bulk._RAYS_BODY.clear()
+    """Forget the per-process tree of beams and ray templates, for a cold figure."""
+    bulk.forget_rays()
 
 
 def main() -> None:

@@ -14,17 +14,16 @@ module (with the packages they render with: questc.emit, questc.draw); nothing b
 knows they exist. The work is done below: questc.pipeline (the stages, QuestResult,
 CompiledQuest), questc.discovery (which files), questc.build (the files written).
 
-The names a front end needs besides checking and building (configuration, fixes, the
+The names a front end needs besides checking (building, configuration, fixes, the
 formatter, the rules' registry, deck plans, the catalog, the syntax tree) are
-re-exported here too, each imported on first use: `import questc.api` stays cheap.
+re-exported here too, each imported on first use: `import questc.api` stays cheap, and a
+lint imports nothing of the build.
 """
 from __future__ import annotations
 
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from questc.build import (DEFAULT_KINDS, KINDS, BuildError, BuildReport, GuideReport, OutputRefused, build, guide,
-                          refuse_inputs)
 from questc.compiled import CompiledQuest
 from questc.diagnostics.core import Applicability, Diagnostic, Fix, Label, Severity, Span
 from questc.discovery import find_quests
@@ -43,6 +42,17 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.board.quest_board import (
         remember as remember_boards,
+    )
+    from questc.build import (
+        DEFAULT_KINDS as DEFAULT_KINDS,
+        KINDS as KINDS,
+        BuildError as BuildError,
+        BuildReport as BuildReport,
+        GuideReport as GuideReport,
+        OutputRefused as OutputRefused,
+        build as build,
+        guide as guide,
+        refuse_inputs as refuse_inputs,
     )
     from questc.catalog import (
         Catalog as Catalog,
@@ -132,6 +142,10 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
 _DEFERRED: dict[str, tuple[str, str]] = {
     **{name: ("questc.board.contents", name) for name in ("CellContents", "cell_contents")},
     "remember_boards": ("questc.board.quest_board", "remember"),
+    # a lint needs no build: its module and what it imports are a tenth of a small quest's lint
+    **{name: ("questc.build", name) for name in (
+        "DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "GuideReport", "OutputRefused", "build", "guide",
+        "refuse_inputs")},
     **{name: ("questc.catalog", name) for name in ("Catalog", "builtin_catalog")},
     **{name: ("questc.catalog.draw", name) for name in ("catalog_listing", "draw_piece")},
     **{name: ("questc.config", name) for name in ("find_config", "load_options", "show_settings")},
@@ -158,8 +172,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
 __all__ = [
     # checking and building
     "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
-    "CompiledQuest", "Options", "apply_policy", "build", "guide", "BuildReport", "GuideReport", "BuildError",
-    "OutputRefused", "KINDS", "DEFAULT_KINDS", "refuse_inputs",
+    "CompiledQuest", "Options", "apply_policy",
     # diagnostics, errors, limits, files, words
     "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
     "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",

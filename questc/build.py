@@ -21,11 +21,13 @@ import os
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, ExitStack, nullcontext
+from typing import TYPE_CHECKING
 
 from questc.errors import BuildError, OutputRefused
 from questc.options import Options
+from questc.records import record
 from questc.pipeline import QuestResult
 
 if TYPE_CHECKING:
@@ -46,6 +48,8 @@ FOLDER_KINDS = ("valkyrie",)
 # policy: the engine JSON records its warnings and infos) and the run's options (the printed
 # kinds read the paper and, print-and-play, the square's size).
 Render = Callable[["CompiledQuest", Sequence["Diagnostic"], Options], bytes]
+# What a build holds open while it renders its quests (an emitter module's `session()`).
+Session = Callable[[], AbstractContextManager[object]]
 
 # The file each kind writes for a quest, when not `<id>.<kind>`.
 FILE_NAMES = {"play": "{id}-print-and-play.pdf"}
@@ -57,12 +61,14 @@ def file_name(kind: str, quest_id: str) -> str:
     return FILE_NAMES.get(kind, "{id}.{kind}").format(id=quest_id, kind=kind)
 
 
-@dataclass(frozen=True)
+@record
 class Emitter:
-    """One output kind: its file suffix and the function turning a compiled quest into bytes."""
+    """One output kind: its file suffix, the function turning a compiled quest into bytes and
+    the session a build holds open while it renders its quests (nothing, for most kinds)."""
 
     kind: str
     render: Render
+    session: Session = nullcontext
 
 
 def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Options) -> bytes:
@@ -72,7 +78,8 @@ def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Opti
 
 def emitter(kind: str) -> Emitter:
     """An output kind in; its Emitter out: the JSON, else `questc.emit.<kind>.render_<kind>(quest,
-    paper=...)`. ImportError (saying why) when that module is not installed or lacks the function."""
+    paper=...)` with the module's `session()` if it has one (a context a build holds open while it
+    renders). ImportError (saying why) when that module is not installed or lacks the function."""
     if kind == "json":
         return Emitter("json", _json)
     module_name, function = f"questc.emit.{kind}", f"render_{kind}"
@@ -88,7 +95,8 @@ def emitter(kind: str) -> Emitter:
         extra = {"square_mm": options.square_mm} if kind == "play" else {}
         data: bytes = render(quest, paper=options.paper, **extra)
         return data
-    return Emitter(kind, printed)
+    session = getattr(module, "session", None)
+    return Emitter(kind, printed, session if callable(session) else nullcontext)
 
 
 def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[str]]:
@@ -287,7 +295,7 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     # Only what compiled completely: a quest with no error but a stage that did not run
     # is never written half-made (BuildReport.failed counts it).
     buildable = [r for r in results if r.buildable(options.strict)]
-    from questc.emit.atomic import recover, replace_folder_atomic, write_all_atomic
+    from questc.emit.atomic import recover, replace_folder_atomic
 
     if buildable or any(made.files for made in exports):
         try:
@@ -297,35 +305,10 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     if out.is_dir():
         recover(out)   # what a build killed while writing here left: finished or removed
 
-    for result in buildable if emitters else []:
-        assert result.summary is not None   # every stage ran
-        if rendered is None and result.compiled is not None:
-            # The checks are done and the renderers draw from the analysis: the sight
-            # caches would only add to the pictures' memory (a third on the largest map).
-            result.compiled.board.forget_sight()
-        files: dict[Path, bytes] = {}
-        for e in _exported(emitters, result.summary.edition):
-            target = out / file_name(e.kind, result.summary.id)
-            try:
-                data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
-                if isinstance(data, Exception):
-                    raise data
-            except Exception as error:  # one renderer's failure must not stop the other quests
-                if os.environ.get("QUESTC_DEBUG"):
-                    raise
-                report.problems.append(f"internal error while making {target}: {type(error).__name__}: {error}")
-                break
-            if not isinstance(data, (bytes, bytearray)):
-                report.problems.append(f"internal error: the {e.kind} renderer returned "
-                                       f"{type(data).__name__}, not bytes; {target} not made")
-                break
-            files[target] = bytes(data)
-        else:
-            try:
-                report.written += write_all_atomic(files)
-            except OSError as error:   # a full disk or a read-only folder: say so, go on
-                report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
-                                       f"{error.strerror or error}; none of {result.path}'s files written")
+    with ExitStack() as sessions:
+        for e in emitters if buildable and rendered is None else []:
+            sessions.enter_context(e.session())
+        _write_quests(buildable if emitters else [], emitters, rendered, options, out, report)
     for made in exports:
         if not made.files:
             continue
@@ -416,6 +399,42 @@ def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
 
     exports = edition_named(edition).exports
     return [e for e in emitters if e.kind in exports]
+
+
+def _write_quests(buildable: list[QuestResult], emitters: list[Emitter], rendered: Rendered | None,
+                  options: Options, out: Path, report: BuildReport) -> None:
+    """Each buildable quest's files, rendered (unless workers did) and written all or none."""
+    from questc.emit.atomic import write_all_atomic
+
+    for result in buildable:
+        assert result.summary is not None   # every stage ran
+        if rendered is None and result.compiled is not None:
+            # The checks are done and the renderers draw from the analysis: the sight
+            # caches would only add to the pictures' memory (a third on the largest map).
+            result.compiled.board.forget_sight()
+        files: dict[Path, bytes] = {}
+        for e in _exported(emitters, result.summary.edition):
+            target = out / file_name(e.kind, result.summary.id)
+            try:
+                data = _render(e, result, options) if rendered is None else rendered[result.path][e.kind]
+                if isinstance(data, Exception):
+                    raise data
+            except Exception as error:  # one renderer's failure must not stop the other quests
+                if os.environ.get("QUESTC_DEBUG"):
+                    raise
+                report.problems.append(f"internal error while making {target}: {type(error).__name__}: {error}")
+                break
+            if not isinstance(data, (bytes, bytearray)):
+                report.problems.append(f"internal error: the {e.kind} renderer returned "
+                                       f"{type(data).__name__}, not bytes; {target} not made")
+                break
+            files[target] = bytes(data)
+        else:
+            try:
+                report.written += write_all_atomic(files)
+            except OSError as error:   # a full disk or a read-only folder: say so, go on
+                report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
+                                        f"{error.strerror or error}; none of {result.path}'s files written")
 
 
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:

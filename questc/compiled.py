@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["CompiledQuest"]
 
 
+# Frozen at run time too (not a questc.records record): the product a library caller holds.
 @dataclass(frozen=True, eq=False, repr=False)
 class CompiledQuest:
     """A quest that went through every stage.

@@ -4,13 +4,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.records import record
 from questc.rules import descriptor
 
 if TYPE_CHECKING:   # the catalog is imported when a quest is checked, not by every command
@@ -28,7 +29,7 @@ DEFAULT_EXCLUDE = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class Exclusion:
     """One `exclude` glob and the folder it is relative to (the configuration file's, or the
     current folder for the command line). A glob without `/` matches a file or folder name
@@ -50,7 +51,7 @@ def exclusions(globs: Iterable[str], base: Path | None = None) -> tuple[Exclusio
     return tuple(Exclusion(g, base) for g in globs)
 
 
-@dataclass(frozen=True)
+@record
 class Options:
     """Settings from the configuration file and the command line (the command line wins).
 

@@ -80,10 +80,12 @@ def cache_dir() -> Path:
     return Path(base) / "questc"
 
 
-def write_cache(name: str, data: bytes, stale: str | None = None) -> None:
+def write_cache(name: str, data: bytes, family: str | None = None, keep: int = 1) -> None:
     """Write `data` to cache_dir()/name atomically (temporary file, then rename); never fails.
 
-    `stale`: a glob of the older entries this one replaces, removed first.
+    `family`: a glob of the entries this one is a kind of (`grammar-*`); of those, the `keep`
+    newest stay (this one among them) and the older are removed, so entries for other
+    versions (another install of questc on the same account) live side by side, bounded.
     """
     import os
 
@@ -91,13 +93,29 @@ def write_cache(name: str, data: bytes, stale: str | None = None) -> None:
     temporary = folder / f".{name}.{os.getpid()}.tmp"
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob(stale) if stale else ():
-            if old.name != name:
-                old.unlink(missing_ok=True)
         temporary.write_bytes(data)
         os.replace(temporary, folder / name)
     except OSError:
         try:
             temporary.unlink()
+        except OSError:
+            pass
+        return
+    if family:
+        _keep_newest(folder, family, name, keep)
+
+
+def _keep_newest(folder: Path, family: str, name: str, keep: int) -> None:
+    """Remove the entries of `family` in `folder` but `name` and the keep - 1 newest others."""
+    aged = []
+    for entry in folder.glob(family):
+        try:
+            if entry.name != name:
+                aged.append((entry.stat().st_mtime_ns, entry.name, entry))
+        except OSError:
+            pass   # gone already: another questc tidied at the same time
+    for _mtime, _name, entry in sorted(aged, reverse=True)[max(0, keep - 1):]:
+        try:
+            entry.unlink(missing_ok=True)
         except OSError:
             pass

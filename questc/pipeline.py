@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
+from questc.records import record
 from questc.options import Options, apply_policy
 
 if TYPE_CHECKING:   # imported when a stage runs: `import questc.pipeline` stays cheap
@@ -30,7 +31,7 @@ if TYPE_CHECKING:   # imported when a stage runs: `import questc.pipeline` stays
 __all__ = ["QuestResult", "QuestSummary", "check_source", "check_file", "check_bytes", "undecodable"]
 
 
-@dataclass(frozen=True)
+@record
 class QuestSummary:
     """What a report keeps of a resolved quest after its products are let go (QuestResult.slim):
     its id, its edition's name, the quest and encounter it belongs to (a quest of several

@@ -2,6 +2,7 @@
 what never is, and the exit status of each case."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -134,6 +135,28 @@ def test_renderers_that_exist_are_called_and_written(work, monkeypatch):
     assert seen == ["drowned_reliquary", "sunken_crypt"]
     done = run("build", "--only", "png", "-o", "only_png", "quests")
     assert done.exit_code == 0 and files(work / "only_png") == ["drowned_reliquary.png", "sunken_crypt.png"]
+
+
+def test_a_build_holds_an_emitters_session_open_while_it_renders(work, monkeypatch):
+    """An emitter module's session() (emit.png keeps a picture's memory for the next) is entered
+    once before the first quest is rendered and left after the last."""
+    events = []
+
+    def render_png(quest, paper="a4"):
+        events.append(quest.model.id)
+        return b"\x89PNG"
+
+    @contextlib.contextmanager
+    def session():
+        events.append("open")
+        yield
+        events.append("closed")
+
+    fake_renderer(monkeypatch, "png", render_png)
+    sys.modules["questc.emit.png"].session = session
+    done = run("build", "--only", "json,png", "-o", "out", "quests")
+    assert done.exit_code == 0, done.output
+    assert events == ["open", "drowned_reliquary", "sunken_crypt", "closed"]
 
 
 def test_a_renderer_failure_exits_2_and_writes_none_of_that_quests_files(work, monkeypatch):

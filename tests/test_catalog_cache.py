@@ -53,14 +53,49 @@ def test_cached_documents_equal_the_yaml(tmp_path, monkeypatch):
     assert cache_dir() == tmp_path / "questc"
 
 
-def test_an_edited_card_file_is_a_new_key(tmp_path, monkeypatch):
+def test_an_edited_card_file_is_a_new_key_and_both_are_kept(tmp_path, monkeypatch):
+    """Two versions of the cards (two installs of questc on one account) each keep their entry:
+    neither rewrites the other's on every run."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     card = tmp_path / "base.yaml"
     card.write_text("monsters: {}\n", encoding="utf-8")
     assert cached_documents([card], load.read_yaml) == [{"monsters": {}}]
     card.write_text("pieces: {}\n", encoding="utf-8")
     assert cached_documents([card], load.read_yaml) == [{"pieces": {}}]
-    assert len(list((tmp_path / "cache" / "questc").glob("catalog-*"))) == 1   # the stale one is gone
+    entries = sorted((tmp_path / "cache" / "questc").glob("catalog-*"))
+    assert len(entries) == 2
+    written = {p: p.stat().st_mtime_ns for p in entries}
+    calls = []
+
+    def parse(path):
+        calls.append(path)
+        return load.read_yaml(path)
+
+    for text, document in [("monsters: {}\n", {"monsters": {}}), ("pieces: {}\n", {"pieces": {}})] * 2:
+        card.write_text(text, encoding="utf-8")
+        assert cached_documents([card], parse) == [document]
+    assert calls == []                                              # read from the cache, each time
+    assert {p: p.stat().st_mtime_ns for p in entries} == written    # and never written again
+
+
+def test_the_cached_versions_are_bounded(tmp_path, monkeypatch):
+    from questc.catalog.cache import CATALOGS_KEPT
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    card = tmp_path / "base.yaml"
+    for version in range(CATALOGS_KEPT + 3):
+        card.write_text(f"note: v{version}\n", encoding="utf-8")
+        assert cached_documents([card], load.read_yaml) == [{"note": f"v{version}"}]
+    entries = list((tmp_path / "cache" / "questc").glob("catalog-*"))
+    assert len(entries) == CATALOGS_KEPT
+    kept = {marshal_note(p) for p in entries}
+    assert kept == {f"v{version}" for version in range(3, CATALOGS_KEPT + 3)}    # the newest
+
+
+def marshal_note(entry: Path) -> str:
+    import marshal
+
+    return marshal.loads(entry.read_bytes()[4:])[0]["note"]
 
 
 def test_a_corrupt_cache_is_never_unmarshalled(tmp_path, monkeypatch):
@@ -86,14 +121,15 @@ def test_a_corrupt_cache_is_never_unmarshalled(tmp_path, monkeypatch):
     assert written.read_bytes() == good
 
 
-def test_an_older_json_cache_is_replaced(tmp_path, monkeypatch):
+def test_an_older_json_cache_is_not_read(tmp_path, monkeypatch):
+    """An entry of an older questc (json) is never read; it counts among the entries kept."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     folder = tmp_path / "questc"
     folder.mkdir()
     (folder / "catalog-ff79516b37526956ca8fb65996f9b8b7.json").write_text("[]", encoding="utf-8")
     files = load.builtin_files()
     assert cached_documents(files, load.read_yaml) == [load.read_yaml(path) for path in files]
-    assert [p.suffix for p in folder.glob("catalog-*")] == [".marshal"]
+    assert sorted(p.suffix for p in folder.glob("catalog-*")) == [".json", ".marshal"]
 
 
 def test_documents_marshal_cannot_give_back_are_not_cached(tmp_path, monkeypatch):
@@ -117,3 +153,24 @@ def test_an_unwritable_cache_is_no_error(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))  # a file where the folder would go
     files = load.builtin_files()
     assert cached_documents(files, load.read_yaml) == [load.read_yaml(path) for path in files]
+
+
+def test_a_pack_that_passed_the_schema_is_not_checked_again_one_that_failed_is(tmp_path, monkeypatch):
+    from questc.catalog.cache import known_valid
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    good = {"set": "lowmere", "obstacles": {"tidepool": {"blocks_movement": False, "blocks_sight": False}}}
+    bad = {"set": "lowmere", "obstacles": {"tidepool": {"blocks_movement": "maybe"}}}
+    checked = []
+
+    def check(document):
+        checked.append(document)
+        return load.schema_problems(document)
+
+    assert known_valid(good, check) == [] and known_valid(good, check) == []
+    assert checked == [good]                                   # remembered after passing once
+    assert known_valid(bad, check) and known_valid(bad, check)
+    assert checked == [good, bad, bad]                         # problems: checked every time
+    changed = {"set": "lowmere", "obstacles": {"tidepool": {"blocks_movement": True, "blocks_sight": False}}}
+    assert known_valid(changed, check) == [] and checked[-1] == changed   # another document: checked
+    assert len(list((tmp_path / "questc").glob("pack-valid-*"))) == 2

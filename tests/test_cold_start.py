@@ -17,7 +17,7 @@ QUEST = REPO / "quests" / "chandlers_cellar.quest"
 # Each costs a millisecond or more to import (the renderers and the language server far
 # more) and a plain lint does not need it. (The
 # built-in catalog's own needs, without json or hashlib, are in test_catalog_cache.py.)
-DEFERRED = ("tomllib", "difflib", "yaml", "jsonschema", "PIL", "reportlab", "typst", "pygls")
+DEFERRED = ("tomllib", "difflib", "yaml", "jsonschema", "PIL", "reportlab", "typst", "pygls", "pyvips", "json")
 
 LINT = """
 import sys

@@ -233,6 +233,27 @@ def test_guide_bytes_repeat(results, guide):
 
 
 @pytest.mark.slow
+def test_guide_bytes_repeat_from_one_process_to_the_next(tmp_path):
+    """Two runs of `questc guide` with Python's string hashes seeded apart write the same bytes
+    (pikepdf hands a dictionary's keys over as a set: copied in its order, the book's objects
+    were numbered differently each run)."""
+    import os
+    import subprocess
+    import sys
+
+    written = []
+    for seed in ("1", "2"):
+        target = tmp_path / f"guide-{seed}.pdf"
+        env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": "1700000000",
+               "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+        done = subprocess.run([sys.executable, "-m", "questc", "guide", str(DROWNED), str(EVERYTHING), "-o",
+                               str(target)], env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stdout + done.stderr
+        written.append(target.read_bytes())
+    assert written[0] == written[1]
+
+
+@pytest.mark.slow
 def test_a_guide_needs_quests_without_errors(results, tmp_path):
     with pytest.raises(ValueError, match="at least one quest"):
         render_guide([])

@@ -503,3 +503,35 @@ def test_a_second_edition_sheet_lists_its_groups_and_reinforcements():
     second = sheet_data(compile_file(quests / "ember_reliquary_2a.quest"), "text")
     assert [e["words"] for t in second["triggers"] if t["reinforcement"] for e in t["effects"]] == [
         "Place a zombie in area B (The Wine Vault), up to the group limit."]
+
+
+def test_the_sheets_compiled_templates_are_cached_and_a_damaged_entry_is_compiled_again(tmp_path):
+    """Jinja's bytecode of the sheet's templates in questc's cache folder: a second process reads
+    it (and renders the same words), a corrupt or foreign entry is compiled again, silently."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, time\nfrom questc.emit.sheet import template, _words\n"
+            "print(template('sheet.j2').render is not None, _words().effect is not None)\n"
+            "import questc.emit.sheet as s\nprint(repr(str(s.mid_sentence('The Hall'))))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+
+    def run() -> str:
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and not done.stderr, done.stderr
+        return done.stdout
+
+    first = run()
+    entries = sorted((tmp_path / "questc").glob("jinja-*"))
+    assert len(entries) == 2                       # sheet.j2 and words.j2
+    written = {p: p.read_bytes() for p in entries}
+    assert run() == first
+    assert {p: p.read_bytes() for p in entries} == written          # read back, not written again
+    entries[0].write_bytes(b"\0\0\0\0garbage")
+    import zlib
+
+    foreign = b"not jinja's bytecode"
+    entries[1].write_bytes(zlib.crc32(foreign).to_bytes(4, "big") + foreign)   # its checksum right
+    assert run() == first
+    assert {p: p.read_bytes() for p in entries} == written          # compiled again and rewritten

@@ -216,3 +216,37 @@ def test_the_checked_in_renders_are_what_questc_draws_today(name):
     stored = Image.open(DOC_IMAGES / f"{name}.png").convert("RGB")
     assert fresh.size == stored.size
     assert fresh.tobytes() == stored.tobytes()
+
+
+def test_the_pixels_are_packed_as_tobytes_packs_them():
+    """encode_png packs the picture in one piece (raster._packed), not 64 kB at a time: the same bytes."""
+    from PIL import Image
+
+    from questc.draw.raster import _packed
+
+    for size in ((1, 1), (3, 5), (613, 7), (2449, 301)):
+        image = Image.effect_noise(size, 60).convert("RGB")
+        assert _packed(image) == image.tobytes()
+
+
+def test_a_build_keeps_a_pictures_memory_for_the_next_and_gives_it_back(drowned, monkeypatch):
+    """Within reusing_picture_memory, the blocks of a picture let go are reused by the next (the
+    same bytes); a picture past KEEP_MEMORY_LIMIT gives them back before it is written; leaving
+    gives back the limit Pillow had."""
+    from questc.draw import raster
+
+    core = Image.core
+    before = core.get_blocks_max()
+    alone = png.render_png(drowned, cell=60)
+    with png.session():
+        assert core.get_blocks_max() > before
+        first = png.render_png(drowned, cell=60)
+        assert core.get_stats()["blocks_cached"] > 0            # the first picture's memory, kept
+        reused = core.get_stats()["reused_blocks"]
+        second = png.render_png(drowned, cell=60)
+        assert core.get_stats()["reused_blocks"] > reused        # and taken by the second
+        monkeypatch.setattr(raster, "KEEP_MEMORY_LIMIT", 1)      # every picture is "large" now
+        third = png.render_png(drowned, cell=60)
+        assert core.get_stats()["blocks_cached"] == 0                # given back before writing
+    assert core.get_blocks_max() == before
+    assert alone == first == second == third

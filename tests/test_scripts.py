@@ -86,6 +86,14 @@ def test_the_coverage_table_is_the_fonts():
         assert covered == codes, name
 
 
+def test_printable_ascii_needs_no_coverage_table():
+    """`printable` answers printable ASCII without reading coverage.json (lint's start-up): DejaVu Sans has
+    every one of those characters, and the answer is the table's."""
+    for char in map(chr, range(0x20, 0x7F)):
+        assert fonts.has("DejaVuSans.ttf", char), char
+        assert fonts.printable(char)
+
+
 def test_every_bundled_font_has_its_licence():
     names = {p.name for p in fonts.FONT_DIR.iterdir()}
     assert {"LICENSE-DejaVu.txt", "LICENSE-Noto.txt", "LICENSE-Droid.txt", "LICENSE-Unifont.txt"} <= names

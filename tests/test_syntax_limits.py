@@ -79,7 +79,7 @@ def _parse_with_cache(cache_home: Path) -> subprocess.CompletedProcess:
 
 
 def _entries(cache_home: Path) -> list[Path]:
-    return sorted((cache_home / "questc").glob("grammar-*.lark"))
+    return sorted((cache_home / "questc").glob("grammar-*.parser"))
 
 
 def _valid(entry: Path) -> bool:
@@ -120,3 +120,100 @@ def test_a_cache_folder_that_cannot_be_made_means_no_cache(tmp_path):
     done = _parse_with_cache(blocker)
     assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
     assert blocker.read_text(encoding="utf-8") == "x"
+
+
+# -- the parser as cached: pickled whole --------------------------------------------------------
+
+def _sources() -> list[tuple[str, str]]:
+    """Every quest the repository holds (shipped, the acceptance copy, the syntax error fixtures)."""
+    from conftest import ACCEPTANCE, TESTS
+
+    folders = [REPO / "quests", ACCEPTANCE, TESTS / "fixtures" / "syntax" / "errors"]
+    return [(str(p), p.read_text(encoding="utf-8")) for folder in folders for p in sorted(folder.glob("*.quest"))]
+
+
+def test_the_pickled_parser_parses_as_the_one_lark_built(monkeypatch):
+    """The parser the cache holds (pickled whole) against a freshly built one: the same trees,
+    positions and diagnostics (panic-mode recovery included) for every quest in the repository."""
+    import pickle
+
+    from lark import Lark
+
+    from questc.syntax import parser as module
+
+    fresh = Lark(module.grammar_text(), **module.LARK_OPTIONS)
+    copy = pickle.loads(module.pickled_parser(Lark(module.grammar_text(), **module.LARK_OPTIONS)))
+    sources = _sources()
+    assert len(sources) > 40 and sum("errors" in name for name, _ in sources) > 5
+    results = {}
+    for label, parser in (("fresh", fresh), ("copy", copy)):
+        monkeypatch.setattr(module, "quest_parser", lambda parser=parser: parser)
+        results[label] = [module.parse_source(text, name) for name, text in sources]
+    assert results["copy"] == results["fresh"]
+    assert any(r.diagnostics for r in results["copy"]) and any(r.tree for r in results["copy"])
+
+
+def test_a_parser_pickle_cannot_carry_is_cached_in_larks_format(tmp_path, monkeypatch):
+    """The check before caching can fail: without Lark's Shift and Reduce pickled by reference,
+    the copy does not parse; the entry is then Lark's own format, and it loads."""
+    from lark import Lark
+
+    from questc.syntax import parser as module
+
+    monkeypatch.setattr(module, "_module_objects", lambda name: {})
+    with pytest.raises(ValueError):
+        module.pickled_parser(Lark(module.grammar_text(), **module.LARK_OPTIONS))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    module.quest_parser.cache_clear()
+    try:
+        module.quest_parser()
+        [entry] = _entries(tmp_path)
+        assert entry.read_bytes()[4:5] == module._SAVED
+        module.quest_parser.cache_clear()
+        loaded = module.quest_parser()
+        assert module._probe(loaded) == module._probe(Lark(module.grammar_text(), **module.LARK_OPTIONS))
+        assert len(module._probe(loaded)) > 20
+    finally:
+        module.quest_parser.cache_clear()
+
+
+def test_two_grammars_keep_an_entry_each_and_the_entries_are_bounded(tmp_path, monkeypatch):
+    """Two installs of questc with different grammars on one account (two venvs): each reads its
+    own entry on every run, neither rewrites the other's; and only GRAMMARS_KEPT entries stay."""
+    from questc.syntax import parser as module
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    grammar = module.grammar_text()
+    built = []
+    pickled = module.pickled_parser
+
+    def counting(parser):   # called once for each parser built (and cached)
+        built.append(parser)
+        return pickled(parser)
+
+    monkeypatch.setattr(module, "pickled_parser", counting)
+
+    def run(text: str):
+        monkeypatch.setattr(module, "grammar_text", lambda: text)
+        module.quest_parser.cache_clear()
+        try:
+            return module.quest_parser()
+        finally:
+            module.quest_parser.cache_clear()
+
+    other = grammar + "\n// another install's grammar\n"
+    run(grammar)
+    run(other)
+    assert len(built) == 2 and len(_entries(tmp_path)) == 2
+    written = {p: p.stat().st_mtime_ns for p in _entries(tmp_path)}
+    for _ in range(3):
+        run(grammar)
+        run(other)
+    assert len(built) == 2                                                  # read back, never rebuilt
+    assert {p: p.stat().st_mtime_ns for p in _entries(tmp_path)} == written  # nor rewritten
+    for version in range(module.GRAMMARS_KEPT + 2):
+        run(grammar + f"\n// version {version}\n")
+    names = {p.name for p in _entries(tmp_path)}
+    assert len(names) == module.GRAMMARS_KEPT
+    assert module.parser_cache_name(grammar + f"\n// version {module.GRAMMARS_KEPT + 1}\n") in names
+    assert module.parser_cache_name(grammar) not in names                    # the oldest went

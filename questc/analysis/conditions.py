@@ -16,10 +16,11 @@ reverse.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable, Iterable
+from dataclasses import field
 
 from questc.diagnostics.core import Span
+from questc.records import record
 from questc.syntax import nodes as n
 
 LIMIT = 4096       # alternatives kept while expanding a condition; beyond it: possible
@@ -28,7 +29,7 @@ WORK = 200_000     # literals looked at in all (about 0.2 s at most); beyond it:
 _FLIP = {"<": ">=", "<=": ">", "=": "!=", "!=": "=", ">=": "<", ">": "<="}
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     atom: n.EventCondition
     positive: bool
@@ -39,7 +40,7 @@ class Event:
         return self.atom.event, self.atom.target.value
 
 
-@dataclass(frozen=True)
+@record
 class Count:
     atom: n.CompareCondition
     op: str            # the atom's operator, flipped when it stands under an odd number of `not`s
@@ -54,7 +55,7 @@ Literal = Event | Count
 Tree = Literal | tuple[str, list["Tree"]]
 
 
-@dataclass(frozen=True)
+@record
 class Bounds:
     """What the quest allows: `happens(atom)` can the event ever become true; `fails(atom)` can it
     be false at some moment (every event is false at the start but the start area's reveal);

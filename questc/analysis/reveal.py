@@ -13,11 +13,14 @@ tell a cause (a rune door guarding its own key) from its consequences.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from questc.diagnostics.core import Span
+from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -28,11 +31,14 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class Scenario:
     """Assumptions on top of the quest: colours unlocked from the start, colours that never unlock."""
     unlocked: frozenset[str] = frozenset()
     locked: frozenset[str] = frozenset()
+
+
+NO_SCENARIO = Scenario()   # the quest as written
 
 
 @dataclass
@@ -140,7 +146,56 @@ def entrance_start(model: QuestModel, board: Board, start_area: str) -> set[Cell
 START_RULES = {"glyph": glyph_start, "entrance": entrance_start}
 
 
-def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = Scenario()) -> Analysis:
+# Analyses a board keeps (QuestBoard.memo), the newest last: the language server checks after
+# every keystroke, and most edits change nothing the fixed point reads.
+ANALYSES_KEPT = 4
+
+
+def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = NO_SCENARIO) -> Analysis:
+    """The reveal fixed point of a quest on its board; worked out again only when something it
+    reads has changed since the board last answered (`analysis_key`: not the text's positions,
+    names for players or texts to read). The Analysis is shared: nobody changes it."""
+    key = ("reveal", analysis_key(model, scenario))
+    memo = quest_board.memo
+    found = memo.pop(key, None)
+    if found is None:
+        found = _analyse(model, quest_board, scenario)
+        while len(memo) >= ANALYSES_KEPT:
+            memo.pop(next(iter(memo)))
+    memo[key] = found
+    assert isinstance(found, Analysis)
+    return found
+
+
+def analysis_key(model: QuestModel, scenario: Scenario) -> tuple[object, ...]:
+    """Everything of a quest the fixed point reads besides its board (which holds the pieces'
+    floor, walls, doors' edges, stairs and obstacles), without positions in the text."""
+    return (model.reveal, model.edition.start, model.edition.sight, scenario,
+            tuple((a.id, a.start, a.pieces, a.cells) for a in model.areas.values()),
+            tuple((d.id, d.rune, d.between, d.at, d.side) for d in model.doors.values()),
+            tuple((p.id, p.type.kind, p.shape.cells) for p in model.pieces.values() if p is not None),
+            tuple((s.colour, s.ends) for s in model.stairs),
+            tuple((m.kind, m.at, m.variant, m.active) for m in model.markers),
+            tuple((h.at, h.area) for h in model.hero_starts),
+            tuple((f.named, f.cells) for f in model.figures if f.named is not None),
+            tuple((g.id, g.kind, g.cells) for g in model.groups.values()),
+            tuple(sorted(model.roles.items())),
+            tuple((e.id, e.at, _plain(e.node.effects)) for e in model.encounters.values()),
+            _plain(tuple(model.triggers)))
+
+
+def _plain(value: object) -> object:
+    """A syntax node's values, hashable, without its spans (an edit above it moves them)."""
+    if isinstance(value, Span):
+        return None
+    if isinstance(value, (tuple, list)):
+        return tuple(_plain(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (type(value).__name__,) + tuple(_plain(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return value
+
+
+def _analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario) -> Analysis:
     board = quest_board.board
     areas = model.areas
     cell_area: dict[Cell, str] = {}
@@ -170,10 +225,15 @@ def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = Sce
     passable: frozenset[str] = frozenset()
     revealed: set[str] = {a for a, w in wave_of.items() if w is not None}
     reached_by_wave: list[frozenset[Cell]] = []
+    stair_ends = sorted({end for stair in board.stairs for end in stair.ends})
+    cells_of_area: dict[str, list[Cell]] = {}
+    for cell, area_id in cell_area.items():
+        cells_of_area.setdefault(area_id, []).append(cell)
+    allowed: frozenset[Cell] = frozenset()
     wave = 0
     while True:
         # Reach, unlocking colours and opening doors as far as this wave's areas allow.
-        allowed = frozenset(c for c, a in cell_area.items() if a in revealed)
+        allowed = allowed.union(*(cells_of_area.get(a, ()) for a in (waves[-1] if waves else ())))
         effect_reveals: set[str] = set()
         while True:
             passable = frozenset(d for d, door in doors.items()
@@ -200,15 +260,31 @@ def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = Sce
         # What the heroes reveal from where they can stand.
         new: dict[str, set[str]] = {}
         if mode == "sight":
-            # One bulk query for everything the heroes see; then, for each area newly
-            # seen, where from: sight is symmetric, so the reached cells that see into
-            # area X are the reached cells X sees (one query per area, once).
-            seen = board.visible_cells(reached, model.edition.sight, opened, stairs=True)
-            targets = sorted({cell_area[c] for c in seen if c in cell_area} - revealed)
-            for target in targets:
+            # What the heroes see of the areas not yet revealed: sight is symmetric and
+            # never leaves its region of floor, so it is what the cells of those areas in
+            # the reached cells' region see of the reached cells (one cast from that
+            # frontier, not from every reached cell), and what the stair ends they reach
+            # see. An area seen is seen from the areas of the reached cells it sees.
+            frontier: dict[str, list[Cell]] = {}
+            for cell in board.region(reached, opened, leaving_out=allowed):
+                if cell in cell_area:
+                    frontier.setdefault(cell_area[cell], []).append(cell)
+            seen_by = board.labels_seen(frontier, reached, cell_area, model.edition.sight, opened)
+            targets = {a for a, seen in seen_by.items() if seen}
+            for end in stair_ends:
+                if end in reached:
+                    targets |= {cell_area[c] for c in board.stair_sight(end, opened) if c in cell_area}
+            for target in sorted(targets - revealed):
                 target_cells = [c for c in areas[target].cells if board.is_floor(c)]
-                back = board.visible_cells(target_cells, model.edition.sight, opened, stairs=True) & reached
-                sources = {cell_area[c] for c in back}
+                if all(cell_area[c] == target for c in target_cells):
+                    # Its cells outside the region see no reached cell (but by stairs).
+                    sources = set(seen_by.get(target, ()))
+                    for cell in target_cells:
+                        if cell in stair_ends:
+                            sources |= {cell_area[c] for c in board.stair_sight(cell, opened) & reached}
+                else:   # cells it shares with another area are grouped there: ask for all of its own
+                    back = board.visible_cells(target_cells, model.edition.sight, opened, stairs=True) & reached
+                    sources = {cell_area[c] for c in back}
                 # Stairs sight is one-way from a stair end; keep the area seen even if
                 # the symmetric query misses it.
                 new[target] = sources or {cell_area[c] for c in reached

@@ -8,11 +8,10 @@ queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py
 """
 from __future__ import annotations
 
-from math import gcd
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from . import bulk, movement
-from .geometry import Cell, Edge, edge_cells, norm_edge
+from .geometry import Cell, Edge, norm_edge
 from .layout import Layout
 from .movement import NEIGHBOURS, StairsOk
 from .parts import BlockInfo, Door, Stairs
@@ -30,8 +29,8 @@ class Board(Layout):
         super().__init__(owner, walls, doors, stairs, blocking, joints)
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
-        self._tables: dict[frozenset[str], dict[tuple[int, int], int]] = {}
         self._visible_cache: dict[tuple[object, ...], frozenset[Cell]] = {}
+        self._labels: tuple[dict[Cell, str], bulk.Labels] | None = None
 
     def forget_sight(self) -> None:
         """Let go of the sight caches (tables, bitboards, answers; the rays shared by every
@@ -39,8 +38,8 @@ class Board(Layout):
         calls this once a quest is checked, before its pictures are drawn."""
         self._states.clear()
         self._bits.clear()
-        self._tables.clear()
         self._visible_cache.clear()
+        self._labels = None
         bulk.forget_rays()
 
     def state(self, open_doors: Iterable[str] = frozenset()) -> SightState:
@@ -126,11 +125,7 @@ class Board(Layout):
         key = (src, rule, key_doors, stairs)
         hit = self._visible_cache.get(key)
         if hit is None:
-            bits = self._bitboard(key_doors)
-            if rule == CENTRE_LINE:
-                seen = bits.visible_by_table(src, self._sight_table(key_doors))
-            else:
-                seen = bits.visible(src, rule)
+            seen = self._bitboard(key_doors).visible(src, rule)
             if stairs:
                 for cell in src:
                     if cell in self._stairs_at:
@@ -141,6 +136,37 @@ class Board(Layout):
             self._visible_cache[key] = hit
         return set(hit)
 
+    def labels_seen(self, groups: Mapping[str, Iterable[Cell]], sources: Iterable[Cell], labels: dict[Cell, str],
+                    rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()) -> dict[str, set[str]]:
+        """For each group of cells (groups must not share a cell), the labels (`labels[cell]`)
+        of the cells of `sources` that some floor cell of the group sees (stairs not
+        included): the reveal analysis asks which areas' reached cells each unrevealed area
+        beside them sees.  Sight is symmetric, so the centre-line rule casts once from the
+        groups' cells, which pays when they are fewer than the sources."""
+        if rule not in RULES:
+            raise ValueError(f"the sight rule must be one of {', '.join(RULES)}, not {rule!r}")
+        doors = frozenset(set(open_doors) & self.doors.keys())
+        if rule != CENTRE_LINE:
+            wanted = set(sources)
+            return {name: {labels[c] for c in self.visible_cells(cells, rule, doors) & wanted if c in labels}
+                    for name, cells in groups.items()}
+        bits = self._bitboard(doors)
+        if self._labels is None or self._labels[0] is not labels:
+            # Kept for the labels last asked about (the analysis asks with the same ones, wave after wave).
+            self._labels = (labels, bulk.Labels(bits, labels))
+        names = list(groups)
+        found = bits.labels_seen([bits.bits_of(groups[name]) for name in names], bits.bits_of(sources),
+                                 self._labels[1])
+        return dict(zip(names, found))
+
+    def region(self, cells: Iterable[Cell], open_doors: Iterable[str] = frozenset(),
+               leaving_out: Iterable[Cell] = frozenset()) -> set[Cell]:
+        """The floor cells joined to `cells` by edges free of walls and closed doors (no line
+        of sight from those cells leaves them, LANGUAGE.md section 9), but `leaving_out`."""
+        bits = self._bitboard(frozenset(set(open_doors) & self.doors.keys()))
+        joined = bits.region_of(bits.bits_of(cells))
+        return bits.cells_of(joined & ~bits.bits_of(leaving_out))
+
     def _bitboard(self, doors: frozenset[str]) -> bulk.BitBoard:
         bits = self._bits.get(doors)
         if bits is None:
@@ -148,67 +174,6 @@ class Board(Layout):
                 self._bits.pop(next(iter(self._bits)))
             bits = self._bits[doors] = bulk.BitBoard(self, self.state(doors))
         return bits
-
-    def _sight_table(self, doors: frozenset[str]) -> dict[tuple[int, int], int]:
-        """The first-edition sight table (`BitBoard.sight_table`) for a set of open doors.
-
-        Opening doors never hides a cell, so the table with every door open bounds every
-        other from above, and the table of any state whose open doors are a subset of
-        `doors` bounds it from below.  Only the sources whose answer differs between the
-        two bounds are cast again, and only along the directions where it differs; of
-        those, only the sources in a region that a newly opened door joins (a line of sight
-        stays in its region, LANGUAGE.md section 9). The analysis opens doors wave after
-        wave, so each state costs a small recast.
-        """
-        table = self._tables.get(doors)
-        if table is not None:
-            return table
-        every = frozenset(self.doors)
-        if doors == every:
-            table = self._bitboard(doors).sight_table()
-        else:
-            upper = self._sight_table(every)
-            lower: dict[tuple[int, int], int] = {}
-            lower_doors: frozenset[str] | None = None
-            for known, found in self._tables.items():
-                if known <= doors and (lower_doors is None or len(known) > len(lower_doors)):
-                    lower, lower_doors = found, known
-            # A line of sight never leaves its region (floor joined by edges free of walls
-            # and closed doors), so only the sources in a region holding a door open here
-            # but closed in the lower state can see more than they did there.
-            changed, reach = -1, None
-            if lower_doors is not None:
-                bits = self._bitboard(doors)
-                seeds = 0
-                for door in doors - lower_doors:
-                    for edge in self.doors[door].edges:
-                        for cell in edge_cells(edge):
-                            seeds |= 1 << bits.index(cell)
-                changed = bits.region_of(seeds)
-                cells = bits.cells_of(changed)
-                if cells:   # no line of sight from those regions is longer than their box
-                    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-                    reach = (max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-            start: dict[tuple[int, int], int] = {}
-            for (dx, dy), v in upper.items():
-                if dy < 0 or (dy == 0 and dx < 0):
-                    continue   # the cast covers one of each pair of opposite offsets
-                v &= ~lower.get((dx, dy), 0) & changed
-                if v:
-                    g = gcd(dx, dy)
-                    d = (dx // g, dy // g)
-                    start[d] = start.get(d, 0) | v
-            table = dict(lower)
-            for offset, v in self._bitboard(doors).sight_table(start, reach).items():
-                table[offset] = table.get(offset, 0) | v
-        if len(self._tables) >= _KEEP_STATES:
-            # Keep the all-open table: it bounds every other.
-            for old in self._tables:
-                if old != every:
-                    del self._tables[old]
-                    break
-        self._tables[doors] = table
-        return table
 
 
 # How many door states keep their bitsets and sight tables (a bound on memory).

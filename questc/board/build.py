@@ -9,16 +9,18 @@ other side, which makes a *joint*.  Every edge between floor and non-floor is a 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from questc.records import record
 
 from .board import Board
 from .geometry import Cell, Edge, cell_sides, edge_cells, is_unit_edge, norm_edge
 from .parts import BlockInfo, Door, PlacedPiece, Stairs
 
-__all__ = ["BlockInfo", "BoardBuild", "Door", "PlacedPiece", "Stairs", "build_board"]
+__all__ = ["BlockInfo", "BoardBuild", "Door", "PlacedPiece", "Stairs", "build_board", "with_doors"]
 
 
-@dataclass(frozen=True)
+@record
 class BoardBuild:
     """The result of `build_board`.
 
@@ -139,6 +141,18 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
                   joints=joints)
     return BoardBuild(board=board, joints=joints, unjoined_openings=unjoined,
                       openings_meeting_wall=meeting_wall, overlaps=overlaps)
+
+
+def with_doors(build: BoardBuild, doors: list[Door]) -> BoardBuild:
+    """`build` with these doors on its board: doors change neither floor, walls nor joints,
+    so the board is made again from the same parts (quest_board builds once without doors
+    to learn the joints that `between` doors stand on)."""
+    board = build.board
+    new = Board(owner=board._owner, walls=board.walls,
+                doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
+                stairs=list(board.stairs), blocking=dict(board.blocking), joints=build.joints)
+    return BoardBuild(board=new, joints=build.joints, unjoined_openings=build.unjoined_openings,
+                      openings_meeting_wall=build.openings_meeting_wall, overlaps=build.overlaps)
 
 
 def _faces(edges: frozenset[Edge], cells_a: frozenset[Cell], cells_b: frozenset[Cell]) -> bool:

@@ -23,9 +23,10 @@ only there.  The answers equal `sight.check` (and the Fraction-based
 """
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import islice
 from math import gcd
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from weakref import WeakKeyDictionary
 
 from .geometry import (
@@ -51,13 +52,14 @@ from .geometry import (
     quadrant_of,
     segment_features,
 )
+from . import beams
 from .layout import Layout
 from .sight import CENTRE_LINE, SightState, exempt
 
 # Index of the open-mask for each feature: kind base + extra.
 _BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
 _N_MASKS = 15 + 64
-_TARGET = -1   # first-edition ray item: (_TARGET, dx, dy)
+_STRIPE_BITS = 8192   # the first edition casts sources in stripes of about this many bits (`BitBoard._beams`)
 _TAIL = -2     # second-edition ray item: (_TAIL, continue_mask, x, y, targets, qx, qy)
 
 
@@ -91,7 +93,6 @@ class _LazyRay:
 
 
 _CHUNK = 8
-_RAYS_FIRST: dict[tuple[int, int], _LazyRay] = {}
 _RAYS_SECOND: dict[tuple[int, int, int, int], _LazyRay] = {}
 _RAYS_BODY: dict[tuple[int, int], _LazyRay] = {}
 _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -99,7 +100,8 @@ _DIRECTIONS: dict[tuple[int, int], list[tuple[int, int]]] = {}
 
 def forget_rays() -> None:
     """Empty the process-wide ray caches (they grow with the largest board cast)."""
-    for cache in (_RAYS_FIRST, _RAYS_SECOND, _RAYS_BODY, _DIRECTIONS):
+    beams.forget()
+    for cache in (_RAYS_SECOND, _RAYS_BODY, _DIRECTIONS):
         cache.clear()
 
 
@@ -113,19 +115,6 @@ def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
         found.sort(key=lambda d: (abs(d[0]) + abs(d[1]), d))
         _DIRECTIONS[key] = found
     return found
-
-
-def _period_first(a: int, b: int, first: bool) -> Iterator[tuple]:
-    """One period of a first-edition ray: centre of cell (0, 0) to centre of (a, b).
-
-    In the first period (0, 0) is the source and never blocks; in later ones it is the
-    previous target, crossed like any cell.  The period's own target never blocks it.
-    """
-    for kind, x, y, extra in segment_features(1, 1, 2 * a + 1, 2 * b + 1):
-        if kind == CELL and ((x, y) == (a, b) or (first and x == 0 and y == 0)):
-            continue
-        yield (_BASE[kind] + extra, x, y)
-    yield (_TARGET, a, b)
 
 
 def _period_second(cx: int, cy: int, a: int, b: int, first: bool) -> Iterator[tuple]:
@@ -197,14 +186,6 @@ def _get_body(a: int, b: int) -> _LazyRay:
     return ray
 
 
-def _get_first(a: int, b: int) -> _LazyRay:
-    ray = _RAYS_FIRST.get((a, b))
-    if ray is None:
-        ray = _RAYS_FIRST[(a, b)] = _LazyRay(_period_first(a, b, True),
-                                             _period_first(a, b, False))
-    return ray
-
-
 def _get_second(cx: int, cy: int, a: int, b: int) -> _LazyRay:
     ray = _RAYS_SECOND.get((cx, cy, a, b))
     if ray is None:
@@ -255,23 +236,54 @@ def _components(board: Layout, state: SightState):
 
 class _Shared:
     """What every door state's BitBoard of one board has in common: the floor, fog, opaque and
-    no-entry bits (doors change none of them) and the `_valid` masks, which depend on the box."""
+    no-entry bits and the walls' (doors change none of them), and the `_valid` masks, which
+    depend on the box."""
 
     def __init__(self, board: Layout, bits: BitBoard) -> None:
-        index = bits.index
-        floor = fog = no_entry = 0
-        opaque = bits.full
-        for cell in board.cells:
-            bit = 1 << index(cell)
-            floor |= bit
-            if board.is_fog(cell):
-                fog |= bit
-            if not board.blocks_sight(cell):
-                opaque &= ~bit
-            if board.blocks_movement(cell):
-                no_entry |= bit
-        self.floor, self.fog, self.opaque, self.no_entry = floor, fog, opaque, no_entry
+        index, size = bits.index, bits.size
+        self.floor = bits_at([index(c) for c in board.cells], size)
+        self.fog = bits_at([index(c) for c in board.cells if board.is_fog(c)], size)
+        self.opaque = bits.full & ~bits_at([index(c) for c in board.cells if not board.blocks_sight(c)], size)
+        self.no_entry = bits_at([index(c) for c in board.cells if board.blocks_movement(c)], size)
+        walls = board.walls | board.obstacle_walls
+        self.walls_v = bits_at([index(e[:2]) for e in walls if e[0] == e[2]], size)
+        self.walls_h = bits_at([index(e[:2]) for e in walls if e[0] != e[2]], size)
         self.valid: dict[tuple[int, int, int, int], int] = {}
+        # The last large conversions between cell sets and bits: the reveal analysis asks
+        # about sets that grow wave after wave (the cells reached, the areas revealed), so
+        # a new one is mostly an old one plus a few cells.
+        self._sets: list[tuple[frozenset[Cell], int]] = []
+        self._bits: list[tuple[int, frozenset[Cell]]] = []
+        # The last flood of each kind (open doors, what it started from, its answer), which
+        # a later flood with more open grows from: `BitBoard.region_of`, `BitBoard.reach`.
+        self.last_region: tuple[frozenset[str], int, int] | None = None
+        self.last_reach: tuple[frozenset[str], int, int, set[tuple[int, int]], int] | None = None
+
+    def bits_of_set(self, cells: frozenset[Cell], convert: Callable[[Iterable[Cell]], int]) -> int:
+        """`convert(cells)`, from an earlier answer for a subset of `cells` when there is one."""
+        for known, bits in reversed(self._sets):
+            if known is cells:
+                return bits
+        for known, bits in reversed(self._sets):
+            if len(known) <= len(cells) and known <= cells:
+                found = bits | convert(cells - known)
+                break
+        else:
+            found = convert(cells)
+        self._sets = self._sets[-(_MEMO - 1):] + [(cells, found)]
+        return found
+
+    def cells_of_bits(self, bits: int, convert: Callable[[int], set[Cell]]) -> set[Cell]:
+        """`convert(bits)`, from an earlier answer for a subset of `bits` when there is one."""
+        for known, cells in reversed(self._bits):
+            if known & bits == known:
+                found = convert(bits ^ known)
+                found |= cells
+                break
+        else:
+            found = convert(bits)
+        self._bits = self._bits[-(_MEMO - 1):] + [(bits, frozenset(found))]
+        return found
 
 
 _SHARED: WeakKeyDictionary[Layout, _Shared] = WeakKeyDictionary()
@@ -284,6 +296,20 @@ def _shared(board: Layout, bits: BitBoard) -> _Shared:
     return found
 
 
+def bits_at(indices: Iterable[int], size: int) -> int:
+    """The int with the bits at `indices` set (all below `size`): built as bytes, since OR-ing
+    one bit at a time into a big int costs its whole length each time."""
+    buf = bytearray((size + 7) >> 3)
+    for i in indices:
+        buf[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(buf, "little")
+
+
+# Conversions between cell sets and bits of at least _MEMO_SIZE cells are remembered, the
+# last _MEMO of each way (see `_Shared`).
+_MEMO, _MEMO_SIZE = 4, 256
+
+
 class BitBoard:
     """The board's sight data for one set of open doors, as bitsets, and the bulk query."""
 
@@ -292,31 +318,47 @@ class BitBoard:
         self.ox, self.oy = board.origin
         self.w, self.h = board.width, board.height
         self.wp = wp = self.w + 2
-        self.full = (1 << (wp * (self.h + 2))) - 1
-        shared = _shared(board, self)
-        floor, fog, opaque, no_entry = shared.floor, shared.fog, shared.opaque, shared.no_entry
-        self.floor = floor
-        self.fog = fog
-        self.target_ok = floor & ~fog
-        vb = hb = 0
-        for x1, y1, x2, _y2 in state.blocked_edges:
-            bit = 1 << self.index((x1, y1))
-            if x1 == x2:
-                vb |= bit
-            else:
-                hb |= bit
-        arm = {E: hb, S: vb, W: hb << 1, N: vb << wp}
-        full = self.full
-        masks = [0] * _N_MASKS
-        masks[_BASE[CELL]] = full & ~opaque
-        masks[_BASE[VCROSS]] = full & ~vb
-        masks[_BASE[HCROSS]] = full & ~hb
+        self.size = wp * (self.h + 2)
+        self.full = full = (1 << self.size) - 1
+        shared = self._shared = _shared(board, self)
+        self.floor = shared.floor
+        self.fog = shared.fog
+        self.target_ok = shared.floor & ~shared.fog
+        closed = state.closed_door_at
+        self._vb = vb = shared.walls_v | bits_at([self.index(e[:2]) for e in closed if e[0] == e[2]], self.size)
+        self._hb = hb = shared.walls_h | bits_at([self.index(e[:2]) for e in closed if e[0] != e[2]], self.size)
+        self._opaque = shared.opaque
+        # The first edition's masks (a cell a line may cross, an edge, a grid point passed
+        # in each orientation); the second edition's are added on first use (`masks`).
+        arm = self._arm = {E: hb, S: vb, W: hb << 1, N: vb << wp}
+        basic = [0] * _N_MASKS
+        basic[_BASE[CELL]] = full & ~shared.opaque
+        basic[_BASE[VCROSS]] = full & ~vb
+        basic[_BASE[HCROSS]] = full & ~hb
         for o in range(4):
             side_a = side_b = 0
             for k in (1, 2, 3):
                 side_a |= arm.get((o + k) % 8, 0)
                 side_b |= arm.get((o + 4 + k) % 8, 0)
-            masks[_BASE[POINT] + o] = full & ~(side_a & side_b)
+            basic[_BASE[POINT] + o] = full & ~(side_a & side_b)
+        self._basic = basic
+        self._cols: dict[tuple[int, int], int] = {}
+        self._rows: dict[tuple[int, int], int] = {}
+        self._valid_memo = shared.valid
+        self._boxes: dict[tuple[int, int, int, int], int] = {}
+        self._steps_by_quadrant: dict[tuple[int, int], tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
+        self.state = state
+        self.no_entry = shared.no_entry
+        self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
+        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
+        self._component_box: list[tuple[int, int, int, int]] = []
+
+    @cached_property
+    def masks(self) -> list[int]:
+        """Every feature's open mask, by `_mask_id`: the first edition's and the second's
+        (running along an edge, and the ends of a corner-to-corner line)."""
+        masks, full, wp, opaque, vb, hb, arm = list(self._basic), self.full, self.wp, self._opaque, \
+            self._vb, self._hb, self._arm
         west_opaque, north_opaque = opaque << 1, opaque << wp
         for extra in range(4):
             blocked = vb
@@ -343,34 +385,30 @@ class BitBoard:
                 for k in range(1, 8 - cw):
                     two |= arm.get((quadrant - k) % 8, 0)
                 masks[_BASE[REACH] + quadrant * 8 + region] = full & ~(one & two)
-        self.masks = masks
-        self._cols: dict[tuple[int, int], int] = {}
-        self._rows: dict[tuple[int, int], int] = {}
-        self._all_rows = sum(1 << ((y + 1) * wp) for y in range(self.h))
-        self._every_row = sum(1 << ((y + 1) * wp) for y in range(self.h + 1))
-        self._valid_memo = shared.valid
-        self._boxes: dict[tuple[int, int, int, int], int] = {}
-        self.state = state
-        self.no_entry = no_entry
-        self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
-        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
-        self._component_box: list[tuple[int, int, int, int]] = []
+        return masks
 
     def region_of(self, seeds: int) -> int:
         """The floor cells joined to the `seeds` (bits) by edges free of walls and closed doors
         in this door state: a line of sight from a seed never leaves them (a grid point is
         passed only where one way round it is free, so its cells are joined too)."""
-        free_v, free_h = self.masks[_BASE[VCROSS]], self.masks[_BASE[HCROSS]]
+        free_v, free_h = self._basic[_BASE[VCROSS]], self._basic[_BASE[HCROSS]]
         wp, floor = self.wp, self.floor
+        region = seeds & floor
+        # Grown from the last answer when it is contained in this one (fewer doors open,
+        # fewer seeds): the reveal analysis asks wave after wave with more of both.
+        last = self._shared.last_region
+        if last is not None and last[0] <= self.state.open_doors and last[1] & seeds == last[1]:
+            region |= last[2]
+        frontier = region
         # Stepping east crosses the vertical edge whose bit is the cell's bit + 1; west, the
         # cell's own; south, the horizontal edge a row down; north, the cell's own.
         east, south = free_v >> 1, free_h >> wp
-        region = frontier = seeds & floor
         while frontier:
             grown = ((frontier & east) << 1) | ((frontier & free_v) >> 1) | \
                 ((frontier & south) << wp) | ((frontier & free_h) >> wp)
             frontier = grown & floor & ~region
             region |= frontier
+        self._shared.last_region = (self.state.open_doors, seeds, region)
         return region
 
     def index(self, xy: tuple[int, int]) -> int:
@@ -406,13 +444,13 @@ class BitBoard:
     def visible(self, sources: frozenset[Cell], rule: str) -> set[Cell]:
         """Every floor cell seen from a floor cell of `sources` (stairs not included).
 
-        The centre-to-centre rule (the first edition's) goes through a full `sight_table`
-        (callers that ask often, as `Board.visible_cells`, keep the table); the corner rule
-        (the second edition's) casts rays from the sources themselves.
+        The centre-to-centre rule (the first edition's) casts its beams from the sources
+        (`visible_first`); the corner rule (the second edition's) casts rays from the
+        sources' corners.
         """
-        if rule == CENTRE_LINE:
-            return self.visible_by_table(sources, self.sight_table())
         src = self.bits_of(sources)
+        if rule == CENTRE_LINE:
+            return self._cells(self.visible_first(src))
         if not src:
             return set()
         seen = src | self._neighbours(src)
@@ -436,7 +474,7 @@ class BitBoard:
     def _neighbours(self, src: int) -> int:
         """The cells seen by the neighbour rule from the sources `src` (both editions;
         fog cells see and are seen here)."""
-        wp, masks, valid = self.wp, self.masks, self._valid
+        wp, masks, valid = self.wp, self._basic, self._valid
         seen = 0
         for (dx, dy), (mid, fx, fy) in _NEIGHBOUR_FEATURES.items():
             k = fy * wp + fx
@@ -445,96 +483,107 @@ class BitBoard:
             seen |= (v << k if k >= 0 else v >> -k) & self.floor
         return seen
 
-    def sight_table(self, start: dict[tuple[int, int], int] | None = None,
-                    reach: tuple[int, int] | None = None) -> dict[tuple[int, int], int]:
-        """First edition, by offset: (dx, dy) -> the bits of the sources that see the cell
-        (dx, dy) away, for every offset at Chebyshev distance >= 2 some source sees.
+    def _quadrant_steps(self, sx: int, sy: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        """The masks of beams.cast for the quadrant (sx, sy): each event kind (vertical edge,
+        horizontal edge, grid point) keyed to the bit of the cell it enters, alone and
+        together with that cell."""
+        found = self._steps_by_quadrant.get((sx, sy))
+        if found is None:
+            masks, wp = self._basic, self.wp
+            cell = masks[_BASE[CELL]]
+            vertical = masks[_BASE[VCROSS]] if sx > 0 else masks[_BASE[VCROSS]] >> 1
+            horizontal = masks[_BASE[HCROSS]] if sy > 0 else masks[_BASE[HCROSS]] >> wp
+            # The grid point passed is the entered cell's corner towards the source.
+            point = masks[_BASE[POINT] + position_of(sx, sy) % 4]
+            point >>= (0 if sx > 0 else 1) + (0 if sy > 0 else wp)
+            event = (vertical, horizontal, point)
+            found = self._steps_by_quadrant[(sx, sy)] = ((vertical & cell, horizontal & cell, point & cell), event)
+        return found
 
-        Sources are the floor cells free of fog, targets floor cells free of fog; bits
-        are in the source frame (a source's own bit).  With `start` (keys: directions
-        (a, b) with b > 0, or b == 0 and a > 0), only the directions it holds are cast,
-        each from its given sources only (the caller knows the other answers); else
-        every such direction from every source.  Sight is symmetric, so the opposite
-        directions are not cast: the sources seeing offset -d are the targets seen at
-        offset d. `reach` (w, h): no offset is seen at |dx| >= w or |dy| >= h (the caller
-        knows the sources' regions fit in such a box), so rays stop there.
-        """
-        wp, masks, valid, w, h, ok = self.wp, self.masks, self._valid, self.w, self.h, self.target_ok
-        table: dict[tuple[int, int], int] = {}
-        if w <= 2 and h <= 2:
-            return table
-        reach_w, reach_h = (min(w, reach[0]), min(h, reach[1])) if reach is not None else (w, h)
-        far = self.floor & ~self.fog
-        if start is None:
-            # A line of sight stays in its region of floor (see `visible`), so no offset is
-            # wider than the widest region: two rooms 400 cells apart cast 3-cell rays, not
-            # the 100,000 directions of their box.
-            if self._component is None:
-                self._component, self._component_box = _components(self.board, self.state)
-            reach_x = max((x1 - x0 for x0, _, x1, _ in self._component_box), default=0)
-            reach_y = max((y1 - y0 for _, y0, _, y1 in self._component_box), default=0)
-        directions = start.items() if start is not None else \
-            ((d, far) for d in _directions(min(w - 1, reach_x), min(h - 1, reach_y))
-             if d[1] > 0 or (d[1] == 0 and d[0] > 0))
-        for (a, b), cur in directions:
-            # Sources whose first target is off the box see nothing along this ray (and
-            # would only wrap round the rows of the bitset).
-            cur &= far & valid(a, a, b, b)
-            if not cur:
-                continue
-            ray = _get_first(a, b)
-            items, extend = ray.first, ray.more_first
-            step = b * wp + a
-            shift = dx = dy = 0  # where the current period starts, relative to the source
-            i = 0
-            while True:
-                if i == len(items):
-                    extend()
-                mid, x, y = items[i]
-                i += 1
-                if mid >= 0:
-                    k = shift + y * wp + x
-                    cur &= masks[mid] >> k if k >= 0 else masks[mid] << -k
-                    if not cur:
-                        break
-                    continue
-                tx, ty = x + dx, y + dy
-                if abs(tx) >= reach_w or abs(ty) >= reach_h:
-                    break
-                cur &= valid(tx, tx, ty, ty)
-                if not cur:
-                    break
-                if abs(tx) > 1 or abs(ty) > 1:
-                    k = ty * wp + tx
-                    v = cur & (ok >> k if k >= 0 else ok << -k)
-                    if v:
-                        table[(tx, ty)] = v
-                items, extend = ray.rest, ray.more_rest
-                i = 0
-                shift += step
-                dx += a
-                dy += b
-        # Targets seen at offset d (d in the half cast: its index shift k is positive).
-        for (dx, dy), v in list(table.items()):
-            table[(-dx, -dy)] = v << (dy * wp + dx)
-        return table
+    def _beams(self, sources: int) -> Iterator[tuple[int, int, int, int, int]]:
+        """Cast the first-edition beams (beams.py) from the source bits `sources`, in stripes
+        of a few rows (a beam's bits are as long as the rows from its sources to it); yields,
+        for offsets (dx, dy) at Chebyshev distance >= 2, (dx, dy, the sources seeing the
+        cell that far, as bits at that cell shifted down by `base`, base, the offset in
+        bits): the bit of source s is at s + offset - base."""
+        tree, wp, cell = beams.root(), self.wp, self._basic[_BASE[CELL]]
+        for stripe in self._stripes(sources):
+            for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+                starts = list(tree.quadrant)
+                if sy > 0:
+                    starts.append(tree.east)     # west, when sx < 0
+                if sx > 0:
+                    starts.append(tree.south)    # north, when sy < 0
+                steps, events = self._quadrant_steps(sx, sy)
+                for c, r, bits, base, k in beams.cast(starts, stripe, steps, events, cell, wp, sx, sy,
+                                                      self.w, self.h):
+                    yield sx * c, sy * r, bits, base, k
 
-    def visible_by_table(self, sources: frozenset[Cell], table: dict[tuple[int, int], int]) -> set[Cell]:
-        """First edition: every floor cell seen from a floor cell of `sources`, with the
-        sight table of this board's door state (`sight_table`)."""
-        src = self.bits_of(sources)
-        if not src:
-            return set()
-        seen = src | self._neighbours(src)
-        far = src & ~self.fog
-        if far:
-            wp = self.wp
-            for (dx, dy), v in table.items():
-                v &= far
-                if v:
-                    k = dy * wp + dx
-                    seen |= v << k if k >= 0 else v >> -k
-        return self._cells(seen)
+    def _stripes(self, bits: int) -> list[int]:
+        """`bits` cut into bands of whole rows, about _STRIPE_BITS long, each holding some of them:
+        sources cast together share their beams, but every step of a beam costs as many bits
+        as its stripe spans."""
+        wp = self.wp
+        height = max(8, _STRIPE_BITS // wp)
+        rows = sorted({i // wp for i in _indices(bits)})
+        out = []
+        while rows:
+            first = rows[0]
+            band = ((1 << (height * wp)) - 1) << (first * wp)
+            out.append(bits & band)
+            rows = [r for r in rows if r >= first + height]
+        return out
+
+    def visible_first(self, sources: int) -> int:
+        """First edition: the bits of every floor cell seen from the source bits `sources`
+        (the sources and their neighbours included), cast from those sources alone."""
+        seen = sources | self._neighbours(sources)
+        far = sources & ~self.fog
+        if far and (self.w > 2 or self.h > 2):
+            ok = self.target_ok
+            by_base: dict[int, int] = {}   # base -> the cells seen, shifted down by it
+            for _dx, _dy, bits, base, _k in self._beams(far):
+                by_base[base] = by_base.get(base, 0) | bits
+            for base, bits in by_base.items():
+                seen |= (bits << base) & ok
+        return seen
+
+    def labels_seen(self, groups: list[int], sources: int, labels: Labels) -> list[set]:
+        """First edition: for each group of cells (bits; the groups do not overlap), the labels
+        of the cells of `sources` that some cell of the group sees.  Sight is symmetric, so
+        this is one cast from all the groups' cells at once (they are fewer than the
+        sources); the pairs found along each beam are split by group, peeling the group of
+        the highest source first, then by label, peeling the label of the highest target
+        (a beam's pairs seldom span more than one or two of each)."""
+        owner: dict[int, int] = {}
+        union = 0
+        out: list[set] = []
+        for number, bits in enumerate(groups):
+            union |= bits
+            for i in _indices(bits):
+                owner[i] = number
+            out.append(labels.of(sources & (bits | self._neighbours(bits))))
+        far = union & ~self.fog
+        targets = sources & self.target_ok & labels.cells
+        if far and targets and (self.w > 2 or self.h > 2):
+            framed: dict[int, int] = {}
+            for _dx, _dy, bits, base, k in self._beams(far):
+                if base not in framed:
+                    framed[base] = targets >> base
+                pairs = bits & framed[base]
+                while pairs:
+                    # The source of the highest pair is that pair's bit less the offset.
+                    number = owner[pairs.bit_length() - 1 - k + base]
+                    shift = base - k
+                    group = groups[number] >> shift if shift >= 0 else groups[number] << -shift
+                    mine = pairs & group
+                    pairs ^= mine
+                    seen = out[number]
+                    while mine:
+                        label = labels.owner[mine.bit_length() - 1 + base]
+                        seen.add(label)
+                        mine &= labels.outside(label, base)
+        return out
 
     def _cast_second(self, far: int) -> int:
         """Targets at Chebyshev distance >= 2 seen from the sources `far` (second edition)."""
@@ -707,16 +756,29 @@ class BitBoard:
         # s.x >= -qx and s.x <= w - qx, i.e. the cell-range test with dx_hi = qx - 1.
         return self._valid(qx, qx - 1, qy, qy - 1)
 
+    @cached_property
+    def _all_rows(self) -> int:
+        """A bit at the start (margin column) of every row of cells."""
+        return bits_at(((y + 1) * self.wp for y in range(self.h)), self.size)
+
+    @cached_property
+    def _every_row(self) -> int:
+        """A bit at the start of every row of lattice points (one more than of cells)."""
+        return bits_at(((y + 1) * self.wp for y in range(self.h + 1)), self.size + self.wp)
+
     def bits_of(self, cells) -> int:
         """The bits of the given cells that are floor (others are ignored)."""
-        index, bits = self.index, 0
-        x0, y0, x1, y1 = self.ox, self.oy, self.ox + self.w, self.oy + self.h
-        for cell in cells:
-            # Cells off the box are skipped before the shift: a far cell would make a huge
-            # int, one left or above a negative shift.
-            if x0 <= cell[0] < x1 and y0 <= cell[1] < y1:
-                bits |= 1 << index(cell)
-        return bits & self.floor
+        if isinstance(cells, frozenset) and len(cells) >= _MEMO_SIZE:
+            return self._shared.bits_of_set(cells, self._bits_of)
+        return self._bits_of(cells)
+
+    def _bits_of(self, cells) -> int:
+        x0, y0, x1, y1, wp = self.ox, self.oy, self.ox + self.w, self.oy + self.h, self.wp
+        base = (1 - y0) * wp + 1 - x0
+        # Cells off the box are skipped: a far cell would make a huge int, one left or
+        # above a negative index.
+        return bits_at([y * wp + x + base for x, y in cells if x0 <= x < x1 and y0 <= y < y1],
+                       self.size) & self.floor
 
     def reach(self, start: int, allowed: int, jumps: list[tuple[int, int]]) -> set[Cell]:
         """Movement: every cell a figure walks to from the cells `start` (bits), stepping
@@ -727,7 +789,7 @@ class BitBoard:
         round, exactly the neighbour rule of sight); `jumps` are extra one-way steps
         (bit of a stair end, bit of the other end).  Start cells must be enterable too.
         """
-        wp, masks, floor = self.wp, self.masks, self.floor
+        wp, masks, floor = self.wp, self._basic, self.floor
         steps = self._steps
         if steps is None:
             steps = self._steps = []
@@ -736,7 +798,15 @@ class BitBoard:
                 ok = floor & (masks[mid] >> k if k >= 0 else masks[mid] << -k)
                 steps.append((ok, dy * wp + dx))
         enter = allowed & floor & ~self.no_entry
-        reached = frontier = start & enter
+        reached = start & enter
+        # Grown from the last answer when it is contained in this one (the same start, fewer
+        # doors passable, fewer cells allowed, fewer stairs): the reveal analysis asks wave
+        # after wave with more of each.
+        last = self._shared.last_reach
+        if last is not None and last[0] <= self.state.open_doors and last[1] == start \
+                and last[2] & allowed == last[2] and last[3] <= set(jumps):
+            reached |= last[4]
+        frontier = reached
         while frontier:
             new = 0
             for ok, k in steps:
@@ -748,6 +818,7 @@ class BitBoard:
                     new |= other
             frontier = new & enter & ~reached
             reached |= frontier
+        self._shared.last_reach = (self.state.open_doors, start, allowed, set(jumps), reached)
         return self._cells(reached)
 
     def cells_of(self, bits: int) -> set[Cell]:
@@ -757,11 +828,61 @@ class BitBoard:
     def _cells(self, bits: int) -> set[Cell]:
         """The cells whose bits are set (floor only)."""
         bits &= self.floor
+        if bits.bit_length() >= _MEMO_SIZE * 8:
+            return self._shared.cells_of_bits(bits, self._cells_now)
+        return self._cells_now(bits)
+
+    def _cells_now(self, bits: int) -> set[Cell]:
         wp, ox, oy = self.wp, self.ox, self.oy
-        text = bin(bits)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
+        low = (bits & -bits).bit_length() - 1   # the string starts at the lowest set bit
+        text = bin(bits >> low)[:1:-1] if bits else ""  # bit i is text[i]; walking a string beats peeling bits
         out: set[Cell] = set()
         i = text.find("1")
         while i >= 0:
-            out.add((i % wp - 1 + ox, i // wp - 1 + oy))
+            j = i + low
+            out.add((j % wp - 1 + ox, j // wp - 1 + oy))
             i = text.find("1", i + 1)
         return out
+
+
+def _indices(bits: int) -> Iterator[int]:
+    """The indices of the set bits, lowest first."""
+    if not bits:
+        return
+    low = (bits & -bits).bit_length() - 1   # the string starts at the lowest set bit
+    text = bin(bits >> low)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
+    i = text.find("1")
+    while i >= 0:
+        yield i + low
+        i = text.find("1", i + 1)
+
+
+class Labels:
+    """A label for some of a board's cells (the reveal analysis labels cells by area), as
+    bits: which label a bit has, and each label's cells, shifted down to a frame's base."""
+
+    def __init__(self, bits: BitBoard, labels: dict[Cell, str]):
+        index = bits.index
+        self.owner: dict[int, str] = {}
+        by_label: dict[str, list[int]] = {}
+        for cell, label in labels.items():
+            if bits.ox <= cell[0] < bits.ox + bits.w and bits.oy <= cell[1] < bits.oy + bits.h:
+                i = index(cell)
+                self.owner[i] = label
+                by_label.setdefault(label, []).append(i)
+        # A label's complement: ANDing with it drops the label's cells (no negative ints,
+        # whose two's complement would cost a pass over the whole number each time).
+        self._outside = {label: bits.full & ~bits_at(found, bits.size) for label, found in by_label.items()}
+        self.cells = bits_at(self.owner, bits.size)
+        self._framed: dict[tuple[str, int], int] = {}
+
+    def of(self, bits: int) -> set[str]:
+        """The labels of the cells of `bits`."""
+        return {self.owner[i] for i in _indices(bits) if i in self.owner}
+
+    def outside(self, label: str, base: int) -> int:
+        """Every bit but the label's cells', shifted down by `base`."""
+        found = self._framed.get((label, base))
+        if found is None:
+            found = self._framed[(label, base)] = self._outside[label] >> base
+        return found

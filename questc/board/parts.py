@@ -2,12 +2,12 @@
 what an obstacle in a cell does."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from questc.records import record
 
 from .geometry import Cell, Edge
 
 
-@dataclass(frozen=True)
+@record
 class PlacedPiece:
     """A map piece already turned and placed.
 
@@ -20,7 +20,7 @@ class PlacedPiece:
     openings: tuple[tuple[Edge, Edge], ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class Door:
     """A door on a two-cell stretch of edge: id, its two unit edges, rune colour or None."""
 
@@ -29,7 +29,7 @@ class Door:
     rune: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Stairs:
     """A pair of staircase markers of one colour, on the cells `ends`."""
 
@@ -37,7 +37,7 @@ class Stairs:
     ends: tuple[Cell, Cell]
 
 
-@dataclass(frozen=True)
+@record
 class BlockInfo:
     """What an obstacle in a cell does.
 

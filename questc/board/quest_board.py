@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from questc.board.board import Board
-from questc.board.build import BoardBuild, build_board
+from questc.board.build import BoardBuild, build_board, with_doors
 from questc.board.geometry import Cell, Edge, edge_cells, norm_edge
 from questc.board.parts import BlockInfo, Door, PlacedPiece, Stairs
 from questc.limits import MAX_MAP_CELLS, MAX_MAP_SIDE
@@ -44,6 +44,9 @@ class QuestBoard:
     door_edges: dict[str, tuple[Edge, Edge]] = field(default_factory=dict)
     door_problems: list[tuple[str, str]] = field(default_factory=list)
     door_cells: dict[str, tuple[Cell, ...]] = field(default_factory=dict)
+    # What was worked out from this board, by its other inputs (questc.analysis.reveal keeps its
+    # analyses here): a board kept between checks (`remember`) keeps them with it.
+    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
 
 def door_edges_at(cell: Cell, side: str) -> tuple[Edge, Edge]:
@@ -128,12 +131,15 @@ def _build(model) -> QuestBoard:   # (typed, an opening's edges are a tuple of a
     # First without doors, to learn the joints that `between` doors stand on.
     plain = build_board(pieces, [], stairs, blocking)
     joint_edges = {e for _a, _b, edges in plain.joints for e in edges}
+    joints_of: dict[frozenset[str], list[tuple[Edge, Edge]]] = {}
+    for pa, pb, edges in plain.joints:
+        joints_of.setdefault(frozenset((pa, pb)), []).append(edges)
     owner = {c: p for c in plain.board.cells if (p := plain.board.piece_of(c)) is not None}
     doors, problems, placed = [], [], {}
     for door in model.doors.values():
         if door.between:
             a, b = door.between
-            joints = [edges for pa, pb, edges in plain.joints if {pa, pb} == {a, b}]
+            joints = joints_of.get(frozenset((a, b)), [])
             if a == b:
                 problems.append((door.id, f"a door cannot stand between `{a}` and itself"))
                 continue
@@ -154,7 +160,7 @@ def _build(model) -> QuestBoard:   # (typed, an opening's edges are a tuple of a
                 continue
         placed[door.id] = edges
         doors.append(Door(door.id, edges, door.rune))
-    build = build_board(pieces, doors, stairs, blocking)
+    build = with_doors(plain, doors)
     result = QuestBoard(build, build.board, placed, problems)
     for door_id, edges in placed.items():
         cells = sorted({c for e in edges for c in edge_cells(e)})

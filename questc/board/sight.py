@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import cached_property
 
 from .geometry import (
     ARMS,
@@ -73,7 +74,12 @@ class SightState:
                 for edge in door.edges:
                     closed.setdefault(edge, door.id)
         self.closed_door_at = closed
-        self.blocked_edges = frozenset(board.walls | board.obstacle_walls | closed.keys())
+
+    @cached_property
+    def blocked_edges(self) -> frozenset[Edge]:
+        """Walls, wall-like obstacles' sides and closed doors' edges (made on first use: the
+        bitsets of bulk.py have their own)."""
+        return frozenset(self.board.walls | self.board.obstacle_walls | self.closed_door_at.keys())
 
     # -- basic predicates ------------------------------------------------------------
     def edge_blocked(self, edge: Edge) -> bool:

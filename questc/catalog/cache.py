@@ -8,12 +8,17 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable
 
-__all__ = ["cached_documents"]
+__all__ = ["cached_documents", "known_valid"]
 
 # Bump when what the cache holds changes meaning.
 _CACHE_FORMAT = b"questc built-in catalog documents 2"
 # marshal's format 4 (Python 3.4 on) is written, so every Python questc runs on reads it.
 _MARSHAL_VERSION = 4
+# How many content packs are remembered as matching the schema (the newest).
+VALID_PACKS_KEPT = 64
+# How many versions of the documents are kept (the newest): installs of questc with other card
+# files on the same account keep theirs instead of rewriting each other's on every run.
+CATALOGS_KEPT = 8
 
 
 def cached_documents(files: list[Path], parse: Callable[[Path], Any]) -> list[Any]:
@@ -63,5 +68,39 @@ def cached_documents(files: list[Path], parse: Callable[[Path], Any]) -> list[An
     except ValueError:   # a value marshal cannot hold (say a YAML date)
         return documents
     if marshal.loads(payload) == documents:
-        write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, stale="catalog-*")
+        write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, family="catalog-*", keep=CATALOGS_KEPT)
     return documents
+
+
+def known_valid(document: Any, check: Callable[[Any], list]) -> list:
+    """`check(document)` (the catalog schema's problems with a pack), or [] at once when this very
+    document passed the same schema before.
+
+    Checking a pack against the schema imports jsonschema and runs it: a quarter of a second
+    on every run with a pack, the same answer each time for the same pack. A pack that
+    passed is remembered by a SHA-256 of its parsed document (marshal's bytes) and the schema's
+    bytes: a pack is untrusted input, and a checksum (as the documents' cache keys its files)
+    can be matched on purpose, by a pack made to pass for one that passed. A pack with problems
+    is checked every time, and so is a document marshal cannot hold.
+    """
+    import hashlib
+    import marshal
+
+    from questc.paths import cache_dir, data_dir, write_cache
+
+    try:
+        chunks = [b"questc pack valid 1\0",
+                  (data_dir("schemas") / "catalog.schema.json").read_bytes(),
+                  marshal.dumps(document, _MARSHAL_VERSION)]
+    except (OSError, ValueError):
+        return check(document)
+    digest = hashlib.sha256()
+    for chunk in chunks:
+        digest.update(len(chunk).to_bytes(8, "big") + chunk)
+    name = f"pack-valid-{digest.hexdigest()}"
+    if (cache_dir() / name).is_file():
+        return []
+    found = check(document)
+    if not found:
+        write_cache(name, b"", family="pack-valid-*", keep=VALID_PACKS_KEPT)
+    return found

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from collections.abc import Callable, Iterable, Mapping
 
 from questc.catalog import shapes
-from questc.catalog.cache import cached_documents
+from questc.catalog.cache import cached_documents, known_valid
 from questc.catalog.model import (
     NONE_OWNED,
     UNKNOWN,
@@ -30,6 +30,7 @@ from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
 from questc.catalog.codes import Q106
+from questc.records import record
 from questc.words import plural
 
 if TYPE_CHECKING:
@@ -389,7 +390,7 @@ def _chest_card(name: str, entry: Doc, set_name: str, reading: _Reading) -> Ches
     return ChestCard(name, set_name, entry.get("title", name), entry.get("note", ""))
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     """One section of a catalog document: its key (`pieces:`), the namespace its names must be
     unique in (obstacles and traps share one, so a quest's `obstacle X` / `trap X` mix-up gets a
@@ -631,7 +632,7 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
         if not isinstance(document, dict):
             report("is not a YAML mapping: a pack holds sections such as `monsters:` or `pieces:`")
             continue
-        found = schema_problems(document)
+        found = known_valid(document, schema_problems)
         if found:
             (at, message), more = found[0], len(found) - 1
             extra = f" (and {plural(more, 'more problem')})" if more else ""

@@ -8,11 +8,11 @@ Three kinds of match, best first: the same name but for case and separators
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Literal
 from collections.abc import Iterable
+from typing import Literal
 
 from questc.diagnostics.core import Applicability, Edit, Fix, Span
+from questc.records import record
 
 # What each lookup kind is called in a message ("unknown piece type `room_5x5`").
 KIND_WORDS = {
@@ -57,7 +57,7 @@ def character_word(ch: str) -> str:
     return f"`{ch}`"
 
 
-@dataclass(frozen=True)
+@record
 class Match:
     """A did-you-mean: the known name, and how it was found (`case`: the same but for case and
     separators, and the only such name; `look-alike`: the same but for characters that look

@@ -1,7 +1,7 @@
 """The catalog's values: frozen records of pieces, monsters, props, cards and sets, and the Catalog that holds them."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
 from collections.abc import Iterable, Mapping
@@ -12,6 +12,7 @@ from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
 from questc.diagnostics.core import Diagnostic, Span
 from questc.catalog.codes import Q101, Q104
 from questc.editions import DEFAULT as DEFAULT_EDITION
+from questc.records import record
 
 Cell = tuple[int, int]
 
@@ -35,7 +36,7 @@ def frozen_map(items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> Mapping[K, 
     return MappingProxyType(dict(items))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Count:
     """How many of a component a set holds (None: unknown) and who says so.
 
@@ -80,7 +81,7 @@ NONE_OWNED = Count(0, "rulebook")
 UNKNOWN = Count(None, None)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Opening:
     """A two-cell stretch of a piece's outline, on one side, where it can join another piece.
 
@@ -107,7 +108,7 @@ class Opening:
         return ((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlacedShape:
     """A piece on the map: absolute cells and openings (sides already turned) and its turned box.
 
@@ -124,7 +125,7 @@ class PlacedShape:
     edge: frozenset[Cell] = frozenset()
 
 
-@dataclass(frozen=True)
+@record
 class PieceType:
     """A map piece type: its kind, set, unturned width×height box, floor cells and openings."""
 
@@ -183,7 +184,7 @@ class PieceType:
 GROUP_HEROES = 2
 
 
-@dataclass(frozen=True)
+@record
 class MonsterType:
     """A monster type: set, unturned footprint (w, h), normal and master figures owned, optional stats."""
 
@@ -227,7 +228,7 @@ class MonsterType:
         return frozenset((x0 + dx, y0 + dy) for dx in range(w) for dy in range(h))
 
 
-@dataclass(frozen=True)
+@record
 class ObstacleKind:
     """An obstacle or trap kind and what it blocks.
 
@@ -254,7 +255,7 @@ class ObstacleKind:
     movement_rule: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class MarkerKind:
     """A marker kind (door, glyph, chest, ...): its set, the count its own set holds, counts per set."""
 
@@ -266,7 +267,7 @@ class MarkerKind:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class TreasureKind:
     """A kind of `treasure KIND` marker (healing, vitality, power, money): set and counts as for markers."""
 
@@ -279,7 +280,7 @@ class TreasureKind:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class CardType:
     """An overlord card; every value the books do not state is None.
 
@@ -307,7 +308,7 @@ class CardType:
         return TREACHERY_COLOURS.get(self.treachery_colour) if self.treachery_colour else None
 
 
-@dataclass(frozen=True)
+@record
 class DarkGlyph:
     """A dark glyph (Altar of Despair): its set and the treachery colour and cost that buy it."""
 
@@ -322,7 +323,7 @@ class DarkGlyph:
         return TREACHERY_COLOURS[self.colour]
 
 
-@dataclass(frozen=True)
+@record
 class ChestCard:
     """A kind of card a chest chart may give (`feat [N]`) that belongs to one set.
 
@@ -336,7 +337,7 @@ class ChestCard:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class SetInfo:
     """A component set and its inventory: pieces by kind, markers and treasures by name, totals.
 
@@ -354,7 +355,7 @@ class SetInfo:
     edition: str = DEFAULT_EDITION   # the name of the edition whose quests may use the set's components
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Catalog:
     """Every component questc knows: built-in sets plus the content packs loaded.
 

@@ -67,6 +67,8 @@ def print_report(results, fmt: str, stream, verbose: bool = False, *, quiet: boo
 
 def fixable_hint(diagnostics: Sequence[Diagnostic], unsafe: bool = False) -> str | None:
     """`2 fixable with `questc lint --fix` (1 more with --unsafe-fixes)`, or None when nothing is."""
+    if not any(d.fixes for d in diagnostics):
+        return None   # without importing the fixes
     from questc.api import allowed
     safe = sum(1 for d in diagnostics if any(allowed(f, unsafe) for f in d.fixes))
     more = sum(1 for d in diagnostics if d.fixes) - safe

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
+
+from questc.records import record
 
 
 class Severity(str, Enum):
@@ -18,7 +20,7 @@ class Severity(str, Enum):
         return {"error": 3, "warning": 2, "info": 1}[self.value]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Span:
     """A stretch of source text.
 
@@ -49,7 +51,7 @@ class Span:
                     self.start + len(word))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Label:
     """A secondary place a diagnostic points at, with a short message."""
 
@@ -64,7 +66,7 @@ class Applicability(str, Enum):
     UNSAFE = "unsafe"    # a guess (a did-you-mean, a moved figure): apply with --unsafe-fixes
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Edit:
     """Replace the text of `span` (its `start`/`end` offsets) with `text`; an empty span inserts."""
 
@@ -72,7 +74,7 @@ class Edit:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Fix:
     """A machine-applicable change that cures a diagnostic: one message, non-overlapping edits."""
 
@@ -81,7 +83,7 @@ class Fix:
     applicability: Applicability = Applicability.SAFE
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Diagnostic:
     """One problem: code, severity, message, where, related places and a fix."""
 
@@ -101,7 +103,7 @@ class Diagnostic:
         return replace(self, severity=severity)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Example:
     """A quest snippet for a code's page: `failing` shows the problem, `fixed` the cure."""
 
@@ -109,7 +111,7 @@ class Example:
     fixed: str
 
 
-@dataclass(frozen=True)
+@record
 class Descriptor:
     """Everything fixed about one diagnostic code.
 

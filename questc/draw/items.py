@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from questc.records import record
+
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]      # x0, y0, x1, y1
 Attrs = tuple[tuple[str, str], ...]           # data attributes, in order: (("cell", "3,4"), ...)
 
 
-@dataclass(frozen=True)
+@record
 class Paint:
     """How a shape is filled and stroked. `pattern`: a pattern name (questc.draw.patterns) drawn in
     `ink` over the fill, aligned to `tile` points; `dash`: (on, off) lengths of a dashed stroke."""
@@ -31,7 +33,7 @@ class Paint:
     tile: float = 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Rect:
     x: float
     y: float
@@ -41,7 +43,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Ellipse:
     cx: float
     cy: float
@@ -50,13 +52,13 @@ class Ellipse:
     paint: Paint
 
 
-@dataclass(frozen=True)
+@record
 class Polygon:
     points: tuple[Point, ...]
     paint: Paint
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     """An open polyline: stroke only (`paint.stroke`, `paint.width`, `paint.dash`); square caps
     when `square`, so wall corners close."""
@@ -66,7 +68,7 @@ class Line:
     square: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Text:
     """One line of text. (x, y) is the baseline point at `anchor` (start, middle, end); `size` in points;
     `weight`: regular, bold or italic. `rotate`: degrees counter-clockwise about (x, y) (90: read
@@ -82,7 +84,7 @@ class Text:
     rotate: int = 0
 
 
-@dataclass(frozen=True)
+@record
 class Group:
     """Items with a role: `role` names what they draw (cell, door, figure, label, ...), `attrs` become
     the SVG group's data attributes (data-cell, data-area, data-door, ...)."""

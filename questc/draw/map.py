@@ -19,7 +19,7 @@ Words on the map:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable    # names for players: one rule for every output
+from questc.records import record
 from questc.words import count_range, plural
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "pieces
 
 
 
-@dataclass(frozen=True)
+@record
 class LegendEntry:
     """One line of the legend: its words and what its symbol is (`what`: a tuple naming a symbol kind
     and its details, drawn by questc.draw.legend.symbol)."""
@@ -60,7 +61,7 @@ class LegendEntry:
     what: tuple[Any, ...]   # a symbol kind, then its details (a colour, an ObstacleKind...)
 
 
-@dataclass(frozen=True)
+@record
 class PlacedLabel:
     """A word on the map and where it went: its box (pill included), what it names, and how it got
     there (on: on its own token; badge: a player-count badge on its token; beside; leader: beside
@@ -223,7 +224,7 @@ def _best_size(texts: list[str], width: float, height: float, cap: float, weight
     return 0.0
 
 
-@dataclass(frozen=True)
+@record
 class Frame:
     """The map's frame at a scale: where the board starts (left, top), the drawing's size, and the
     grid reference's and title's text sizes."""
@@ -998,6 +999,35 @@ def _legend_words(words: str) -> str:
     """A legend entry's words, cut with an ellipsis past LEGEND_CHARACTERS (a 3,000-character
     door name ran off the page)."""
     return words if len(words) <= LEGEND_CHARACTERS else words[:LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
+
+
+def with_title(md: MapDrawing, quest: CompiledQuest, palette: Palette | None = None) -> MapDrawing:
+    """A map drawn without its title (draw_map(title=False), say a page's) in; the same map under its
+    title out, as draw_map(title=True) draws it, without drawing it again: the map's layers moved
+    down by the title's height (Layer.offset), the title above. Placing the labels is most of a
+    drawing's time, and the PNG is the printed page's map under a title."""
+    p = palette or Palette()
+    board = quest.board
+    plain = frame(board.width, board.height, board.origin, md.cell, False)
+    titled = frame(board.width, board.height, board.origin, md.cell, True)
+    if (md.left, md.top, md.width, md.height) != (plain.left, plain.top, plain.width, plain.height):
+        raise ValueError("with_title takes a map drawn without its title")
+    dy = titled.top - plain.top
+    words = shortened(p.word("title", title=quest.model.title), board.width * md.cell + titled.left,
+                      titled.title_size, "bold")   # an 80,000-character title made a picture too large to draw
+    layers = [Layer(layer.name, layer.items, (layer.offset[0], layer.offset[1] + dy)) for layer in md.drawing.layers]
+    layers.append(Layer("title", [Text(titled.left, titled.title_size * 1.2, words, titled.title_size, p.c("text"),
+                                       "bold", anchor="start")]))
+    drawing = Drawing(md.drawing.width, titled.height, layers, background=md.drawing.background,
+                      title=md.drawing.title, description=md.drawing.description)
+
+    def down(box: Box) -> Box:
+        return (box[0], box[1] + dy, box[2], box[3] + dy)
+
+    return MapDrawing(drawing, md.cell, md.origin, md.columns, md.rows, md.left, titled.top, legend=list(md.legend),
+                      labels=[replace(label, box=down(label.box)) for label in md.labels],
+                      walls=[down(box) for box in md.walls], doors=[(down(box), owner) for box, owner in md.doors],
+                      symbols=[(down(box), owner) for box, owner in md.symbols], text_sizes=dict(md.text_sizes))
 
 
 def piece_words(name: str) -> str:

@@ -10,8 +10,10 @@ at the same sizes. The numbers (margins, legend sizes) are templates/sheet/style
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
+
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
@@ -23,7 +25,7 @@ LARGEST_CELL = 36.0     # half an inch: a larger map square only spends ink
 TURN_GAIN = 1.2         # a map turns a quarter only for squares this much larger: turning the book costs the reader
 
 
-@dataclass(frozen=True)
+@record
 class LegendPlan:
     """The legend set `width` points wide: `rows` entries down each column, the columns' widths (each
     as wide as its longest entry), the gap between columns, and the height of it all in points."""
@@ -38,7 +40,7 @@ class LegendPlan:
         return len(self.widths)
 
 
-@dataclass(frozen=True)
+@record
 class MapPage:
     """The map's unit on a page of `paper`: `width` points wide (the text area's width, or its height
     when `turned`), the map drawn at the printed scale, its legend's plan, the heading's height."""
@@ -64,7 +66,10 @@ class MapPage:
         return self.heading_height + self.map.height + self.legend.height
 
 
+@cache
 def styles() -> dict:
+    """The sheet's page styles (styles.yaml), read once: a build asked for them a dozen times a quest,
+    each a parse by PyYAML's Python loader (a tenth of `questc build`'s time)."""
     from questc.paths import style_file
 
     return style_file("styles.yaml")
@@ -127,8 +132,24 @@ def body_size(paper: str) -> tuple[float, float, float]:
     return w - 2 * margin, h - margin - bottom, margin
 
 
+# The last page laid out, for the quest it was laid out for: a build draws the PNG and then the PDF
+# of one quest, and both start from the map page (its drawings are half of the PDF's time).
+_LAST: tuple = ()
+
+
 def map_page(quest: CompiledQuest, paper: str = "a4") -> MapPage:
     """A compiled quest and a paper size in; its map's unit out: upright or turned, its scale, the drawn map."""
+    global _LAST
+    import weakref
+
+    if _LAST and _LAST[0]() is quest and _LAST[1] == paper:
+        return _LAST[2]
+    page = _map_page(quest, paper)
+    _LAST = (weakref.ref(quest), paper, page)
+    return page
+
+
+def _map_page(quest: CompiledQuest, paper: str) -> MapPage:
     from questc.draw.map import draw_map, fit_cell
 
     heading = float(styles().get("map", {}).get("heading_height", 36))

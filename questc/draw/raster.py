@@ -6,6 +6,8 @@ changes a pixel). Pillow draws without anti-aliasing; lines are at least one pix
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -15,6 +17,15 @@ if TYPE_CHECKING:
     from PIL import Image as PILImage
     from PIL import ImageDraw as PILImageDraw
 from questc.draw.patterns import pattern
+
+# libvips writes the PNG from the picture's bytes packed in one piece, the picture let go first:
+# at the largest picture a build draws (emit.png.PIXEL_BUDGET, 50 million pixels) a build needs
+# about 415 MB of address space, within the 500 MB the hostile tests set. Past this many pixels
+# (a map_png at a scale its caller chose) Pillow writes it, without the copy, six times slower.
+FAST_WRITER_LIMIT = 50_000_000
+# Pictures up to this many pixels leave their memory for the next one in a build (reusing_picture_memory);
+# a larger one gives it back before libvips writes it, so the largest stays within the memory budget.
+KEEP_MEMORY_LIMIT = 40_000_000
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -45,31 +56,42 @@ def _colour(value: str | None, overrides: dict[str, int]) -> int | tuple[int, in
     return _rgb(value)
 
 
-def _paint(draw: PILImageDraw.ImageDraw, item: Rect | Ellipse | Polygon | Line, scale: float, overrides: dict[str, int] | None = None,
-           tile: bool = False) -> None:
-    """One shape onto an ImageDraw (coordinates times `scale`)."""
+def _paint(draw: PILImageDraw.ImageDraw, item: Rect | Ellipse | Polygon | Line, scale: float,
+           overrides: dict[str, int] | None = None, tile: bool = False, image: PILImage.Image | None = None,
+           dx: float = 0.0, dy: float = 0.0) -> None:
+    """One shape onto an ImageDraw (coordinates moved by (dx, dy), then times `scale`); `image`, the
+    image it draws on."""
     o = overrides or {}
     p = item.paint
     fill, stroke = _colour(p.fill, o), _colour(p.stroke, o)
     width = _w(p.width, scale) if p.stroke and p.width > 0 else 0
     if isinstance(item, Rect):
-        box = (item.x * scale, item.y * scale, (item.x + item.w) * scale, (item.y + item.h) * scale)
+        x, y = item.x + dx, item.y + dy
+        box = (x * scale, y * scale, (x + item.w) * scale, (y + item.h) * scale)
         if box[2] - box[0] < 1 or box[3] - box[1] < 1:
             box = (box[0], box[1], max(box[2], box[0] + 1), max(box[3], box[1] + 1))
         if item.radius:
             radius = min(item.radius * scale, (box[2] - box[0]) / 2, (box[3] - box[1]) / 2)
-            draw.rounded_rectangle(box, radius=radius, fill=fill, outline=stroke if width else None, width=width)
+            try:
+                draw.rounded_rectangle(box, radius=radius, fill=fill, outline=stroke if width else None, width=width)
+            except ValueError:
+                # Pillow refuses the outline of a pill at most two pixels wider than tall at some scales
+                # (its straight top edge comes out shorter than nothing): as good as round at that size.
+                draw.ellipse(box, fill=fill, outline=stroke if width else None, width=width)
         else:
             draw.rectangle(box, fill=fill, outline=stroke if width else None, width=width)
     elif isinstance(item, Ellipse):
-        box = ((item.cx - item.rx) * scale, (item.cy - item.ry) * scale, (item.cx + item.rx) * scale,
-               (item.cy + item.ry) * scale)
+        cx, cy = item.cx + dx, item.cy + dy
+        box = ((cx - item.rx) * scale, (cy - item.ry) * scale, (cx + item.rx) * scale, (cy + item.ry) * scale)
         draw.ellipse(box, fill=fill, outline=stroke if width else None, width=width)
     elif isinstance(item, Polygon):
-        points = [(x * scale, y * scale) for x, y in item.points]
-        draw.polygon(points, fill=fill, outline=stroke if width else None, width=width)
+        points = [((x + dx) * scale, (y + dy) * scale) for x, y in item.points]
+        if width > 1 and image is not None:
+            _wide_outline_polygon(image, points, fill, stroke, width)
+        else:
+            draw.polygon(points, fill=fill, outline=stroke if width else None, width=width)
     elif isinstance(item, Line):
-        points = [(x * scale, y * scale) for x, y in item.points]
+        points = [((x + dx) * scale, (y + dy) * scale) for x, y in item.points]
         if not stroke:
             return
         if p.dash:
@@ -77,6 +99,25 @@ def _paint(draw: PILImageDraw.ImageDraw, item: Rect | Ellipse | Polygon | Line, 
                 _dashed(draw, a, b, width, stroke, p.dash[0] * scale, p.dash[1] * scale)
         else:
             draw.line(points, fill=stroke, width=width, joint="curve" if len(points) > 2 and not tile else None)
+
+
+def _wide_outline_polygon(image, points, fill, stroke, width: int) -> None:
+    """`draw.polygon` with an outline wider than a pixel, drawn on the part of the image it covers.
+
+    Pillow draws such an outline inside the polygon through masks the size of the whole image
+    (four of them, each polygon): 18 ms a polygon on a 40-million-pixel map, most of the
+    raster's time. Drawn on a crop holding the polygon and its outline, moved by whole
+    pixels, it sets the same pixels."""
+    from PIL import ImageDraw
+
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x0, y0 = max(0, int(min(xs)) - width - 2), max(0, int(min(ys)) - width - 2)
+    x1, y1 = min(image.width, int(max(xs)) + width + 3), min(image.height, int(max(ys)) + width + 3)
+    if x1 <= x0 or y1 <= y0:
+        return
+    crop = image.crop((x0, y0, x1, y1))
+    ImageDraw.Draw(crop).polygon([(x - x0, y - y0) for x, y in points], fill=fill, outline=stroke, width=width)
+    image.paste(crop, (x0, y0))
 
 
 def _dashed(draw, a, b, width, fill, dash, gap) -> None:
@@ -101,7 +142,7 @@ class _Painter:
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.scale = scale
-        self.dx = self.dy = 0.0
+        self.dx = self.dy = 0.0   # the offset of the layer being painted (Layer.offset), in points
 
     def item(self, item: Item) -> None:
         if isinstance(item, Group):
@@ -110,14 +151,15 @@ class _Painter:
         elif isinstance(item, Text):
             self.text(item)
         else:
-            _paint(self.draw, item, self.scale)
+            _paint(self.draw, item, self.scale, image=self.image, dx=self.dx, dy=self.dy)
             if isinstance(item, Rect) and item.paint.pattern:
                 self.pattern(item)
 
     def pattern(self, item: Rect) -> None:
         s = self.scale
-        x0, y0 = int(round(item.x * s)), int(round(item.y * s))
-        x1, y1 = int(round((item.x + item.w) * s)), int(round((item.y + item.h) * s))
+        x, y = item.x + self.dx, item.y + self.dy
+        x0, y0 = int(round(x * s)), int(round(y * s))
+        x1, y1 = int(round((x + item.w) * s)), int(round((y + item.h) * s))
         size = int(round((item.paint.tile or item.w) * s))
         if size < 2:
             return
@@ -143,8 +185,9 @@ class _Painter:
             self._runs(parts, item, anchor, fill)
             return
         font = parts[0][1]
+        x, y = item.x + self.dx, item.y + self.dy
         if not item.rotate:
-            self.draw.text((item.x * s, item.y * s), item.text, font=font, fill=fill, anchor=anchor)
+            self.draw.text((x * s, y * s), item.text, font=font, fill=fill, anchor=anchor)
             return
         from PIL import Image, ImageDraw
 
@@ -152,7 +195,7 @@ class _Painter:
         tile = Image.new("L", (int(x1 - x0) + 4, int(y1 - y0) + 4), 0)
         ImageDraw.Draw(tile).text((2 - x0, 2 - y0), item.text, font=font, fill=255, anchor=anchor)
         turned = tile.rotate(item.rotate, expand=True)
-        px, py = int(item.x * s - turned.width / 2), int(item.y * s - turned.height / 2)
+        px, py = int(x * s - turned.width / 2), int(y * s - turned.height / 2)
         self.image.paste(fill, (px, py, px + turned.width, py + turned.height), turned)
 
     def _runs(self, parts, item: Text, anchor: str, fill) -> None:
@@ -169,12 +212,13 @@ class _Painter:
         for (piece, font), width in zip(parts, widths):
             draw.text((pen, 2 + ascent), piece, font=font, fill=255, anchor="ls")
             pen += width
+        x, y = item.x + self.dx, item.y + self.dy
         if item.rotate:
             tile = tile.rotate(item.rotate, expand=True)
-            px, py = int(item.x * self.scale - tile.width / 2), int(item.y * self.scale - tile.height / 2)
+            px, py = int(x * self.scale - tile.width / 2), int(y * self.scale - tile.height / 2)
         else:
             shift = {"ls": 0.0, "ms": total / 2, "rs": total}[anchor]
-            px, py = int(round(item.x * self.scale - shift - 2)), int(round(item.y * self.scale - ascent - 2))
+            px, py = int(round(x * self.scale - shift - 2)), int(round(y * self.scale - ascent - 2))
         self.image.paste(fill, (px, py, px + tile.width, py + tile.height), tile)
 
 
@@ -186,10 +230,7 @@ def to_image(drawing: Drawing, scale: float) -> PILImage.Image:
     image = Image.new("RGB", size, _rgb(drawing.background or "#ffffff"))
     painter = _Painter(image, scale)
     for layer in drawing.layers:
-        if any(layer.offset):
-            from questc.draw.items import Layer, shifted
-
-            layer = Layer(layer.name, [shifted(item, *layer.offset) for item in layer.items])
+        painter.dx, painter.dy = layer.offset   # a layer moved (the legend under the map): its items as they are
         for item in layer.items:
             painter.item(item)
     return image
@@ -197,8 +238,116 @@ def to_image(drawing: Drawing, scale: float) -> PILImage.Image:
 
 def to_png(drawing: Drawing, scale: float) -> bytes:
     """A Drawing in; PNG bytes out (no timestamp, no text chunks)."""
-    import io
+    return encode_png(to_image(drawing, scale))
 
-    out = io.BytesIO()
-    to_image(drawing, scale).save(out, format="PNG", compress_level=6)
-    return out.getvalue()
+
+def encode_png(image) -> bytes:
+    """A Pillow RGB image in (let go of: the caller keeps no reference); PNG bytes out (no
+    timestamp, no metadata), the same bytes each time.
+
+    libvips writes them (pyvips), not Pillow: Pillow's PNG writer tries five filters on every
+    row of an RGB image and keeps the best, which is most of a large map's PNG time (three_seals,
+    40 million pixels: 0.92 s of 1.29 s), while the map's flat colours need no filter. libvips's,
+    unfiltered at zlib level 6, writes the same pixels in 0.16 s, 8 % larger
+    (docs/performance.md, "Pictures"). Past FAST_WRITER_LIMIT pixels Pillow writes them."""
+    if image.width * image.height > FAST_WRITER_LIMIT:
+        import io
+
+        out = io.BytesIO()
+        image.save(out, format="PNG", compress_level=6)
+        return out.getvalue()
+    import pyvips
+
+    size, data = image.size, _packed(image)
+    del image
+    if size[0] * size[1] > KEEP_MEMORY_LIMIT:
+        _give_back_picture_memory()
+    # One worker: the PNG is one stream, written by one thread anyway, and every worker libvips
+    # starts reserves address space of its own (a build under a 500 MB limit ran out of it).
+    pyvips.concurrency_set(1)
+    _share_malloc_arenas()
+    picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
+    del data
+    png = bytes(picture.pngsave_buffer(compression=6, filter="none", keep="none"))
+    # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
+    # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
+    at = 8 + 25
+    length = int.from_bytes(png[at:at + 4], "big")
+    if png[at + 4:at + 8] == b"pHYs":
+        png = png[:at] + png[at + 12 + length:]
+    return png
+
+
+def _share_malloc_arenas() -> None:
+    """Under an address-space limit (RLIMIT_AS), the process's threads share two malloc arenas.
+
+    glibc gives each new thread an arena that reserves 64 MB of address space: libvips's worker
+    threads took three (190 MB), and with Typst's after them a build of a fuzzed quest broke the
+    500 MB limit the hostile tests set (tests/test_bench_smoke.py). Without a limit nothing is
+    changed; where there is no glibc (no mallopt) neither."""
+    try:
+        import resource
+    except ImportError:   # not a Unix
+        return
+    if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL(None).mallopt(-8, 2)   # M_ARENA_MAX
+    except (OSError, AttributeError):
+        pass
+
+
+def _packed(image) -> bytes:
+    """An RGB image's pixels as bytes (`image.tobytes()`), packed in one piece.
+
+    `tobytes` packs 64 kB at a time and joins the pieces: the picture's bytes held twice over
+    (360 MB at three_seals' 40 million pixels, with the picture) and twice the time (0.17 s
+    against 0.08 s there). Pillow's raw encoder, which tobytes drives, given room for all of it
+    at once; tobytes itself should that encoder not be there."""
+    from PIL import Image
+
+    try:
+        encoder = Image._getencoder(image.mode, "raw", image.mode)
+    except (AttributeError, OSError):
+        return image.tobytes()
+    try:
+        encoder.setimage(image.im, (0, 0, *image.size))
+        _consumed, status, data = encoder.encode(image.width * image.height * len(image.mode) + 64)
+    finally:
+        encoder.cleanup()
+    if status != 1:   # not all of it in one go (no such encoder): the usual way
+        return image.tobytes()
+    return data
+
+
+@contextmanager
+def reusing_picture_memory() -> Iterator[None]:
+    """Within: the memory of a picture let go is kept for the next (Pillow's block cache, its
+    PILLOW_BLOCKS_MAX), then given back.
+
+    A build draws a picture per quest, each of tens of megabytes: taken fresh from the system
+    every time, each page faults in zeroed first, two thirds of making the blank picture
+    (90 -> 25 ms at 40 million pixels). The blocks are kept only while no picture holds them,
+    and a picture past KEEP_MEMORY_LIMIT gives them back before it is written."""
+    from PIL import Image
+
+    core = Image.core
+    before = core.get_blocks_max()
+    core.set_blocks_max(max(before, -(-KEEP_MEMORY_LIMIT * 4 // core.get_block_size()) + 1))
+    try:
+        yield
+    finally:
+        core.set_blocks_max(before)
+
+
+def _give_back_picture_memory() -> None:
+    """The blocks Pillow keeps for the next picture, given back (the limit on them kept)."""
+    from PIL import Image
+
+    core = Image.core
+    kept = core.get_blocks_max()
+    if kept:
+        core.set_blocks_max(0)
+        core.set_blocks_max(kept)

@@ -7,7 +7,7 @@ Colours, words and patterns come from templates/sheet/legend.yaml (Palette).
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from questc.draw.items import Box, Ellipse, Item, Line, Paint, Point, Polygon, Rect, Text
@@ -31,10 +31,15 @@ def legend_yaml() -> Style:
 
 def _hex(value: object, fallback: str = "#888888") -> str:
     """A colour from legend.yaml (or a colour name a writer chose for stairs) in; "#rrggbb" out."""
+    return _hex_of(str(value), fallback)
+
+
+@lru_cache(maxsize=1024)   # a map asks for its few colours thousands of times
+def _hex_of(value: str, fallback: str) -> str:
     from PIL import ImageColor
 
     try:
-        r, g, b = ImageColor.getrgb(str(value))[:3]
+        r, g, b = ImageColor.getrgb(value)[:3]
     except (ValueError, AttributeError):
         r, g, b = ImageColor.getrgb(fallback)[:3]
     return f"#{r:02x}{g:02x}{b:02x}"

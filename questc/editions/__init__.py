@@ -19,8 +19,9 @@ and runs for every edition that has them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
+
+from questc.records import record
 
 __all__ = ["Edition", "GAME_RULES", "SHEET_SECTIONS", "BUILT_IN", "DEFAULT", "edition", "find", "having", "names", "register",
            "unregister"]
@@ -61,7 +62,7 @@ SHEET_SECTIONS = ("introduction", "monsters", "setup", "special", "reinforcement
 _START_WORDS = {"glyph": "on or next to an active glyph", "entrance": "on the entrance's spaces"}
 
 
-@dataclass(frozen=True)
+@record
 class Edition:
     """One rule set (see the module docstring).
 

@@ -426,7 +426,7 @@ def _number(value) -> bytes:
 
 def _dict(obj, refs, number, replace: dict[str, bytes]) -> bytes:
     out = [b"<<"]
-    for key in obj.keys():
+    for key in sorted(obj.keys()):   # pikepdf gives a set: its hash order would number the objects anew each run
         out.append(_name(key))
         out.append(replace[key] if key in replace else _dump_value(obj.get(key), refs, number))
     for key, value in replace.items():

@@ -11,6 +11,8 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
     from PIL import Image
 
     from questc.compiled import CompiledQuest
@@ -26,15 +28,23 @@ MIN_CELL = 16
 PIXEL_BUDGET = 50_000_000
 
 
+def session() -> AbstractContextManager[None]:
+    """What a build holds open while it draws its quests' PNGs: the memory of a picture let go
+    kept for the next (questc.draw.raster.reusing_picture_memory)."""
+    from questc.draw.raster import reusing_picture_memory
+
+    return reusing_picture_memory()
+
+
 def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4") -> tuple[Drawing, MapDrawing]:
     """The PNG's drawing (map and legend, in points) and the MapDrawing it holds."""
     from questc.draw.items import Drawing, Layer
     from questc.draw.legend import legend_drawing
     from questc.draw.page import map_page
-    from questc.draw.map import draw_map
+    from questc.draw.map import with_title
 
     page = map_page(quest, paper)
-    md = draw_map(quest, page.map.cell, title=title) if title else page.map
+    md = with_title(page.map, quest) if title else page.map   # the page's map: its labels placed once
     palette_tint = next(iter(_tints(md)), "#f1e8d4")
     from questc.draw.symbols import Palette
 
@@ -75,9 +85,6 @@ def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = T
 def render_png(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> bytes:
     """A compiled quest in; the map as PNG bytes out, `cell` pixels per map square, its words
     at the sizes they print on `paper`."""
-    import io
+    from questc.draw.raster import encode_png
 
-    out = io.BytesIO()
-    render_image(quest, cell, title, paper).save(out, format="PNG", compress_level=6)
-    return out.getvalue()
-
+    return encode_png(render_image(quest, cell, title, paper))

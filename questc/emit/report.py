@@ -4,10 +4,10 @@ from __future__ import annotations
 import os
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from questc.diagnostics.core import Diagnostic, Severity
+from questc.records import record
 
 # A JSON object as a report or the engine file holds it: its values are anything json.dumps writes.
 JSON = dict[str, Any]
@@ -25,7 +25,7 @@ class Checked(Protocol):
     def diagnostics(self) -> Sequence[Diagnostic]: ...
 
 
-@dataclass(frozen=True)
+@record
 class Summary:
     files: int
     errors: int

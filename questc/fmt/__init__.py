@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.errors import FormatterError
+from questc.records import record
 from questc.syntax.nodes import Header
 from questc.syntax.transform import HEADER_FIELDS
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["Formatted", "FormatterError", "format_source", "without_spans"]
 
 
-@dataclass(frozen=True)
+@record
 class Formatted:
     """`source` as given; `output` in the canonical layout (None when syntax errors kept it from being
     formatted); `diagnostics`: those syntax errors."""

@@ -76,8 +76,8 @@ def font_for(char: str, style: str = "regular") -> str | None:
 
 def printable(char: str) -> bool:
     """Can questc print this character? Not a control character, and some bundled font has it."""
-    if char in "\n\t":
-        return True
+    if char in "\n\t" or " " <= char <= "~":
+        return True   # printable ASCII: DejaVu Sans has it all (tested), no need to read the coverage
     if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
         return False   # control, surrogate, private use, unassigned (noncharacters among them)
     return invisible(char) or font_for(char) is not None

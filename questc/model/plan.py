@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from questc.catalog.owned import Box
 from questc.diagnostics.core import Span
 from questc.errors import PlanError
+from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ POINTS_PER_CARD = 2     # unspent treachery, of any colour, per extra starting c
 PUBLISHED_TOTALS = (9, 12)   # the base quests' budgets total 9 to 12
 
 
-@dataclass(frozen=True)
+@record
 class PlanItem:
     """One line of a plan: a card (`copies` of it) or a dark glyph, and where its name is written."""
 
@@ -45,7 +46,7 @@ class PlanItem:
     span: Span
 
 
-@dataclass(frozen=True)
+@record
 class DeckPlan:
     """A whole plan, items in the order written; `span` is where the plan begins (to point at the plan itself)."""
 
@@ -147,7 +148,7 @@ def _card_entry(node: Node, path: str) -> PlanItem:
 # ---- pricing ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class LineProblem:
     """Why one plan line cannot be priced, or breaks a rule.
 
@@ -165,7 +166,7 @@ class LineProblem:
     held: Held | None = None        # how the copies owned are told ("copies": estimated, declared)
 
 
-@dataclass(frozen=True)
+@record
 class PricedLine:
     """One line of a plan as the catalog has it, owned or not: its card's type, the budget it is
     paid from (event, trap, monster; None: a base-deck card or an unknown name) and its cost

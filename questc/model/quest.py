@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
 from questc.diagnostics.core import Span
 from questc.editions import Edition
+from questc.records import record
 from questc.syntax import nodes as n
 
 Cell = tuple[int, int]
@@ -20,7 +21,7 @@ Cell = tuple[int, int]
 TOKEN_KINDS = ("search", "objective", "villager", "lieutenant")
 
 
-@dataclass(frozen=True)
+@record
 class PlacedPieceModel:
     id: str
     type: PieceType
@@ -41,7 +42,7 @@ def _display(node, identifier: str) -> str:
     return written.value if written is not None and written.value.strip() else readable(identifier)
 
 
-@dataclass(frozen=True)
+@record
 class DoorModel:
     """A door as written; the board finds its edges (`between` the joint of two pieces, or `at` a cell side)."""
     id: str
@@ -57,7 +58,7 @@ class DoorModel:
         return _display(self.node, self.id)
 
 
-@dataclass(frozen=True)
+@record
 class StairsModel:
     colour: str
     ends: tuple[Cell, Cell]
@@ -70,7 +71,7 @@ class StairsModel:
         return written.value if written is not None and written.value.strip() else f"{readable(self.colour)} stairs"
 
 
-@dataclass(frozen=True)
+@record
 class AreaModel:
     id: str
     name: str
@@ -82,7 +83,7 @@ class AreaModel:
     node: n.Area
 
 
-@dataclass(frozen=True)
+@record
 class Marker:
     """A marker on the map. kind: glyph, chest, treasure, relic, runekey, encounter, or a
     second edition token (search, objective, villager, lieutenant: TOKEN_KINDS).
@@ -105,7 +106,7 @@ class Marker:
     token: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Figure:
     """One monster figure. rank: normal, master or named."""
     type: MonsterType
@@ -119,7 +120,7 @@ class Figure:
     named: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class ObstacleModel:
     """An obstacle or trap and the cells it covers; `piece`: the tile it is printed on
     (a second edition tile's terrain, written by no statement), else None."""
@@ -131,7 +132,7 @@ class ObstacleModel:
     piece: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class NamedModel:
     id: str
     display: str
@@ -140,7 +141,7 @@ class NamedModel:
     placements: tuple[n.PlaceNamed, ...]
 
 
-@dataclass(frozen=True)
+@record
 class EncounterModel:
     id: str
     at: Cell
@@ -154,7 +155,7 @@ class EncounterModel:
 
 
 
-@dataclass(frozen=True)
+@record
 class GroupModel:
     """A monster group the overlord places himself (second edition), or a lieutenant placed so.
 
@@ -208,7 +209,7 @@ class GroupModel:
 OPEN_GROUP = "open_"
 
 
-@dataclass(frozen=True)
+@record
 class TokenModel:
     """A token statement (second edition): `kind` search, objective or villager; `id`/`display` when
     the quest names it; `colour` an objective's coloured back (None: plain side).
@@ -238,7 +239,7 @@ class TokenModel:
         return readable(self.id) if self.id else f"{self.kind} token"
 
 
-@dataclass(frozen=True)
+@record
 class CounterModel:
     """`counter ID ["NAME"]`: a named counter, 0 at the start, changed by effects, tested by conditions."""
     id: str
@@ -249,7 +250,7 @@ class CounterModel:
         return _display(self.node, self.id)
 
 
-@dataclass(frozen=True)
+@record
 class EncounterHeader:
     """What the encounters of one quest (`part_of`) must agree on, and where each file says it: the
     facts the quest-level checks read (questc.quest_sets), kept when a long run lets the model go.
@@ -277,7 +278,7 @@ class EncounterHeader:
         return None if self.number is None else f"{self.number}{self.alternative or ''}"
 
 
-@dataclass(frozen=True)
+@record
 class HeroStartModel:
     """A `start at` point: a space where the heroes start (second edition)."""
     at: Cell

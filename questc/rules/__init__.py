@@ -18,7 +18,6 @@ does not apply to the quest's edition; a rule never tests an edition's name.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
@@ -26,6 +25,7 @@ from collections.abc import Callable
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example
 from questc.editions import GAME_RULES, Edition
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.rules.context import CheckContext, HeaderContext
@@ -36,7 +36,7 @@ __all__ = ["Rule", "FAMILIES", "family_rules", "all_rules", "find_rule", "descri
 FAMILIES = ("syntax", "names", "placement", "reveal", "components", "logic", "suppressions", "export", "encounters")
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     """One diagnostic code: its descriptor, and the check that finds it or the stage that reports it."""
 

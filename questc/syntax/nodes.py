@@ -6,21 +6,20 @@ unescaping and dedent); looking names up is the model's job. Every node has a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from questc.diagnostics.core import Span
+from questc.records import record
 
 # ---- values ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Name:
     """An identifier as written: `value`, and where it stands."""
     span: Span
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Text:
     """A string after unescaping (and, for triple-quoted strings, dedent). `long`: written with triple quotes."""
     span: Span
@@ -28,7 +27,7 @@ class Text:
     long: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PointRef:
     """A cell: absolute `x,y`, or `piece:x,y` counted from the piece's top-left corner after its turn."""
     span: Span
@@ -37,7 +36,7 @@ class PointRef:
     piece: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CellSet:
     """A cell or a rectangle of cells `x1,y1..x2,y2`, corners included (x1<=x2, y1<=y2 not required)."""
     span: Span
@@ -52,7 +51,7 @@ class CellSet:
         return (self.x1, self.y1) != (self.x2, self.y2)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CountRange:
     """`a..b` or a single count (`low == high`)."""
     span: Span
@@ -60,7 +59,7 @@ class CountRange:
     high: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Amount:
     """A count that may scale with the heroes: `3` (amount 3), `heroes` (heroes, 0), `heroes -1`."""
     span: Span
@@ -72,7 +71,7 @@ class Amount:
         return max(0, self.amount + (heroes if self.heroes else 0))
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class EncounterNumber:
     """An encounter's number as written: `2` (alternative None) or `2a` (alternative "a", lower case)."""
     span: Span
@@ -88,7 +87,7 @@ class EncounterNumber:
 # ---- §3 header -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TreacheryPart:
     """One colour of the treachery budget: `colour` is event, trap or monster."""
     span: Span
@@ -99,7 +98,7 @@ class TreacheryPart:
 HeaderValue = Name | Text | CountRange | int | EncounterNumber | tuple[Name, ...] | tuple[TreacheryPart, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HeaderField:
     """One header line: `keyword` (id, edition, ...) and its parsed `value`.
 
@@ -112,7 +111,7 @@ class HeaderField:
     value: HeaderValue
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Header:
     """`quest "Title" { ... }`: the title and the fields in source order (each at most once, `use` repeatable)."""
     span: Span
@@ -136,7 +135,7 @@ class Header:
 # ---- §4 map --------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Piece:
     """`piece ID TYPE at X,Y [turn T]`."""
     span: Span
@@ -146,7 +145,7 @@ class Piece:
     turn: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Door:
     """`door ID ["NAME"] between A B [rune C]` (`between` set) or `door ID ["NAME"] at X,Y SIDE [rune C]`
     (`at`, `side` set). `display`: the name players read, if the writer gave one."""
@@ -159,7 +158,7 @@ class Door:
     display: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Role:
     """`entrance PIECE, ...` or `exit PIECE, ...` (`role`): the quest's entrances or exits, whatever
     the pieces' types (second edition)."""
@@ -168,7 +167,7 @@ class Role:
     pieces: tuple[Name, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Stairs:
     """`stairs COLOUR ["NAME"] at P P`: one pair of staircase markers."""
     span: Span
@@ -180,40 +179,40 @@ class Stairs:
 # ---- §5 areas ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Pieces:
     span: Span
     pieces: tuple[Name, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Cells:
     span: Span
     cells: tuple[CellSet, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Read:
     """Read-aloud text (in an area, or as an effect)."""
     span: Span
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Note:
     """Overlord-only note."""
     span: Span
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Glyph:
     span: Span
     at: PointRef
     active: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Monster:
     """`monster TYPE [master] at P... [facing DIR] [players a..b]`: one figure per point."""
     span: Span
@@ -224,7 +223,7 @@ class Monster:
     players: CountRange | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlaceNamed:
     """`named ID at P [facing DIR]`: where a named monster stands."""
     span: Span
@@ -233,21 +232,21 @@ class PlaceNamed:
     facing: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Chest:
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Obstacle:
     span: Span
     kind: Name
     at: tuple[CellSet, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Trap:
     span: Span
     kind: Name
@@ -255,14 +254,14 @@ class Trap:
     facing: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Treasure:
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Relic:
     """`relic NAME ["DISPLAY"] at P`."""
     span: Span
@@ -271,14 +270,14 @@ class Relic:
     display: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Runekey:
     span: Span
     colour: Name
     at: PointRef
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Token:
     """A second edition token (`kind`: search, objective or villager), with an optional identifier
     and name (`villager clergy "Wounded Clergy"`) and an objective's colour, placed (`placement`):
@@ -299,7 +298,7 @@ class Token:
     count: Amount | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Lieutenant:
     """`lieutenant NAME at P [facing DIR]`, or `lieutenant NAME on PIECE, ...` (the overlord picks
     the space; `at` is None): a lieutenant's token (second edition)."""
@@ -310,7 +309,7 @@ class Lieutenant:
     on: tuple[Name, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class GroupChange:
     """`all +2 health` (also `all: +2 health`): a change to the figures `who` (all, minions, master) of
     a group; `relative` for a signed amount (added), else the value replaces the card's."""
@@ -321,7 +320,7 @@ class GroupChange:
     stat: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Group:
     """`group TYPE [on PIECE, ...] [minions N] [masters N] [{ CHANGES }]`, a monster group the overlord
     places on those pieces (or anywhere in the area), sized by its monster card for the number of
@@ -337,7 +336,7 @@ class Group:
     id: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class HeroStart:
     """`start at P...`: where the heroes start, instead of the entrance's spaces (second edition)."""
     span: Span
@@ -347,20 +346,20 @@ class HeroStart:
 # ---- §7 effects ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ConquestEffect:
     """Heroes gain (positive) or lose (negative) conquest tokens."""
     span: Span
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CoinsEffect:
     span: Span
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class TreasureEffect:
     """Every hero draws `count` treasure cards of `kind` (copper, silver, gold)."""
     span: Span
@@ -368,13 +367,13 @@ class TreasureEffect:
     count: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ThreatEffect:
     span: Span
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class SpawnEffect:
     span: Span
     type: Name
@@ -382,7 +381,7 @@ class SpawnEffect:
     at: tuple[PointRef, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class DoorEffect:
     """`open DOOR` or `close DOOR` (`action`)."""
     span: Span
@@ -390,32 +389,32 @@ class DoorEffect:
     door: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class UnlockEffect:
     span: Span
     colour: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class RevealEffect:
     span: Span
     area: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class WinEffect:
     span: Span
     side: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class InstructEffect:
     """An instruction no engine can run, printed for the overlord."""
     span: Span
     text: Text
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlaceEffect:
     """`place [N] WHAT WHERE [up to limit|N]`: reinforcements or tokens placed during play.
 
@@ -435,14 +434,14 @@ class PlaceEffect:
     limit: str | int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class RemoveEffect:
     """`remove TOKEN`: a token the quest named leaves the map (or the hero carrying it)."""
     span: Span
     target: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ReplaceEffect:
     """`replace TOKEN with KIND [COLOUR]`: a token turns into another, in its space."""
     span: Span
@@ -451,7 +450,7 @@ class ReplaceEffect:
     colour: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CounterEffect:
     """`fatigue +1` (relative) or `fatigue 3` (set): a counter the quest declares changes."""
     span: Span
@@ -465,7 +464,7 @@ Effect = (Read | ConquestEffect | CoinsEffect | TreasureEffect | ThreatEffect | 
           | ReplaceEffect | CounterEffect)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Encounter:
     """`encounter ID ["NAME"] at P { EFFECTS }`: runs when a hero ends movement on it."""
     span: Span
@@ -479,7 +478,7 @@ AreaStatement = (Pieces | Cells | Read | Note | Glyph | Monster | PlaceNamed | C
                  | Trap | Treasure | Relic | Runekey | Encounter | Token | Lieutenant | HeroStart | Group)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Area:
     """`area ID ["Name"] [start] { ... }`."""
     span: Span
@@ -492,7 +491,7 @@ class Area:
 # ---- §6 named monsters -------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class StatChange:
     """`wounds +N` (relative: added to the master figure's value) or `wounds N` (replaces it)."""
     span: Span
@@ -501,14 +500,14 @@ class StatChange:
     relative: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Ability:
     span: Span
     name: Name
     rank: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class NamedMonster:
     """`named ID "Display Name" TYPE { ... }`."""
     span: Span
@@ -523,7 +522,7 @@ class NamedMonster:
 # ---- §7 triggers, chests, §7b deck plan ------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Trigger:
     """`on reveal|killed|open|defeated NAME { ... }` (`target`), `on round N { ... }` (`round`), or a
     recurring rule, event "each": `at start|end of each round|overlord turn|hero turn [if C] { ... }`
@@ -538,7 +537,7 @@ class Trigger:
     condition: Condition | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CounterDef:
     """`counter ID ["NAME"]`: a named counter, 0 at the start, changed by effects (`ID +1`)."""
     span: Span
@@ -546,7 +545,7 @@ class CounterDef:
     display: Text | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ChestContent:
     """One item of a chest row: kind is coins, conquest, potion, or a card kind
     (copper, silver, gold, curse, feat) with `amount` (default 1); `name` for potion."""
@@ -556,7 +555,7 @@ class ChestContent:
     name: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ChestRow:
     span: Span
     kind: Name
@@ -564,26 +563,26 @@ class ChestRow:
     contents: tuple[ChestContent, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class ChestChart:
     span: Span
     rows: tuple[ChestRow, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlanCard:
     span: Span
     name: Text
     copies: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class PlanGlyph:
     span: Span
     name: Name
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class OverlordPlan:
     """`overlord { card "..." [xN]; dark_glyph KIND }`."""
     span: Span
@@ -594,7 +593,7 @@ class OverlordPlan:
 # ---- §8 victory ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class EventCondition:
     """`killed NAMED`, `revealed AREA`, `triggered ENCOUNTER`, `opened DOOR`, `defeated GROUP|all`,
     `carried TOKEN to AREA|PIECE|edge` (`event`; `destination` None for `to edge`), or a figure of
@@ -605,7 +604,7 @@ class EventCondition:
     destination: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class CompareCondition:
     """`conquest OP N`, `round OP N`, `objectives OP N`, `exited OP N`, or a declared counter's
     `ID OP N` (`counter`; `name` holds the identifier as written, None for the built-in ones).
@@ -620,20 +619,20 @@ class CompareCondition:
     name: Name | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class NotCondition:
     span: Span
     operand: Condition
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class AllCondition:
     """`a and b and ...`"""
     span: Span
     operands: tuple[Condition, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class AnyCondition:
     """`a or b or ...`"""
     span: Span
@@ -673,7 +672,7 @@ def event_conditions(condition: Condition, *, negated: bool = True) -> list[Even
     return []
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Victory:
     """`victory heroes|overlord ["Label"] when CONDITION [then encounter N]`: `next` names the
     encounter the quest goes on to when this victory comes (second edition)."""
@@ -687,7 +686,7 @@ class Victory:
 # ---- the file -------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class Comment:
     """A `#` comment, kept for the formatter."""
     span: Span
@@ -698,7 +697,7 @@ Item = (Header | Piece | Door | Stairs | Area | NamedMonster | Trigger | ChestCh
         | CounterDef)
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class QuestFile:
     """A whole `.quest` file: its header (None if missing) and its top-level items in order."""
     span: Span

@@ -9,15 +9,17 @@ and no cascade.
 """
 from __future__ import annotations
 
+import importlib
 import io
+import pickle   # Lark imports it too
 import re
 import sys
+import types
 import zlib
 from bisect import bisect_right
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
-from collections.abc import Iterable, Sequence
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -25,6 +27,7 @@ from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.paths import cache_dir, data_dir, write_cache
+from questc.records import record
 from questc.syntax.codes import Q001, Q002, Q003, Q004, Q006
 from questc.syntax.nodes import QuestFile
 from questc.syntax.transform import HEADER_FIELDS, ToNodes, token_span
@@ -68,7 +71,7 @@ _TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlor
 _MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0-9,.:+-]*")
 
 
-@dataclass(frozen=True)
+@record
 class ParseResult:
     tree: QuestFile | None
     diagnostics: tuple[Diagnostic, ...]
@@ -78,7 +81,8 @@ class ParseResult:
 # A help line and the fixes that go with it.
 Hint = tuple[str, tuple[Fix, ...]]
 
-__all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected", "quest_parser"]
+__all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected", "quest_parser", "parser_cache_name",
+           "pickled_parser"]
 
 # Lark's options for the quest grammar; the tests build it again with strict=True.
 LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True,
@@ -90,33 +94,127 @@ def grammar_text() -> str:
     return (data_dir("grammar") / "quest.lark").read_text(encoding="utf-8")
 
 
+# How many cached parsers questc keeps (one per grammar, Lark and Python): two installs of
+# questc with different grammars on one account each keep theirs instead of rewriting the
+# other's on every run (0.3 s each time), and the folder stays bounded.
+GRAMMARS_KEPT = 8
+# The kinds of cache entry: the built parser pickled whole, or Lark's own Lark.save format.
+_PICKLED, _SAVED = b"P", b"L"
+
+
 @cache
 def quest_parser() -> Lark:
     """The quest grammar's LALR parser, loaded from the per-user cache when it holds it.
 
-    The cache entry is Lark's own saved parser behind a CRC-32 of its bytes, named by
-    the grammar's CRC and the Lark and Python versions, so an edited grammar or another
-    Lark never reads a stale entry. A missing, unreadable or corrupt entry means the
-    grammar is compiled again (about 0.3 s); a folder that cannot be written means no
-    cache at all. Neither is worth telling the user about.
+    The cache entry is named by the grammar's CRC and the Lark and Python versions, so an
+    edited grammar or another Lark never reads a stale entry, and installs with different
+    grammars keep an entry each (the GRAMMARS_KEPT newest). It holds the parser behind a
+    CRC-32 of its bytes, pickled whole (`pickled_parser`): Lark's own `Lark.save` format
+    rebuilds every rule, terminal and lexer state through Lark's generic deserializer when
+    loaded, a tenth of a small quest's lint, three times what unpickling the parser Lark
+    built costs. Should this Lark's parser not come back whole from pickle (checked when
+    the entry is written), the entry is Lark's format. A missing, unreadable or corrupt
+    entry means the grammar is compiled again (about 0.3 s); a folder that cannot be
+    written means no cache at all. Neither is worth telling the user about.
     """
-    import lark
-
-    grammar = grammar_text()
-    version = f"lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
-    name = f"grammar-{zlib.crc32(grammar.encode()):08x}-{version}.lark"
+    name = parser_cache_name(grammar_text())
     try:
         data = (cache_dir() / name).read_bytes()
-        if len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(data[4:]):
-            return Lark.load(io.BytesIO(data[4:]))
+        if len(data) > 5 and int.from_bytes(data[:4], "big") == zlib.crc32(data[4:]):
+            kind, payload = data[4:5], data[5:]
+            parser = pickle.loads(payload) if kind == _PICKLED else Lark.load(io.BytesIO(payload))
+            if isinstance(parser, Lark):
+                return parser
     except Exception:   # noqa: BLE001 - a missing or broken cache entry is rebuilt, whatever the error
         pass
-    parser = Lark(grammar, **LARK_OPTIONS)
-    saved = io.BytesIO()
-    parser.save(saved)
-    payload = saved.getvalue()
-    write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, stale=f"grammar-*-{version}.lark")
+    parser = Lark(grammar_text(), **LARK_OPTIONS)
+    try:
+        kind, payload = _PICKLED, pickled_parser(parser)
+    except Exception:   # noqa: BLE001 - a parser pickle cannot carry whole: Lark's own format
+        saved = io.BytesIO()
+        parser.save(saved)
+        kind, payload = _SAVED, saved.getvalue()
+    entry = kind + payload
+    write_cache(name, zlib.crc32(entry).to_bytes(4, "big") + entry, family="grammar-*", keep=GRAMMARS_KEPT)
     return parser
+
+
+def parser_cache_name(grammar: str) -> str:
+    """The cache entry of the parser of this grammar, with this Lark and this Python."""
+    import lark
+
+    version = f"lark{lark.__version__}-py{sys.version_info[0]}{sys.version_info[1]}"
+    return f"grammar-{zlib.crc32(grammar.encode()):08x}-{version}.parser"
+
+
+class _ParserPickler(pickle.Pickler):
+    """Pickles a Lark parser whole. What pickle would copy but must not: a module (the lexer
+    holds the regular-expression module it compiles with) and Lark's module-level objects
+    compared by identity (the LALR table's Shift and Reduce) are pickled by reference."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, types.ModuleType):
+            return importlib.import_module, (obj.__name__,)
+        module = type(obj).__module__
+        if module.startswith("lark."):
+            name = _module_objects(module).get(id(obj))
+            if name is not None:
+                return getattr, (sys.modules[module], name)
+        return NotImplemented
+
+
+@cache
+def _module_objects(module: str) -> dict[int, str]:
+    """id -> name of the objects a module defines at its top level (not its classes or functions)."""
+    found = sys.modules.get(module)
+    return {id(value): name for name, value in vars(found).items()
+            if not isinstance(value, (type, types.FunctionType, types.ModuleType))} if found else {}
+
+
+# A quest the pickled parser must parse as the one it was pickled from before it is cached: a
+# Lark whose parser does not come back whole from pickle is cached in Lark's format instead.
+_PROBE = '''quest "Probe" {
+  id probe
+  expansions base
+  players 2..4
+  intro """
+    Words.
+  """
+}
+piece R1 room_4x4 at 0,0
+piece C1 corridor_2x4 at 4,1 turn 90
+door d between R1 C1
+area A "Start" start {
+  pieces R1
+  monster beastman master at R1:1,1
+  obstacle rubble at 2,2..3,3
+}
+area B "End" { pieces C1; chest gold at 5,2 }
+victory heroes when revealed B and not killed boss
+'''
+
+
+def pickled_parser(parser: Lark) -> bytes:
+    """A freshly built parser (no lexer state used yet: the lexers compile their expressions on
+    first use, and a pickled expression is compiled again when loaded) as pickle bytes.
+    ValueError when the unpickled copy does not parse a probe as the original does."""
+    out = io.BytesIO()
+    _ParserPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+    data = out.getvalue()
+    if _probe(pickle.loads(data)) != _probe(parser):
+        raise ValueError("this Lark's parser does not come back whole from pickle")
+    return data
+
+
+def _probe(parser: Lark) -> list:
+    """The probe's tree from this parser: each rule with its position, each token with its own."""
+    try:
+        tree = parser.parse(_PROBE)
+    except Exception as error:   # noqa: BLE001 - either parser failing at all is the answer
+        return [f"{type(error).__name__}: {error}"]
+    return [(t.data, t.meta.line, t.meta.column, t.meta.end_pos, [
+        (c.type, c.value, c.line, c.column, c.end_pos) if isinstance(c, Token) else type(c).__name__
+        for c in t.children]) for t in tree.iter_subtrees()]
 
 
 @cache

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections import defaultdict
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
+from questc.records import record
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.logic.examples import HEAD, quest
@@ -45,7 +45,7 @@ can reveal); otherwise the whole map counts, and the message says so.
 GLYPH_CONQUEST = 3        # heroes gain 3 conquest for each glyph they activate
 
 
-@dataclass(frozen=True)
+@record
 class Reach:
     """What the reveal analysis says the heroes can get to: cells, revealed areas and opened doors."""
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from questc.board.geometry import edge_between
 from questc.diagnostics.core import Label, Span
+from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ _SHIFTS = sorted(((dx, dy) for dx in range(-MOVE_REACH, MOVE_REACH + 1) for dy i
                   if (dx, dy) != (0, 0)), key=lambda d: (abs(d[0]) + abs(d[1]), d[1], d[0]))
 
 
-@dataclass(frozen=True)
+@record
 class Move:
     """A piece that joins more of the map at `at` than where it is written (`was`)."""
     piece: str

@@ -7,12 +7,12 @@ hides are not reported again as Q301/Q302/Q307.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from questc.analysis import Analysis, Scenario, analyse
 from questc.diagnostics.core import Span
 from questc.model.quest import EncounterModel
+from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 Source = tuple[Span, str, Any]
 
 
-@dataclass(frozen=True)
+@record
 class RuneDoors:
     """The rune doors the heroes can never pass, and what could open them."""
 
