@@ -7,6 +7,7 @@ it times: building the board; bulk visibility from all floor cells (first and se
 edition, doors closed and all open); and the reveal analysis's pattern, one bulk query
 per area's cells.  Run: ``python bench/bench_board.py [--quick]``.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from questc.board import Door, PlacedPiece, build_board
-from questc.board import bulk
+from questc.board import Door, PlacedPiece, build_board, bulk
 from questc.board.geometry import hedge, vedge
 from questc.board.testing import FOG, RUBBLE, WATER
 
@@ -111,8 +111,10 @@ def main() -> None:
     print("CPU seconds (time.process_time).  cold: first query in the process (ray")
     print("templates generated); warm: a fresh board, templates kept; open: all doors open;")
     print("per area: 20 queries, one per area's cells (the reveal analysis's pattern).")
-    print(f"{'floor':>6} {'box':>7} {'build':>6} | {'1st cold':>8} {'warm':>6} {'open':>6} "
-          f"{'/area':>6} | {'2nd cold':>8} {'warm':>6} {'open':>6} {'/area':>6}")
+    print(
+        f"{'floor':>6} {'box':>7} {'build':>6} | {'1st cold':>8} {'warm':>6} {'open':>6} "
+        f"{'/area':>6} | {'2nd cold':>8} {'warm':>6} {'open':>6} {'/area':>6}"
+    )
     for room_w, room_h in sizes:
         pieces, doors, blocking, areas = generate(room_w, room_h)
         t_build, built = timed(lambda: build_board(pieces, doors, [], blocking), repeat=3)
@@ -129,12 +131,13 @@ def main() -> None:
             fresh = build_board(pieces, doors, [], blocking).board
             row.append(timed(lambda: fresh.visible_cells(everything, edition, all_open))[0])
             fresh = build_board(pieces, doors, [], blocking).board
-            row.append(timed(lambda: [fresh.visible_cells(cells, edition, all_open)
-                                      for cells in areas.values()])[0])
+            row.append(timed(lambda: [fresh.visible_cells(cells, edition, all_open) for cells in areas.values()])[0])
         box = f"{board.width}x{board.height}"
-        print(f"{len(board.cells):>6} {box:>7} {row[0]:>6.3f} | {row[1]:>8.3f} {row[2]:>6.3f} "
-              f"{row[3]:>6.3f} {row[4]:>6.3f} | {row[5]:>8.3f} {row[6]:>6.3f} {row[7]:>6.3f} "
-              f"{row[8]:>6.3f}")
+        print(
+            f"{len(board.cells):>6} {box:>7} {row[0]:>6.3f} | {row[1]:>8.3f} {row[2]:>6.3f} "
+            f"{row[3]:>6.3f} {row[4]:>6.3f} | {row[5]:>8.3f} {row[6]:>6.3f} {row[7]:>6.3f} "
+            f"{row[8]:>6.3f}"
+        )
 
 
 if __name__ == "__main__":

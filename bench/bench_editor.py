@@ -19,6 +19,7 @@ Targets (issues 27 and 29): keystroke to diagnostics, median under 30 ms on ship
 p95 under 100 ms and no wait over 150 ms on the 2,000-cell map; keystroke to page, median
 under 150 ms on shipped quests and under 400 ms on the 2,000-cell map; cold start under 0.5 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,9 @@ from lsprotocol import types  # noqa: E402
 from pygls.lsp.client import LanguageClient  # noqa: E402
 
 # The same server with Python's collector left as it comes (for the side-by-side figures).
-DEFAULT_GC = ("import gc; gc.disable = lambda: None; gc.freeze = lambda: None; "
-              "from questc.server.server import serve; serve()")
+DEFAULT_GC = (
+    "import gc; gc.disable = lambda: None; gc.freeze = lambda: None; from questc.server.server import serve; serve()"
+)
 
 
 class Server:
@@ -72,8 +74,9 @@ class Server:
 
     async def start(self) -> None:
         await self.client.start_io(*self.command)
-        await self.client.initialize_async(types.InitializeParams(
-            capabilities=types.ClientCapabilities(), initialization_options={"debounce": 0}))
+        await self.client.initialize_async(
+            types.InitializeParams(capabilities=types.ClientCapabilities(), initialization_options={"debounce": 0})
+        )
         self.client.initialized(types.InitializedParams())
 
     def _expect(self, uri: str, version: int) -> asyncio.Future:
@@ -85,16 +88,21 @@ class Server:
         uri = path.resolve().as_uri()
         self.versions[uri] = 1
         done = self._expect(uri, 1)
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "quest", 1, text)))
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "quest", 1, text))
+        )
         await asyncio.wait_for(done, 120)
         return uri
 
     def change(self, uri: str, start, end, text: str) -> asyncio.Future:
         version = self.versions[uri] = self.versions[uri] + 1
         done = self._expect(uri, version)
-        self.client.text_document_did_change(types.DidChangeTextDocumentParams(
-            types.VersionedTextDocumentIdentifier(version=version, uri=uri),
-            [types.TextDocumentContentChangePartial(range=types.Range(start, end), text=text)]))
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+                [types.TextDocumentContentChangePartial(range=types.Range(start, end), text=text)],
+            )
+        )
         return done
 
     async def stop(self) -> None:
@@ -111,19 +119,23 @@ def keystroke(number: int, spot: types.Position):
 
 
 async def diagnostics_side_by_side(quests, edits: int, folder: Path) -> None:
-    servers = [Server("questc (collector tuned)", [sys.executable, "-m", "questc", "server"]),
-               Server("Python's collector as it comes", [sys.executable, "-c", DEFAULT_GC])]
+    servers = [
+        Server("questc (collector tuned)", [sys.executable, "-m", "questc", "server"]),
+        Server("Python's collector as it comes", [sys.executable, "-c", DEFAULT_GC]),
+    ]
     for server in servers:
         await server.start()
-    print(f"keystroke to diagnostics, {edits} edits per quest, ms (two servers, edits interleaved); "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"keystroke to diagnostics, {edits} edits per quest, ms (two servers, edits interleaved); "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"{'quest':<18} {'server':<32} {'median':>7} {'p95':>7} {'max':>7} {'>150':>5}   target")
     for name, text, path in quests:
         uris = [await s.open(path, text) for s in servers]
         spot = typing_spot(text)
         times: list[list[float]] = [[], []]
         for number in range(edits):
-            for server in (servers if number % 2 == 0 else servers[::-1]):
+            for server in servers if number % 2 == 0 else servers[::-1]:
                 index = servers.index(server)
                 began = time.perf_counter()
                 await asyncio.wait_for(server.change(uris[index], *keystroke(number, spot)), 120)
@@ -132,8 +144,10 @@ async def diagnostics_side_by_side(quests, edits: int, folder: Path) -> None:
         target = "p95 < 100, max < 150" if big else "median < 30"
         for server, found in zip(servers, times):
             ms = [t * 1000 for t in found]
-            print(f"{name:<18} {server.label:<32} {statistics.median(ms):>7.1f} {percentile(ms, 0.95):>7.1f} "
-                  f"{max(ms):>7.1f} {sum(1 for t in ms if t > 150):>5}   {target if server is servers[0] else ''}")
+            print(
+                f"{name:<18} {server.label:<32} {statistics.median(ms):>7.1f} {percentile(ms, 0.95):>7.1f} "
+                f"{max(ms):>7.1f} {sum(1 for t in ms if t > 150):>5}   {target if server is servers[0] else ''}"
+            )
     for server in servers:
         await server.stop()
 
@@ -142,7 +156,7 @@ class PageWatcher:
     """The page's side: its event stream, and the state it fetches when told of a new version."""
 
     def __init__(self, url: str):
-        host, port = url[len("http://"):].rstrip("/").split(":")
+        host, port = url[len("http://") :].rstrip("/").split(":")
         self.host, self.port = host, int(port)
         self.versions: dict[int, float] = {}
         self.event = threading.Condition()
@@ -161,7 +175,7 @@ class PageWatcher:
             if line.startswith("event: "):
                 kind = line[7:]
             elif line.startswith("data: ") and kind == "state":
-                state = self.fetch()   # what the page does on the event
+                state = self.fetch()  # what the page does on the event
                 with self.event:
                     self.versions[state["version"]] = time.perf_counter()
                     self.last_title = (state.get("scene") or {}).get("title")
@@ -186,12 +200,16 @@ class PageWatcher:
 async def keystroke_to_page(quests, edits: int) -> None:
     server = Server("questc", [sys.executable, "-m", "questc", "server"])
     await server.start()
-    print(f"\nkeystroke to page (the preview served by the language server), {edits} edits per quest, ms; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"\nkeystroke to page (the preview served by the language server), {edits} edits per quest, ms; "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"{'quest':<18} {'median':>7} {'p95':>7} {'max':>7}   target")
     for name, text, path in quests:
         uri = await server.open(path, text)
-        answer = await server.client.workspace_execute_command_async(types.ExecuteCommandParams("questc.preview", [uri]))
+        answer = await server.client.workspace_execute_command_async(
+            types.ExecuteCommandParams("questc.preview", [uri])
+        )
         page = PageWatcher(answer["url"])
         page.wait_after(1)
         spot = typing_spot(text)
@@ -203,7 +221,7 @@ async def keystroke_to_page(quests, edits: int) -> None:
             await asyncio.wait_for(server.change(uri, *keystroke(number, spot)), 120)
             shown = await loop.run_in_executor(None, page.wait_after, seen + 1)
             times.append(shown - began)
-            await asyncio.sleep(0.05)   # a writer's pace: each keystroke's page, not one for a burst
+            await asyncio.sleep(0.05)  # a writer's pace: each keystroke's page, not one for a burst
         ms = [t * 1000 for t in times]
         target = "median < 400" if name.startswith("generated") else "median < 150"
         print(f"{name:<18} {statistics.median(ms):>7.1f} {percentile(ms, 0.95):>7.1f} {max(ms):>7.1f}   {target}")
@@ -226,8 +244,10 @@ def import_pygls(repeat: int) -> float:
 
 async def cold_start(quests, repeat: int) -> None:
     floor = import_pygls(repeat)
-    print(f"\ncold start: `questc server` started to the first diagnostics of an opened quest, s (best of {repeat}); "
-          f"`python -c 'import pygls.lsp.server'` takes {floor:.3f} s beside it")
+    print(
+        f"\ncold start: `questc server` started to the first diagnostics of an opened quest, s (best of {repeat}); "
+        f"`python -c 'import pygls.lsp.server'` takes {floor:.3f} s beside it"
+    )
     for name, text, path in quests:
         if name.startswith("generated"):
             continue

@@ -10,6 +10,7 @@ in a fresh process that reports its own peak resident memory (`ru_maxrss`: the P
 inside it) and its wall-clock time. The targets (issue 28): 200 quests under 400 MB, and time
 linear in the number of quests (the seconds per quest at 500 within 1.5 times those at 50).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,10 +48,12 @@ def archive(folder: Path, count: int) -> None:
             if made >= count:
                 break
             text = path.read_text(encoding="utf-8")
-            text = re.sub(r"^(\s*id\s+)(\w+)", lambda m: f"{m.group(1)}{m.group(2)}_{round_}", text, count=1,
-                          flags=re.M)
-            text = re.sub(r"^(\s*part_of\s+)(\w+)", lambda m: f"{m.group(1)}{m.group(2)}_{round_}", text, count=1,
-                          flags=re.M)
+            text = re.sub(
+                r"^(\s*id\s+)(\w+)", lambda m: f"{m.group(1)}{m.group(2)}_{round_}", text, count=1, flags=re.M
+            )
+            text = re.sub(
+                r"^(\s*part_of\s+)(\w+)", lambda m: f"{m.group(1)}{m.group(2)}_{round_}", text, count=1, flags=re.M
+            )
             (folder / f"{round_:03d}_{path.name}").write_text(text, encoding="utf-8")
             made += 1
         round_ += 1
@@ -61,8 +64,12 @@ def measure(count: int, two_sided: bool) -> dict:
         folder = Path(work) / "quests"
         folder.mkdir()
         archive(folder, count)
-        done = subprocess.run([sys.executable, "-c", RUN, str(folder), str(Path(work) / "guide.pdf"),
-                               "1" if two_sided else "0"], capture_output=True, text=True, cwd=ROOT)
+        done = subprocess.run(
+            [sys.executable, "-c", RUN, str(folder), str(Path(work) / "guide.pdf"), "1" if two_sided else "0"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         if done.returncode != 0:
             raise SystemExit(f"questc guide failed on {count} quests:\n{done.stderr[-3000:]}")
         figures = json.loads(done.stdout.strip().splitlines()[-1])
@@ -88,11 +95,14 @@ def main() -> None:
     for count in args.sizes:
         row = measure(count, args.two_sided)
         rows.append((count, row))
-        print(f"{count:>7} {row['pages']:>6} {row['mb']:>7.1f} {row['peak_mb']:>8.0f} {row['seconds']:>8.1f} "
-              f"{row['seconds'] / count:>8.3f}", flush=True)
+        print(
+            f"{count:>7} {row['pages']:>6} {row['mb']:>7.1f} {row['peak_mb']:>8.0f} {row['seconds']:>8.1f} "
+            f"{row['seconds'] / count:>8.3f}",
+            flush=True,
+        )
     failed = False
     for count, row in rows:
-        if count <= 200 and row["peak_mb"] > TARGET_MB:      # the target: up to 200 quests
+        if count <= 200 and row["peak_mb"] > TARGET_MB:  # the target: up to 200 quests
             print(f"over target: {count} quests took {row['peak_mb']:.0f} MB (target {TARGET_MB} MB)")
             failed = True
     big = [(c, r) for c, r in rows if c >= 50]

@@ -18,6 +18,7 @@ For each quest a real `questc preview` serves a copy of it and a headless Chromi
 
 Hover and click are measured in the page (performance.now), over --probes squares.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,8 +66,10 @@ if (kind === 'hover') {
 """
 
 # No square selected, no words left from the last one: the next click starts afresh.
-_CLEAR = ("window.questcPreview.ui.selected = null; document.getElementById('selection-body').textContent = ''; "
-          "window.questcPreview.forgetSight();")
+_CLEAR = (
+    "window.questcPreview.ui.selected = null; document.getElementById('selection-body').textContent = ''; "
+    "window.questcPreview.forgetSight();"
+)
 
 _WATCH = """
 window.__applied = [];
@@ -81,8 +84,13 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,900"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,900",
+    ):
         options.add_argument(argument)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_script_timeout(30)
@@ -90,8 +98,13 @@ def browser():
 
 
 def serve(path: Path, extra: list[str]):
-    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(path), "--port", "0", *extra],
-                               cwd=path.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", "preview", str(path), "--port", "0", *extra],
+        cwd=path.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     if not match:
@@ -138,7 +151,7 @@ def measure(driver, path: Path, extra: list[str], saves: int, probes: int, seed:
         for x, y in picks:
             driver.execute_script(_CLEAR)
             clicks.append(driver.execute_async_script(_PROBE, "click", x, y))
-        for x, y in picks:   # as a writer clicks: the pointer rests on the square first
+        for x, y in picks:  # as a writer clicks: the pointer rests on the square first
             driver.execute_script(_CLEAR)
             driver.execute_async_script(_PROBE, "hover", x, y)
             time.sleep(0.25)
@@ -151,9 +164,16 @@ def measure(driver, path: Path, extra: list[str], saves: int, probes: int, seed:
             door_clicks.append(driver.execute_async_script(_PROBE, "click", x, y))
         driver.execute_script("window.questcPreview.ui.open = new Set()")
         refresh = _refresh_time(path, extra)
-        return {"quest": path.stem, "cells": cells, "lags": lags, "refresh": refresh,
-                "hover": hovers, "click": clicks, "hover_click": hover_clicks,
-                "door_click": door_clicks}
+        return {
+            "quest": path.stem,
+            "cells": cells,
+            "lags": lags,
+            "refresh": refresh,
+            "hover": hovers,
+            "click": clicks,
+            "hover_click": hover_clicks,
+            "door_click": door_clicks,
+        }
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(timeout=10)
@@ -211,17 +231,21 @@ def main() -> None:
             driver.quit()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print("| quest | cells | save -> page (median / worst, ms) | refresh: all / check / drawing (ms) | hover (median / worst, ms) "
-          "| click after hover (median / worst, ms) | click, cold (median / worst, ms) "
-          "| click, doors open, cold (median / worst, ms) |")
+    print(
+        "| quest | cells | save -> page (median / worst, ms) | refresh: all / check / drawing (ms) | hover (median / worst, ms) "
+        "| click after hover (median / worst, ms) | click, cold (median / worst, ms) "
+        "| click, doors open, cold (median / worst, ms) |"
+    )
     print("|---|--:|--:|--:|--:|--:|--:|--:|")
     for r in rows:
-        print(f"| {r['quest']} | {r['cells']} | {ms(r['lags'])} | "
-              f"{' / '.join(f'{t * 1000:.0f}' for t in r['refresh'])} | "
-              f"{statistics.median(r['hover']):.1f} / {max(r['hover']):.1f} | "
-              f"{statistics.median(r['hover_click']):.1f} / {max(r['hover_click']):.1f} | "
-              f"{statistics.median(r['click']):.1f} / {max(r['click']):.1f} | "
-              f"{statistics.median(r['door_click']):.1f} / {max(r['door_click']):.1f} |")
+        print(
+            f"| {r['quest']} | {r['cells']} | {ms(r['lags'])} | "
+            f"{' / '.join(f'{t * 1000:.0f}' for t in r['refresh'])} | "
+            f"{statistics.median(r['hover']):.1f} / {max(r['hover']):.1f} | "
+            f"{statistics.median(r['hover_click']):.1f} / {max(r['hover_click']):.1f} | "
+            f"{statistics.median(r['click']):.1f} / {max(r['click']):.1f} | "
+            f"{statistics.median(r['door_click']):.1f} / {max(r['door_click']):.1f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ installed questc has it; this machine sets PYTHONDONTWRITEBYTECODE=1) and withou
 Both run on the interpreter running this script, so the ratio depends on what that
 interpreter does at start-up: see docs/performance.md, "Cold start".
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,7 +34,6 @@ from generate import generated_quest  # noqa: E402
 
 from questc.api import Options, check_file, check_source  # noqa: E402
 from questc.syntax import parse_source  # noqa: E402
-
 
 # A generated map needs more pieces and doors than any set of boxes holds; the component
 # counts (Q404, Q405) are left out so that the quest compiles and renders.
@@ -63,6 +63,7 @@ def stage_times(source: str, name: str, options: Options | None = None) -> dict:
 
     def analysis():
         analyse(model, quest_board(model))
+
     return {"parse": parse, "analysis": best(analysis), "lint": best(lambda: check_source(source, name, options))}
 
 
@@ -81,6 +82,7 @@ def render_times(result) -> dict:
 def cold_start(repeat: int = 7) -> dict:
     """Fresh processes: (best, median) seconds of `questc lint` on a small quest and of a bare
     interpreter, with bytecode cached and without."""
+
     def run(command, env):
         times = []
         for _ in range(repeat):
@@ -100,7 +102,7 @@ def cold_start(repeat: int = 7) -> dict:
         cached.pop("PYTHONDONTWRITEBYTECODE", None)
         plain = dict(os.environ, PYTHONDONTWRITEBYTECODE="1")
         for label, env in (("bytecode", cached), ("no bytecode", plain)):
-            subprocess.run(lint, capture_output=True, env=env)   # warm the catalog cache (and bytecode)
+            subprocess.run(lint, capture_output=True, env=env)  # warm the catalog cache (and bytecode)
             out[label] = (run(lint, env), run(bare, env))
         # The floor the ratio is read against: importing the frameworks questc is built on.
         out["floor"] = run([sys.executable, "-c", "import click, lark"], cached)
@@ -132,7 +134,8 @@ def main() -> None:
         source = generated_quest(cells)
         name = f"generated_{cells}.quest"
         from questc.board import bulk
-        bulk.forget_rays()   # the first lint pays for the tree of beams, as a fresh process would
+
+        bulk.forget_rays()  # the first lint pays for the tree of beams, as a fresh process would
         start = time.perf_counter()
         result = check_source(source, name, GENERATED)
         first = time.perf_counter() - start
@@ -140,24 +143,30 @@ def main() -> None:
         floor = len(result.compiled.board.cells) if result.compiled else cells
         sizes[cells] = (floor, times["lint"])
         renders = render_times(result) if result.buildable() and not args.no_render else {}
-        print(f"{name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
-              f"{first:>10.3f}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}")
-    for path in ([] if args.no_shipped else sorted((HERE.parent / "quests").glob("*.quest"))):
+        print(
+            f"{name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
+            f"{first:>10.3f}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}"
+        )
+    for path in [] if args.no_shipped else sorted((HERE.parent / "quests").glob("*.quest")):
         source = path.read_text(encoding="utf-8")
         times = stage_times(source, str(path))
         result = check_file(path)
         floor = len(result.compiled.board.cells) if result.compiled else 0
         renders = render_times(result) if result.buildable() and not args.no_render else {}
-        print(f"{path.name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
-              f"{'':>10}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}")
+        print(
+            f"{path.name:<28}{floor:>7}{times['parse']:>9.3f}{times['analysis']:>10.3f}{times['lint']:>9.3f}"
+            f"{'':>10}{renders.get('png', float('nan')):>8.3f}{renders.get('pdf', float('nan')):>8.3f}"
+        )
     if not args.no_shipped:
         long_files = {}
-        for count in (5_000, 20_000):   # a long file: the parser alone, statement after statement
+        for count in (5_000, 20_000):  # a long file: the parser alone, statement after statement
             source = 'quest "Q" { conquest 3 }\n' + "".join(f"door d{i} between A B\n" for i in range(count))
             long_files[count] = best(lambda source=source: parse_source(source, "long.quest"))
         growth = math.log(long_files[20_000] / long_files[5_000]) / math.log(4)
-        print(f"\nparse of 5,000 / 20,000 statements: {long_files[5_000]:.3f} s / {long_files[20_000]:.3f} s "
-              f"(statements^{growth:.2f})")
+        print(
+            f"\nparse of 5,000 / 20,000 statements: {long_files[5_000]:.3f} s / {long_files[20_000]:.3f} s "
+            f"(statements^{growth:.2f})"
+        )
     if 2000 in sizes and 8000 in sizes:
         (c1, t1), (c2, t2) = sizes[2000], sizes[8000]
         exponent = math.log(t2 / t1) / math.log(c2 / c1)
@@ -169,12 +178,16 @@ def main() -> None:
         results = cold_start()
         floor_best, floor_median = results.pop("floor")
         for label, ((lint_best, lint_median), (bare_best, bare_median)) in results.items():
-            print(f"cold start ({label}): questc lint {lint_best:.3f} s (median {lint_median:.3f}), "
-                  f"bare python {bare_best:.3f} s (median {bare_median:.3f})")
+            print(
+                f"cold start ({label}): questc lint {lint_best:.3f} s (median {lint_median:.3f}), "
+                f"bare python {bare_best:.3f} s (median {bare_median:.3f})"
+            )
         lint_best, lint_median = results["bytecode"][0]
-        print(f"`python -c 'import click, lark'`: {floor_best:.3f} s (median {floor_median:.3f}); "
-              f"questc lint / that floor: {lint_best / floor_best:.2f} best, {lint_median / floor_median:.2f} median "
-              "(target: at most 2)")
+        print(
+            f"`python -c 'import click, lark'`: {floor_best:.3f} s (median {floor_median:.3f}); "
+            f"questc lint / that floor: {lint_best / floor_best:.2f} best, {lint_median / floor_median:.2f} median "
+            "(target: at most 2)"
+        )
         stray = _package_bytecode()
         if stray:
             print(f"(bytecode found in {stray}: the run without bytecode read it; remove it for a from-source figure)")

@@ -20,6 +20,7 @@ shipped quest and reports the server's resident memory along the way.
 Times are wall-clock milliseconds on this machine, client and server included (the
 client is pygls's, in this process; the server is `python -m questc server`).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,10 +62,14 @@ class Editor:
     async def start(self):
         if self.reuse:
             await self.client.start_io(sys.executable, "-m", "questc", "server")
-        else:   # the server as it would be without keeping boards between checks, for comparison
-            await self.client.start_io(sys.executable, "-c", "import questc.board.quest_board as b; "
-                                       "b.remember = lambda count: None; "
-                                       "from questc.server.server import serve; serve()")
+        else:  # the server as it would be without keeping boards between checks, for comparison
+            await self.client.start_io(
+                sys.executable,
+                "-c",
+                "import questc.board.quest_board as b; "
+                "b.remember = lambda count: None; "
+                "from questc.server.server import serve; serve()",
+            )
         await self.client.initialize_async(types.InitializeParams(capabilities=types.ClientCapabilities()))
         self.client.initialized(types.InitializedParams())
 
@@ -81,8 +86,9 @@ class Editor:
         uri = path.resolve().as_uri()
         self.versions[uri] = 1
         done = self._expect(uri, 1)
-        self.client.text_document_did_open(types.DidOpenTextDocumentParams(
-            types.TextDocumentItem(uri, "quest", 1, text)))
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "quest", 1, text))
+        )
         return uri, await asyncio.wait_for(done, 120)
 
     async def edit(self, uri: str, start: types.Position, end: types.Position, text: str) -> float:
@@ -90,9 +96,12 @@ class Editor:
         version = self.versions[uri] = self.versions[uri] + 1
         done = self._expect(uri, version)
         began = time.perf_counter()
-        self.client.text_document_did_change(types.DidChangeTextDocumentParams(
-            types.VersionedTextDocumentIdentifier(version=version, uri=uri),
-            [types.TextDocumentContentChangePartial(range=types.Range(start, end), text=text)]))
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=version, uri=uri),
+                [types.TextDocumentContentChangePartial(range=types.Range(start, end), text=text)],
+            )
+        )
         await asyncio.wait_for(done, 120)
         return time.perf_counter() - began
 
@@ -147,7 +156,7 @@ async def run(args) -> int:
         if name.startswith("generated_"):
             cells = int(name.split("_", 1)[1])
             quests.append((name, generated_quest(cells), folder / f"{name}.quest"))
-        elif name.startswith("dungeon_"):   # bench/dungeon.py; dungeon_2118: issue 29's map of 114 areas
+        elif name.startswith("dungeon_"):  # bench/dungeon.py; dungeon_2118: issue 29's map of 114 areas
             cells = int(name.split("_", 1)[1])
             text = dungeon(cells, areas=114 if cells == 2118 else None)[0]
             quests.append((name, text, folder / f"{name}.quest"))
@@ -169,21 +178,29 @@ async def run(args) -> int:
             return 1
         times = await type_edits(editor, uri, typing_spot(text), args.edits)
         rows.append((name, text.count("\n"), opened, times))
-    print(f"questc server{' (boards not kept)' if args.no_reuse else ''}, {args.edits} single-character edits "
-          f"per quest (change -> its diagnostics), ms; load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"questc server{' (boards not kept)' if args.no_reuse else ''}, {args.edits} single-character edits "
+        f"per quest (change -> its diagnostics), ms; load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"{'quest':<22} {'lines':>6} {'open':>7} {'median':>7} {'p95':>7} {'max':>7}")
     for name, lines, opened, times in rows:
-        print(f"{name:<22} {lines:>6} {opened * 1000:>7.1f} {statistics.median(times) * 1000:>7.1f} "
-              f"{percentile(times, 0.95) * 1000:>7.1f} {max(times) * 1000:>7.1f}")
+        print(
+            f"{name:<22} {lines:>6} {opened * 1000:>7.1f} {statistics.median(times) * 1000:>7.1f} "
+            f"{percentile(times, 0.95) * 1000:>7.1f} {max(times) * 1000:>7.1f}"
+        )
     # Issue 29's targets for the editor's worst case.
     for name, _lines, _opened, times in rows:
         p95, worst, median = percentile(times, 0.95), max(times), statistics.median(times)
         if name.startswith("dungeon_"):
-            print(f"{name}: p95 {p95 * 1000:.0f} ms (target under 100 ms: {'met' if p95 < 0.1 else 'NOT met'}), "
-                  f"longest {worst * 1000:.0f} ms in {len(times)} edits "
-                  f"(target none over 150 ms: {'met' if worst <= 0.15 else 'NOT met'})")
+            print(
+                f"{name}: p95 {p95 * 1000:.0f} ms (target under 100 ms: {'met' if p95 < 0.1 else 'NOT met'}), "
+                f"longest {worst * 1000:.0f} ms in {len(times)} edits "
+                f"(target none over 150 ms: {'met' if worst <= 0.15 else 'NOT met'})"
+            )
         elif not name.startswith("generated_"):
-            print(f"{name}: median {median * 1000:.0f} ms (target under 30 ms: {'met' if median < 0.03 else 'NOT met'})")
+            print(
+                f"{name}: median {median * 1000:.0f} ms (target under 30 ms: {'met' if median < 0.03 else 'NOT met'})"
+            )
     if args.memory:
         name = args.quests[0]
         path = SHIPPED / f"{name}.quest" if not name.startswith("generated_") else folder / f"{name}.quest"
@@ -196,9 +213,12 @@ async def run(args) -> int:
         def sample(done: int) -> None:
             if done in (10, 100, 250, 500, 750, 1000):
                 samples[done] = rss_mb(editor.pid)
+
         await type_edits(editor, uri, typing_spot(text), 1000, sample)
-        print(f"server memory over 1,000 edits of {name} (MB resident): " +
-              ", ".join(f"{k}: {v:.1f}" for k, v in sorted(samples.items())))
+        print(
+            f"server memory over 1,000 edits of {name} (MB resident): "
+            + ", ".join(f"{k}: {v:.1f}" for k, v in sorted(samples.items()))
+        )
     await editor.stop()
     return 0
 
@@ -224,22 +244,34 @@ def lint_many_areas(folder: Path, repeat: int = 3) -> None:
     command = []
     for _ in range(repeat):
         began = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "questc", "lint", "--ignore", "Q404,Q405", str(path)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "questc", "lint", "--ignore", "Q404,Q405", str(path)],
+            check=True,
+            capture_output=True,
+        )
         command.append(time.perf_counter() - began)
     cells = len(result.compiled.board.cells)
-    print(f"lint of {cells:,} cells in {len(result.model.areas)} areas ({len(result.compiled.analysis.waves)} "
-          f"reveal waves): check_source {min(times):.3f} s, `questc lint` command {min(command):.3f} s (best of {repeat})")
+    print(
+        f"lint of {cells:,} cells in {len(result.model.areas)} areas ({len(result.compiled.analysis.waves)} "
+        f"reveal waves): check_source {min(times):.3f} s, `questc lint` command {min(command):.3f} s (best of {repeat})"
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quests", nargs="+", default=["chandlers_cellar", "three_seals", "generated_2000"],
-                        help="shipped quest names or generated_CELLS")
+    parser.add_argument(
+        "--quests",
+        nargs="+",
+        default=["chandlers_cellar", "three_seals", "generated_2000"],
+        help="shipped quest names or generated_CELLS",
+    )
     parser.add_argument("--edits", type=int, default=50)
     parser.add_argument("--memory", action="store_true", help="also 1,000 edits, with the server's memory")
-    parser.add_argument("--no-reuse", action="store_true",
-                        help="start the server without keeping boards between checks (for comparison)")
+    parser.add_argument(
+        "--no-reuse",
+        action="store_true",
+        help="start the server without keeping boards between checks (for comparison)",
+    )
     parser.add_argument("--lint", action="store_true", help="also `questc lint` of 2,000 cells in 125 areas")
     args = parser.parse_args()
     status = asyncio.run(run(args))

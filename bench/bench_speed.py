@@ -28,6 +28,7 @@ and ratios from one run say more than wall clock. Every run has its own questc c
 - build: `questc build` of every shipped quest (JSON, PNG, PDF). Target: under 0.3 s of CPU a
   quest on average.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,6 +54,7 @@ IGNORE = '[tool.questc]\nignore = ["Q404", "Q405"]\n'
 
 
 # ---- helpers ------------------------------------------------------------------------------------
+
 
 def child_cpu(command: list[str], env: dict | None = None, cwd: Path | None = None) -> float:
     """CPU seconds (user + system) of one run of `command`; it must exit 0 or 1."""
@@ -90,11 +92,12 @@ def user_venv(tree: Path, where: Path) -> Path:
 
 def snippet(code: str, tree: Path, cache: Path, cwd: Path):
     """Run Python code with `tree` first on the path; its last line of output, as JSON."""
-    done = subprocess.run([sys.executable, "-c", code], env=base_env(cache, tree), cwd=cwd,
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=base_env(cache, tree), cwd=cwd, capture_output=True, text=True
+    )
     if done.returncode != 0:
         raise SystemExit(f"snippet failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])   # type: ignore[no-any-return]
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
 def verdict(ok: bool) -> str:
@@ -110,8 +113,9 @@ def trees(args, work: Path) -> list[tuple[str, Path]]:
 
 # ---- start-up -----------------------------------------------------------------------------------
 
+
 def startup(args, work: Path) -> None:
-    print("\n== start-up: `questc lint` of a 100-cell quest against `python -c \"import click, lark\"`")
+    print('\n== start-up: `questc lint` of a 100-cell quest against `python -c "import click, lark"`')
     venvs = [("now", Path(args.venv) / "bin" / "python" if args.venv else user_venv(ROOT, work / "venv-now"))]
     if not args.no_baseline:
         if args.baseline_venv:
@@ -126,10 +130,10 @@ def startup(args, work: Path) -> None:
     for name, python in venvs:
         commands[name] = [str(python.parent / "questc"), "lint", "small.quest"]
     env = dict(os.environ, XDG_CACHE_HOME=str(work / "cache-startup"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)   # pip compiled the bytecode; let Python read it
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # pip compiled the bytecode; let Python read it
     for command in commands.values():
         for _ in range(2):
-            child_cpu(command, env, folder)   # warm: the grammar and catalog caches
+            child_cpu(command, env, folder)  # warm: the grammar and catalog caches
     times: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(args.rounds):
         for name, command in commands.items():
@@ -144,6 +148,7 @@ def startup(args, work: Path) -> None:
 
 
 # ---- big maps -----------------------------------------------------------------------------------
+
 
 def bigmaps(args, work: Path) -> None:
     print("\n== big maps: `questc lint` of bench/dungeon.py maps (CPU s, best of repeats, fresh processes)")
@@ -162,7 +167,7 @@ def bigmaps(args, work: Path) -> None:
         cache = work / f"cache-maps-{len(results)}"
         env = base_env(cache, tree)
         run = [sys.executable, "-m", "questc", "lint"]
-        child_cpu(run + ["small.quest"], env, folder)   # warm the caches and the bytecode
+        child_cpu(run + ["small.quest"], env, folder)  # warm the caches and the bytecode
         found = {}
         for name in maps:
             repeat = args.repeat if label == "now" or name in ("small", "2118", "2000") else 1
@@ -177,16 +182,23 @@ def bigmaps(args, work: Path) -> None:
     # by the small quest (its imports, caches and tree of beams made), best of the repeats.
     inside: dict[str, dict[str, float]] = {}
     for label, tree in trees(args, work):
-        code = ("import json, time\nfrom questc.api import check_file\ncheck_file('small.quest')\n"
-                "start = time.process_time(); check_file(NAME); print(json.dumps(time.process_time() - start))")
+        code = (
+            "import json, time\nfrom questc.api import check_file\ncheck_file('small.quest')\n"
+            "start = time.process_time(); check_file(NAME); print(json.dumps(time.process_time() - start))"
+        )
         inside[label] = {}
         for name in sizes:
             repeat = args.repeat if label == "now" or name in ("2118", "2000") else 1
             inside[label][name] = min(
                 float(snippet(code.replace("NAME", repr(f"{name}.quest")), tree, work / "cache-inside", folder))
-                for _ in range(repeat))
-    print("check_source alone, in a warm process:" + "".join(
-        f"  {label}: " + ", ".join(f"{n} {t:.3f}" for n, t in found.items()) for label, found in inside.items()))
+                for _ in range(repeat)
+            )
+    print(
+        "check_source alone, in a warm process:"
+        + "".join(
+            f"  {label}: " + ", ".join(f"{n} {t:.3f}" for n, t in found.items()) for label, found in inside.items()
+        )
+    )
     now = results["now"]
     print(f"lint of 2,118 cells in 114 areas: {now['2118']:.3f} s (target under 0.5 s: {verdict(now['2118'] < 0.5)})")
     big = max(int(n) for n in sizes if n != "2118")
@@ -198,8 +210,10 @@ def bigmaps(args, work: Path) -> None:
         growth = math.log(work_high / work_low) / math.log(cells_high / cells_low)
         raw = math.log(found[str(high)] / found[str(low)]) / math.log(cells_high / cells_low)
         target = f" (target at most 1.3: {verdict(growth <= 1.3)})" if label == "now" else ""
-        print(f"{label}: growth of the lint's own work from {cells_low:,} to {cells_high:,} cells: cells^{growth:.2f}"
-              f"{target}; of the whole command: cells^{raw:.2f}")
+        print(
+            f"{label}: growth of the lint's own work from {cells_low:,} to {cells_high:,} cells: cells^{growth:.2f}"
+            f"{target}; of the whole command: cells^{raw:.2f}"
+        )
 
 
 # ---- pictures -----------------------------------------------------------------------------------
@@ -291,9 +305,15 @@ def pictures(args, work: Path) -> None:
         results[label] = snippet(code, tree, work / f"cache-pictures-{len(results)}", work)
     now = results["now"]
     base = next((found for label, found in results.items() if label != "now"), None)
-    others = [k for k in ("resvg-py", "cairosvg", "typst") if any(k in e for n, e in now.items() if n != "preview redraw")]
-    print(f"{'quest':22} {'now':>7}" + (f" {'baseline':>9} {'speed-up':>8}" if base else "")
-          + "".join(f" {k:>9}" for k in others) + f" {'kB':>6} stable")
+    others = [
+        k for k in ("resvg-py", "cairosvg", "typst") if any(k in e for n, e in now.items() if n != "preview redraw")
+    ]
+    print(
+        f"{'quest':22} {'now':>7}"
+        + (f" {'baseline':>9} {'speed-up':>8}" if base else "")
+        + "".join(f" {k:>9}" for k in others)
+        + f" {'kB':>6} stable"
+    )
     ratios = []
     for name, entry in now.items():
         if name == "preview redraw":
@@ -307,9 +327,12 @@ def pictures(args, work: Path) -> None:
         print(line + f" {entry['bytes'] // 1000:6} {entry['stable']}")
     if ratios:
         total = sum(base[n]["png"] for n in now if n != "preview redraw") / sum(
-            now[n]["png"] for n in now if n != "preview redraw")
-        print(f"PNG speed-up over the baseline: {total:.2f}x in all, {min(ratios):.2f}x at least "
-              f"(target at least 3x: {verdict(min(ratios) >= 3)})")
+            now[n]["png"] for n in now if n != "preview redraw"
+        )
+        print(
+            f"PNG speed-up over the baseline: {total:.2f}x in all, {min(ratios):.2f}x at least "
+            f"(target at least 3x: {verdict(min(ratios) >= 3)})"
+        )
     print(f"same bytes twice: {all(e['stable'] for n, e in now.items() if n != 'preview redraw')}")
     redraw = now["preview redraw"]
     line = f"preview redraw of the 2,000-cell map: {redraw:.3f} s (target under 0.3 s: {verdict(redraw < 0.3)})"
@@ -320,6 +343,7 @@ def pictures(args, work: Path) -> None:
 
 # ---- whole quests -------------------------------------------------------------------------------
 
+
 def build(args, work: Path) -> None:
     print("\n== whole quests: `questc build` of every shipped quest (JSON, PNG, PDF), CPU s, best of 2")
     quests = sorted((ROOT / "quests").glob("*.quest"))
@@ -328,7 +352,7 @@ def build(args, work: Path) -> None:
         env = base_env(cache, tree)
         out = work / f"build-{label.split()[0]}"
         command = [sys.executable, "-m", "questc", "build", "-o", str(out), *map(str, quests)]
-        child_cpu(command, env, work)   # warm
+        child_cpu(command, env, work)  # warm
         spent = min(child_cpu(command, env, work) for _ in range(2))
         per = spent / len(quests)
         target = f" (target under 0.3 s: {verdict(per < 0.3)})" if label == "now" else ""
@@ -349,7 +373,7 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     work = Path(tempfile.mkdtemp(prefix="questc-speed-"))
     try:
-        for name in (["startup", "bigmaps", "pictures", "build"] if args.what == "all" else [args.what]):
+        for name in ["startup", "bigmaps", "pictures", "build"] if args.what == "all" else [args.what]:
             {"startup": startup, "bigmaps": bigmaps, "pictures": pictures, "build": build}[name](args, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -12,6 +12,7 @@ targets: an export costs at most three times the engine JSON of the same quests 
 victories and effects with the sheet's templates, which the JSON does not), and an import
 at most what checking its result costs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,10 +53,13 @@ def generated(tiles: int) -> str:
     for start in range(0, tiles, 3):
         members = [f"T{i}" for i in range(start, min(start + 3, tiles))]
         extra = ", In" if start == 0 else ""
-        body = "\n".join(f"  search at {4 * int(m[1:]) + 1},1\n  monster zombie at {4 * int(m[1:]) + 2},2"
-                         for m in members)
-        areas.append(f'area A{start} "Stretch {start}"{" start" if start == 0 else ""} {{\n'
-                     f"  pieces {', '.join(members)}{extra}\n{body}\n}}")
+        body = "\n".join(
+            f"  search at {4 * int(m[1:]) + 1},1\n  monster zombie at {4 * int(m[1:]) + 2},2" for m in members
+        )
+        areas.append(
+            f'area A{start} "Stretch {start}"{" start" if start == 0 else ""} {{\n'
+            f"  pieces {', '.join(members)}{extra}\n{body}\n}}"
+        )
     return "\n".join(lines + areas + ["victory heroes when round > 6"]) + "\n"
 
 
@@ -65,9 +69,11 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}")
     print(f"{'quest':<30}{'json':>9}{'valkyrie':>10}{'ratio':>8}")
-    cases = [("greywater_ferry", [check_file(QUESTS / "greywater_ferry.quest")]),
-             ("lantern_road (2 encounters)", [check_file(QUESTS / f"lantern_road_{n}.quest") for n in (1, 2)])]
-    for tiles in (30,):   # a map as long as a quest is ever likely to be (a generated one is not a quest)
+    cases = [
+        ("greywater_ferry", [check_file(QUESTS / "greywater_ferry.quest")]),
+        ("lantern_road (2 encounters)", [check_file(QUESTS / f"lantern_road_{n}.quest") for n in (1, 2)]),
+    ]
+    for tiles in (30,):  # a map as long as a quest is ever likely to be (a generated one is not a quest)
         # More tiles, doors, tokens and figures than a box holds: the counts are left out.
         result = check_source(generated(tiles), "long.quest", Options(ignore=("Q213", "Q403", "Q405", "Q410")))
         assert result.buildable(), [d.message for d in result.errors]

@@ -15,6 +15,7 @@ JSON, the PNG (drawn within its pixel budget) and the PDF sheet.
 The budget (docs/performance.md): a whole build of any quest questc accepts takes at
 most 40 s of CPU and 600 MB. A run over it says so and exits 1.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,9 @@ def measured(args: list[str], cwd: Path) -> tuple[int, float, float, float]:
     """`python -m questc ARGS` in a fresh process: exit status, CPU seconds, wall seconds, peak RSS (MB)."""
     env = {**os.environ, "PYTHONPATH": str(HERE.parent)}
     started = time.monotonic()
-    process = subprocess.Popen([sys.executable, "-m", "questc", *args], cwd=cwd, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", *args], cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.monotonic() - started
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -62,8 +64,10 @@ def main(argv=None) -> int:
         (work / "densest.quest").write_text(generated_quest(args.cells, areas=args.areas), encoding="utf-8")
         (work / "questc.toml").write_text(OWNED, encoding="utf-8")
         failed = over = False
-        for name, command in (("lint", ["lint", "densest.quest"]),
-                              ("build (json, png, pdf)", ["build", "-o", "out", "densest.quest"])):
+        for name, command in (
+            ("lint", ["lint", "densest.quest"]),
+            ("build (json, png, pdf)", ["build", "-o", "out", "densest.quest"]),
+        ):
             code, cpu, wall, rss = measured(command, work)
             failed |= code != 0
             budget = "" if cpu <= BUDGET_CPU_S and rss <= BUDGET_MB else "  OVER the budget"
@@ -72,10 +76,11 @@ def main(argv=None) -> int:
         if (work / "out").is_dir():
             for path in sorted((work / "out").iterdir()):
                 print(f"  {path.name:22} {path.stat().st_size:>12,} bytes")
-        print(f"(load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
-              f"this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
-        print(f"budget: {BUDGET_CPU_S:.0f} s of CPU and {BUDGET_MB:.0f} MB a run: "
-              + ("OVER" if over else "within"))
+        print(
+            f"(load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
+            f"this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)"
+        )
+        print(f"budget: {BUDGET_CPU_S:.0f} s of CPU and {BUDGET_MB:.0f} MB a run: " + ("OVER" if over else "within"))
     return 1 if failed or over else 0
 
 

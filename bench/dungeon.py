@@ -15,6 +15,7 @@ map of issue 29).
 
 `dungeon(cells, areas=None, seed=1)` returns (quest text, floor cells, areas).
 """
+
 from __future__ import annotations
 
 import random
@@ -27,13 +28,13 @@ ROOMS = {"room_4x4": (4, 4), "room_4x6": (4, 6), "room_6x6": (6, 6), "room_6x8":
 ROOM_WEIGHTS = (4, 3, 2, 1, 1)
 # A gap of n cells between two rooms' openings, as corridor pieces (lengths).
 FILL = {2: (2,), 3: (2, 1), 4: (4,), 5: (4, 1), 6: (6,)}
-DENSITY = 18.6   # floor cells per area
+DENSITY = 18.6  # floor cells per area
 
 
 def dungeon(cells: int, areas: int | None = None, seed: int = 1) -> tuple[str, int, int]:
     """A quest of about `cells` floor cells (the first room that reaches it ends the growth)."""
     rng = random.Random(seed)
-    slots: dict[tuple[int, int], str] = {}      # (col, row) -> room kind
+    slots: dict[tuple[int, int], str] = {}  # (col, row) -> room kind
     links: list[tuple[tuple[int, int], tuple[int, int]]] = []
     floor = 0
 
@@ -68,7 +69,7 @@ def dungeon(cells: int, areas: int | None = None, seed: int = 1) -> tuple[str, i
     # Pieces: rooms, then each link's corridors.
     min_col = min(c for c, _ in slots)
     min_row = min(r for _, r in slots)
-    pieces: list[tuple[str, str, int, int, int]] = []   # id, kind, x, y, turn
+    pieces: list[tuple[str, str, int, int, int]] = []  # id, kind, x, y, turn
     piece_of_slot: dict[tuple[int, int], str] = {}
     size: dict[str, int] = {}
     for index, (slot, kind) in enumerate(sorted(slots.items(), key=lambda item: (item[0][1], item[0][0]))):
@@ -78,14 +79,14 @@ def dungeon(cells: int, areas: int | None = None, seed: int = 1) -> tuple[str, i
         pieces.append((name, kind, cx - w // 2, cy - h // 2, 0))
         piece_of_slot[slot] = name
         size[name] = w * h
-    joined: list[tuple[str, str]] = []   # pieces sharing one joint
+    joined: list[tuple[str, str]] = []  # pieces sharing one joint
     corridor = 0
     for a, b in links:
-        a, b = sorted((a, b), key=lambda s: (s[1], s[0]))   # west or north first
+        a, b = sorted((a, b), key=lambda s: (s[1], s[0]))  # west or north first
         (ax, ay), (_bx, by) = _centre(a, min_col, min_row), _centre(b, min_col, min_row)
         wa, ha = ROOMS[slots[a]]
         previous = piece_of_slot[a]
-        if ay == by:   # west to east, the corridor on rows cy-1 and cy
+        if ay == by:  # west to east, the corridor on rows cy-1 and cy
             x = ax + wa // 2
             for length in FILL[_gap(slots, a, b)]:
                 name = f"C{corridor}"
@@ -95,7 +96,7 @@ def dungeon(cells: int, areas: int | None = None, seed: int = 1) -> tuple[str, i
                 joined.append((previous, name))
                 previous = name
                 x += length
-        else:          # north to south, turned, on columns cx-1 and cx
+        else:  # north to south, turned, on columns cx-1 and cx
             y = ay + ha // 2
             for length in FILL[_gap(slots, a, b)]:
                 name = f"C{corridor}"

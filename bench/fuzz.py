@@ -16,6 +16,7 @@ through `check_source`; every `--render`-th quest that compiles is also rendered
 engine JSON, PNG and PDF in its process. A run fails (exit 1) on any internal error,
 hang or process killed by a limit.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,61 +81,79 @@ def hostile_mutate(text: str, rng: random.Random) -> str:
     for _ in range(rng.randint(1, 3)):
         lines = text.split("\n")
         kind = rng.randrange(12)
-        if kind == 0:                                   # a number of many digits
+        if kind == 0:  # a number of many digits
             k = rng.randrange(len(lines))
             found = list(_NUMBER.finditer(lines[k]))
             if found:
                 m = rng.choice(found)
-                lines[k] = lines[k][:m.start()] + _huge_number(rng) + lines[k][m.end():]
-        elif kind in (1, 2):                            # a huge rectangle, in `cells` or an obstacle
+                lines[k] = lines[k][: m.start()] + _huge_number(rng) + lines[k][m.end() :]
+        elif kind in (1, 2):  # a huge rectangle, in `cells` or an obstacle
             x, y = rng.randrange(-10, 40), rng.randrange(-10, 40)
             w = rng.choice([1, 50, 141, 399, 400, 401, 2_000, 10_000, 10**8])
             h = rng.choice([1, 50, 141, 399, 400, 401, 2_000, 10**8])
             rect = f"{x},{y}..{x + w - 1},{y + h - 1}"
-            _in_area(lines, rng, f"cells {rect}" if kind == 1 else f"obstacle {rng.choice(['rubble', 'water'])} at {rect}")
-        elif kind == 3:                                 # a point moved far away
+            _in_area(
+                lines, rng, f"cells {rect}" if kind == 1 else f"obstacle {rng.choice(['rubble', 'water'])} at {rect}"
+            )
+        elif kind == 3:  # a point moved far away
             k = rng.randrange(len(lines))
             found = list(_POINT.finditer(lines[k]))
             if found:
                 m = rng.choice(found)
                 x, y = int(m.group(1)) + _far(rng), int(m.group(2)) + rng.choice([0, _far(rng)])
-                lines[k] = lines[k][:m.start()] + f"{x},{y}" + lines[k][m.end():]
-        elif kind == 4:                                 # a far point on a piece, or far stairs
+                lines[k] = lines[k][: m.start()] + f"{x},{y}" + lines[k][m.end() :]
+        elif kind == 4:  # a far point on a piece, or far stairs
             pieces = _PIECE.findall(text) or ["R1"]
             if rng.random() < 0.5:
                 _in_area(lines, rng, f"treasure healing at {rng.choice(pieces)}:{_far(rng)},{_far(rng)}")
             else:
                 lines.append(f"stairs red at {rng.choice(pieces)}:0,0 {_far(rng)},{_far(rng)}")
-        elif kind == 5:                                 # deep or wide conditions
+        elif kind == 5:  # deep or wide conditions
             depth = rng.choice([50, 99, 100, 101, 1_000, 40_000])
             shape = rng.randrange(4)
-            condition = ("not " * depth + "conquest > 1" if shape == 0 else
-                         "(" * depth + "conquest > 1" + ")" * depth if shape == 1 else
-                         "(" * depth + "conquest > 1" if shape == 2 else
-                         " or ".join(["(conquest > 1 and not round > 3)"] * min(depth, 5_000)))
+            condition = (
+                "not " * depth + "conquest > 1"
+                if shape == 0
+                else "(" * depth + "conquest > 1" + ")" * depth
+                if shape == 1
+                else "(" * depth + "conquest > 1"
+                if shape == 2
+                else " or ".join(["(conquest > 1 and not round > 3)"] * min(depth, 5_000))
+            )
             lines.append("victory heroes when " + condition)
-        elif kind == 6:                                 # a long line of separators and stray tokens
+        elif kind == 6:  # a long line of separators and stray tokens
             stray = rng.choice(["x", "{", "}", "(", "1", '"', "@"])
             lines.append("".join(";" * rng.choice([1, 1_000, 25_000]) + f" {stray} " for _ in range(rng.randint(1, 6))))
-        elif kind == 7:                                 # control characters and odd text
+        elif kind == 7:  # control characters and odd text
             k = rng.randrange(len(lines))
             pos = rng.randint(0, len(lines[k]))
             odd = rng.choice(["\x1b[2J", "\x1b]0;title\x07", "\x00", "\x9b31m", "\u202e", "\ufeff", "\r", "\x7f"])
             lines[k] = lines[k][:pos] + odd + lines[k][pos:]
-        elif kind == 8:                                 # a statement repeated thousands of times
-            simple = [line for line in lines if line.strip() and "{" not in line and "}" not in line
-                      and '"""' not in line]
+        elif kind == 8:  # a statement repeated thousands of times
+            simple = [
+                line for line in lines if line.strip() and "{" not in line and "}" not in line and '"""' not in line
+            ]
             if simple:
                 line = rng.choice(simple)
                 times = min(rng.choice([500, 2_000, 10_000]), 900_000 // (len(line) + 1))
                 lines.insert(rng.randrange(len(lines)), "\n".join([line] * times))
-        elif kind == 9:                                 # counts out of range
-            lines.insert(1, rng.choice([f"  players 2..{_huge_number(rng)}", f"  conquest {_huge_number(rng)}",
-                                        f"  treachery event {_huge_number(rng)}"]))
-        elif kind == 10:                                # a piece far away (a map too wide) or turned oddly
-            lines.append(f"piece Z{rng.randrange(100)} room_4x4 at {_far(rng)},{_far(rng)}"
-                         + rng.choice(["", " turn 90", f" turn {_huge_number(rng)}"]))
-        else:                                           # many rectangles over the map
+        elif kind == 9:  # counts out of range
+            lines.insert(
+                1,
+                rng.choice(
+                    [
+                        f"  players 2..{_huge_number(rng)}",
+                        f"  conquest {_huge_number(rng)}",
+                        f"  treachery event {_huge_number(rng)}",
+                    ]
+                ),
+            )
+        elif kind == 10:  # a piece far away (a map too wide) or turned oddly
+            lines.append(
+                f"piece Z{rng.randrange(100)} room_4x4 at {_far(rng)},{_far(rng)}"
+                + rng.choice(["", " turn 90", f" turn {_huge_number(rng)}"])
+            )
+        else:  # many rectangles over the map
             for _ in range(rng.choice([5, 20, 200])):
                 _in_area(lines, rng, f"cells 0,0..{rng.choice([40, 199, 399])},{rng.choice([40, 99])}")
         text = "\n".join(lines)
@@ -146,7 +165,7 @@ def hostile_mutate(text: str, rng: random.Random) -> str:
 def hostile_pack(rng: random.Random) -> str:
     """A YAML content pack meant to hurt: nested aliases, loops, deep nesting, huge values."""
     kind = rng.randrange(5)
-    if kind == 0:                                       # billion laughs, of a random width and depth
+    if kind == 0:  # billion laughs, of a random width and depth
         width, depth = rng.randint(2, 12), rng.randint(3, 12)
         lines = [f"a0: &a0 [{', '.join(['lol'] * width)}]"]
         lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * width)}]" for i in range(1, depth)]
@@ -157,8 +176,11 @@ def hostile_pack(rng: random.Random) -> str:
         depth = rng.choice([500, 999, 1_001, 100_000])
         return "monsters: " + "[" * depth + "]" * depth + "\n"
     if kind == 3:
-        return ("pieces:\n  huge:\n    kind: room\n    set: x\n    shape: [" + ", ".join(['"' + "o" * 400 + '"'] * 400)
-                + "]\n    openings: []\n")
+        return (
+            "pieces:\n  huge:\n    kind: room\n    set: x\n    shape: ["
+            + ", ".join(['"' + "o" * 400 + '"'] * 400)
+            + "]\n    openings: []\n"
+        )
     return f'monsters:\n  {"k" * rng.choice([100, 100_000])}:\n    footprint: "{"s" * rng.choice([10, 500_000])}"\n'
 
 
@@ -219,8 +241,9 @@ def _child(text: str, path: str, render: bool, out: int) -> None:
             report["rendered"] = True
     except MemoryError:
         report["error"] = "MemoryError"
-    except BaseException as error:   # noqa: BLE001 - what the run is looking for: report it, never raise
+    except BaseException as error:  # noqa: BLE001 - what the run is looking for: report it, never raise
         import traceback
+
         report["error"] = f"{type(error).__name__}: {str(error)[:300]}"
         report["where"] = traceback.format_exc()[-1500:]
     os.write(out, (json.dumps(report) + "\n").encode("utf-8"))
@@ -264,9 +287,10 @@ def main(argv=None) -> int:
     parser.add_argument("--render", type=int, default=10, help="render every Nth compiled quest (0: none)")
     args = parser.parse_args(argv)
 
-    from questc.api import check_source   # warm: the parser tables, the catalog, the renderers
     import questc.emit.pdf
     import questc.emit.png  # noqa: F401
+    from questc.api import check_source  # warm: the parser tables, the catalog, the renderers
+
     check_source((ROOT / "quests" / "three_seals.quest").read_text(encoding="utf-8"), "warm.quest")
     baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -280,7 +304,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="questc-fuzz-") as folder:
         work = Path(folder)
         (work / "questc.toml").write_text("", encoding="utf-8")
-        if (ROOT / "quests" / "packs").is_dir():   # the packs the shipped quests use
+        if (ROOT / "quests" / "packs").is_dir():  # the packs the shipped quests use
             shutil.copytree(ROOT / "quests" / "packs", work / "packs")
         for label, text, path in all_inputs(args.count, args.seed, work):
             render = False
@@ -305,15 +329,23 @@ def main(argv=None) -> int:
     biggest.sort(reverse=True)
     cpus = sorted(c for c, _ in slowest)
 
-    print(f"inputs tried          {tally['inputs']:,} (hostile {tally['hostile']:,}, grammar {tally['grammar']:,}, "
-          f"meaning {tally['meaning']:,}, hostile packs {tally['pack']:,}), seed {args.seed}")
-    print(f"compiled              {tally['compiled']:,}; rendered to JSON, PNG, PDF and print and play: "
-          f"{tally['rendered']:,} of {tally['render tried']:,} tried")
+    print(
+        f"inputs tried          {tally['inputs']:,} (hostile {tally['hostile']:,}, grammar {tally['grammar']:,}, "
+        f"meaning {tally['meaning']:,}, hostile packs {tally['pack']:,}), seed {args.seed}"
+    )
+    print(
+        f"compiled              {tally['compiled']:,}; rendered to JSON, PNG, PDF and print and play: "
+        f"{tally['rendered']:,} of {tally['render tried']:,} tried"
+    )
     print(f"internal errors       {sum(1 for _, r in failures if 'error' in r)}")
-    print(f"killed by a limit     {sum(1 for _, r in failures if 'killed' in r)} "
-          f"(CPU {CPU_SECONDS} s, address space {MEMORY >> 20} MB, wall {WALL_SECONDS} s)")
-    print(f"CPU per input         median {cpus[len(cpus) // 2]:.2f} s, 99th percentile "
-          f"{cpus[int(len(cpus) * 0.99)]:.2f} s, max {cpus[-1]:.2f} s")
+    print(
+        f"killed by a limit     {sum(1 for _, r in failures if 'killed' in r)} "
+        f"(CPU {CPU_SECONDS} s, address space {MEMORY >> 20} MB, wall {WALL_SECONDS} s)"
+    )
+    print(
+        f"CPU per input         median {cpus[len(cpus) // 2]:.2f} s, 99th percentile "
+        f"{cpus[int(len(cpus) * 0.99)]:.2f} s, max {cpus[-1]:.2f} s"
+    )
     print(f"peak RSS per input    max {biggest[0][0]:.0f} MB (the warm parent it was forked from: {baseline:.0f} MB)")
     print(f"Q006 (beyond limits)  in {codes['Q006']:,} inputs; Q106 (bad pack) in {codes['Q106']:,}")
     print(f"wall clock            {elapsed:.0f} s")

@@ -4,6 +4,7 @@ A grid of square rooms (6x6, or 4x4 for many small areas), joined room to room t
 `areas` areas of neighbouring rooms with a door wherever two areas meet, a glyph in
 the start area, rubble and water scattered for line of sight to work on.
 """
+
 from __future__ import annotations
 
 import math

@@ -19,6 +19,7 @@ traceback, exit 2 or a hang (60 s); afterwards every file the command read (and,
 `new`, every file) is byte for byte as it was, no device or pipe has become a file, and
 no temporary file of questc's is left. The run fails (exit 1) on any breach.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -95,8 +96,10 @@ def _targets(folder: Path) -> dict[str, str]:
 QUEST_INPUTS = ("bells.quest", "packs/lowmere.yaml", "questc.toml")
 COMMANDS = {
     "lint -o": (lambda t: ["lint", "-o", t, "bells.quest"], QUEST_INPUTS),
-    "lint --format sarif -o": (lambda t: ["lint", "--format", "sarif", "-o", t, "bells.quest", "cellar.quest"],
-                               (*QUEST_INPUTS, "cellar.quest")),
+    "lint --format sarif -o": (
+        lambda t: ["lint", "--format", "sarif", "-o", t, "bells.quest", "cellar.quest"],
+        (*QUEST_INPUTS, "cellar.quest"),
+    ),
     "preview --export": (lambda t: ["preview", "--export", t, "bells.quest"], QUEST_INPUTS),
     "guide -o": (lambda t: ["guide", "-o", t, "bells.quest"], QUEST_INPUTS),
     "build -o (folder)": (lambda t: ["build", "--only", "json", "-o", t, "bells.quest"], QUEST_INPUTS),
@@ -118,8 +121,15 @@ def run_one(command: str, target_name: str) -> tuple[list[str], int, float]:
         env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
         started = time.monotonic()
         try:
-            done = subprocess.run([sys.executable, "-m", "questc", *args], cwd=folder, env=env,
-                                  capture_output=True, text=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+            done = subprocess.run(
+                [sys.executable, "-m", "questc", *args],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=TIMEOUT,
+                stdin=subprocess.DEVNULL,
+            )
         except subprocess.TimeoutExpired:
             return [f"hung past {TIMEOUT} s"], -1, TIMEOUT
         seconds = time.monotonic() - started
@@ -139,7 +149,7 @@ def run_one(command: str, target_name: str) -> tuple[list[str], int, float]:
                 problems.append(f"{name} is gone")
             elif after[name] != (kind, digest):
                 problems.append(f"{name} changed ({kind} -> {after[name][0]})")
-        for name in ("pipe", "null"):   # a device or a pipe never becomes a file
+        for name in ("pipe", "null"):  # a device or a pipe never becomes a file
             if name in before and after.get(name, ("", ""))[0] != before[name][0]:
                 problems.append(f"{name} was a {before[name][0]}, now {after.get(name, ('gone',))[0]}")
         stray = [name for name in after if ".questc-" in name]

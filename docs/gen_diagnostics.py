@@ -7,6 +7,7 @@ The page is an index of every code (the `RULES` tables of questc.rules)
 followed by each code's page exactly as `questc explain CODE` prints it
 (`Descriptor.page()`). tests/test_quests.py fails when the file is stale.
 """
+
 from __future__ import annotations
 
 import sys
@@ -47,8 +48,7 @@ def render() -> str:
     out = [INTRO, "## Index", ""]
     for family in families:
         prefix = family.RULES[0].code[:2]
-        out += [f"**{prefix}xx: {family.TITLE}**", "",
-                "| code | severity | name | when |", "|---|---|---|---|"]
+        out += [f"**{prefix}xx: {family.TITLE}**", "", "| code | severity | name | when |", "|---|---|---|---|"]
         for rule in family.RULES:
             d = rule.descriptor
             summary = d.summary.replace("|", "\\|")
@@ -58,8 +58,16 @@ def render() -> str:
         out += [f"## {family.RULES[0].code[:2]}xx: {family.TITLE}", ""]
         for rule in family.RULES:
             d = rule.descriptor
-            out += [f'<a id="{d.code.lower()}"></a>', "", f"### {d.code} {d.name}", "",
-                    "```text", d.page().rstrip("\n"), "```", ""]
+            out += [
+                f'<a id="{d.code.lower()}"></a>',
+                "",
+                f"### {d.code} {d.name}",
+                "",
+                "```text",
+                d.page().rstrip("\n"),
+                "```",
+                "",
+            ]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

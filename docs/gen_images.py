@@ -7,6 +7,7 @@ Each is a shipped quest's map at 40 pixels a square (questc.emit.png). After a c
 drawing, run it, look at the pictures, and commit them; tests/test_png.py fails while they are
 stale. (docs/images/preview.png is a screenshot of the browser, taken by hand: docs/preview.md.)
 """
+
 from __future__ import annotations
 
 import io
@@ -16,7 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 QUESTS = HERE.parent / "quests"
 IMAGES = HERE / "images"
-MAPS = ("three_seals", "burning_well")   # quests/<name>.quest -> docs/images/<name>.png
+MAPS = ("three_seals", "burning_well")  # quests/<name>.quest -> docs/images/<name>.png
 CELL = 40
 
 
@@ -51,8 +52,10 @@ def main(argv: list[str]) -> int:
         target.write_bytes(data)
         print(f"wrote {target}")
     for target in stale:
-        print(f"{target} is not what questc draws today: run `python docs/gen_images.py`, look at it, "
-              "and commit it", file=sys.stderr)
+        print(
+            f"{target} is not what questc draws today: run `python docs/gen_images.py`, look at it, and commit it",
+            file=sys.stderr,
+        )
     return 1 if stale else 0
 
 

@@ -7,6 +7,7 @@ It builds the outputs with questc (in a temporary folder), renders the pages it 
 pictures are for reading, not for checking: tests/test_docs_printing.py holds the page to them
 (each picture it names exists) and the print tests measure the PDFs themselves.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -35,8 +36,23 @@ def pages(pdf: Path, folder: Path, numbers: list[int]) -> list[Path]:
     out = []
     for number in numbers:
         stem = folder / f"{pdf.stem}-{number}"
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-f", str(number), "-l", str(number), "-singlefile",
-                        str(pdf), str(stem)], check=True, capture_output=True)
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                str(DPI),
+                "-png",
+                "-f",
+                str(number),
+                "-l",
+                str(number),
+                "-singlefile",
+                str(pdf),
+                str(stem),
+            ],
+            check=True,
+            capture_output=True,
+        )
         out.append(stem.with_suffix(".png"))
     return out
 
@@ -74,13 +90,34 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as work:
         folder = Path(work)
         questc = [sys.executable, "-m", "questc"]
-        subprocess.run(questc + ["build", str(QUESTS / "three_seals.quest"), "--only", "pdf,play", "-o",
-                                 str(folder)], check=True, capture_output=True)
-        subprocess.run(questc + ["guide", str(QUESTS), "-o", str(folder / "guide.pdf"), "--two-sided",
-                                 "--title", "The Shipped Quests", "--author", "questc examples", "--date",
-                                 "2026"], check=True, capture_output=True)
-        pdfs = {"sheet": folder / "three_seals.pdf", "guide": folder / "guide.pdf",
-                "play": folder / "three_seals-print-and-play.pdf"}
+        subprocess.run(
+            questc + ["build", str(QUESTS / "three_seals.quest"), "--only", "pdf,play", "-o", str(folder)],
+            check=True,
+            capture_output=True,
+        )
+        subprocess.run(
+            questc
+            + [
+                "guide",
+                str(QUESTS),
+                "-o",
+                str(folder / "guide.pdf"),
+                "--two-sided",
+                "--title",
+                "The Shipped Quests",
+                "--author",
+                "questc examples",
+                "--date",
+                "2026",
+            ],
+            check=True,
+            capture_output=True,
+        )
+        pdfs = {
+            "sheet": folder / "three_seals.pdf",
+            "guide": folder / "guide.pdf",
+            "play": folder / "three_seals-print-and-play.pdf",
+        }
         for name, (kind, wanted) in PICTURES.items():
             pdf = pdfs[kind]
             numbers = []
@@ -91,8 +128,13 @@ def main() -> None:
                     from pypdf import PdfReader
 
                     count = len(PdfReader(str(pdf)).pages)
-                    numbers.append(next(n for n in range(count, 0, -1)
-                                        if "Tokens and markers" in PdfReader(str(pdf)).pages[n - 1].extract_text()))
+                    numbers.append(
+                        next(
+                            n
+                            for n in range(count, 0, -1)
+                            if "Tokens and markers" in PdfReader(str(pdf)).pages[n - 1].extract_text()
+                        )
+                    )
                 elif isinstance(page, str):
                     numbers.append(find_page(pdf, page))
                 else:

@@ -19,6 +19,7 @@ formatter, the rules' registry, deck plans, the catalog, the syntax tree) are
 re-exported here too, each imported on first use: `import questc.api` stays cheap, and a
 lint imports nothing of the build.
 """
+
 from __future__ import annotations
 
 from importlib import import_module
@@ -35,9 +36,11 @@ from questc.paths import config_files, project_root
 from questc.pipeline import QuestResult, QuestSummary, check_bytes, check_file, check_source, undecodable
 from questc.words import plural
 
-if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `X as X` re-exports them
+if TYPE_CHECKING:  # the names below are imported on first use (__getattr__); `X as X` re-exports them
     from questc.board.contents import (
         CellContents as CellContents,
+    )
+    from questc.board.contents import (
         cell_contents as cell_contents,
     )
     from questc.board.quest_board import (
@@ -45,30 +48,56 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.build import (
         DEFAULT_KINDS as DEFAULT_KINDS,
+    )
+    from questc.build import (
         KINDS as KINDS,
+    )
+    from questc.build import (
         BuildError as BuildError,
+    )
+    from questc.build import (
         BuildReport as BuildReport,
+    )
+    from questc.build import (
         GuideReport as GuideReport,
+    )
+    from questc.build import (
         OutputRefused as OutputRefused,
+    )
+    from questc.build import (
         build as build,
+    )
+    from questc.build import (
         guide as guide,
+    )
+    from questc.build import (
         refuse_inputs as refuse_inputs,
     )
     from questc.catalog import (
         Catalog as Catalog,
+    )
+    from questc.catalog import (
         builtin_catalog as builtin_catalog,
     )
     from questc.catalog.draw import (
         catalog_listing as catalog_listing,
+    )
+    from questc.catalog.draw import (
         draw_piece as draw_piece,
     )
     from questc.config import (
         find_config as find_config,
+    )
+    from questc.config import (
         load_options as load_options,
+    )
+    from questc.config import (
         show_settings as show_settings,
     )
     from questc.editions import (
         Edition as Edition,
+    )
+    from questc.editions import (
         edition as edition,
     )
     from questc.editions import (
@@ -79,8 +108,14 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.fixes import (
         allowed as allowed,
+    )
+    from questc.fixes import (
         apply_fixes as apply_fixes,
+    )
+    from questc.fixes import (
         compatible_fixes as compatible_fixes,
+    )
+    from questc.fixes import (
         fix_source as fix_source,
     )
     from questc.fmt import (
@@ -88,33 +123,65 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.fmt.starter import (
         encounter_pair as encounter_pair,
+    )
+    from questc.fmt.starter import (
         starter_quest as starter_quest,
     )
     from questc.importer import (
         Imported as Imported,
-        import_quest as import_quest,
     )
-    from questc.model.quest import (
-        AreaModel as AreaModel,
-        DoorModel as DoorModel,
-        Figure as Figure,
-        Marker as Marker,
-        ObstacleModel as ObstacleModel,
-        QuestModel as QuestModel,
-        StairsModel as StairsModel,
+    from questc.importer import (
+        import_quest as import_quest,
     )
     from questc.model.plan import (
         COLOUR_GEMS as COLOUR_GEMS,
+    )
+    from questc.model.plan import (
         COLOURS as COLOURS,
+    )
+    from questc.model.plan import (
         MAX_HAND as MAX_HAND,
+    )
+    from questc.model.plan import (
         POINTS_PER_CARD as POINTS_PER_CARD,
+    )
+    from questc.model.plan import (
         STARTING_HAND as STARTING_HAND,
+    )
+    from questc.model.plan import (
         DeckPlan as DeckPlan,
+    )
+    from questc.model.plan import (
         Pricing as Pricing,
+    )
+    from questc.model.plan import (
         load_plan as load_plan,
+    )
+    from questc.model.quest import (
+        AreaModel as AreaModel,
+    )
+    from questc.model.quest import (
+        DoorModel as DoorModel,
+    )
+    from questc.model.quest import (
+        Figure as Figure,
+    )
+    from questc.model.quest import (
+        Marker as Marker,
+    )
+    from questc.model.quest import (
+        ObstacleModel as ObstacleModel,
+    )
+    from questc.model.quest import (
+        QuestModel as QuestModel,
+    )
+    from questc.model.quest import (
+        StairsModel as StairsModel,
     )
     from questc.project import (
         diagnostic_page as diagnostic_page,
+    )
+    from questc.project import (
         project_urls as project_urls,
     )
     from questc.quest_sets import (
@@ -122,8 +189,14 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.rules import (
         Rule as Rule,
+    )
+    from questc.rules import (
         descriptor as descriptor,
+    )
+    from questc.rules import (
         descriptors as descriptors,
+    )
+    from questc.rules import (
         find_rule as find_rule,
     )
     from questc.rules.components import (
@@ -131,10 +204,14 @@ if TYPE_CHECKING:   # the names below are imported on first use (__getattr__); `
     )
     from questc.syntax import (
         nodes as nodes,
+    )
+    from questc.syntax import (
         parse_source as parse_source,
     )
     from questc.syntax.parser import (
         literals as literals,
+    )
+    from questc.syntax.parser import (
         quest_parser as quest_parser,
     )
 
@@ -143,23 +220,48 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     **{name: ("questc.board.contents", name) for name in ("CellContents", "cell_contents")},
     "remember_boards": ("questc.board.quest_board", "remember"),
     # a lint needs no build: its module and what it imports are a tenth of a small quest's lint
-    **{name: ("questc.build", name) for name in (
-        "DEFAULT_KINDS", "KINDS", "BuildError", "BuildReport", "GuideReport", "OutputRefused", "build", "guide",
-        "refuse_inputs")},
+    **{
+        name: ("questc.build", name)
+        for name in (
+            "DEFAULT_KINDS",
+            "KINDS",
+            "BuildError",
+            "BuildReport",
+            "GuideReport",
+            "OutputRefused",
+            "build",
+            "guide",
+            "refuse_inputs",
+        )
+    },
     **{name: ("questc.catalog", name) for name in ("Catalog", "builtin_catalog")},
     **{name: ("questc.catalog.draw", name) for name in ("catalog_listing", "draw_piece")},
     **{name: ("questc.config", name) for name in ("find_config", "load_options", "show_settings")},
-    "Edition": ("questc.editions", "Edition"), "edition": ("questc.editions", "edition"),
-    "find_edition": ("questc.editions", "find"), "edition_names": ("questc.editions", "names"),
+    "Edition": ("questc.editions", "Edition"),
+    "edition": ("questc.editions", "edition"),
+    "find_edition": ("questc.editions", "find"),
+    "edition_names": ("questc.editions", "names"),
     **{name: ("questc.fixes", name) for name in ("allowed", "apply_fixes", "compatible_fixes", "fix_source")},
     "format_source": ("questc.fmt", "format_source"),
     **{name: ("questc.fmt.starter", name) for name in ("encounter_pair", "starter_quest")},
     **{name: ("questc.importer", name) for name in ("Imported", "import_quest")},
-    **{name: ("questc.model.quest", name) for name in (
-        "AreaModel", "DoorModel", "Figure", "Marker", "ObstacleModel", "QuestModel", "StairsModel")},
-    **{name: ("questc.model.plan", name) for name in (
-        "COLOUR_GEMS", "COLOURS", "MAX_HAND", "POINTS_PER_CARD", "STARTING_HAND", "DeckPlan", "Pricing",
-        "load_plan")},
+    **{
+        name: ("questc.model.quest", name)
+        for name in ("AreaModel", "DoorModel", "Figure", "Marker", "ObstacleModel", "QuestModel", "StairsModel")
+    },
+    **{
+        name: ("questc.model.plan", name)
+        for name in (
+            "COLOUR_GEMS",
+            "COLOURS",
+            "MAX_HAND",
+            "POINTS_PER_CARD",
+            "STARTING_HAND",
+            "DeckPlan",
+            "Pricing",
+            "load_plan",
+        )
+    },
     "diagnostic_page": ("questc.project", "diagnostic_page"),
     "project_urls": ("questc.project", "project_urls"),
     "check_sets": ("questc.quest_sets", "check_sets"),
@@ -171,12 +273,33 @@ _DEFERRED: dict[str, tuple[str, str]] = {
 
 __all__ = [
     # checking and building
-    "check_source", "check_file", "check_bytes", "undecodable", "find_quests", "QuestResult", "QuestSummary",
-    "CompiledQuest", "Options", "apply_policy",
+    "check_source",
+    "check_file",
+    "check_bytes",
+    "undecodable",
+    "find_quests",
+    "QuestResult",
+    "QuestSummary",
+    "CompiledQuest",
+    "Options",
+    "apply_policy",
     # diagnostics, errors, limits, files, words
-    "Applicability", "Diagnostic", "Fix", "Label", "Severity", "Span", "QuestcError", "PlanError",
-    "FormatterError", "ImportFailed", "MAX_PACK_BYTES", "MAX_QUEST_BYTES", "read_input", "plural",
-    "config_files", "project_root",
+    "Applicability",
+    "Diagnostic",
+    "Fix",
+    "Label",
+    "Severity",
+    "Span",
+    "QuestcError",
+    "PlanError",
+    "FormatterError",
+    "ImportFailed",
+    "MAX_PACK_BYTES",
+    "MAX_QUEST_BYTES",
+    "read_input",
+    "plural",
+    "config_files",
+    "project_root",
     # imported on first use
     *_DEFERRED,
 ]

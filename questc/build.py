@@ -15,27 +15,39 @@ encounters of one `part_of` together (questc.emit.valkyrie), for the quests whos
 exports it (Edition.exports); its own diagnostics (Q7xx) join the quests' and an error
 among them stops that folder only.
 """
+
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
 from importlib import import_module
 from pathlib import Path
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractContextManager, ExitStack, nullcontext
 from typing import TYPE_CHECKING
 
 from questc.errors import BuildError, OutputRefused
 from questc.options import Options
-from questc.records import record
 from questc.pipeline import QuestResult
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
     from questc.diagnostics.core import Diagnostic
 
-__all__ = ["DEFAULT_KINDS", "KINDS", "BuildError", "OutputRefused", "BuildReport", "Emitter", "GuideReport",
-           "build", "emitter", "guide", "refuse_inputs"]
+__all__ = [
+    "DEFAULT_KINDS",
+    "KINDS",
+    "BuildError",
+    "OutputRefused",
+    "BuildReport",
+    "Emitter",
+    "GuideReport",
+    "build",
+    "emitter",
+    "guide",
+    "refuse_inputs",
+]
 
 KINDS = ("json", "png", "pdf", "play", "valkyrie")
 # What a build makes when no kind is named: a Valkyrie folder only when asked for.
@@ -73,6 +85,7 @@ class Emitter:
 
 def _json(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], options: Options) -> bytes:
     from questc.emit.engine_json import engine_json
+
     return engine_json(quest, diagnostics)
 
 
@@ -95,6 +108,7 @@ def emitter(kind: str) -> Emitter:
         extra = {"square_mm": options.square_mm} if kind == "play" else {}
         data: bytes = render(quest, paper=options.paper, **extra)
         return data
+
     session = getattr(module, "session", None)
     return Emitter(kind, printed, session if callable(session) else nullcontext)
 
@@ -110,15 +124,16 @@ def choose_emitters(kinds: Sequence[str] | None) -> tuple[list[Emitter], list[st
     if unknown:
         raise BuildError(f"unknown output kind {', '.join(unknown)}: the kinds are {', '.join(KINDS)}")
     emitters, notes = [], []
-    for kind in (kinds or DEFAULT_KINDS):
+    for kind in kinds or DEFAULT_KINDS:
         if kind in FOLDER_KINDS:
             continue
         try:
             emitters.append(emitter(kind))
         except ImportError as error:
             if kinds is not None:
-                raise BuildError(f"cannot build {kind}: {error}; install questc with its {kind} renderer, "
-                                 f"or leave {kind} out") from None
+                raise BuildError(
+                    f"cannot build {kind}: {error}; install questc with its {kind} renderer, or leave {kind} out"
+                ) from None
             notes.append(f"{kind} not built: {error}")
     return emitters, notes
 
@@ -152,8 +167,9 @@ class BuildReport:
 Rendered = dict[str, dict[str, object]]
 
 
-def _quests(quests: Iterable[Path | str | QuestResult], options: Options, jobs: int,
-            kinds: list[str]) -> tuple[list[QuestResult], Rendered | None]:
+def _quests(
+    quests: Iterable[Path | str | QuestResult], options: Options, jobs: int, kinds: list[str]
+) -> tuple[list[QuestResult], Rendered | None]:
     """Paths or results in; results (and, with jobs > 1, each quest's rendered outputs) out."""
     from questc.discovery import find_quests
     from questc.pipeline import check_file
@@ -162,7 +178,7 @@ def _quests(quests: Iterable[Path | str | QuestResult], options: Options, jobs: 
     checked = [q for q in given if isinstance(q, QuestResult)]
     if len(checked) == len(given):
         return checked, None
-    paths = find_quests((q for q in given if not isinstance(q, QuestResult)), options)   # its `exclude` too
+    paths = find_quests((q for q in given if not isinstance(q, QuestResult)), options)  # its `exclude` too
     if jobs > 1 and len(paths) > 1:
         return _in_parallel(paths, options, kinds, jobs)
     return [check_file(path, options) for path in paths], None
@@ -185,7 +201,7 @@ def _same_file(a: Path, b: Path) -> bool:
     try:
         if a.resolve() == b.resolve():
             return True
-    except (OSError, RuntimeError):   # Python 3.11 raises RuntimeError for a link loop
+    except (OSError, RuntimeError):  # Python 3.11 raises RuntimeError for a link loop
         pass
     try:
         return os.path.samefile(a, b)
@@ -196,20 +212,25 @@ def _same_file(a: Path, b: Path) -> bool:
 def _refuse_to_overwrite(target: Path, inputs: list[tuple[Path, str]], option: str = "-o") -> None:
     for source, what in inputs:
         if _same_file(target, source):
-            raise OutputRefused(f"refusing to overwrite the {what} {source} with {target}: "
-                             f"choose another output ({option})")
+            raise OutputRefused(
+                f"refusing to overwrite the {what} {source} with {target}: choose another output ({option})"
+            )
 
 
-def refuse_inputs(target: Path | str, results: Iterable[QuestResult], options: Options,
-                  more: Iterable[tuple[Path, str]] = (), option: str = "-o") -> None:
+def refuse_inputs(
+    target: Path | str,
+    results: Iterable[QuestResult],
+    options: Options,
+    more: Iterable[tuple[Path, str]] = (),
+    option: str = "-o",
+) -> None:
     """Raise OutputRefused when `target` (a report, a page, a sheet) is one of the files a run read:
     a quest source, a content pack, the configuration, or one of `more` ((path, what it is)).
     `lint -o` and `preview --export` ask this before they write, as build and guide do."""
     _refuse_to_overwrite(Path(target), _inputs(list(results), options) + list(more), option)
 
 
-def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
-          inputs: list[tuple[Path, str]]) -> None:
+def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter], inputs: list[tuple[Path, str]]) -> None:
     """Refuse a build that would clash: two quests with one id, or an output that is an input."""
     by_id: dict[str, list[str]] = {}
     for result in results:
@@ -218,8 +239,11 @@ def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
     clashes = {qid: paths for qid, paths in by_id.items() if len(paths) > 1}
     if clashes:
         lines = [f"`{qid}` in {', '.join(paths)}" for qid, paths in sorted(clashes.items())]
-        raise OutputRefused("two quests with the same id would write the same files: " + "; ".join(lines)
-                         + " (give one of them another `id` in its header)")
+        raise OutputRefused(
+            "two quests with the same id would write the same files: "
+            + "; ".join(lines)
+            + " (give one of them another `id` in its header)"
+        )
     for result in results:
         if result.summary is not None:
             for e in emitters:
@@ -227,7 +251,7 @@ def _plan(results: list[QuestResult], out_dir: Path, emitters: list[Emitter],
     try:
         if out_dir.exists() and not out_dir.is_dir():
             raise OutputRefused(f"the output {out_dir} exists and is not a folder")
-    except OSError as error:   # a name too long, a link that loops
+    except OSError as error:  # a name too long, a link that loops
         raise OutputRefused(f"cannot write into {out_dir}: {error.strerror or error}") from None
 
 
@@ -243,24 +267,36 @@ def _plan_folders(results: list[QuestResult], out_dir: Path, inputs: list[tuple[
         if model is None:
             continue
         if model.part_of is None and model.id in parts:
-            raise OutputRefused(f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
-                             "would both be exported to Valkyrie as the folder "
-                             f"{(out_dir / model.id).as_posix()} (give one of them another name)")
+            raise OutputRefused(
+                f"the quest `{model.id}` ({result.path}) and the encounters `part_of {model.id}` "
+                "would both be exported to Valkyrie as the folder "
+                f"{(out_dir / model.id).as_posix()} (give one of them another name)"
+            )
         folders.setdefault(model.part_of or model.id, result.path)
     for folder in folders:
         target = out_dir / folder
         for source, what in inputs:
             if _same_file(target, source) or any(_same_file(target, parent) for parent in source.resolve().parents):
-                raise OutputRefused(f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
-                                 f"{source}: choose another output (-o)")
+                raise OutputRefused(
+                    f"refusing to replace the folder {target.as_posix()}, which holds the {what} "
+                    f"{source}: choose another output (-o)"
+                )
         if target.is_symlink() or (target.exists() and not (target.is_dir() and made_by_questc(target))):
-            raise OutputRefused(f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
-                             "and the export replaces its folder whole (move it, or choose another output with -o)")
+            raise OutputRefused(
+                f"{target.as_posix()} is in the way: it is not a Valkyrie quest questc exported, "
+                "and the export replaces its folder whole (move it, or choose another output with -o)"
+            )
 
 
-def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "build", *,
-          kinds: Sequence[str] | None = None, options: Options | None = None, jobs: int = 1,
-          on_checked: Callable[[list[QuestResult]], None] | None = None) -> BuildReport:
+def build(
+    quests: Iterable[Path | str | QuestResult],
+    out_dir: Path | str = "build",
+    *,
+    kinds: Sequence[str] | None = None,
+    options: Options | None = None,
+    jobs: int = 1,
+    on_checked: Callable[[list[QuestResult]], None] | None = None,
+) -> BuildReport:
     """Quest files, folders or checked results in; DIR/<id>.json (.png, .pdf) for each quest
     that compiled clean, and a BuildReport, out.
 
@@ -300,10 +336,10 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
     if buildable or any(made.files for made in exports):
         try:
             out.mkdir(parents=True, exist_ok=True)
-        except OSError as error:   # a read-only mount, a full disk, a file in the way
+        except OSError as error:  # a read-only mount, a full disk, a file in the way
             raise OutputRefused(f"cannot make the output folder {out.as_posix()}: {error.strerror or error}") from None
     if out.is_dir():
-        recover(out)   # what a build killed while writing here left: finished or removed
+        recover(out)  # what a build killed while writing here left: finished or removed
 
     with ExitStack() as sessions:
         for e in emitters if buildable and rendered is None else []:
@@ -315,8 +351,10 @@ def build(quests: Iterable[Path | str | QuestResult], out_dir: Path | str = "bui
         try:
             report.written.append(replace_folder_atomic(out / made.folder, made.files))
         except OSError as error:
-            report.unwritten.append(f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
-                                   "the Valkyrie quest was not written")
+            report.unwritten.append(
+                f"cannot write {(out / made.folder).as_posix()}: {error.strerror or error}; "
+                "the Valkyrie quest was not written"
+            )
     return report
 
 
@@ -326,12 +364,16 @@ def _with(result: QuestResult, added: tuple[list[Diagnostic], list[Diagnostic]])
     from questc.diagnostics.core import Diagnostic
 
     raw, shown = added
-    return replace(result, diagnostics=sorted(result.diagnostics + shown, key=Diagnostic.sort_key),
-                   all_diagnostics=sorted(result.all_diagnostics + raw, key=Diagnostic.sort_key))
+    return replace(
+        result,
+        diagnostics=sorted(result.diagnostics + shown, key=Diagnostic.sort_key),
+        all_diagnostics=sorted(result.all_diagnostics + raw, key=Diagnostic.sort_key),
+    )
 
 
-def _export(results: list[QuestResult], rendered: Rendered | None, options: Options,
-            report: BuildReport) -> tuple[list, dict[str, tuple[list, list]]]:
+def _export(
+    results: list[QuestResult], rendered: Rendered | None, options: Options, report: BuildReport
+) -> tuple[list, dict[str, tuple[list, list]]]:
     """The checked quests in; their Valkyrie exports (questc.emit.valkyrie), one per quest, and the
     export's diagnostics by quest file (before and after the run's policy) out. A quest with an
     error, or whose encounter has one, is not exported; one whose edition does not export to
@@ -349,8 +391,13 @@ def _export(results: list[QuestResult], rendered: Rendered | None, options: Opti
                 blocked.setdefault(result.summary.part_of or result.summary.id, result.path)
             continue
         try:
-            encounter = read(result.compiled) if result.compiled is not None \
-                else rendered[result.path]["valkyrie"] if rendered is not None else None
+            encounter = (
+                read(result.compiled)
+                if result.compiled is not None
+                else rendered[result.path]["valkyrie"]
+                if rendered is not None
+                else None
+            )
             if isinstance(encounter, Exception):
                 raise encounter
             if not isinstance(encounter, Encounter):
@@ -358,8 +405,9 @@ def _export(results: list[QuestResult], rendered: Rendered | None, options: Opti
         except Exception as error:
             if os.environ.get("QUESTC_DEBUG"):
                 raise
-            report.problems.append(f"internal error while exporting {result.path} to Valkyrie: "
-                                   f"{type(error).__name__}: {error}")
+            report.problems.append(
+                f"internal error while exporting {result.path} to Valkyrie: {type(error).__name__}: {error}"
+            )
             blocked.setdefault(result.path, result.path)
             continue
         if folder_of(encounter) not in blocked:
@@ -388,8 +436,10 @@ def _export(results: list[QuestResult], rendered: Rendered | None, options: Opti
         played = " and ".join(e.name for e in editions_exporting())
         for name in dict.fromkeys(edition_of.get(path, "") for path in refused):
             paths = [path for path in refused if edition_of.get(path, "") == name]
-            report.not_exported.append(f"{plural(len(paths), f'{name} edition quest')} not exported to Valkyrie, "
-                                       f"which plays {played} edition quests only: {', '.join(paths)}")
+            report.not_exported.append(
+                f"{plural(len(paths), f'{name} edition quest')} not exported to Valkyrie, "
+                f"which plays {played} edition quests only: {', '.join(paths)}"
+            )
     return made, added
 
 
@@ -401,13 +451,19 @@ def _exported(emitters: list[Emitter], edition: str) -> list[Emitter]:
     return [e for e in emitters if e.kind in exports]
 
 
-def _write_quests(buildable: list[QuestResult], emitters: list[Emitter], rendered: Rendered | None,
-                  options: Options, out: Path, report: BuildReport) -> None:
+def _write_quests(
+    buildable: list[QuestResult],
+    emitters: list[Emitter],
+    rendered: Rendered | None,
+    options: Options,
+    out: Path,
+    report: BuildReport,
+) -> None:
     """Each buildable quest's files, rendered (unless workers did) and written all or none."""
     from questc.emit.atomic import write_all_atomic
 
     for result in buildable:
-        assert result.summary is not None   # every stage ran
+        assert result.summary is not None  # every stage ran
         if rendered is None and result.compiled is not None:
             # The checks are done and the renderers draw from the analysis: the sight
             # caches would only add to the pictures' memory (a third on the largest map).
@@ -425,16 +481,20 @@ def _write_quests(buildable: list[QuestResult], emitters: list[Emitter], rendere
                 report.problems.append(f"internal error while making {target}: {type(error).__name__}: {error}")
                 break
             if not isinstance(data, (bytes, bytearray)):
-                report.problems.append(f"internal error: the {e.kind} renderer returned "
-                                       f"{type(data).__name__}, not bytes; {target} not made")
+                report.problems.append(
+                    f"internal error: the {e.kind} renderer returned "
+                    f"{type(data).__name__}, not bytes; {target} not made"
+                )
                 break
             files[target] = bytes(data)
         else:
             try:
                 report.written += write_all_atomic(files)
-            except OSError as error:   # a full disk or a read-only folder: say so, go on
-                report.unwritten.append(f"cannot write {Path(error.filename).as_posix()}: "
-                                        f"{error.strerror or error}; none of {result.path}'s files written")
+            except OSError as error:  # a full disk or a read-only folder: say so, go on
+                report.unwritten.append(
+                    f"cannot write {Path(error.filename).as_posix()}: "
+                    f"{error.strerror or error}; none of {result.path}'s files written"
+                )
 
 
 def _render(e: Emitter, result: QuestResult, options: Options) -> bytes:
@@ -457,21 +517,24 @@ def _check_and_render(path: Path, options: Options, kinds: list[str]) -> tuple[Q
     result = check_file(path, options)
     outputs: dict[str, object] = {}
     if result.buildable(options.strict) and result.compiled is not None:
-        result.compiled.board.forget_sight()   # as in a serial build
+        result.compiled.board.forget_sight()  # as in a serial build
         exports = result.compiled.model.edition.exports
         for kind in kinds:
             try:
-                if kind in FOLDER_KINDS:   # the export refuses the editions it does not play
+                if kind in FOLDER_KINDS:  # the export refuses the editions it does not play
                     from questc.emit.valkyrie import read
+
                     outputs[kind] = read(result.compiled)
                 elif kind in exports:
                     outputs[kind] = _render(emitter(kind), result, options)
-            except Exception as error:   # noqa: BLE001 - reported by the parent, in order, as a serial build would
+            except Exception as error:  # noqa: BLE001 - reported by the parent, in order, as a serial build would
                 outputs[kind] = error
     return result.slim(), outputs
 
 
-def _in_parallel(inputs: list[Path], options: Options, kinds: list[str], jobs: int) -> tuple[list[QuestResult], Rendered]:
+def _in_parallel(
+    inputs: list[Path], options: Options, kinds: list[str], jobs: int
+) -> tuple[list[QuestResult], Rendered]:
     """Check and render the quests in `jobs` worker processes; results in input order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
@@ -495,10 +558,18 @@ class GuideReport:
     written: Path | None = None
 
 
-def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, title: str | None = None,
-          author: str | None = None, options: Options | None = None,
-          progress: Callable[[int], None] | None = None, two_sided: bool | None = None,
-          date: str | None = None, print_and_play: bool = False) -> GuideReport:
+def guide(
+    quests: Iterable[Path | str | QuestResult],
+    output: Path | str,
+    *,
+    title: str | None = None,
+    author: str | None = None,
+    options: Options | None = None,
+    progress: Callable[[int], None] | None = None,
+    two_sided: bool | None = None,
+    date: str | None = None,
+    print_and_play: bool = False,
+) -> GuideReport:
     """Quest files, folders or checked results in; one printable PDF guide of those that compiled
     clean, written atomically to `output` (nothing is written when no quest is left).
 
@@ -530,34 +601,43 @@ def guide(quests: Iterable[Path | str | QuestResult], output: Path | str, *, tit
     target = Path(output)
     try:
         is_folder = target.is_dir()
-    except OSError as error:   # a name too long
+    except OSError as error:  # a name too long
         raise OutputRefused(f"cannot write {target}: {error.strerror or error}") from None
     if is_folder:
         raise OutputRefused(f"the output {target} is a folder: give a file name, such as {target / 'guide.pdf'}")
     given = list(quests)
     checked = [q for q in given if isinstance(q, QuestResult)]
     checked_here = len(checked) < len(given)
-    stream: Iterable[QuestResult] = checked if not checked_here else (
-        check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
+    stream: Iterable[QuestResult] = (
+        checked
+        if not checked_here
+        else (check_file(path, options) for path in find_quests(q for q in given if not isinstance(q, QuestResult)))
+    )
     from questc.emit.guide import Book
 
     spool = Path(tempfile.mkdtemp(prefix="questc-guide-"))
     try:
-        book = Book(spool, title=title or options.guide_title, author=author or options.guide_author,
-                    paper=options.paper, two_sided=options.guide_two_sided if two_sided is None else two_sided,
-                    date=date or options.guide_date or _epoch_date(), print_and_play=print_and_play,
-                    square_mm=options.square_mm)
+        book = Book(
+            spool,
+            title=title or options.guide_title,
+            author=author or options.guide_author,
+            paper=options.paper,
+            two_sided=options.guide_two_sided if two_sided is None else two_sided,
+            date=date or options.guide_date or _epoch_date(),
+            print_and_play=print_and_play,
+            square_mm=options.square_mm,
+        )
         results: list[QuestResult] = []
-        laid_out: dict[int, str] = {}    # id() of a kept result -> its key in the book
+        laid_out: dict[int, str] = {}  # id() of a kept result -> its key in the book
         for result in stream:
             _refuse_to_overwrite(target, _inputs([result], options))
             kept = result.slim() if checked_here else result
             results.append(kept)
             if result.buildable(options.strict) and result.compiled is not None:
                 if checked_here:
-                    result.compiled.board.forget_sight()   # checked: only its pictures from here
+                    result.compiled.board.forget_sight()  # checked: only its pictures from here
                 laid_out[id(kept)] = book.add(result.compiled, key=f"{len(laid_out)}:{result.path}").key
-            del result   # before the next quest is checked
+            del result  # before the next quest is checked
             if progress is not None:
                 progress(1)
         results = ordered(results, options.guide_order)
@@ -589,8 +669,20 @@ def _epoch_date() -> str | None:
     import datetime as dt
 
     day = dt.datetime.fromtimestamp(int(value), dt.timezone.utc)
-    months = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
-              "October", "November", "December")   # not the locale's: the book is in English
+    months = (
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    )  # not the locale's: the book is in English
     return f"{day.day} {months[day.month - 1]} {day.year}"
 
 
@@ -601,14 +693,17 @@ def _check_source_date_epoch() -> None:
     value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if value and not (value.isdigit() and len(value) <= 12 and int(value) <= 253_402_300_799):
         shown = value if len(value) <= 24 else value[:21] + "..."
-        raise BuildError(f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
-                         f"(at most 253402300799, the end of year 9999), not {shown!r}")
+        raise BuildError(
+            f"SOURCE_DATE_EPOCH must be a whole number of seconds since 1970 "
+            f"(at most 253402300799, the end of year 9999), not {shown!r}"
+        )
 
 
 def encounters_together(results: list[QuestResult]) -> list[QuestResult]:
     """Quests in; the same, with the encounters of each second edition quest (one `part_of`)
     one after the other in encounter order, where the first of them stood. Other quests
     keep their places."""
+
     def quest_of(result: QuestResult) -> str | None:
         return result.summary.part_of if result.summary is not None else None
 
@@ -640,6 +735,7 @@ def ordered(results: list[QuestResult], order: Sequence[str]) -> list[QuestResul
         if result.summary is not None:
             found.add(result.summary.id)
         return found
+
     chosen: list[QuestResult] = []
     for entry in order:
         match = [r for r in results if entry in names(r) and r not in chosen]

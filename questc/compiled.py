@@ -7,6 +7,7 @@ the language server, `questc los` and `questc reveal` take it whole. Its fields 
 change; the analysis is worked out on first use and kept (the map of a quest whose
 pieces overlap may not have one: the reveal checks are skipped for such a quest).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -61,17 +62,20 @@ class CompiledQuest:
     def analysis(self) -> Analysis:
         """The reveal fixed point: waves, reached cells, unlocked colours (worked out once, on first use)."""
         from questc.analysis import analyse
+
         return analyse(self.model, self.quest_board)
 
     @cached_property
     def contents(self) -> dict[tuple[int, int], CellContents]:
         """Every cell something stands on or claims, with what it holds (questc.board.contents)."""
         from questc.board.contents import cell_contents
+
         return cell_contents(self.model, self.board)
 
     def contents_of(self, cell: tuple[int, int]) -> CellContents:
         """What stands on one cell: its piece, area, figures, markers, obstacles, stairs and doors."""
         from questc.board.contents import CellContents
+
         return self.contents.get(cell) or CellContents(cell)
 
     @property
@@ -87,6 +91,7 @@ class CompiledQuest:
         if self.model.overlord is None:
             return None
         from questc.model.plan import DeckPlan, price_plan
+
         return price_plan(DeckPlan.from_syntax(self.model.overlord), self.model, self.sets, self.owned_counts)
 
     @property
@@ -101,4 +106,5 @@ class CompiledQuest:
     def box(self) -> Box:
         """What the component checks count against: the sets counted, the copies and counts declared."""
         from questc.catalog.owned import Box
+
         return Box(self.model.catalog, self.sets, self.owned_counts)

@@ -34,6 +34,7 @@ force; `--strict/--no-strict` replace `strict`; `--exclude` replaces `exclude` a
 --title/--author` replace the guide's. A bad file (not TOML, an unknown key, a wrong type, a malformed code, a
 level that does not exist) raises QuestcError: exit status 2 with the reason.
 """
+
 from __future__ import annotations
 
 import re
@@ -53,8 +54,22 @@ from questc.rules.suppressions.unknown_code import Q602
 if TYPE_CHECKING:
     from questc.catalog.owned import Declared
 
-KEYS = ("expansions", "select", "extend-select", "ignore", "severity", "strict", "packs", "per-file-ignores",
-        "exclude", "extend-exclude", "force-exclude", "paper", "guide", "owned")
+KEYS = (
+    "expansions",
+    "select",
+    "extend-select",
+    "ignore",
+    "severity",
+    "strict",
+    "packs",
+    "per-file-ignores",
+    "exclude",
+    "extend-exclude",
+    "force-exclude",
+    "paper",
+    "guide",
+    "owned",
+)
 PAPERS = ("a4", "letter")
 GUIDE_KEYS = ("title", "author", "order", "date", "two_sided")
 LEVELS = ("error", "warning", "info", "off")
@@ -64,7 +79,7 @@ _PREFIX = re.compile(r"Q[0-9]{0,3}")
 class ConfigFile:
     """A configuration read: its path, its text and the questc table (already located within pyproject)."""
 
-    def __init__(self, path: Path, text: str, table: dict[str, Any]) -> None:   # (TOML as read)
+    def __init__(self, path: Path, text: str, table: dict[str, Any]) -> None:  # (TOML as read)
         self.path, self.text, self.table = path, text, table
 
     @property
@@ -77,7 +92,7 @@ def _toml() -> ModuleType:
     or a pyproject.toml without `questc` in it, and never need it (about 1.5 ms to import)."""
     if sys.version_info >= (3, 11):
         import tomllib
-    else:   # Python 3.10: the same parser, as the `tomli` dependency
+    else:  # Python 3.10: the same parser, as the `tomli` dependency
         import tomli as tomllib
     return tomllib
 
@@ -92,19 +107,23 @@ def _read(path: Path, explicit: bool) -> ConfigFile | None:
     except NotARegularFile as error:
         raise QuestcError(f"cannot read the configuration {path}: it is {error.kind}") from None
     except TooLarge as error:
-        raise QuestcError(f"cannot read the configuration {path}: it is {error.size:,} bytes "
-                          f"(a configuration file holds at most {MAX_CONFIG_BYTES:,})") from None
+        raise QuestcError(
+            f"cannot read the configuration {path}: it is {error.size:,} bytes "
+            f"(a configuration file holds at most {MAX_CONFIG_BYTES:,})"
+        ) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise QuestcError(f"cannot read the configuration {path}: {getattr(error, 'strerror', None) or error}") from None
+        raise QuestcError(
+            f"cannot read the configuration {path}: {getattr(error, 'strerror', None) or error}"
+        ) from None
     is_pyproject = path.name == "pyproject.toml"
     if is_pyproject and not explicit and "questc" not in text:
-        return None   # not ours: do not even ask it to be valid TOML
+        return None  # not ours: do not even ask it to be valid TOML
     tomllib = _toml()
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise QuestcError(f"{path}: not valid TOML: {error}") from None
-    except RecursionError:   # tomllib recurses into nested arrays and inline tables
+    except RecursionError:  # tomllib recurses into nested arrays and inline tables
         raise QuestcError(f"{path}: not valid TOML: arrays or tables nested too deeply") from None
     if is_pyproject:
         tool = document.get("tool", {})
@@ -123,12 +142,15 @@ def _read(path: Path, explicit: bool) -> ConfigFile | None:
         if stray:
             key = stray[0]
             where = f"[tool.questc.{key}]" if isinstance(document[key], dict) else f"`{key}` under [tool.questc]"
-            raise QuestcError(f"{path}: `{key}` is outside [tool.questc], where questc would never read it: "
-                              f"write it as {where}")
+            raise QuestcError(
+                f"{path}: `{key}` is outside [tool.questc], where questc would never read it: write it as {where}"
+            )
         return ConfigFile(path, text, table)
     if isinstance(document.get("tool"), dict) and "questc" in document["tool"]:
-        raise QuestcError(f"{path}: a questc.toml holds the settings at its top (`paper = ...`, `[guide]`), "
-                          "not under [tool.questc] (that is pyproject.toml's form)")
+        raise QuestcError(
+            f"{path}: a questc.toml holds the settings at its top (`paper = ...`, `[guide]`), "
+            "not under [tool.questc] (that is pyproject.toml's form)"
+        )
     return ConfigFile(path, text, document)
 
 
@@ -174,7 +196,7 @@ class _Checker:
         if isinstance(value, str):
             value = [part for part in value.split(",")]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            self.fail(f"`{key}` must be a list of strings, like [\"Q3\", \"Q406\"]")
+            self.fail(f'`{key}` must be a list of strings, like ["Q3", "Q406"]')
         return tuple(v.strip() for v in value if v.strip())
 
     def prefix(self, key: str, written: str, may_be_locked: bool) -> str:
@@ -183,9 +205,14 @@ class _Checker:
             self.fail(f"`{written}` in `{key}` is not a code or a code prefix (write `Q305`, or `Q3` for the family)")
         matched = [d for c, d in descriptors().items() if c.startswith(code)]
         if not matched:
-            self.warnings.append(Q602.at(
-                self._locate(written), code=written, problem=f"in `{key}` matches no diagnostic code",
-                help_text="check the number; `questc explain all` lists the codes"))
+            self.warnings.append(
+                Q602.at(
+                    self._locate(written),
+                    code=written,
+                    problem=f"in `{key}` matches no diagnostic code",
+                    help_text="check the number; `questc explain all` lists the codes",
+                )
+            )
         elif not may_be_locked and all(d.minimum is Severity.ERROR for d in matched):
             self.fail(f"`{written}` in `{key}` names only syntax and reference codes, which always stay errors")
         return code
@@ -205,12 +232,13 @@ class _Checker:
         """The line a key of the questc table is written on (for `--show-settings`); None if not found."""
         return key_line(self.config, key)
 
-    def check(self) -> dict[str, Any]:   # (keyword arguments of Options)
+    def check(self) -> dict[str, Any]:  # (keyword arguments of Options)
         table = self.config.table
         values: dict[str, Any] = {}
         for key in table:
             if key not in KEYS:
                 import difflib  # only for a misspelt key
+
                 close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1)
                 hint = f" (did you mean `{close[0]}`?)" if close else f"; the keys are: {', '.join(KEYS)}"
                 self.fail(f"unknown key `{key}`{hint}")
@@ -218,8 +246,9 @@ class _Checker:
             values["expansions"] = self.strings("expansions", table["expansions"])
         for key in ("select", "extend-select", "ignore"):
             if key in table:
-                values[key] = tuple(self.prefix(key, c, may_be_locked=key != "ignore")
-                                    for c in self.strings(key, table[key]))
+                values[key] = tuple(
+                    self.prefix(key, c, may_be_locked=key != "ignore") for c in self.strings(key, table[key])
+                )
         if "severity" in table:
             raw = table["severity"]
             if not isinstance(raw, dict):
@@ -245,9 +274,12 @@ class _Checker:
             if not isinstance(raw, dict):
                 self.fail('`per-file-ignores` must be a table of glob = codes, like { "drafts/**" = ["Q3"] }')
             values["per-file-ignores"] = {
-                glob: tuple(self.prefix("per-file-ignores", c, may_be_locked=False)
-                            for c in self.strings(f"per-file-ignores.{glob}", codes))
-                for glob, codes in raw.items()}
+                glob: tuple(
+                    self.prefix("per-file-ignores", c, may_be_locked=False)
+                    for c in self.strings(f"per-file-ignores.{glob}", codes)
+                )
+                for glob, codes in raw.items()
+            }
         if "paper" in table:
             paper = table["paper"]
             if not isinstance(paper, str) or paper.lower() not in PAPERS:
@@ -265,9 +297,13 @@ class _Checker:
                     self.fail(f"`guide.{key}` must be a string")
             if "two_sided" in raw and not isinstance(raw["two_sided"], bool):
                 self.fail("`guide.two_sided` must be true or false")
-            values["guide"] = {"title": raw.get("title"), "author": raw.get("author"), "date": raw.get("date"),
-                               "two_sided": raw.get("two_sided", False),
-                               "order": self.strings("guide.order", raw.get("order", []))}
+            values["guide"] = {
+                "title": raw.get("title"),
+                "author": raw.get("author"),
+                "date": raw.get("date"),
+                "two_sided": raw.get("two_sided", False),
+                "order": self.strings("guide.order", raw.get("order", [])),
+            }
         if "owned" in table:
             values["owned"] = self.owned(table["owned"])
         return values
@@ -284,9 +320,15 @@ class _Checker:
         for key, value in raw.items():
             if key not in ("sets", *CATEGORIES):
                 import difflib
+
                 close = difflib.get_close_matches(key, ("sets", *CATEGORIES), n=1)
-                hint = (" (the second edition's search, objective, villager and lieutenant tokens are "
-                        "`markers`)" if key == "tokens" else f" (did you mean `{close[0]}`?)" if close else "")
+                hint = (
+                    " (the second edition's search, objective, villager and lieutenant tokens are `markers`)"
+                    if key == "tokens"
+                    else f" (did you mean `{close[0]}`?)"
+                    if close
+                    else ""
+                )
                 self.fail(f"unknown key `owned.{key}`{hint}; the keys are: sets, {', '.join(CATEGORIES)}")
             if not isinstance(value, dict):
                 self.fail(f"`owned.{key}` must be a table of name = count, like {{ room = 12 }}")
@@ -294,10 +336,13 @@ class _Checker:
             for name, count in value.items():
                 if key == "figures":
                     if not isinstance(count, dict) or not count or any(r not in RANKS for r in count):
-                        self.fail(f"`owned.figures.{name}` must be a table of normal and master figures, "
-                                  f"like {{ normal = 8, master = 3 }}")
-                    counts[name] = {rank: self.number(f"owned.figures.{name}.{rank}", n, 0)
-                                    for rank, n in count.items()}
+                        self.fail(
+                            f"`owned.figures.{name}` must be a table of normal and master figures, "
+                            f"like {{ normal = 8, master = 3 }}"
+                        )
+                    counts[name] = {
+                        rank: self.number(f"owned.figures.{name}.{rank}", n, 0) for rank, n in count.items()
+                    }
                 else:
                     counts[name] = self.number(f"owned.{key}.{name}", count, 1 if key == "sets" else 0)
             out[key] = counts
@@ -325,7 +370,7 @@ def key_line(config: ConfigFile, key: str) -> int | None:
         if header:
             current = header.group(1).replace(" ", "").replace('"', "")
             table = f"{prefix}.{key}" if prefix else key
-            if current == table or current.startswith(table + "."):   # [owned] or its first [owned.markers]
+            if current == table or current.startswith(table + "."):  # [owned] or its first [owned.markers]
                 return number
             continue
         if current == prefix and assignment.match(line):
@@ -344,11 +389,20 @@ def check_codes(key: str, codes: Iterable[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def load_options(config_file: str | Path | None = None, strict: bool | None = None, select: Iterable[str] = (),
-                 ignore: Iterable[str] = (), verbose: bool = False, expansions: str | None = None,
-                 start: Path | None = None, extend_select: Iterable[str] = (), exclude: Iterable[str] | None = None,
-                 extend_exclude: Iterable[str] = (), force_exclude: bool | None = None,
-                 paper: str | None = None) -> Options:
+def load_options(
+    config_file: str | Path | None = None,
+    strict: bool | None = None,
+    select: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+    verbose: bool = False,
+    expansions: str | None = None,
+    start: Path | None = None,
+    extend_select: Iterable[str] = (),
+    exclude: Iterable[str] | None = None,
+    extend_exclude: Iterable[str] = (),
+    force_exclude: bool | None = None,
+    paper: str | None = None,
+) -> Options:
     """Command-line values in (None or empty: not given) plus the configuration file; the Options for the run out.
 
     `config_file` names the file to use; otherwise it is looked for from `start`
@@ -390,12 +444,16 @@ def load_options(config_file: str | Path | None = None, strict: bool | None = No
     else:
         chosen_select, chosen_ignore = values.get("select", ()), values.get("ignore", ()) + cli_ignore
         if cli_ignore:
-            origins["ignore"] = (f"{origins['ignore']} + command line (--ignore)" if "ignore" in origins
-                                 else "command line (--ignore)")
+            origins["ignore"] = (
+                f"{origins['ignore']} + command line (--ignore)" if "ignore" in origins else "command line (--ignore)"
+            )
         file_extend = values.get("extend-select", ())
     if cli_extend:
-        origins["extend-select"] = (f"{origins['extend-select']} + command line (--extend-select)"
-                                    if file_extend else "command line (--extend-select)")
+        origins["extend-select"] = (
+            f"{origins['extend-select']} + command line (--extend-select)"
+            if file_extend
+            else "command line (--extend-select)"
+        )
     if strict is not None:
         origins["strict"] = "command line (--strict)" if strict else "command line (--no-strict)"
     if verbose:
@@ -411,29 +469,39 @@ def load_options(config_file: str | Path | None = None, strict: bool | None = No
     chosen_extend_exclude = exclusions(values.get("extend-exclude", ()), base)
     if extend_exclude:
         chosen_extend_exclude += exclusions(extend_exclude, Path.cwd())
-        origins["extend-exclude"] = (f"{origins['extend-exclude']} + command line (--extend-exclude)"
-                                     if "extend-exclude" in origins else "command line (--extend-exclude)")
+        origins["extend-exclude"] = (
+            f"{origins['extend-exclude']} + command line (--extend-exclude)"
+            if "extend-exclude" in origins
+            else "command line (--extend-exclude)"
+        )
     if force_exclude:
         origins["force-exclude"] = "command line (--force-exclude)"
     return Options(
-        owned_sets=owned, select=chosen_select, ignore=chosen_ignore,
+        owned_sets=owned,
+        select=chosen_select,
+        ignore=chosen_ignore,
         extend_select=file_extend + cli_extend,
         severity=dict(values.get("severity", {})),
         per_file_ignores=dict(values.get("per-file-ignores", {})),
         strict=bool(strict) if strict is not None else bool(values.get("strict", False)),
-        verbose=bool(verbose), packs=tuple(values.get("packs", ())),
+        verbose=bool(verbose),
+        packs=tuple(values.get("packs", ())),
         packs_base=config.folder if config is not None and values.get("packs") else None,
         per_file_base=config.folder if config is not None else None,
         config_file=config.path if config is not None else None,
         paper=(paper or values.get("paper") or "a4").lower(),
-        guide_title=values.get("guide", {}).get("title"), guide_author=values.get("guide", {}).get("author"),
+        guide_title=values.get("guide", {}).get("title"),
+        guide_author=values.get("guide", {}).get("author"),
         guide_order=tuple(values.get("guide", {}).get("order", ())),
         guide_date=values.get("guide", {}).get("date"),
         guide_two_sided=bool(values.get("guide", {}).get("two_sided", False)),
         config_diagnostics=warnings,
-        exclude=chosen_exclude, extend_exclude=chosen_extend_exclude,
+        exclude=chosen_exclude,
+        extend_exclude=chosen_extend_exclude,
         force_exclude=bool(force_exclude) or bool(values.get("force-exclude", False)),
-        owned_counts=owned_counts, origins=origins)
+        owned_counts=owned_counts,
+        origins=origins,
+    )
 
 
 def _declared(config: ConfigFile, values: dict[str, Any], origins: dict[str, str]) -> Declared:
@@ -443,33 +511,43 @@ def _declared(config: ConfigFile, values: dict[str, Any], origins: dict[str, str
     from questc.catalog.owned import Declared, unknown_names
 
     table = values["owned"]
-    declared = Declared(copies=table.get("sets", {}), pieces=table.get("pieces", {}),
-                        markers=table.get("markers", {}), treasures=table.get("treasures", {}),
-                        figures=table.get("figures", {}), cards=table.get("cards", {}),
-                        origin=origins.get("owned"), config_file=_shown_path(config.path),
-                        pyproject=config.path.name == "pyproject.toml")
+    declared = Declared(
+        copies=table.get("sets", {}),
+        pieces=table.get("pieces", {}),
+        markers=table.get("markers", {}),
+        treasures=table.get("treasures", {}),
+        figures=table.get("figures", {}),
+        cards=table.get("cards", {}),
+        origin=origins.get("owned"),
+        config_file=_shown_path(config.path),
+        pyproject=config.path.name == "pyproject.toml",
+    )
     catalog, _ = load_catalog([(p, None, config.folder) for p in values.get("packs", ())])
     unknown, count = unknown_names(declared, catalog)
     if unknown:
         where = f"{config.path}" + (" [tool.questc]" if config.path.name == "pyproject.toml" else "")
-        raise QuestcError(f"{where}: `owned` names what no set or pack holds: {'; '.join(unknown)}"
-                          + (f" and {count - len(unknown):,} more" if count > len(unknown) else "")
-                          + " (`questc catalog` lists the components; one from a pack a quest `use`s needs "
-                            "that pack in `packs` too)")
+        raise QuestcError(
+            f"{where}: `owned` names what no set or pack holds: {'; '.join(unknown)}"
+            + (f" and {count - len(unknown):,} more" if count > len(unknown) else "")
+            + " (`questc catalog` lists the components; one from a pack a quest `use`s needs "
+            "that pack in `packs` too)"
+        )
     return declared
 
 
 def _shown_path(path: Path) -> str:
     from questc.emit.report import display_path
+
     return display_path(str(path))
 
 
 # ---- showing the settings -----------------------------------------------------
 
 
-def _toml_value(value: Any) -> str:   # (a setting's value: a string, a list or a table of them)
+def _toml_value(value: Any) -> str:  # (a setting's value: a string, a list or a table of them)
     """A value as TOML writes it (strings in basic quotes, lists, inline tables)."""
     import json
+
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
@@ -515,8 +593,7 @@ def show_settings(options: Options) -> str:
     origins = options.origins
     rows: list[tuple[str, str]] = []
     if options.config_file is not None:
-        rows.append((f"config-file = {_toml_value(_shown_path(options.config_file))}",
-                     origins.get("config-file", "")))
+        rows.append((f"config-file = {_toml_value(_shown_path(options.config_file))}", origins.get("config-file", "")))
     else:
         rows.append(("# config-file: none", "no questc.toml or pyproject.toml [tool.questc] found upwards"))
     values = {
@@ -533,17 +610,30 @@ def show_settings(options: Options) -> str:
         "extend-exclude": [rule.glob for rule in options.extend_exclude],
         "force-exclude": options.force_exclude,
         "paper": options.paper,
-        "guide": {k: v for k, v in (("title", options.guide_title), ("author", options.guide_author),
-                                    ("date", options.guide_date), ("two_sided", options.guide_two_sided),
-                                    ("order", list(options.guide_order))) if v},
+        "guide": {
+            k: v
+            for k, v in (
+                ("title", options.guide_title),
+                ("author", options.guide_author),
+                ("date", options.guide_date),
+                ("two_sided", options.guide_two_sided),
+                ("order", list(options.guide_order)),
+            )
+            if v
+        },
         "owned": options.owned_counts.as_table() if options.owned_counts is not None else {},
     }
     for key, value in values.items():
         origin = origins.get(key, _DEFAULTS[key])
         if key in ("exclude", "extend-exclude"):
             rules = options.exclude if key == "exclude" else options.extend_exclude
-            bases = sorted({str(rule.base) for rule in rules
-                            if rule.base is not None and "/" in rule.glob.replace("\\", "/").rstrip("/")})
+            bases = sorted(
+                {
+                    str(rule.base)
+                    for rule in rules
+                    if rule.base is not None and "/" in rule.glob.replace("\\", "/").rstrip("/")
+                }
+            )
             if bases:
                 origin += f" (paths relative to {' and '.join(bases)})"
         rows.append((f"{key} = {_toml_value(value)}", origin))

@@ -1,10 +1,11 @@
 """Which files a run reads: the quest files among the paths a user names, folders searched
 and exclusions applied."""
+
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 
 from questc.errors import QuestcError
 from questc.options import Options
@@ -12,8 +13,9 @@ from questc.options import Options
 __all__ = ["find_quests"]
 
 
-def find_quests(paths: Iterable[Path | str], options: Options | None = None,
-                excluded: list[Path] | None = None) -> list[Path]:
+def find_quests(
+    paths: Iterable[Path | str], options: Options | None = None, excluded: list[Path] | None = None
+) -> list[Path]:
     """Files and folders in; every `.quest` file among them (folders searched recursively), sorted, unique.
 
     Files and folders found in a search are passed over when `options.exclude` or
@@ -28,7 +30,7 @@ def find_quests(paths: Iterable[Path | str], options: Options | None = None,
     for raw in paths:
         path = Path(raw)
         if not path.is_dir() and not path.is_file():
-            if path.exists():   # a named pipe, a socket, a device: never a quest, and may block
+            if path.exists():  # a named pipe, a socket, a device: never a quest, and may block
                 raise QuestcError(f"{raw} is not a regular file or folder")
             raise QuestcError(f"no such file or folder: {raw}")
         if options.force_exclude and _excluded_with_parents(path, options):
@@ -41,7 +43,7 @@ def find_quests(paths: Iterable[Path | str], options: Options | None = None,
                 kept = []
                 for name in sorted(folders):
                     if options.excluded(here / name):
-                        skipped.append(here / name)   # pruned: nothing below it is searched
+                        skipped.append(here / name)  # pruned: nothing below it is searched
                     else:
                         kept.append(name)
                 folders[:] = kept

@@ -6,10 +6,22 @@ that must not or cannot be written: exit status 1), for input
 that is not a quest (a deck plan, an engine JSON file), and for faults of questc
 itself (a broken installation, a formatter that would lose meaning).
 """
+
 from __future__ import annotations
 
-__all__ = ["QuestcError", "BuildError", "OutputRefused", "PlanError", "CatalogError", "PackProblem", "QuestJSONError",
-           "UnsupportedFormatVersion", "FormatterError", "SheetTemplateError", "ImportFailed"]
+__all__ = [
+    "QuestcError",
+    "BuildError",
+    "OutputRefused",
+    "PlanError",
+    "CatalogError",
+    "PackProblem",
+    "QuestJSONError",
+    "UnsupportedFormatVersion",
+    "FormatterError",
+    "SheetTemplateError",
+    "ImportFailed",
+]
 
 
 class QuestcError(Exception):

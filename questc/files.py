@@ -5,6 +5,7 @@ A FIFO named as a pack would block the run for ever, a 3 GiB sparse file would b
 whole before any size check; `read_input` opens without blocking, asks the open file
 what it is and how large, and reads at most `limit` bytes.
 """
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,13 @@ from pathlib import Path
 
 __all__ = ["NotARegularFile", "TooLarge", "read_input"]
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe (FIFO)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
 
 
 class NotARegularFile(OSError):
@@ -40,9 +46,9 @@ def read_input(path: Path | str, limit: int) -> bytes:
     for a file that grows while it is read) or the OSError of opening or reading.
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)   # non-blocking: opening a FIFO with no writer would wait for ever
+    fd = os.open(path, flags)  # non-blocking: opening a FIFO with no writer would wait for ever
     try:
-        info = os.fstat(fd)     # the file opened, not a name that may have changed since
+        info = os.fstat(fd)  # the file opened, not a name that may have changed since
         if not stat.S_ISREG(info.st_mode):
             kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a plain file")
             raise NotARegularFile(path, kind)

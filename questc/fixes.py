@@ -13,19 +13,28 @@ text stops changing, or MAX_PASSES. A file with syntax errors gets only the fixe
 its syntax errors, and a run whose text still has syntax errors at the end is not
 `writable`: the command line never writes such a file.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from collections.abc import Callable, Iterable, Sequence
 
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severity
 
 if TYPE_CHECKING:
     from questc.pipeline import QuestResult
 
-__all__ = ["MAX_PASSES", "FixRun", "apply_fixes", "chosen_fixes", "compatible_fixes", "fix_source",
-           "has_syntax_errors", "is_syntax"]
+__all__ = [
+    "MAX_PASSES",
+    "FixRun",
+    "apply_fixes",
+    "chosen_fixes",
+    "compatible_fixes",
+    "fix_source",
+    "has_syntax_errors",
+    "is_syntax",
+]
 
 # Each pass re-checks the whole quest (about 0.1 s); real fixes settle in two or three.
 MAX_PASSES = 10
@@ -76,8 +85,9 @@ def _clash(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return (s1 == e1 and s2 < s1 < e2) or (s2 == e2 and s1 < s2 < e1)
 
 
-def compatible_fixes(fixes: Iterable[tuple[Diagnostic, Fix]],
-                     length: int | None = None) -> list[tuple[Diagnostic, Fix]]:
+def compatible_fixes(
+    fixes: Iterable[tuple[Diagnostic, Fix]], length: int | None = None
+) -> list[tuple[Diagnostic, Fix]]:
     """The fixes that can be applied together, in order of their first edit (then the diagnostics'
     order): one that overlaps an edit already taken, or whose own edits overlap (or fall outside a
     text of `length` characters), is left out. A fix identical to one taken is kept (it changes
@@ -94,7 +104,7 @@ def compatible_fixes(fixes: Iterable[tuple[Diagnostic, Fix]],
         bounds = [_bounds(e) for e in key]
         if any(s > e or s < 0 or (length is not None and e > length) for s, e in bounds):
             continue
-        if any(_clash(a, b) for i, a in enumerate(bounds) for b in bounds[i + 1:]):
+        if any(_clash(a, b) for i, a in enumerate(bounds) for b in bounds[i + 1 :]):
             continue
         if any(_clash(a, b) for a in bounds for b in taken):
             continue
@@ -108,7 +118,7 @@ def apply_fixes(text: str, fixes: Iterable[tuple[Diagnostic, Fix]]) -> tuple[str
     """Apply the fixes that fit together (compatible_fixes) to `text`; return the new text and the
     fixes applied. Edit offsets count from after a byte-order mark, which is kept."""
     bom = "\ufeff" if text.startswith("\ufeff") else ""
-    body = text[len(bom):]
+    body = text[len(bom) :]
     applied = compatible_fixes(fixes, len(body))
     edits = sorted({e for _, fix in applied for e in fix.edits}, key=_bounds)
     pieces, cursor = [], 0
@@ -127,11 +137,11 @@ class FixRun:
     path: str
     original: str
     source: str
-    result: QuestResult                   # the check of `source`
+    result: QuestResult  # the check of `source`
     applied: list[tuple[Diagnostic, Fix]] = field(default_factory=list)
     passes: int = 0
-    converged: bool = True                # False: MAX_PASSES ran out with fixes still to apply
-    broke: bool = False                   # a pass brought syntax errors into a clean parse and was undone
+    converged: bool = True  # False: MAX_PASSES ran out with fixes still to apply
+    broke: bool = False  # a pass brought syntax errors into a clean parse and was undone
 
     @property
     def changed(self) -> bool:
@@ -144,13 +154,19 @@ class FixRun:
 
     def remaining(self, unsafe: bool) -> int:
         """Fixes the last check still offers that this run may not apply (unsafe ones, without `unsafe`)."""
-        return sum(1 for d in self.result.diagnostics
-                   if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
+        return sum(1 for d in self.result.diagnostics if d.fixes and not any(allowed(f, unsafe) for f in d.fixes))
 
 
-def fix_source(source: str, path: str = "<quest>", options=None, *, unsafe: bool = False,
-               max_passes: int = MAX_PASSES, result: QuestResult | None = None,
-               check: Callable[[str], QuestResult] | None = None) -> FixRun:
+def fix_source(
+    source: str,
+    path: str = "<quest>",
+    options=None,
+    *,
+    unsafe: bool = False,
+    max_passes: int = MAX_PASSES,
+    result: QuestResult | None = None,
+    check: Callable[[str], QuestResult] | None = None,
+) -> FixRun:
     """Check `source`, apply its fixes, check again, until nothing is left to fix.
 
     `check` turns a text into a QuestResult (default: questc.pipeline.check_source with
@@ -163,6 +179,7 @@ def fix_source(source: str, path: str = "<quest>", options=None, *, unsafe: bool
 
         def check(text: str) -> QuestResult:
             return check_source(text, path, options)
+
     current = result if result is not None else check(source)
     run = FixRun(path, source, source, current)
     for _ in range(max_passes):

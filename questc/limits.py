@@ -6,6 +6,7 @@ generous by orders of magnitude and each is refused with a Q006 at the place it 
 passed (docs/language.md, "Limits"). The size, nesting and syntax-error limits of the
 parser are in questc.syntax.parser.
 """
+
 from __future__ import annotations
 
 # The largest map the checks analyse: exact line of sight costs about cells x box size.
@@ -34,15 +35,15 @@ def excerpt(text: str, width: int = 24) -> str:
     """A long number or word cut for a message: its head, then how long it was."""
     if len(text) <= width:
         return text
-    return f"{text[:width - 8]}... ({len(text):,} characters)"
+    return f"{text[: width - 8]}... ({len(text):,} characters)"
 
 
 # Files read whole, each checked for its size before it is read (questc.files).
 # A quest of MAX_SOURCE_CHARS characters (questc.syntax.parser) is at most 4 bytes each.
 MAX_QUEST_BYTES = 4_000_000
-MAX_PACK_BYTES = 1_000_000        # a content pack; the built-in base.yaml is 9 kB
-MAX_CONFIG_BYTES = 1_000_000      # questc.toml or pyproject.toml
+MAX_PACK_BYTES = 1_000_000  # a content pack; the built-in base.yaml is 9 kB
+MAX_CONFIG_BYTES = 1_000_000  # questc.toml or pyproject.toml
 # YAML nodes in a pack once its aliases are followed: a "billion laughs" of nested
 # aliases is a few hundred bytes that expand to billions. base.yaml has about 1,200.
 MAX_YAML_NODES = 100_000
-MAX_YAML_DEPTH = 50               # levels of nesting in a pack; a catalog entry has about five
+MAX_YAML_DEPTH = 50  # levels of nesting in a pack; a catalog entry has about five

@@ -10,13 +10,14 @@ catalog, never the source), and every answer must match the compiler's.
     quest.sees((1, 1), (7, 3), open_doors={"entry"})
     quest.can_step((5, 2), (6, 2), open_doors={"entry"})
 """
+
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from functools import cached_property, cache
-from pathlib import Path
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache, cached_property
+from pathlib import Path
 from typing import Any
 
 from questc.board.board import Board
@@ -31,21 +32,29 @@ Cell = tuple[int, int]
 # The engine JSON as read: a JSON object whose values are what the file holds (the schema checks them).
 JSON = dict[str, Any]
 
-__all__ = ["EngineQuest", "QuestJSONError", "UnsupportedFormatVersion", "load_quest_json",
-           "schema", "SUPPORTED_VERSIONS"]
+__all__ = [
+    "EngineQuest",
+    "QuestJSONError",
+    "UnsupportedFormatVersion",
+    "load_quest_json",
+    "schema",
+    "SUPPORTED_VERSIONS",
+]
 
 
 @cache
 def schema() -> JSON:
     """The engine JSON schema (schemas/quest.schema.json) as a dict."""
     from questc.paths import data_dir
+
     return json.loads((data_dir("schemas") / "quest.schema.json").read_text(encoding="utf-8"))
 
 
 @cache
-def _validator() -> Any:   # a jsonschema validator (imported when first needed)
+def _validator() -> Any:  # a jsonschema validator (imported when first needed)
     # jsonschema is imported here, not at the top: `questc lint` never needs it.
     from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema())
 
 
@@ -57,7 +66,8 @@ def _read(source: str | bytes | Path | JSON) -> JSON:
         raw = bytes(source)
     elif isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
         from questc.files import read_input
-        try:   # a regular file, at most 64 MB (the densest map questc accepts writes 4 MB)
+
+        try:  # a regular file, at most 64 MB (the densest map questc accepts writes 4 MB)
             raw = read_input(Path(source), 64_000_000)
         except OSError as error:
             raise QuestJSONError(f"cannot read {source}: {error.strerror or error}") from None
@@ -81,8 +91,7 @@ def check_format(document: JSON) -> None:
     this loader") rather than for the schema details a later version may change.
     """
     if document.get("format") != FORMAT:
-        raise QuestJSONError(f"not a questc quest: `format` is {document.get('format')!r}, "
-                             f"expected {FORMAT!r}")
+        raise QuestJSONError(f"not a questc quest: `format` is {document.get('format')!r}, expected {FORMAT!r}")
     version = document.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise QuestJSONError(f"`format_version` must be an integer, not {version!r}")
@@ -91,9 +100,11 @@ def check_format(document: JSON) -> None:
         if version > newest:
             raise UnsupportedFormatVersion(
                 f"format_version {version} is newer than this loader understands (at most {newest}); "
-                "load it with a newer questc")
-        raise UnsupportedFormatVersion(f"format_version {version} is not supported "
-                                       f"(supported: {', '.join(map(str, SUPPORTED_VERSIONS))})")
+                "load it with a newer questc"
+            )
+        raise UnsupportedFormatVersion(
+            f"format_version {version} is not supported (supported: {', '.join(map(str, SUPPORTED_VERSIONS))})"
+        )
 
 
 def validate(document: JSON) -> None:
@@ -106,11 +117,11 @@ def validate(document: JSON) -> None:
         raise QuestJSONError(f"invalid quest JSON at {where}: {first.message}{more}")
 
 
-def _cell(value: Any) -> Cell:   # (a JSON value, checked here)
+def _cell(value: Any) -> Cell:  # (a JSON value, checked here)
     return (value[0], value[1])
 
 
-def _edge(value: Any) -> tuple[int, int, int, int]:   # (a JSON value, checked here)
+def _edge(value: Any) -> tuple[int, int, int, int]:  # (a JSON value, checked here)
     return (value[0], value[1], value[2], value[3])
 
 
@@ -139,6 +150,7 @@ class EngineQuest:
     def sight(self) -> str:
         """The line-of-sight rule of the quest's edition (questc.board.sight.RULES)."""
         from questc.editions import edition
+
         return edition(self.edition).sight
 
     @property
@@ -173,23 +185,29 @@ class EngineQuest:
         """Can a figure step from a to the 8-neighbour b, with these doors open?"""
         return self.board.can_step(_cell(a), _cell(b), frozenset(open_doors))
 
-    def reachable(self, from_cells: Iterable[Cell], open_doors: Iterable[str] = (),
-                  allowed: Iterable[Cell] | None = None, stairs: bool | Iterable[str] = True) -> set[Cell]:
+    def reachable(
+        self,
+        from_cells: Iterable[Cell],
+        open_doors: Iterable[str] = (),
+        allowed: Iterable[Cell] | None = None,
+        stairs: bool | Iterable[str] = True,
+    ) -> set[Cell]:
         """Every cell a figure can walk to from `from_cells`.
 
         open_doors: the doors it may pass; allowed: if given, the only cells it may enter;
         stairs: True (every staircase), False (none) or the colours that may be used.
         """
         usable = stairs if isinstance(stairs, bool) else frozenset(stairs)
-        return self.board.reachable([_cell(c) for c in from_cells],
-                                    None if allowed is None else frozenset(_cell(c) for c in allowed),
-                                    frozenset(open_doors), usable)
+        return self.board.reachable(
+            [_cell(c) for c in from_cells],
+            None if allowed is None else frozenset(_cell(c) for c in allowed),
+            frozenset(open_doors),
+            usable,
+        )
 
-    def visible_cells(self, sources: Iterable[Cell], open_doors: Iterable[str] = (),
-                      stairs: bool = True) -> set[Cell]:
+    def visible_cells(self, sources: Iterable[Cell], open_doors: Iterable[str] = (), stairs: bool = True) -> set[Cell]:
         """Every floor cell seen from at least one source (stair ends see through their stairs)."""
-        return self.board.visible_cells([_cell(c) for c in sources], self.sight,
-                                        frozenset(open_doors), stairs=stairs)
+        return self.board.visible_cells([_cell(c) for c in sources], self.sight, frozenset(open_doors), stairs=stairs)
 
 
 def build_engine_board(document: JSON) -> Board:
@@ -209,17 +227,31 @@ def build_engine_board(document: JSON) -> Board:
     if set(owner) != floor:
         missing = sorted(floor - set(owner))[:3]
         extra = sorted(set(owner) - floor)[:3]
-        raise QuestJSONError(f"map.cells and the pieces' cells disagree (only in cells: {missing}, "
-                             f"only in pieces: {extra})")
+        raise QuestJSONError(
+            f"map.cells and the pieces' cells disagree (only in cells: {missing}, only in pieces: {extra})"
+        )
     doors = [Door(d["id"], (_edge(d["edge"][0]), _edge(d["edge"][1])), d["rune"]) for d in document["doors"]]
     stairs = [Stairs(s["colour"], (_cell(s["ends"][0]), _cell(s["ends"][1]))) for s in document["stairs"]]
-    blocking = {_cell(b["cell"]): BlockInfo(b["blocks_movement"], b["blocks_sight"], fog=b["fog"],
-                                            wall_like=b["wall_like"], kind=b["kind"], pit=b.get("pit", False))
-                for b in m["blocking"]}   # `pit` since version 3
-    joints = [(j["pieces"][0], j["pieces"][1], (_edge(j["edges"][0]), _edge(j["edges"][1])))
-              for j in m["joints"]]
-    board = Board(owner=owner, walls=frozenset(_edge(e) for e in m["walls"]), doors=doors,
-                  stairs=stairs, blocking=blocking, joints=joints)
+    blocking = {
+        _cell(b["cell"]): BlockInfo(
+            b["blocks_movement"],
+            b["blocks_sight"],
+            fog=b["fog"],
+            wall_like=b["wall_like"],
+            kind=b["kind"],
+            pit=b.get("pit", False),
+        )
+        for b in m["blocking"]
+    }  # `pit` since version 3
+    joints = [(j["pieces"][0], j["pieces"][1], (_edge(j["edges"][0]), _edge(j["edges"][1]))) for j in m["joints"]]
+    board = Board(
+        owner=owner,
+        walls=frozenset(_edge(e) for e in m["walls"]),
+        doors=doors,
+        stairs=stairs,
+        blocking=blocking,
+        joints=joints,
+    )
     written = frozenset(_edge(e) for e in m["obstacle_walls"])
     if board.obstacle_walls != written:
         raise QuestJSONError("map.obstacle_walls does not match the wall-like cells of map.blocking")

@@ -1,4 +1,5 @@
 """What a run is asked to do: owned sets, code selection, severities, strictness, packs, files left out."""
+
 from __future__ import annotations
 
 import os
@@ -7,14 +8,13 @@ from collections.abc import Iterable
 from dataclasses import field
 from functools import lru_cache
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.records import record
 from questc.rules import descriptor
 
-if TYPE_CHECKING:   # the catalog is imported when a quest is checked, not by every command
+if TYPE_CHECKING:  # the catalog is imported when a quest is checked, not by every command
     from questc.catalog.owned import Declared
 
 
@@ -22,9 +22,31 @@ if TYPE_CHECKING:   # the catalog is imported when a quest is checked, not by ev
 # ruff's default list (version control, virtual environments, caches, build output),
 # which is what users of Python tools expect, plus questc's own `build` output.
 DEFAULT_EXCLUDE = (
-    ".bzr", ".direnv", ".eggs", ".git", ".git-rewrite", ".hg", ".ipynb_checkpoints", ".mypy_cache",
-    ".nox", ".pants.d", ".pyenv", ".pytest_cache", ".pytype", ".ruff_cache", ".svn", ".tox", ".venv",
-    ".vscode", "__pypackages__", "_build", "buck-out", "build", "dist", "node_modules", "site-packages",
+    ".bzr",
+    ".direnv",
+    ".eggs",
+    ".git",
+    ".git-rewrite",
+    ".hg",
+    ".ipynb_checkpoints",
+    ".mypy_cache",
+    ".nox",
+    ".pants.d",
+    ".pyenv",
+    ".pytest_cache",
+    ".pytype",
+    ".ruff_cache",
+    ".svn",
+    ".tox",
+    ".venv",
+    ".vscode",
+    "__pypackages__",
+    "_build",
+    "buck-out",
+    "build",
+    "dist",
+    "node_modules",
+    "site-packages",
     "venv",
 )
 
@@ -86,13 +108,13 @@ class Options:
     per_file_base: Path | None = None
     config_file: Path | None = None
     config_diagnostics: tuple[Diagnostic, ...] = ()
-    paper: str = "a4"                  # the printed sheet's and guide's paper: a4 or letter
-    square_mm: float = 25.4            # a map square on a print-and-play map (questc.emit.play)
-    guide_title: str | None = None     # a guide's title, author and quest order ([guide] in the configuration)
+    paper: str = "a4"  # the printed sheet's and guide's paper: a4 or letter
+    square_mm: float = 25.4  # a map square on a print-and-play map (questc.emit.play)
+    guide_title: str | None = None  # a guide's title, author and quest order ([guide] in the configuration)
     guide_author: str | None = None
     guide_order: tuple[str, ...] = ()
-    guide_date: str | None = None      # the date on a guide's title page (else SOURCE_DATE_EPOCH's, else none)
-    guide_two_sided: bool = False      # a guide printed on both sides: quests start on right-hand pages
+    guide_date: str | None = None  # the date on a guide's title page (else SOURCE_DATE_EPOCH's, else none)
+    guide_two_sided: bool = False  # a guide printed on both sides: quests start on right-hand pages
     extend_select: tuple[str, ...] = ()
     exclude: tuple[Exclusion, ...] = exclusions(DEFAULT_EXCLUDE)
     extend_exclude: tuple[Exclusion, ...] = ()
@@ -121,7 +143,7 @@ def _relative(file: str, base: Path | None) -> str:
     try:
         absolute = path if path.is_absolute() else Path.cwd() / path
         relative = os.path.relpath(absolute, base or Path.cwd())
-    except ValueError:   # another drive on Windows
+    except ValueError:  # another drive on Windows
         return path.as_posix()
     return Path(relative).as_posix()
 
@@ -181,7 +203,9 @@ def _longest(code: str, table: dict[str, str]) -> str | None:
     return table[best] if best is not None else None
 
 
-def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores: Iterable[str] = ()) -> list[Diagnostic]:
+def apply_policy(
+    diagnostics: list[Diagnostic], options: Options, extra_ignores: Iterable[str] = ()
+) -> list[Diagnostic]:
     """Select, ignore and re-grade diagnostics as configured.
 
     A code is shown when the selection is empty (everything) or `select` or
@@ -199,8 +223,11 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores:
     for d in diagnostics:
         entry = descriptor(d.code)
         locked = entry is not None and entry.minimum is Severity.ERROR
-        if entry is not None and entry.opt_in and d.code not in {c.upper() for c in (*options.select,
-                                                                                  *options.extend_select)}:
+        if (
+            entry is not None
+            and entry.opt_in
+            and d.code not in {c.upper() for c in (*options.select, *options.extend_select)}
+        ):
             continue
         if not locked:
             chosen = _longest_prefix(d.code, options.extend_select)
@@ -208,7 +235,7 @@ def apply_policy(diagnostics: list[Diagnostic], options: Options, extra_ignores:
                 continue
             ignored = _longest_prefix(d.code, (*options.ignore, *extra_ignores))
             if ignored is not None and (chosen is None or len(chosen) <= len(ignored)):
-                continue   # `--extend-select Q406` beats `ignore = ["Q4"]`, not `ignore = ["Q406"]`
+                continue  # `--extend-select Q406` beats `ignore = ["Q4"]`, not `ignore = ["Q406"]`
             if d.span.file not in per_file:
                 per_file[d.span.file] = options.ignored_for(d.span.file)
             if _matches(d.code, per_file[d.span.file]):

@@ -1,10 +1,11 @@
 """Where things are: questc's data folders (inside the installed package, or at the top of a
 checkout), its cache, and a project's configuration files and root."""
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from collections.abc import Iterator
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -48,7 +49,7 @@ def config_files(start: Path) -> Iterator[Path]:
     language server watches them all."""
     try:
         folder = start.resolve()
-    except (RuntimeError, OSError):   # a folder on the way is a symbolic link loop: nothing above it
+    except (RuntimeError, OSError):  # a folder on the way is a symbolic link loop: nothing above it
         return
     for candidate in (folder, *folder.parents):
         for name in CONFIG_FILES:
@@ -113,8 +114,8 @@ def _keep_newest(folder: Path, family: str, name: str, keep: int) -> None:
             if entry.name != name:
                 aged.append((entry.stat().st_mtime_ns, entry.name, entry))
         except OSError:
-            pass   # gone already: another questc tidied at the same time
-    for _mtime, _name, entry in sorted(aged, reverse=True)[max(0, keep - 1):]:
+            pass  # gone already: another questc tidied at the same time
+    for _mtime, _name, entry in sorted(aged, reverse=True)[max(0, keep - 1) :]:
         try:
             entry.unlink(missing_ok=True)
         except OSError:

@@ -12,6 +12,7 @@ A stage runs only when the stages before it found no error. The report (QuestRes
 holds the diagnostics and, when every stage ran, the CompiledQuest; questc.api and
 questc.build are the layers above.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -20,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Diagnostic, Severity, Span
 from questc.errors import QuestcError
-from questc.records import record
 from questc.options import Options, apply_policy
+from questc.records import record
 
-if TYPE_CHECKING:   # imported when a stage runs: `import questc.pipeline` stays cheap
+if TYPE_CHECKING:  # imported when a stage runs: `import questc.pipeline` stays cheap
     from questc.compiled import CompiledQuest
     from questc.model.quest import EncounterHeader, QuestModel
     from questc.syntax.nodes import QuestFile
@@ -48,8 +49,15 @@ class QuestSummary:
 
     @classmethod
     def of(cls, model: QuestModel) -> QuestSummary:
-        return cls(model.id, model.edition.name, model.part_of, model.encounter, tuple(model.catalog.pack_files),
-                   model.alternative, model.encounter_header())
+        return cls(
+            model.id,
+            model.edition.name,
+            model.part_of,
+            model.encounter,
+            tuple(model.catalog.pack_files),
+            model.alternative,
+            model.encounter_header(),
+        )
 
 
 @dataclass
@@ -66,15 +74,15 @@ class QuestResult:
 
     path: str
     source: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)       # after the policy, sorted
-    all_diagnostics: list[Diagnostic] = field(default_factory=list)   # before the policy
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # after the policy, sorted
+    all_diagnostics: list[Diagnostic] = field(default_factory=list)  # before the policy
     compiled: CompiledQuest | None = None
     tree: QuestFile | None = None
-    comments: tuple[tuple[Span, str], ...] = ()   # each comment's span and text
+    comments: tuple[tuple[Span, str], ...] = ()  # each comment's span and text
     model: QuestModel | None = None
     summary: QuestSummary | None = None
     complete: bool = False
-    seconds: float | None = None   # how long the check took, when the caller timed it (JUnit's `time`)
+    seconds: float | None = None  # how long the check took, when the caller timed it (JUnit's `time`)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -132,14 +140,23 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
         if oversized is not None:
             found.append(oversized)
         elif model.resolved and not _has_error(names):
-            compiled = CompiledQuest(path, source, parsed.tree, parsed.comments, model, quest_board(model),
-                                     options.owned_sets, options.owned_counts)
+            compiled = CompiledQuest(
+                path,
+                source,
+                parsed.tree,
+                parsed.comments,
+                model,
+                quest_board(model),
+                options.owned_sets,
+                options.owned_counts,
+            )
             found += run_checks(CheckContext(compiled))
             result.compiled, result.complete = compiled, True
-        else:   # the checks of the header alone, so their errors come with the name errors
+        else:  # the checks of the header alone, so their errors come with the name errors
             found += run_header_checks(HeaderContext(model, source))
     from questc.suppress import apply_suppressions  # `# questc: ignore[...]` needs the source and comments
-    complete = result.complete and not _has_error(found)   # no phase skipped
+
+    complete = result.complete and not _has_error(found)  # no phase skipped
     found = apply_suppressions(found, source, result.comments, path, complete=complete)
     result.all_diagnostics = _sorted(found)
     result.diagnostics = apply_policy(result.all_diagnostics, options)
@@ -151,6 +168,7 @@ def check_bytes(data: bytes, path: str, options: Options | None = None, *, limit
     the limit and one byte more), Q001 at the first byte that is not UTF-8, else check_source."""
     if limit is not None and len(data) > limit:
         from questc.syntax.parser import too_large
+
         return _refused(path, "", too_large(path, "", limit, "bytes", over=True))
     try:
         source = data.decode("utf-8")
@@ -170,8 +188,9 @@ def check_file(path: Path | str, options: Options | None = None) -> QuestResult:
         data = read_input(path, MAX_QUEST_BYTES)
     except NotARegularFile as error:
         raise QuestcError(f"cannot read {path}: it is {error.kind}, not a quest file") from None
-    except TooLarge as error:   # refused before it is read: Q006 on its first line
+    except TooLarge as error:  # refused before it is read: Q006 on its first line
         from questc.syntax.parser import too_large
+
         return _refused(str(path), "", too_large(str(path), "", error.size, unit="bytes"))
     except OSError as error:
         raise QuestcError(f"cannot read {path}: {error.strerror or error}") from None
@@ -182,11 +201,20 @@ def undecodable(path: str, data: bytes, error: UnicodeDecodeError) -> QuestResul
     """The report for bytes that are not UTF-8: one Q001 at the first bad byte (its `source` is
     the text with replacement characters, for showing; `tree` is None)."""
     from questc.syntax.codes import Q001
-    line = data[:error.start].count(b"\n") + 1
+
+    line = data[: error.start].count(b"\n") + 1
     column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-    return _refused(path, data.decode("utf-8", errors="replace"), Q001.at(
-        Span(path, line, column, line, column + 1), found="found a byte that is not UTF-8 text",
-        expected="UTF-8 text", label="not UTF-8", help="save the file as UTF-8"))
+    return _refused(
+        path,
+        data.decode("utf-8", errors="replace"),
+        Q001.at(
+            Span(path, line, column, line, column + 1),
+            found="found a byte that is not UTF-8 text",
+            expected="UTF-8 text",
+            label="not UTF-8",
+            help="save the file as UTF-8",
+        ),
+    )
 
 
 def _refused(path: str, source: str, diagnostic: Diagnostic) -> QuestResult:

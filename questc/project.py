@@ -6,6 +6,7 @@ follow it. An installed questc (wheel or editable) carries the URLs in its metad
 a bare source checkout run without installing has none, and the outputs then leave
 the addresses out rather than invent one.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -15,6 +16,7 @@ from functools import cache
 def project_urls() -> dict[str, str]:
     """`[project.urls]` as installed: label (lower case) -> URL; empty when questc is not installed."""
     from importlib.metadata import PackageNotFoundError, metadata
+
     try:
         meta = metadata("questc")
     except PackageNotFoundError:

@@ -6,11 +6,12 @@ checks see what each file's header says (QuestSummary.encounters, kept after a l
 model go), never the maps. "Whole" quests are those whose folder the run was given (a folder
 walked, not single files): only then can a missing encounter be told from one not given.
 """
+
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 
 from questc.diagnostics.core import Diagnostic
 from questc.options import Options, apply_policy
@@ -56,7 +57,7 @@ def find(results: list[QuestResult], folders: Iterable[Path] = (), whole: bool |
     spelled = _merged(quests)
     for check in checks():
         if check.__module__.endswith("part_of_spelled_differently"):
-            out += check(quests, True)   # Q803 compares the quests' names as written, all at once
+            out += check(quests, True)  # Q803 compares the quests' names as written, all at once
             continue
         for quest, group in spelled.items():
             complete = whole if whole is not None else all(_within(m.path, folders) for m in group)

@@ -15,6 +15,7 @@ each class (CPython 3.11 to 3.13 alike), which was a third of a small quest's li
   `dataclasses.fields` lists (those with `compare`, `hash` and `repr` set, as the generated
   methods would): compiling them per class was 45 % of the classes' cost.
 """
+
 from __future__ import annotations
 
 import reprlib
@@ -28,8 +29,10 @@ T = TypeVar("T")
 if TYPE_CHECKING:
     from typing_extensions import dataclass_transform
 else:
-    def dataclass_transform(**kwargs: Any) -> Callable[[T], T]:   # only the type checker reads it
+
+    def dataclass_transform(**kwargs: Any) -> Callable[[T], T]:  # only the type checker reads it
         return lambda decorated: decorated
+
 
 __all__ = ["record"]
 
@@ -44,19 +47,21 @@ def record(*, slots: bool = False, eq: bool = True) -> Callable[[type[T]], type[
 def record(cls: type[T] | None = None, /, *, slots: bool = False, eq: bool = True) -> Any:
     """A dataclass with `slots` as asked, fields compared and hashed (`eq=False`: a record equal only
     to itself, hashed by identity), frozen for the type checker."""
+
     def make(decorated: type[T]) -> type[T]:
         own = decorated.__dict__
         made = dataclass(decorated, slots=slots, eq=False, repr=False)
-        listed = fields(made)   # type: ignore[arg-type]  # made is a dataclass: dataclass() just made it one
+        listed = fields(made)  # type: ignore[arg-type]  # made is a dataclass: dataclass() just made it one
         compared = [f.name for f in listed if f.compare]
-        made._record_key = _getter(compared)   # type: ignore[attr-defined]  # a class attribute, not a field
+        made._record_key = _getter(compared)  # type: ignore[attr-defined]  # a class attribute, not a field
         made._record_hash = _getter([f.name for f in listed if (f.compare if f.hash is None else f.hash)])  # type: ignore[attr-defined]
-        made._record_repr = tuple(f.name for f in listed if f.repr)   # type: ignore[attr-defined]
+        made._record_repr = tuple(f.name for f in listed if f.repr)  # type: ignore[attr-defined]
         # Like the dataclass's own: a method the class writes itself is kept.
         for name, method in (("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr)):
             if name not in own and (eq or name == "__repr__"):
                 setattr(made, name, method)
         return made
+
     return make if cls is None else make(cls)
 
 

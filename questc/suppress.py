@@ -8,6 +8,7 @@ The runner (questc.api) applies suppressions before the select/ignore/severity
 policy, so a suppression counts as used whenever the check fired, whatever the
 configuration then does with the code. Checks never see suppressions.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,13 +35,13 @@ PREFIX = re.compile(r"Q[0-9]{0,3}")
 class Suppression:
     """One `ignore`/`ignore-file` comment: where it is, what it covers, which of its codes were used."""
 
-    span: Span                       # the whole comment
+    span: Span  # the whole comment
     file_wide: bool
-    codes: dict[str, Span]           # code -> where it is written in the comment
-    target_line: int | None = None   # the line an `ignore[...]` covers
+    codes: dict[str, Span]  # code -> where it is written in the comment
+    target_line: int | None = None  # the line an `ignore[...]` covers
     used: set[str] = field(default_factory=set)
-    items: tuple[tuple[str, Span], ...] = ()   # every item between the brackets as written, in order
-    brackets: Span | None = None               # the text between `[` and `]`
+    items: tuple[tuple[str, Span], ...] = ()  # every item between the brackets as written, in order
+    brackets: Span | None = None  # the text between `[` and `]`
 
 
 def known_prefix(prefix: str) -> bool:
@@ -48,7 +49,9 @@ def known_prefix(prefix: str) -> bool:
     return any(code.startswith(prefix) for code in descriptors())
 
 
-def parse_suppressions(source: str, comments: Iterable[tuple[Span, str]], file: str) -> tuple[list[Suppression], list[Diagnostic]]:
+def parse_suppressions(
+    source: str, comments: Iterable[tuple[Span, str]], file: str
+) -> tuple[list[Suppression], list[Diagnostic]]:
     """The comments of one quest ((Span, text) pairs) in; its suppressions and the problems with them out.
 
     Problems: Q604 for a `questc:` comment that is not a suppression, Q602 for a name
@@ -74,8 +77,15 @@ def parse_suppressions(source: str, comments: Iterable[tuple[Span, str]], file: 
             if not written:
                 continue
             offset = body_start + item.start() + (len(item.group()) - len(item.group().lstrip()))
-            where = Span(file, span.line, span.column + offset, span.line, span.column + offset + len(written),
-                         span.start + offset, span.start + offset + len(written))
+            where = Span(
+                file,
+                span.line,
+                span.column + offset,
+                span.line,
+                span.column + offset + len(written),
+                span.start + offset,
+                span.start + offset + len(written),
+            )
             items.append((written, where))
             code = written.upper()
             entry = descriptor(code) if CODE.fullmatch(code) else None
@@ -90,12 +100,20 @@ def parse_suppressions(source: str, comments: Iterable[tuple[Span, str]], file: 
             problems.append(Q604.at(span, help="name the codes to suppress: `# questc: ignore[Q305]`"))
             continue
         if not codes:
-            continue   # every code was reported above; nothing is left to suppress
+            continue  # every code was reported above; nothing is left to suppress
         body_end = match.end("codes")
-        brackets = Span(file, span.line, span.column + body_start, span.line, span.column + body_end,
-                        span.start + body_start, span.start + body_end)
-        suppression = Suppression(span, match.group("kind") == "ignore-file", codes, items=tuple(items),
-                                  brackets=brackets)
+        brackets = Span(
+            file,
+            span.line,
+            span.column + body_start,
+            span.line,
+            span.column + body_end,
+            span.start + body_start,
+            span.start + body_end,
+        )
+        suppression = Suppression(
+            span, match.group("kind") == "ignore-file", codes, items=tuple(items), brackets=brackets
+        )
         if not suppression.file_wide:
             suppression.target_line = _target_line(lines, span)
         suppressions.append(suppression)
@@ -104,16 +122,21 @@ def parse_suppressions(source: str, comments: Iterable[tuple[Span, str]], file: 
 
 class _Unknown(TypedDict):
     """Q602's fields for a code questc does not know."""
+
     problem: str
     help_text: str
 
 
 def _unknown(written: str) -> _Unknown:
     if not CODE.fullmatch(written.upper()):
-        return {"problem": "is not a diagnostic code",
-                "help_text": "codes are `Q` and three digits, like `Q305`; `questc explain all` lists them"}
-    return {"problem": "is not a code questc reports",
-            "help_text": "check the number; `questc explain all` lists the codes"}
+        return {
+            "problem": "is not a diagnostic code",
+            "help_text": "codes are `Q` and three digits, like `Q305`; `questc explain all` lists them",
+        }
+    return {
+        "problem": "is not a code questc reports",
+        "help_text": "check the number; `questc explain all` lists the codes",
+    }
 
 
 def _target_line(lines: list[str], span: Span) -> int | None:
@@ -123,7 +146,7 @@ def _target_line(lines: list[str], span: Span) -> int | None:
     next line holding code: comment lines and blank lines between are skipped, so a
     suppression can sit above the statement's own explanatory comment.
     """
-    before = lines[span.line - 1][:span.column - 1] if span.line <= len(lines) else ""
+    before = lines[span.line - 1][: span.column - 1] if span.line <= len(lines) else ""
     if before.strip():
         return span.line
     for number in range(span.line + 1, len(lines) + 1):
@@ -133,8 +156,9 @@ def _target_line(lines: list[str], span: Span) -> int | None:
     return None
 
 
-def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments: Iterable[tuple[Span, str]], file: str,
-                       complete: bool = True) -> list[Diagnostic]:
+def apply_suppressions(
+    diagnostics: list[Diagnostic], source: str, comments: Iterable[tuple[Span, str]], file: str, complete: bool = True
+) -> list[Diagnostic]:
     """A quest's diagnostics (before the policy), its source and comments in; the diagnostics out.
 
     Suppressed diagnostics are left out; Q601 (unused suppression) is added for each
@@ -144,7 +168,7 @@ def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments: Ite
     suppressed. Q6xx diagnostics may themselves be covered by an `ignore-file`.
     """
     if source.startswith("\ufeff"):
-        source = source[1:]   # the parser's spans count from after the byte-order mark
+        source = source[1:]  # the parser's spans count from after the byte-order mark
     suppressions, problems = parse_suppressions(source, comments, file)
     if not suppressions and not problems:
         return list(diagnostics)
@@ -154,10 +178,15 @@ def apply_suppressions(diagnostics: list[Diagnostic], source: str, comments: Ite
             unused = [code for code in s.codes if code not in s.used]
             if unused:
                 listed = ", ".join(f"`{c}`" for c in unused)
-                what = ("the comment" if len(unused) == len(s.codes) else
-                        f"{listed} from the comment")
-                problems.append(Q601.at(s.codes[unused[0]] if len(unused) < len(s.codes) else s.span,
-                                        codes=listed, what=what, fixes=_removal(s, set(unused), source, file)))
+                what = "the comment" if len(unused) == len(s.codes) else f"{listed} from the comment"
+                problems.append(
+                    Q601.at(
+                        s.codes[unused[0]] if len(unused) < len(s.codes) else s.span,
+                        codes=listed,
+                        what=what,
+                        fixes=_removal(s, set(unused), source, file),
+                    )
+                )
     # A file may say that it knows about its own suppression problems.
     problems = [d for d in problems if not _suppressed(d, [s for s in suppressions if s.file_wide], file)]
     return kept + problems
@@ -174,8 +203,7 @@ def _removal(s: Suppression, unused: set[str], source: str, file: str) -> tuple[
     kept = [written for written, _ in s.items if written.upper() not in unused]
     listed = ", ".join(f"`{c}`" for c in sorted(unused))
     if kept and s.brackets is not None:
-        return (Fix(f"remove {listed} from the suppression", (Edit(s.brackets, ", ".join(kept)),),
-                    Applicability.SAFE),)
+        return (Fix(f"remove {listed} from the suppression", (Edit(s.brackets, ", ".join(kept)),), Applicability.SAFE),)
     text = SourceText(source, file)
     edit = text.delete_lines(s.span) if text.alone_on_line(s.span) else text.delete_trailing(s.span)
     return (Fix("remove the unused suppression", (edit,), Applicability.SAFE),)
@@ -186,10 +214,10 @@ def _suppressed(d: Diagnostic, suppressions: list[Suppression], file: str) -> bo
     if entry is not None and entry.minimum is Severity.ERROR:
         return False
     if d.span.file != file:
-        return False   # a diagnostic in a content pack, not in this quest's text
+        return False  # a diagnostic in a content pack, not in this quest's text
     hit = False
     for s in suppressions:
         if d.code in s.codes and (s.file_wide or s.target_line == d.span.line):
             s.used.add(d.code)
-            hit = True   # go on: every suppression that covers it counts as used
+            hit = True  # go on: every suppression that covers it counts as used
     return hit

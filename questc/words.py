@@ -7,6 +7,7 @@ says "1 gold chests are placed". A noun phrase is pluralised on its last word
 The sheet's templates word counts with the same functions (`plural`, `noun`: Jinja globals
 of questc.emit.sheet's environment).
 """
+
 from __future__ import annotations
 
 # English spelling rules enough for the words questc counts (copy -> copies, box -> boxes).
@@ -16,7 +17,7 @@ _VOWELS = "aeiou"
 def plural_of(noun: str) -> str:
     """The plural of a noun phrase: its last word made plural."""
     head, _, word = noun.rpartition(" ")
-    if word.endswith("man"):   # beastman, merriman (never a human's "humans" in a quest's counts)
+    if word.endswith("man"):  # beastman, merriman (never a human's "humans" in a quest's counts)
         word = word[:-3] + "men"
     elif word.endswith("y") and len(word) > 1 and word[-2] not in _VOWELS:
         word = word[:-1] + "ies"

@@ -5,6 +5,7 @@ node_modules (from `npm ci` in editors/vscode), Neovim, and questc's `server` co
 to get it; under CI (`CI=true`) it fails instead, so these tests can never quietly not
 run there. The server is part of questc: see `require_questc_server`.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -75,8 +76,10 @@ def require_questc_server() -> str:
         pytest.skip("this checkout has no language server yet (questc/server)")
     command = _questc_server()
     if command is None:
-        pytest.fail(f"questc/server exists but `questc server --help` fails (questc: "
-                    f"{Path(sys.executable).with_name('questc')})")
+        pytest.fail(
+            f"questc/server exists but `questc server --help` fails (questc: "
+            f"{Path(sys.executable).with_name('questc')})"
+        )
     return command
 
 

@@ -1,4 +1,5 @@
 """Helpers the test modules share: checking inline quests and reading spans back from source."""
+
 from __future__ import annotations
 
 import textwrap
@@ -28,8 +29,7 @@ def assert_codes(source: str, *codes: str, path: str = "<quest>", options=None):
     result = check_source(text, path, options)
     got = Counter(d.code for d in result.diagnostics)
     want = Counter(codes)
-    assert got == want, (f"expected codes {sorted(want.elements())}, got {sorted(got.elements())}:\n"
-                         f"{render(result)}")
+    assert got == want, f"expected codes {sorted(want.elements())}, got {sorted(got.elements())}:\n{render(result)}"
     return result
 
 
@@ -52,7 +52,7 @@ def offset_of(text: str, line: int, column: int) -> int:
     lines = text.split("\n")
     assert 1 <= line <= len(lines), f"line {line} is outside the text ({len(lines)} lines)"
     assert 1 <= column <= len(lines[line - 1]) + 1, f"column {column} is outside line {line}"
-    return sum(len(each) + 1 for each in lines[:line - 1]) + column - 1
+    return sum(len(each) + 1 for each in lines[: line - 1]) + column - 1
 
 
 def span_text(text: str, span) -> str:
@@ -64,7 +64,8 @@ def span_text(text: str, span) -> str:
     start = offset_of(text, span.line, span.column)
     end = offset_of(text, span.end_line, span.end_column)
     assert (span.start, span.end) == (start, end), (
-        f"span {span} has offsets {span.start}..{span.end}, but its lines and columns say {start}..{end}")
+        f"span {span} has offsets {span.start}..{span.end}, but its lines and columns say {start}..{end}"
+    )
     return text[start:end]
 
 

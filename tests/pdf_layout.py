@@ -10,6 +10,7 @@
   reached from the tree and back through the parent tree; every element's page is a page of
   the document; every link annotation tagged): what a merged PDF must keep.
 """
+
 from __future__ import annotations
 
 import io
@@ -51,7 +52,7 @@ def content_bottom(page, top: float, bottom: float) -> float | None:
         elif op in PAINT:
             low.extend(y for _x, y in path if inside(y))
             path = []
-        elif op == b"n":          # a clipping path: nothing painted
+        elif op == b"n":  # a clipping path: nothing painted
             path = []
 
     def text(words, cm, tm, _font, size):
@@ -103,12 +104,12 @@ def reading_order(data) -> list[Marked]:
             for kid in node:
                 walk(kid, page, heading, element, tag, title)
             return
-        if isinstance(node, int):           # a marked-content id on the element's page
+        if isinstance(node, int):  # a marked-content id on the element's page
             out.append(Marked(tag, heading, element, page, title))
             return
         if not isinstance(node, DictionaryObject):
             return
-        if "/MCID" in node:                 # a marked-content reference, with its own page perhaps
+        if "/MCID" in node:  # a marked-content reference, with its own page perhaps
             number = pages.get(node.raw_get("/Pg").idnum, page) if "/Pg" in node else page
             out.append(Marked(tag, heading, element, number, title))
             return
@@ -121,8 +122,7 @@ def reading_order(data) -> list[Marked]:
         inner = own if own in HEADINGS else heading
         kids = node.get("/K")
         if kids is not None:
-            walk(kids, number, inner, ident if own in HEADINGS else element, own,
-                 text if own in HEADINGS else title)
+            walk(kids, number, inner, ident if own in HEADINGS else element, own, text if own in HEADINGS else title)
 
     walk(root["/K"], 0, None, 0, "", "")
     return out
@@ -137,7 +137,7 @@ def headings_ending_pages(data) -> list[tuple[int, str]]:
             continue
         nxt = order[index + 1] if index + 1 < len(order) else None
         if nxt is not None and nxt.heading is not None and nxt.element == marked.element:
-            continue                        # the heading goes on
+            continue  # the heading goes on
         if nxt is None or nxt.page != marked.page:
             found.append((marked.page, marked.title))
     return found
@@ -162,8 +162,9 @@ def check_structure(data) -> None:
                 parents[int(nums[i])] = nums[i + 1]
         for kid in node.get("/Kids", []):
             numbers(kid)
+
     numbers(tree["/ParentTree"])
-    reached: dict[int, set[int]] = {}          # page -> marked-content ids the tree reaches
+    reached: dict[int, set[int]] = {}  # page -> marked-content ids the tree reaches
     links = set()
     root_ref = root.raw_get("/StructTreeRoot")
 
@@ -193,6 +194,7 @@ def check_structure(data) -> None:
             page = pages[node.raw_get("/Pg").idnum]
         if "/K" in node:
             walk(node.raw_get("/K"), page, reference)
+
     walk(tree.raw_get("/K"), None, root_ref)
     for number, page in enumerate(pdf.pages):
         if "/StructParents" not in page:
@@ -221,7 +223,7 @@ class Painted:
     stroke: tuple[float, ...] | None
     fill: tuple[float, ...] | None
     width: float
-    box: tuple[float, float, float, float]     # (x0, y0, x1, y1) of its points
+    box: tuple[float, float, float, float]  # (x0, y0, x1, y1) of its points
 
     @property
     def size(self) -> tuple[float, float]:
@@ -271,8 +273,15 @@ def painted(page) -> tuple[list[Painted], list[tuple[float, float, float, float]
                 if clipping[0]:
                     clips.append(box)
                 if op != b"n":
-                    out.append(Painted(tuple(path), state["stroke"] if op in STROKES else None,
-                                       state["fill"] if op in FILLS else None, state["width"], box))
+                    out.append(
+                        Painted(
+                            tuple(path),
+                            state["stroke"] if op in STROKES else None,
+                            state["fill"] if op in FILLS else None,
+                            state["width"],
+                            box,
+                        )
+                    )
             path, clipping[0] = [], False
 
     page.extract_text(visitor_operand_before=operator)
@@ -280,7 +289,7 @@ def painted(page) -> tuple[list[Painted], list[tuple[float, float, float, float]
 
 
 def hex_rgb(colour: str) -> tuple[float, ...]:
-    return tuple(round(int(colour[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+    return tuple(round(int(colour[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
 
 
 def near(a: tuple | None, b: tuple, tolerance: float = 0.01) -> bool:
@@ -300,8 +309,9 @@ def structure(data: bytes):
                 found.append((str(kind), str(node.get("/Alt", ""))))
             kids = node.get("/K")
             if kids is not None:
-                for kid in (kids if isinstance(kids, list) else [kids]):
+                for kid in kids if isinstance(kids, list) else [kids]:
                     if hasattr(kid, "get_object") and hasattr(kid.get_object(), "get"):
                         walk(kid)
+
     walk(root["/StructTreeRoot"])
     return root, found

@@ -12,6 +12,7 @@ the edition its header names), and in an edition that has none of its own but is
 edition's components (Edition.components: a variant, a conversion kit), with that edition's example
 made a quest of this one.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -34,7 +35,7 @@ from questc.rules import FAMILIES, all_rules, family_rules
 EMPTY_PACK = "description: An empty test pack.\nset: {name}\nsets:\n  {name}:\n    title: Test pack\n"
 
 
-FILE = "example.quest"   # what an example of one file is called
+FILE = "example.quest"  # what an example of one file is called
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,11 @@ class Run:
 
 def family_of(code: str) -> ModuleType:
     """The family package a code is listed in."""
-    return next(importlib.import_module(f"questc.rules.{f}") for f in FAMILIES
-                if any(rule.code == code for rule in family_rules(f)))
+    return next(
+        importlib.import_module(f"questc.rules.{f}")
+        for f in FAMILIES
+        if any(rule.code == code for rule in family_rules(f))
+    )
 
 
 def run_example(source: str, folder: Path, packs: bool, code: str = "") -> Run:
@@ -65,23 +69,27 @@ def run_example(source: str, folder: Path, packs: bool, code: str = "") -> Run:
     for a fixed example (`packs`), its `use` packs exist (and for either, the packs its family's
     examples give, `examples.PACKS`)."""
     family = family_of(code) if code else None
-    examples = f"{family.__name__}.examples" if family else None   # (the stages' own codes have none)
-    given = getattr(importlib.import_module(examples), "PACKS", {}) \
-        if examples and importlib.util.find_spec(examples) else {}
+    examples = f"{family.__name__}.examples" if family else None  # (the stages' own codes have none)
+    given = (
+        getattr(importlib.import_module(examples), "PACKS", {})
+        if examples and importlib.util.find_spec(examples)
+        else {}
+    )
     for used in re.findall(r'^\s*use\s+"([^"]+)"', source, re.M):
         target = folder / used
         if folder.resolve() in target.resolve().parents and (packs or used in given):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(given.get(used, EMPTY_PACK.format(name=Path(used).stem)), encoding="utf-8")
-    splitter = getattr(family, "EXAMPLE_FILES", None)   # an example of several files (a quest's encounters)
+    splitter = getattr(family, "EXAMPLE_FILES", None)  # an example of several files (a quest's encounters)
     if splitter:
         module, _, function = splitter.partition(":")
         files = getattr(importlib.import_module(module), function)(source)
         assert len(files) > 1, f"{code}'s example holds {len(files)} file"
     else:
         files = {FILE: source}
-    results = [check_source(text, str(folder / name), Options(verbose=True, root=folder))
-               for name, text in files.items()]
+    results = [
+        check_source(text, str(folder / name), Options(verbose=True, root=folder)) for name, text in files.items()
+    ]
     diagnostics = [d for result in results for d in result.all_diagnostics]
     stage = getattr(family, "CHECKED_BY", None)
     if stage and all(result.compiled for result in results):
@@ -112,15 +120,17 @@ def examples(code: str) -> tuple[tuple[str, Example], ...]:
     rule = all_rules()[code]
     own = [(example_edition(example.failing), example) for example in rule.all_examples]
     borrowed = []
-    if rule.find is not None:   # (a code a stage reports is the same in every edition: one example will do)
+    if rule.find is not None:  # (a code a stage reports is the same in every edition: one example will do)
         for name in names():
             rules = edition(name)
             lender = rules.components
             if any(written_in == name for written_in, _ in own) or not rule.applies_to(rules):
                 continue
-            borrowed += [(name, Example(failing=in_edition(example.failing, name),
-                                        fixed=in_edition(example.fixed, name)))
-                         for written_in, example in own if lender and written_in == lender]
+            borrowed += [
+                (name, Example(failing=in_edition(example.failing, name), fixed=in_edition(example.fixed, name)))
+                for written_in, example in own
+                if lender and written_in == lender
+            ]
     return tuple(own + borrowed)
 
 

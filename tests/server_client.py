@@ -1,4 +1,5 @@
 """Helpers for driving `questc server` through pytest-lsp's real client over stdio."""
+
 from __future__ import annotations
 
 import asyncio
@@ -41,14 +42,28 @@ async def diagnostics_for(client, uri: str, version: int, send, timeout: float =
 async def open_quest(client, path: Path, text: str | None = None, version: int = 1) -> tuple[str, list]:
     text = path.read_text(encoding="utf-8") if text is None else text
     uri = path.resolve().as_uri()
-    found = await diagnostics_for(client, uri, version, lambda: client.text_document_did_open(
-        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "quest", version, text))))
+    found = await diagnostics_for(
+        client,
+        uri,
+        version,
+        lambda: client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "quest", version, text))
+        ),
+    )
     return uri, found
 
 
 async def change(client, uri: str, version: int, changes) -> list[types.Diagnostic]:
-    return await diagnostics_for(client, uri, version, lambda: client.text_document_did_change(
-        types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(version=version, uri=uri), list(changes))))
+    return await diagnostics_for(
+        client,
+        uri,
+        version,
+        lambda: client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                types.VersionedTextDocumentIdentifier(version=version, uri=uri), list(changes)
+            )
+        ),
+    )
 
 
 def whole(text: str) -> types.TextDocumentContentChangeWholeDocument:
@@ -61,11 +76,13 @@ def replace(start: types.Position, end: types.Position, text: str) -> types.Text
 
 def apply_edits(text: str, edits: list[types.TextEdit]) -> str:
     """Apply LSP text edits (ASCII text: characters are code units) from the last to the first."""
+
     def offset(p: types.Position) -> int:
         starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
         return starts[p.line] + p.character
+
     for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
-        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+        text = text[: offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end) :]
     return text
 
 

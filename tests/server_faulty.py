@@ -5,6 +5,7 @@ check of such a document. A command, `test.pending`, tells how many futures the
 protocol holds (none once every message is answered: the leak test). Everything else
 is the real server.
 """
+
 from __future__ import annotations
 
 import questc.server.document as document

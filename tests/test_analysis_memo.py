@@ -1,5 +1,6 @@
 """The reveal analysis a board keeps (QuestBoard.memo, for the language server's keystrokes) is
 the one a fresh analysis gives, after edits that change what it reads and after edits that do not."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,11 +27,21 @@ def _variants(text: str, edits: list[tuple[str, str]]) -> list[str]:
 # effect's target), each between edits that change only what it does not (a comment above
 # everything, which moves every span; an area's name for players).
 CASES = {
-    "three_seals": [("# The Three", "#\n# The Three"), ("runekey red at 28,16", "runekey yellow at 28,16"),
-                    ("# The Three", "## The Three"), ("rune blue", "rune red"), ("door red_seal", "door  red_seal")],
-    "tinker_dukes_house": [("  reveal door", "  reveal sight"), ("# The Tinker", "#\n# The Tinker"),
-                           ("    reveal V", "    reveal W"), ("    unlock blue", "    unlock red"),
-                           ("    open vault", "    close vault"), ("  reveal sight", "  reveal door")],
+    "three_seals": [
+        ("# The Three", "#\n# The Three"),
+        ("runekey red at 28,16", "runekey yellow at 28,16"),
+        ("# The Three", "## The Three"),
+        ("rune blue", "rune red"),
+        ("door red_seal", "door  red_seal"),
+    ],
+    "tinker_dukes_house": [
+        ("  reveal door", "  reveal sight"),
+        ("# The Tinker", "#\n# The Tinker"),
+        ("    reveal V", "    reveal W"),
+        ("    unlock blue", "    unlock red"),
+        ("    open vault", "    close vault"),
+        ("  reveal sight", "  reveal door"),
+    ],
 }
 
 
@@ -74,14 +85,16 @@ def test_the_second_editions_inputs_are_part_of_the_key():
     piece = next(iter(model.pieces))
     assert reveal.analysis_key(dataclasses.replace(model, roles={"entrance": (piece,)}), reveal.NO_SCENARIO) != key
     area = next(iter(model.areas))
-    group = reveal.analysis_key(dataclasses.replace(model, groups={"splig": _Group("splig", "lieutenant", area)}),
-                                reveal.NO_SCENARIO)
+    group = reveal.analysis_key(
+        dataclasses.replace(model, groups={"splig": _Group("splig", "lieutenant", area)}), reveal.NO_SCENARIO
+    )
     assert group != key
 
 
 @dataclass(frozen=True)
 class _Group:
     """As much of a GroupModel as the key reads."""
+
     id: str
     kind: str
     area: str

@@ -1,4 +1,5 @@
 """questc.api as a library user calls it: check, build and guide without the command line."""
+
 from __future__ import annotations
 
 import json
@@ -13,7 +14,7 @@ SNAPSHOTS = Path(__file__).resolve().parent / "snapshots" / "json"
 DROWNED = SNAPSHOTS / "clean_drowned_reliquary.quest"
 SUNKEN = SNAPSHOTS / "sunken_crypt.quest"
 
-PACK_QUEST = '''quest "Data" {
+PACK_QUEST = """quest "Data" {
   id data
   conquest 3
   use "data.json"
@@ -21,13 +22,13 @@ PACK_QUEST = '''quest "Data" {
 piece R1 room_4x4 at 0,0
 area A start { pieces R1; monster beastmen at 1,1 }
 victory heroes when killed all
-'''
+"""
 
 
 @pytest.fixture()
 def folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "questc.toml").write_text("", encoding="utf-8")   # no configuration above counts
+    (tmp_path / "questc.toml").write_text("", encoding="utf-8")  # no configuration above counts
     for quest in (DROWNED, SUNKEN):
         shutil.copy(quest, tmp_path / quest.name)
     return tmp_path
@@ -50,8 +51,7 @@ def test_build_takes_checked_results_too(folder):
 
 
 def test_a_quest_with_errors_is_reported_and_not_built(folder):
-    (folder / "broken.quest").write_text('quest "B" { id broken }\npiece R1 nowhere_piece at 0,0\n',
-                                         encoding="utf-8")
+    (folder / "broken.quest").write_text('quest "B" { id broken }\npiece R1 nowhere_piece at 0,0\n', encoding="utf-8")
     report = api.build([folder / "broken.quest", folder / SUNKEN.name], folder / "out", kinds=["json"])
     assert report.failed
     assert [p.name for p in report.written] == ["sunken_crypt.json"]
@@ -77,6 +77,7 @@ def test_a_build_never_overwrites_a_content_pack(folder):
 def test_a_guide_never_overwrites_an_input(folder):
     (folder / "questc.toml").write_text("strict = false\n", encoding="utf-8")
     from questc.config import load_options
+
     options = load_options(config_file=folder / "questc.toml")
     with pytest.raises(api.OutputRefused, match="refusing to overwrite the configuration"):
         api.guide([folder / SUNKEN.name], folder / "questc.toml", options=options)
@@ -89,8 +90,12 @@ def test_a_guide_never_overwrites_an_input(folder):
 def test_guide_writes_one_pdf_of_the_clean_quests_in_order(folder):
     pytest.importorskip("typst")
     laid_out = []
-    report = api.guide([folder / SUNKEN.name, folder / DROWNED.name], folder / "book" / "guide.pdf",
-                       title="Our campaign", progress=laid_out.append)
+    report = api.guide(
+        [folder / SUNKEN.name, folder / DROWNED.name],
+        folder / "book" / "guide.pdf",
+        title="Our campaign",
+        progress=laid_out.append,
+    )
     assert report.written == folder / "book" / "guide.pdf"
     assert [Path(r.path).name for r in report.included] == [SUNKEN.name, DROWNED.name]
     assert laid_out == [1, 1] and not report.left_out

@@ -1,10 +1,10 @@
 """questc.board: building the board from pieces, and movement."""
+
 from __future__ import annotations
 
 from questc.board import BlockInfo, Board, Door, PlacedPiece, Stairs, build_board
 from questc.board.geometry import hedge, vedge
-from questc.board.testing import (BOULDER, CORRIDOR_2X4, INTERSECTION_T, RUBBLE, WATER,
-                                  drowned_reliquary, shape_piece)
+from questc.board.testing import BOULDER, CORRIDOR_2X4, INTERSECTION_T, RUBBLE, WATER, drowned_reliquary, shape_piece
 
 
 def rect(piece_id: str, x0: int, y0: int, w: int, h: int, openings=()) -> PlacedPiece:
@@ -28,12 +28,12 @@ class TestBuild:
 
     def test_walls(self):
         board = drowned_reliquary().board
-        assert not board.is_wall((6, 2, 6, 3))            # the joint (a door sits there)
-        assert board.is_wall((6, 1, 6, 2))                # R1's east side above the joint
-        assert board.is_wall((6, 2, 6, 1))                # either point order
-        assert board.is_wall(hedge(11, 4))                # T1's bar above nothing
-        assert not board.is_wall(vedge(3, 3))             # inside R1
-        assert board.is_wall(hedge(0, 0))                 # the edge of the map
+        assert not board.is_wall((6, 2, 6, 3))  # the joint (a door sits there)
+        assert board.is_wall((6, 1, 6, 2))  # R1's east side above the joint
+        assert board.is_wall((6, 2, 6, 1))  # either point order
+        assert board.is_wall(hedge(11, 4))  # T1's bar above nothing
+        assert not board.is_wall(vedge(3, 3))  # inside R1
+        assert board.is_wall(hedge(0, 0))  # the edge of the map
         assert board.edge_between((5, 2), (6, 2)) == (6, 2, 6, 3)
         assert board.edge_between((5, 2), (6, 3)) is None
         assert board.piece_of((12, 5)) == "T1" and board.piece_of((20, 20)) is None
@@ -75,14 +75,14 @@ class TestMovement:
         board = drowned_reliquary().board
         assert not board.can_step((5, 2), (6, 2))
         assert board.can_step((5, 2), (6, 2), frozenset({"entry"}))
-        assert not board.can_step((5, 1), (6, 1), frozenset({"entry"}))   # (6,1) is no floor
-        assert not board.can_step((5, 2), (7, 2), frozenset({"entry"}))   # not a neighbour
+        assert not board.can_step((5, 1), (6, 1), frozenset({"entry"}))  # (6,1) is no floor
+        assert not board.can_step((5, 2), (7, 2), frozenset({"entry"}))  # not a neighbour
 
     def test_diagonal_round_a_corner(self):
         """Stepping 5,1 -> 6,2 passes the corner where R1's wall meets the joint."""
         board = drowned_reliquary().board
-        assert not board.can_step((5, 1), (6, 2))                       # door closed: cut both ways
-        assert board.can_step((5, 1), (6, 2), frozenset({"entry"}))      # round the wall's corner
+        assert not board.can_step((5, 1), (6, 2))  # door closed: cut both ways
+        assert board.can_step((5, 1), (6, 2), frozenset({"entry"}))  # round the wall's corner
 
     def test_diagonal_not_through_straight_wall(self):
         a = rect("A", 0, 0, 2, 3)
@@ -97,9 +97,9 @@ class TestMovement:
 
     def test_obstacles(self):
         board = drowned_reliquary().board
-        assert not board.can_step((1, 3), (2, 3))                        # rubble
+        assert not board.can_step((1, 3), (2, 3))  # rubble
         assert board.can_step((1, 2), (2, 1))
-        assert board.can_step((1, 4), (2, 5))                            # diagonal past rubble
+        assert board.can_step((1, 4), (2, 5))  # diagonal past rubble
         assert board.can_step((3, 2), (2, 2))
 
     def test_two_boulders_meeting_at_a_corner_block_like_walls(self):
@@ -117,12 +117,12 @@ class TestMovement:
         assert board.reachable([(1, 1)]) == hall - {(2, 3), (2, 4)}
         with_entry = board.reachable([(1, 1)], passable_doors={"entry"})
         assert (16, 3) in with_entry and (12, 8) not in with_entry
-        assert (7, 2) not in with_entry                                  # water
+        assert (7, 2) not in with_entry  # water
         both = board.reachable([(1, 1)], passable_doors={"entry", "vault"})
         assert (12, 8) in both
         only_hall = board.reachable([(1, 1)], allowed=hall, passable_doors={"entry"})
         assert only_hall == hall - {(2, 3), (2, 4)}
-        assert board.reachable([(2, 3)]) == set()                          # cannot stand on rubble
+        assert board.reachable([(2, 3)]) == set()  # cannot stand on rubble
 
     def test_stairs(self):
         a = rect("A", 0, 0, 3, 3)

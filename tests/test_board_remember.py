@@ -1,5 +1,6 @@
 """quest_board.remember: the boards the language server keeps between checks give exactly the
 diagnostics a fresh board gives."""
+
 from __future__ import annotations
 
 import sys
@@ -24,8 +25,13 @@ def test_a_remembered_board_gives_the_same_diagnostics():
 
     options = Options(ignore=("Q404", "Q405"), verbose=True)
     base = generated_quest(300, areas=6)
-    variants = [base, base.replace('"Area 1"', '"Hall"'), base.replace("obstacle rubble", "obstacle water", 1),
-                base.replace("victory heroes when revealed A0", "victory heroes when revealed A1"), base]
+    variants = [
+        base,
+        base.replace('"Area 1"', '"Hall"'),
+        base.replace("obstacle rubble", "obstacle water", 1),
+        base.replace("victory heroes when revealed A0", "victory heroes when revealed A1"),
+        base,
+    ]
     fresh = [check_source(text, "g.quest", options).all_diagnostics for text in variants]
     boards.remember(2)
     try:
@@ -36,5 +42,5 @@ def test_a_remembered_board_gives_the_same_diagnostics():
     finally:
         boards.remember(0)
     assert [d for d, _ in kept] == fresh
-    assert kept[1][1] is kept[0][1] and kept[3][1] is kept[0][1]   # map unchanged: the same board
-    assert kept[2][1] is not kept[0][1]                               # an obstacle changed: built again
+    assert kept[1][1] is kept[0][1] and kept[3][1] is kept[0][1]  # map unchanged: the same board
+    assert kept[2][1] is not kept[0][1]  # an obstacle changed: built again

@@ -1,5 +1,6 @@
 """`questc build` and `questc schema`, and the atomic writes beneath them: what is written,
 what never is, and the exit status of each case."""
+
 from __future__ import annotations
 
 import contextlib
@@ -29,7 +30,7 @@ DROWNED = SNAPSHOTS / "clean_drowned_reliquary.quest"
 SUNKEN = SNAPSHOTS / "sunken_crypt.quest"
 
 BROKEN = 'quest "Broken" {\n  id broken\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\narea A start { pieces R1; monster beastmen at 1,1 }\n'
-WARNED = textwrap.dedent('''
+WARNED = textwrap.dedent("""
     quest "Alcove" { conquest 3 }
     piece R1 room_4x4 at 0,0
     piece C1 corridor_2x2 at 4,1
@@ -38,7 +39,7 @@ WARNED = textwrap.dedent('''
     area B "Alcove" { pieces C1, E1 }
     named boss "Boss" skeleton { conquest 1 }
     victory heroes when killed boss
-''').lstrip()
+""").lstrip()
 
 
 @pytest.fixture()
@@ -109,7 +110,7 @@ def test_asking_for_a_missing_renderer_is_a_usage_error(work, no_renderers):
         done = run("build", "--only", only, "-o", "out", "quests")
         assert done.exit_code == 2, done.output
         assert "cannot build" in done.output and "questc.emit." in done.output
-        assert files(work / "out") == []            # no placeholder, and no json either
+        assert files(work / "out") == []  # no placeholder, and no json either
 
 
 def test_unknown_kind_is_a_usage_error(work):
@@ -129,8 +130,14 @@ def test_renderers_that_exist_are_called_and_written(work, monkeypatch):
     fake_renderer(monkeypatch, "pdf", lambda quest, paper="a4": b"%PDF " + quest.model.id.encode())
     done = run("build", "-o", "out", "quests")
     assert done.exit_code == 0, done.output
-    assert files(work / "out") == ["drowned_reliquary.json", "drowned_reliquary.pdf", "drowned_reliquary.png",
-                                   "sunken_crypt.json", "sunken_crypt.pdf", "sunken_crypt.png"]
+    assert files(work / "out") == [
+        "drowned_reliquary.json",
+        "drowned_reliquary.pdf",
+        "drowned_reliquary.png",
+        "sunken_crypt.json",
+        "sunken_crypt.pdf",
+        "sunken_crypt.png",
+    ]
     assert (work / "out" / "sunken_crypt.png").read_bytes() == b"\x89PNG sunken_crypt"
     assert seen == ["drowned_reliquary", "sunken_crypt"]
     done = run("build", "--only", "png", "-o", "only_png", "quests")
@@ -197,8 +204,8 @@ def test_warnings_build_but_strict_does_not(work, no_renderers):
     assert done.exit_code == 0 and "warning[Q305]" in done.output
     recorded = json.loads((work / "out" / "alcove.json").read_text(encoding="utf-8"))["diagnostics"]
     assert "Q305" in {d["code"] for d in recorded}
-    assert "info[" not in done.output                       # infos are recorded, not printed...
-    assert "info[" in run("build", "--only", "json", "-v", "-o", "out", "alcove.quest").output   # ...unless asked
+    assert "info[" not in done.output  # infos are recorded, not printed...
+    assert "info[" in run("build", "--only", "json", "-v", "-o", "out", "alcove.quest").output  # ...unless asked
     done = run("build", "--only", "json", "--strict", "-o", "strict_out", "alcove.quest")
     assert done.exit_code == 1 and not (work / "strict_out").exists()
 
@@ -208,8 +215,7 @@ def test_warnings_build_but_strict_does_not(work, no_renderers):
 
 def test_two_quests_with_one_id_stop_the_build(work, no_renderers):
     other = work / "quests" / "copy.quest"
-    other.write_text(DROWNED.read_text(encoding="utf-8").replace("The Drowned Reliquary", "Another"),
-                     encoding="utf-8")
+    other.write_text(DROWNED.read_text(encoding="utf-8").replace("The Drowned Reliquary", "Another"), encoding="utf-8")
     done = run("build", "--only", "json", "-o", "out", "quests")
     assert done.exit_code == 1
     assert "same id" in done.output and "drowned_reliquary" in done.output and "copy.quest" in done.output
@@ -245,10 +251,17 @@ def test_two_builds_give_the_same_bytes_from_any_folder(work):
     """Two builds, run as real processes from different current folders, write identical files."""
     (work / "elsewhere" / "deeper").mkdir(parents=True)
     outputs = []
-    for cwd, quests, out in ((work, "quests", work / "one"), (work / "elsewhere" / "deeper", "../../quests", work / "two"),
-                             (work, str(work / "quests"), work / "three")):
-        done = subprocess.run([sys.executable, "-m", "questc", "build", "--only", "json", "-o", str(out), quests],
-                              cwd=cwd, capture_output=True, text=True)
+    for cwd, quests, out in (
+        (work, "quests", work / "one"),
+        (work / "elsewhere" / "deeper", "../../quests", work / "two"),
+        (work, str(work / "quests"), work / "three"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "questc", "build", "--only", "json", "-o", str(out), quests],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 0, done.stderr + done.stdout
         outputs.append({p.name: p.read_bytes() for p in sorted(out.iterdir())})
     assert outputs[0] == outputs[1] == outputs[2]
@@ -261,7 +274,7 @@ def test_rebuilding_replaces_the_file_whole(work, no_renderers):
     (work / "out" / "sunken_crypt.json").write_bytes(b"stale")
     assert run("build", "--only", "json", "-o", "out", "quests").exit_code == 0
     assert (work / "out" / "sunken_crypt.json").read_bytes() == first
-    assert files(work / "out") == ["drowned_reliquary.json", "sunken_crypt.json"]   # no temporary files left
+    assert files(work / "out") == ["drowned_reliquary.json", "sunken_crypt.json"]  # no temporary files left
 
 
 # ---- questc schema ---------------------------------------------------------------------------------
@@ -323,6 +336,6 @@ def test_build_writes_nothing_when_a_write_fails(work, no_renderers, monkeypatch
 
     monkeypatch.setattr(atomic.os, "fsync", failing_fsync)
     done = run("build", "--only", "json", "-o", "out", "quests")
-    assert done.exit_code == 1   # the disk refused the output: a message, not a usage error
+    assert done.exit_code == 1  # the disk refused the output: a message, not a usage error
     assert "cannot write out/drowned_reliquary.json: Input/output error" in done.output.replace(os.sep, "/")
     assert files(work / "out") == []

@@ -1,4 +1,5 @@
 """Text drawings of piece types and the `questc catalog` listings."""
+
 from __future__ import annotations
 
 import json
@@ -12,28 +13,32 @@ CATALOG, _ = load_catalog()
 
 
 def test_draw_room_4x4():
-    assert draw_piece(CATALOG.pieces["room_4x4"]) == "\n".join([
-        "room_4x4: room, base, 4x4",
-        "    ^ ^",
-        "  o o o o",
-        "< o o o o >",
-        "< o o o o >",
-        "  o o o o",
-        "    v v",
-        "openings: north 1,0-2,0; east 3,1-3,2; south 1,3-2,3; west 0,1-0,2",
-    ])
+    assert draw_piece(CATALOG.pieces["room_4x4"]) == "\n".join(
+        [
+            "room_4x4: room, base, 4x4",
+            "    ^ ^",
+            "  o o o o",
+            "< o o o o >",
+            "< o o o o >",
+            "  o o o o",
+            "    v v",
+            "openings: north 1,0-2,0; east 3,1-3,2; south 1,3-2,3; west 0,1-0,2",
+        ]
+    )
 
 
 def test_draw_intersection_marks_ends_and_missing_cells():
-    assert draw_piece(CATALOG.pieces["intersection_t"]) == "\n".join([
-        "intersection_t: intersection, base, 6x4",
-        "⇐ o o o o o o ⇒",
-        "⇐ o o o o o o ⇒",
-        "  . . o o . .",
-        "  . . o o . .",
-        "      ⇓ ⇓",
-        "openings: west 0,0-0,1 (end); east 5,0-5,1 (end); south 2,3-3,3 (end)",
-    ])
+    assert draw_piece(CATALOG.pieces["intersection_t"]) == "\n".join(
+        [
+            "intersection_t: intersection, base, 6x4",
+            "⇐ o o o o o o ⇒",
+            "⇐ o o o o o o ⇒",
+            "  . . o o . .",
+            "  . . o o . .",
+            "      ⇓ ⇓",
+            "openings: west 0,0-0,1 (end); east 5,0-5,1 (end); south 2,3-3,3 (end)",
+        ]
+    )
 
 
 def test_draw_turned_piece():
@@ -48,9 +53,16 @@ def test_json_listing_lists_every_entry_with_its_set(what):
     rows = data[what]
     assert all("set" in row and row["set"] in CATALOG.sets for row in rows)
     names = {row["name"] for row in rows}
-    expected = {"pieces": set(CATALOG.pieces), "monsters": set(CATALOG.monsters), "cards": set(CATALOG.cards),
-                "props": set(CATALOG.markers) | set(CATALOG.treasures) | set(CATALOG.obstacles)
-                | set(CATALOG.dark_glyphs) | set(CATALOG.chest_cards)}[what]
+    expected = {
+        "pieces": set(CATALOG.pieces),
+        "monsters": set(CATALOG.monsters),
+        "cards": set(CATALOG.cards),
+        "props": set(CATALOG.markers)
+        | set(CATALOG.treasures)
+        | set(CATALOG.obstacles)
+        | set(CATALOG.dark_glyphs)
+        | set(CATALOG.chest_cards),
+    }[what]
     assert names == expected
 
 

@@ -1,4 +1,5 @@
 """Catalog lookups: did-you-mean suggestions, Q101 for unknown names and Q104 for unlisted sets."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,22 +12,25 @@ CATALOG, _ = load_catalog()
 SPAN = Span("q.quest", 7, 11, 7, 19, 120, 128)
 
 
-@pytest.mark.parametrize("kind, typo, known", [
-    ("monster", "beastmen", "beastman"),
-    ("monster", "hell hound", "hell_hound"),
-    ("monster", "Dragon", "dragon"),
-    ("monster", "skeletons", "skeleton"),
-    ("piece", "rooom_4x4", "room_4x4"),
-    ("piece", "corridor2x4", "corridor_2x4"),
-    ("obstacle", "rubbel", "rubble"),
-    ("trap", "dart-field", "dart_field"),
-    ("treasure", "vitallity", "vitality"),
-    ("card", "rolling stone", "Rolling Stone"),
-    ("card", "Kobold Swarms", "Kobold Swarm"),
-    ("colour", "yelow", "yellow"),
-    ("set", "well_of_darknes", "well_of_darkness"),
-    ("dark_glyph", "summon", "summoning"),
-])
+@pytest.mark.parametrize(
+    "kind, typo, known",
+    [
+        ("monster", "beastmen", "beastman"),
+        ("monster", "hell hound", "hell_hound"),
+        ("monster", "Dragon", "dragon"),
+        ("monster", "skeletons", "skeleton"),
+        ("piece", "rooom_4x4", "room_4x4"),
+        ("piece", "corridor2x4", "corridor_2x4"),
+        ("obstacle", "rubbel", "rubble"),
+        ("trap", "dart-field", "dart_field"),
+        ("treasure", "vitallity", "vitality"),
+        ("card", "rolling stone", "Rolling Stone"),
+        ("card", "Kobold Swarms", "Kobold Swarm"),
+        ("colour", "yelow", "yellow"),
+        ("set", "well_of_darknes", "well_of_darkness"),
+        ("dark_glyph", "summon", "summoning"),
+    ],
+)
 def test_suggestions(kind, typo, known):
     assert CATALOG.lookup(kind, typo) is None
     assert CATALOG.suggest(kind, typo) == known
@@ -50,8 +54,17 @@ def test_lookup_of_every_kind():
     assert CATALOG.lookup("dark_glyph", "sundered").colour == "green"
     with pytest.raises(ValueError):
         CATALOG.lookup("hero", "Sir Valadir")
-    assert set(KIND_WORDS) >= {"piece", "monster", "obstacle", "trap", "treasure", "card", "colour",
-                               "set", "dark_glyph"}
+    assert set(KIND_WORDS) >= {
+        "piece",
+        "monster",
+        "obstacle",
+        "trap",
+        "treasure",
+        "card",
+        "colour",
+        "set",
+        "dark_glyph",
+    }
 
 
 def test_unknown_gives_q101_with_did_you_mean():
@@ -82,8 +95,9 @@ def test_set_check():
     kobold = CATALOG.monsters["kobold"]
     diagnostic = CATALOG.set_check("monster", "kobold", kobold.set, ["base"], SPAN)
     assert diagnostic.code == "Q104"
-    assert diagnostic.message == ("monster `kobold` comes from the `well_of_darkness` set, "
-                                  "which the quest's `expansions` does not list")
+    assert diagnostic.message == (
+        "monster `kobold` comes from the `well_of_darkness` set, which the quest's `expansions` does not list"
+    )
     assert diagnostic.help == "add `well_of_darkness` to `expansions` in the quest header"
     assert CATALOG.set_check("monster", "kobold", kobold.set, ["base", "well_of_darkness"], SPAN) is None
     assert CATALOG.set_check("monster", "beastman", "base", ["base"], SPAN) is None
@@ -100,7 +114,7 @@ def test_set_check_defaults():
 
 # --- chest contents from a set -------------------------------------------------------
 
-FEAT_QUEST = '''\
+FEAT_QUEST = """\
 quest "T" {
   conquest 3
 }
@@ -110,16 +124,18 @@ chests {
   copper 1: coins 50, feat 2
 }
 victory heroes when revealed A
-'''
+"""
 
 
 def test_feat_in_a_chest_needs_tomb_of_ice_like_a_power_potion_needs_its_set():
     from helpers import assert_codes, span_text
+
     result = assert_codes(FEAT_QUEST, "Q104")
     (d,) = result.diagnostics
     assert span_text(result.source, d.span) == "feat"
-    assert d.message == ("chest card `feat` comes from the `tomb_of_ice` set, "
-                         "which the quest's `expansions` does not list")
+    assert d.message == (
+        "chest card `feat` comes from the `tomb_of_ice` set, which the quest's `expansions` does not list"
+    )
     assert d.help == "add `tomb_of_ice` to `expansions` in the quest header"
     # The same rule as a potion from another set.
     assert_codes(FEAT_QUEST.replace("feat 2", "potion power"), "Q104")

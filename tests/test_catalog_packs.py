@@ -1,4 +1,5 @@
 """Content packs: merging, the Q106 problems a pack can have, and confinement to the project root."""
+
 from __future__ import annotations
 
 import os
@@ -27,6 +28,7 @@ def only(diagnostics):
 
 # --- merging ----------------------------------------------------------------------
 
+
 def test_pack_adds_a_piece_type_used_by_lookups():
     catalog, diagnostics = load_catalog([use("crypt.yaml")], root=PROJECT)
     assert diagnostics == []
@@ -50,7 +52,12 @@ def test_pack_adds_monsters_props_cards_and_sets():
     slab = catalog.lookup("trap", "falling_slab")
     assert slab.trap and slab.facing and slab.set == "slab_works"  # a per-entry set
     card = catalog.cards["Grave Chill"]
-    assert (card.type, card.treachery_colour, card.treachery_cost, card.treachery_kind) == ("event", "green", 2, "event")
+    assert (card.type, card.treachery_colour, card.treachery_cost, card.treachery_kind) == (
+        "event",
+        "green",
+        2,
+        "event",
+    )
     assert catalog.markers["candle"].count == Count(4, "estimate")
     # The pack's set adds staircases to the built-in marker kind.
     assert catalog.markers_owned("staircase", ["base", "sunken_crypt"]) == Count(8, "rulebook")
@@ -96,6 +103,7 @@ def test_default_root_is_the_pack_base_folder():
 
 
 # --- what a pack cannot do ---------------------------------------------------------------
+
 
 def test_missing_pack():
     catalog, diagnostics = load_catalog([use("nowhere.yaml", line=5)], root=PROJECT)
@@ -143,7 +151,8 @@ def test_schema_invalid_pack_names_the_entry_by_json_pointer():
 
 def test_unknown_key_in_a_pack_is_a_schema_error(tmp_path):
     (tmp_path / "extra.yaml").write_text(
-        "set: x\nmonsters:\n  ghoul:\n    footprint: [1, 1]\n    colour: grey\n", encoding="utf-8")
+        "set: x\nmonsters:\n  ghoul:\n    footprint: [1, 1]\n    colour: grey\n", encoding="utf-8"
+    )
     diagnostic = only(load_catalog([use("extra.yaml", base_dir=tmp_path)], root=tmp_path)[1])
     assert "`/monsters/ghoul`" in diagnostic.message and "'colour' was unexpected" in diagnostic.message
 
@@ -179,17 +188,27 @@ def test_opening_off_the_outline_is_refused():
     assert "outline" in diagnostic.message
 
 
-@pytest.mark.parametrize("shape, openings, words", [
-    (["oo", "o"], [], "same width"),
-    ([".o", ".o"], [], "empty outer row or column"),
-    (["..", ".."], [], "no floor"),
-    (["oo", "o."], [{"side": "east", "cells": [[1, 1], [1, 0]], "end": False}], "1,1 is not floor"),
-    (["ooo", "ooo"], [{"side": "north", "cells": [[0, 0], [2, 0]], "end": False}], "not two neighbours"),
-    (["oo", "oo"], [{"side": "north", "cells": [[0, 0], [1, 0]], "end": False},
-                    {"side": "north", "cells": [[1, 0], [0, 0]], "end": True}], "already in another opening"),
-])
+@pytest.mark.parametrize(
+    "shape, openings, words",
+    [
+        (["oo", "o"], [], "same width"),
+        ([".o", ".o"], [], "empty outer row or column"),
+        (["..", ".."], [], "no floor"),
+        (["oo", "o."], [{"side": "east", "cells": [[1, 1], [1, 0]], "end": False}], "1,1 is not floor"),
+        (["ooo", "ooo"], [{"side": "north", "cells": [[0, 0], [2, 0]], "end": False}], "not two neighbours"),
+        (
+            ["oo", "oo"],
+            [
+                {"side": "north", "cells": [[0, 0], [1, 0]], "end": False},
+                {"side": "north", "cells": [[1, 0], [0, 0]], "end": True},
+            ],
+            "already in another opening",
+        ),
+    ],
+)
 def test_piece_geometry_problems(tmp_path, shape, openings, words):
     import yaml
+
     pack = {"set": "x", "pieces": {"odd": {"kind": "room", "shape": shape, "openings": openings}}}
     (tmp_path / "odd.yaml").write_text(yaml.safe_dump(pack), encoding="utf-8")
     catalog, diagnostics = load_catalog([use("odd.yaml", base_dir=tmp_path)], root=tmp_path)
@@ -214,6 +233,7 @@ def test_a_pack_may_not_redefine_a_built_in_set(tmp_path):
 
 
 # --- confinement ------------------------------------------------------------------------
+
 
 def test_path_outside_the_project_root_is_refused():
     # ../outside.yaml exists and is a valid pack, but lies outside the root.
@@ -261,7 +281,8 @@ def test_quest_folder_below_the_root_may_reach_a_pack_beside_it():
 
 def test_good_packs_load_beside_bad_ones():
     catalog, diagnostics = load_catalog(
-        [use("nowhere.yaml", 3), use("crypt.yaml", 4), use("schema_invalid.yaml", 5)], root=PROJECT)
+        [use("nowhere.yaml", 3), use("crypt.yaml", 4), use("schema_invalid.yaml", 5)], root=PROJECT
+    )
     assert [d.span.line for d in diagnostics] == [3, 5]
     assert "crypt_hall" in catalog.pieces
 
@@ -299,7 +320,8 @@ def test_a_quest_in_a_looping_folder_lints(tmp_path):
     (tmp_path / "questc.toml").write_text("")
     os.symlink("loop", tmp_path / "loop")
     quest = Path(__file__).resolve().parent.parent / "quests" / "bells_of_lowmere.quest"
-    (tmp_path / "q.quest").write_text(quest.read_text(encoding="utf-8").replace('use "packs/lowmere.yaml"',
-                                                                             'use "loop/pack.yaml"'))
+    (tmp_path / "q.quest").write_text(
+        quest.read_text(encoding="utf-8").replace('use "packs/lowmere.yaml"', 'use "loop/pack.yaml"')
+    )
     done = CliRunner().invoke(cli, ["lint", str(tmp_path / "q.quest")])
     assert done.exit_code == 1 and "internal error" not in done.output and "Q106" in done.output

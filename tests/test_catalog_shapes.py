@@ -1,4 +1,5 @@
 """Turning pieces and placing figures: cells and openings under each of the four turns."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,17 @@ PIECES = sorted(CATALOG.pieces)
 
 def _as_piece(shape, name="turned") -> PieceType:
     """A placed shape at the origin back into an unturned piece, to turn it again (terrain and edge too)."""
-    return PieceType(name, "room", "base", shape.width, shape.height, shape.cells, shape.openings,
-                     terrain=shape.terrain, edge=shape.edge)
+    return PieceType(
+        name,
+        "room",
+        "base",
+        shape.width,
+        shape.height,
+        shape.cells,
+        shape.openings,
+        terrain=shape.terrain,
+        edge=shape.edge,
+    )
 
 
 @pytest.mark.parametrize("turn", TURNS)
@@ -61,8 +71,9 @@ def test_openings_of_the_built_in_pieces_lie_on_the_bounding_box(name):
         shape = CATALOG.pieces[name].placed((0, 0), turn)
         for opening in shape.openings:
             for x, y in opening.cells:
-                edge = {"north": y == 0, "south": y == shape.height - 1,
-                        "west": x == 0, "east": x == shape.width - 1}[opening.side]
+                edge = {"north": y == 0, "south": y == shape.height - 1, "west": x == 0, "east": x == shape.width - 1}[
+                    opening.side
+                ]
                 assert edge, (name, turn, opening)
 
 
@@ -91,8 +102,7 @@ def test_corridor_2x4_at_6_2_turn_90_covers_x_6_7_y_2_5():
     shape = CATALOG.pieces["corridor_2x4"].placed((6, 2), 90)
     assert shape.cells == {(x, y) for x in (6, 7) for y in range(2, 6)}
     assert (shape.width, shape.height) == (2, 4)
-    assert shape.openings == (Opening("north", ((6, 2), (7, 2)), True),
-                              Opening("south", ((6, 5), (7, 5)), True))
+    assert shape.openings == (Opening("north", ((6, 2), (7, 2)), True), Opening("south", ((6, 5), (7, 5)), True))
 
 
 def test_intersection_t_turned_90_puts_its_stem_to_the_west():
@@ -148,8 +158,9 @@ def test_opening_edges_follow_the_edge_convention():
     assert east.outside() == ((4, 1), (4, 2))
 
 
-@pytest.mark.parametrize("facing, size", [(None, (2, 3)), ("north", (2, 3)), ("south", (2, 3)),
-                                          ("east", (3, 2)), ("west", (3, 2))])
+@pytest.mark.parametrize(
+    "facing, size", [(None, (2, 3)), ("north", (2, 3)), ("south", (2, 3)), ("east", (3, 2)), ("west", (3, 2))]
+)
 def test_monster_cells_turn_long_figures(facing, size):
     dragon = CATALOG.monsters["dragon"]
     cells = dragon.cells((5, 1), facing)

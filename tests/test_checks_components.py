@@ -1,34 +1,46 @@
 """Q401-Q408: figures, map pieces and markers against the owned sets; treachery budgets and deck plans."""
+
 from __future__ import annotations
 
 import pytest
-
 from helpers import assert_codes, render, span_text
+
 from questc.api import check_source
 from questc.diagnostics import Severity
-from questc.rules import descriptors, family_rules
 from questc.options import Options
+from questc.rules import descriptors, family_rules
 
 # Only this family (the syntax and name errors always show): the map checks of other
 # families have their own tests. Infos too, for Q406 and Q407.
 Q4 = Options(select=("Q4",), verbose=True)
 
 
-def quest(area: str = "", tail: str = "", *, sets: str = "base, well_of_darkness",
-          treachery: str | None = "event 4, trap 3, monster 3", edition: str = "first",
-          players: str = "2..5", pieces: str = "piece R1 room_6x6 at 0,0", area_pieces: str = "R1") -> str:
+def quest(
+    area: str = "",
+    tail: str = "",
+    *,
+    sets: str = "base, well_of_darkness",
+    treachery: str | None = "event 4, trap 3, monster 3",
+    edition: str = "first",
+    players: str = "2..5",
+    pieces: str = "piece R1 room_6x6 at 0,0",
+    area_pieces: str = "R1",
+) -> str:
     """A small valid quest: one 6x6 hall (x, y 0..5) with an active glyph at 0,0 and the chief at 5,5."""
     budget = f"\n  treachery {treachery}" if treachery else ""
-    return (f'quest "Q" {{\n  edition {edition}\n  expansions {sets}\n  players {players}\n  conquest 3{budget}\n}}\n'
-            f'{pieces}\n'
-            f'area A "Hall" start {{\n  pieces {area_pieces}\n  glyph at 0,0 active\n{area}  named chief at 5,5\n}}\n'
-            f'named chief "Chief" beastman {{ conquest 1 }}\n{tail}'
-            f'victory heroes when killed chief\n')
+    return (
+        f'quest "Q" {{\n  edition {edition}\n  expansions {sets}\n  players {players}\n  conquest 3{budget}\n}}\n'
+        f"{pieces}\n"
+        f'area A "Hall" start {{\n  pieces {area_pieces}\n  glyph at 0,0 active\n{area}  named chief at 5,5\n}}\n'
+        f'named chief "Chief" beastman {{ conquest 1 }}\n{tail}'
+        f"victory heroes when killed chief\n"
+    )
 
 
 def _tmp():
     import tempfile
     from pathlib import Path
+
     return Path(tempfile.mkdtemp(prefix="questc-pack-"))
 
 
@@ -49,7 +61,7 @@ def only(result, code):
 def test_q403_more_golems_than_the_box_holds_is_an_error_at_the_one_too_many():
     source = quest("  monster golem at 0,2 2,2 4,2\n")
     d = only(check4(source, "Q403"), "Q403")
-    assert d.severity is Severity.ERROR   # The Well of Darkness rule book counts its golems
+    assert d.severity is Severity.ERROR  # The Well of Darkness rule book counts its golems
     assert "3 normal golem figures" in d.message and "hold 2" in d.message
     assert span_text(source, d.span) == "4,2"
     # the counted ones: one label a line, at the last of them
@@ -78,9 +90,9 @@ def test_q403_counts_only_the_figures_of_one_player_count():
 
 def test_q403_a_named_monster_stands_on_a_master_figure():
     # One master golem in the box: a named golem and a master golem are one too many.
-    source = quest("  monster golem master at 0,2\n  named boss at 2,2\n",
-                   'named boss "Boss" golem { conquest 2 }\n').replace(
-        "victory heroes when killed chief", "victory heroes when killed boss")
+    source = quest(
+        "  monster golem master at 0,2\n  named boss at 2,2\n", 'named boss "Boss" golem { conquest 2 }\n'
+    ).replace("victory heroes when killed chief", "victory heroes when killed boss")
     d = only(check4(source, "Q403"), "Q403")
     assert "master golem" in d.message
     assert span_text(source, d.span) == "2,2"
@@ -102,9 +114,11 @@ def test_q403_counts_against_the_sets_the_user_owns():
 def rooms(count: int, sets: str) -> str:
     pieces = "\n".join(f"piece R{i} room_4x4 at {4 * i},0" for i in range(count))
     names = ", ".join(f"R{i}" for i in range(count))
-    return (f'quest "Q" {{\n  expansions {sets}\n  conquest 3\n}}\n{pieces}\n'
-            f'area A "Hall" start {{\n  pieces {names}\n  glyph at 0,0 active\n}}\n'
-            'victory heroes when revealed A\n')
+    return (
+        f'quest "Q" {{\n  expansions {sets}\n  conquest 3\n}}\n{pieces}\n'
+        f'area A "Hall" start {{\n  pieces {names}\n  glyph at 0,0 active\n}}\n'
+        "victory heroes when revealed A\n"
+    )
 
 
 def test_q404_eleven_rooms_are_one_more_than_the_base_game_holds():
@@ -140,9 +154,9 @@ def test_q405_rune_doors_are_counted_by_colour():
 
 
 def test_q405_a_stairs_statement_is_two_staircase_markers():
-    pairs = "".join(f"stairs s{i} at {i},1 {i},3\n" for i in range(4))   # 8 markers
+    pairs = "".join(f"stairs s{i} at {i},1 {i},3\n" for i in range(4))  # 8 markers
     check4(quest(tail=pairs, sets="base"), "Q405")
-    check4(quest(tail=pairs))                                           # The Well of Darkness adds 2
+    check4(quest(tail=pairs))  # The Well of Darkness adds 2
     check4(quest(tail=pairs.replace("stairs s3 at 3,1 3,3\n", ""), sets="base"))
 
 
@@ -150,8 +164,8 @@ def test_q405_relics_chests_and_potions():
     relics = "".join(f"  relic r{i} at {i},1\n" for i in range(5))
     d = only(check4(quest(relics, sets="base"), "Q405"), "Q405")
     assert "5 relic markers" in d.message
-    assert [label.message for label in d.labels] == ["1 of 4", "2 of 4", "3 of 4", "4 of 4"]   # one a line
-    check4(quest(relics))   # The Well of Darkness adds 6 relic markers
+    assert [label.message for label in d.labels] == ["1 of 4", "2 of 4", "3 of 4", "4 of 4"]  # one a line
+    check4(quest(relics))  # The Well of Darkness adds 6 relic markers
     chests = "  chest copper at " + " ".join(f"{x},2" for x in range(6)) + "\n  chest gold at 0,3 1,3 2,3\n"
     d = only(check4(quest(chests), "Q405"), "Q405")
     assert "9 chest markers" in d.message and "hold 8" in d.message
@@ -172,6 +186,7 @@ def test_q405_runekeys_are_an_estimate_so_two_red_keys_warn():
 def declared(**tables):
     """A Declared as the configuration gives it (what questc.config makes of an `[owned]` table)."""
     from questc.catalog.owned import Declared
+
     return Declared(**{"origin": "questc.toml:3", "config_file": "questc.toml", **tables})
 
 
@@ -180,7 +195,7 @@ def check_owned(source: str, *codes: str, owned_counts=None, owned: tuple[str, .
     return assert_codes(source, *codes, options=options)
 
 
-BEASTMEN = "  monster beastman at 0,1 1,1 2,1 3,1 4,1 0,3 1,3\n"   # 7; the base game's 6 is an estimate
+BEASTMEN = "  monster beastman at 0,1 1,1 2,1 3,1 4,1 0,3 1,3\n"  # 7; the base game's 6 is an estimate
 
 
 def test_an_estimated_count_says_so_and_where_to_declare_the_real_one():
@@ -205,13 +220,11 @@ def test_a_declared_count_is_counted_against_and_is_an_error_when_exceeded():
     # eight beastmen owned: seven are fine
     check_owned(quest(BEASTMEN), owned_counts=declared(figures={"beastman": {"normal": 8}}))
     # five owned: an error (the writer's own count is no estimate), saying where it was declared
-    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"normal": 5}})),
-             "Q403")
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"normal": 5}})), "Q403")
     assert d.severity is Severity.ERROR
     assert d.message.endswith("but you own 5 (declared in questc.toml:3)") and "estimate" not in (d.help or "")
     # a master count declared leaves the normal figures to the catalog
-    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"master": 4}})),
-             "Q403")
+    d = only(check_owned(quest(BEASTMEN), "Q403", owned_counts=declared(figures={"beastman": {"master": 4}})), "Q403")
     assert "an estimated 6" in d.message
     # rooms, doors, rune doors by colour, treasures
     check_owned(rooms(12, "base"), owned_counts=declared(pieces={"room": 12}))
@@ -219,7 +232,7 @@ def test_a_declared_count_is_counted_against_and_is_an_error_when_exceeded():
     doors = "".join(f"door d{i} at {i % 6},{i // 6} north\n" for i in range(8))
     check_owned(quest(tail=doors), owned_counts=declared(markers={"door": 8}))
     two_red = "door a at 0,0 north rune red\ndoor b at 2,0 north rune red\n"
-    check_owned(quest(tail=two_red), owned_counts=declared(markers={"rune_door": 6}))   # two of each colour
+    check_owned(quest(tail=two_red), owned_counts=declared(markers={"rune_door": 6}))  # two of each colour
     d = only(check_owned(quest(tail=two_red), "Q405", owned_counts=declared(markers={"rune_door": 3})), "Q405")
     assert "2 red rune doors" in d.message and "you own 1 (declared" in d.message
     potions = "  treasure healing at " + " ".join(f"{x},{y}" for y in (1, 2) for x in range(5)) + "\n"
@@ -280,17 +293,18 @@ def test_q401_rolling_stone_costs_more_trap_than_the_budget():
 
 
 def test_q401_points_at_the_card_that_goes_over_and_labels_the_rest():
-    source = quest(tail=plan('card "Danger"', 'card "Empower"', 'card "Danger"'),
-                   treachery="event 2, trap 4, monster 4")
+    source = quest(
+        tail=plan('card "Danger"', 'card "Empower"', 'card "Danger"'), treachery="event 2, trap 4, monster 4"
+    )
     d = only(check4(source, "Q401"), "Q401")
     lines = source.splitlines()
-    assert d.span.line == len(lines) - lines[::-1].index('  card "Danger"')   # the second Danger
+    assert d.span.line == len(lines) - lines[::-1].index('  card "Danger"')  # the second Danger
     assert {span_text(source, label.span) for label in d.labels} == {'"Danger"', '"Empower"', "event 2"}
 
 
 def test_q401_dark_glyphs_cost_two_of_their_colour():
     sets = "base, well_of_darkness, altar_of_despair"
-    glyph = "  glyph at 3,0\n"    # a glyph that starts inactive, for the dark glyph (Q409)
+    glyph = "  glyph at 3,0\n"  # a glyph that starts inactive, for the dark glyph (Q409)
     check4(quest(glyph, plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 4, monster 1"), "Q401")
     check4(quest(glyph, plan("dark_glyph summoning"), sets=sets, treachery="event 5, trap 5, monster 2"), "Q407")
 
@@ -303,8 +317,7 @@ def test_q401_a_colour_missing_from_the_budget_is_zero():
 
 
 def test_q401_fixed_within_the_budget():
-    check4(quest(tail=plan('card "Rolling Stone"', 'card "Danger" x2'), treachery="event 2, trap 3, monster 5"),
-           "Q407")
+    check4(quest(tail=plan('card "Rolling Stone"', 'card "Danger" x2'), treachery="event 2, trap 3, monster 5"), "Q407")
 
 
 def test_q402_a_base_deck_card_has_no_treachery_cost():
@@ -333,8 +346,12 @@ def check4_with_pack(tmp_path, source: str, *codes: str, owned=None, owned_count
     (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
     (tmp_path / "tide.yaml").write_text(pack, encoding="utf-8")
     source = source.replace("  conquest 3", '  conquest 3\n  use "tide.yaml"', 1)
-    return assert_codes(source, *codes, path=str(tmp_path / "q.quest"),
-                        options=Options(select=("Q4",), verbose=True, owned_sets=owned, owned_counts=owned_counts))
+    return assert_codes(
+        source,
+        *codes,
+        path=str(tmp_path / "q.quest"),
+        options=Options(select=("Q4",), verbose=True, owned_sets=owned, owned_counts=owned_counts),
+    )
 
 
 def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
@@ -346,7 +363,9 @@ def test_q402_a_base_deck_card_is_reported_once_whatever_its_copies():
 def test_q402_copies_beyond_the_box():
     sets = "base, well_of_darkness, tidepack"
     result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x2'), sets=sets), "Q402", "Q407")
-    assert "takes 2 copies, but the sets owned (base, well_of_darkness, tidepack) hold 1" in only(result, "Q402").message
+    assert (
+        "takes 2 copies, but the sets owned (base, well_of_darkness, tidepack) hold 1" in only(result, "Q402").message
+    )
 
 
 def test_q402_copies_declared_estimated_and_of_two_sets():
@@ -354,8 +373,16 @@ def test_q402_copies_declared_estimated_and_of_two_sets():
     two = quest(tail=plan('card "Undertow" x2'), sets=sets)
     check4_with_pack(_tmp(), two, "Q407", owned_counts=declared(cards={"Undertow": 2}))
     check4_with_pack(_tmp(), two, "Q407", owned_counts=declared(copies={"tidepack": 2}))
-    d = only(check4_with_pack(_tmp(), quest(tail=plan('card "Undertow" x3'), sets=sets), "Q402", "Q407",
-                              owned_counts=declared(cards={"Undertow": 2})), "Q402")
+    d = only(
+        check4_with_pack(
+            _tmp(),
+            quest(tail=plan('card "Undertow" x3'), sets=sets),
+            "Q402",
+            "Q407",
+            owned_counts=declared(cards={"Undertow": 2}),
+        ),
+        "Q402",
+    )
     assert "takes 3 copies, but you own 2 (declared in questc.toml:3)" in d.message
     assert d.severity is Severity.ERROR
     # a pack's estimate: a warning that says so and where to declare the real count
@@ -367,10 +394,9 @@ def test_q402_copies_declared_estimated_and_of_two_sets():
 
 def test_q402_copies_are_summed_over_lines():
     sets = "base, well_of_darkness, tidepack"
-    result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow"', 'card "Undertow"'), sets=sets),
-                              "Q402", "Q407")
+    result = check4_with_pack(_tmp(), quest(tail=plan('card "Undertow"', 'card "Undertow"'), sets=sets), "Q402", "Q407")
     lines = [i for i, line in enumerate(result.source.splitlines(), 1) if line == '  card "Undertow"']
-    assert only(result, "Q402").span.line == lines[-1]   # the line that goes over, once
+    assert only(result, "Q402").span.line == lines[-1]  # the line that goes over, once
 
 
 def test_q402_a_card_from_a_set_the_user_does_not_own():
@@ -386,19 +412,26 @@ def test_q402_a_cost_the_books_do_not_state_is_not_guessed():
 
 
 def test_q402_fixed_a_card_with_a_treachery_cost():
-    check4(quest(tail=plan('card "Danger"', 'card "Empower"', 'card "Rolling Stone"'),
-                 treachery="event 2, trap 3, monster 4"), "Q407")
+    check4(
+        quest(
+            tail=plan('card "Danger"', 'card "Empower"', 'card "Rolling Stone"'), treachery="event 2, trap 3, monster 4"
+        ),
+        "Q407",
+    )
 
 
 # ---- Q406, Q407, Q408 -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("budget,codes", [
-    ("event 8, trap 8, monster 8", ("Q406",)),
-    ("event 2, trap 2, monster 2", ("Q406",)),
-    ("event 3, trap 3, monster 3", ()),
-    ("event 4, trap 4, monster 4", ()),
-])
+@pytest.mark.parametrize(
+    "budget,codes",
+    [
+        ("event 8, trap 8, monster 8", ("Q406",)),
+        ("event 2, trap 2, monster 2", ("Q406",)),
+        ("event 3, trap 3, monster 3", ()),
+        ("event 4, trap 4, monster 4", ()),
+    ],
+)
 def test_q406_budget_totals_outside_9_to_12(budget, codes):
     result = check4(quest(treachery=budget), *codes)
     if codes:
@@ -417,17 +450,16 @@ def test_q407_unspent_points_buy_extra_starting_cards():
 
 
 def test_q407_at_most_a_full_hand_of_eight():
-    d = only(check4(quest(tail=plan('card "Danger"'), treachery="event 8, trap 8, monster 8"), "Q406", "Q407"),
-             "Q407")
+    d = only(check4(quest(tail=plan('card "Danger"'), treachery="event 8, trap 8, monster 8"), "Q406", "Q407"), "Q407")
     assert "5 extra cards, 8 in hand" in d.message
 
 
 def test_q407_one_point_buys_nothing_and_a_spent_budget_says_nothing():
-    d = only(check4(quest(tail=plan('card "Rolling Stone"'), treachery="event 1, trap 3, monster 0"),
-                    "Q406", "Q407"), "Q407")
+    d = only(
+        check4(quest(tail=plan('card "Rolling Stone"'), treachery="event 1, trap 3, monster 0"), "Q406", "Q407"), "Q407"
+    )
     assert "too little" in d.message
-    check4(quest(tail=plan('card "Rolling Stone"', 'card "Danger"'), treachery="event 1, trap 3, monster 0"),
-           "Q406")
+    check4(quest(tail=plan('card "Rolling Stone"', 'card "Danger"'), treachery="event 1, trap 3, monster 0"), "Q406")
 
 
 def test_q407_not_reported_when_over_budget():
@@ -443,6 +475,7 @@ def test_q408_a_deck_plan_for_a_quest_with_no_treachery():
 
 def test_q408_treachery_in_a_second_edition_quest():
     from questc.rules.second_examples import HEAD, second
+
     source = second(head=HEAD.replace("edition second\n", "edition second\n  treachery event 4, trap 4, monster 4\n"))
     d = only(check4(source, "Q408"), "Q408")
     assert span_text(source, d.span) == "treachery event 4, trap 4, monster 4"
@@ -459,13 +492,18 @@ def test_q409_a_dark_glyph_with_only_the_active_glyph_to_hide_among():
     assert span_text(source, d.span) == "summoning"
     assert d.message == "the deck plan lays 1 dark glyph, but none of the quest's glyphs start inactive"
     assert [(span_text(source, label.span), label.message) for label in d.labels] == [
-        ("0,0", "active at the start: may not be dark")]
+        ("0,0", "active at the start: may not be dark")
+    ]
     assert "add a glyph that starts inactive" in d.help and "take a dark glyph out" in d.help
 
 
 def test_q409_points_at_the_first_dark_glyph_without_a_glyph():
-    source = quest("  glyph at 3,0\n", plan("dark_glyph summoning", "dark_glyph power", "dark_glyph sundered"),
-                   sets=AOD, treachery="event 4, trap 4, monster 4")
+    source = quest(
+        "  glyph at 3,0\n",
+        plan("dark_glyph summoning", "dark_glyph power", "dark_glyph sundered"),
+        sets=AOD,
+        treachery="event 4, trap 4, monster 4",
+    )
     d = only(check4(source, "Q409", "Q407"), "Q409")
     assert span_text(source, d.span) == "power"
     assert d.message == "the deck plan lays 3 dark glyphs, but only 1 of the quest's glyphs starts inactive"
@@ -474,8 +512,12 @@ def test_q409_points_at_the_first_dark_glyph_without_a_glyph():
 
 
 def test_q409_fixed_one_inactive_glyph_per_dark_glyph():
-    source = quest("  glyph at 3,0\n  glyph at 3,2\n", plan("dark_glyph summoning", "dark_glyph power"),
-                   sets=AOD, treachery="event 4, trap 4, monster 4")
+    source = quest(
+        "  glyph at 3,0\n  glyph at 3,2\n",
+        plan("dark_glyph summoning", "dark_glyph power"),
+        sets=AOD,
+        treachery="event 4, trap 4, monster 4",
+    )
     check4(source, "Q407")
     # Near misses: no dark glyph at all, and an unknown dark glyph (Q101, not counted).
     check4(quest(tail=plan('card "Danger"'), sets=AOD, treachery="event 4, trap 3, monster 3"), "Q407")

@@ -1,18 +1,19 @@
 """The logic family (Q5xx, questc.rules.logic): victory, chest chart, encounters, player counts, conquest,
 printed text. The family is its table: a code added there is tested here with no edit."""
+
 from __future__ import annotations
 
 import pytest
-
 from conftest import SHARED
 from helpers import assert_codes, dedent, render, span_text
+
 from questc.api import check_source
+from questc.diagnostics import Severity
+from questc.options import Options
+from questc.rules import descriptors, family_rules
 from questc.rules.logic import conquest_on_the_map as q507
 from questc.rules.logic import text_overflows_box as q508
-from questc.diagnostics import Severity
-from questc.rules import descriptors, family_rules
 from questc.rules.logic.text_overflows_box import BOX_LINES, BOX_WIDTH
-from questc.options import Options
 
 Q5 = Options(select=("Q5",), verbose=True)
 SPEC = SHARED / "spec" / "DIAGNOSTICS.md"
@@ -38,20 +39,28 @@ HEAD = """\
     }
     """
 
-HALL = HEAD + """\
+HALL = (
+    HEAD
+    + """\
     piece R1 room_6x6 at 0,0
     area A "Hall" start {
       pieces R1
       glyph at 0,0 active
       named chief at 5,5
     """
+)
 
 
 def hall(area: str = "", tail: str = "", win: str = "victory heroes when killed chief\n") -> str:
     """A one-room quest: `area` lines go into the hall (indented 6), `tail` after the named monster."""
-    return (HALL + "".join(f"      {line}\n" for line in area.splitlines() if line) + "    }\n"
-            + '    named chief "Chief" beastman { conquest 1 }\n'
-            + "".join(f"    {line}\n" for line in tail.splitlines()) + "".join(f"    {w}\n" for w in win.splitlines()))
+    return (
+        HALL
+        + "".join(f"      {line}\n" for line in area.splitlines() if line)
+        + "    }\n"
+        + '    named chief "Chief" beastman { conquest 1 }\n'
+        + "".join(f"    {line}\n" for line in tail.splitlines())
+        + "".join(f"    {w}\n" for w in win.splitlines())
+    )
 
 
 # ---- Q501 ----------------------------------------------------------------------------------------
@@ -66,12 +75,15 @@ def test_q501_only_the_overlord_can_win():
 
 
 def test_q501_no_victory_at_all_suggests_an_area_when_there_is_no_named_monster():
-    source = HEAD + """\
+    source = (
+        HEAD
+        + """\
     piece R1 room_4x4 at 0,0
     piece R2 room_4x4 at 4,0
     area A "Hall" start { pieces R1; glyph at 0,0 active }
     area B "Vault" { pieces R2 }
     """
+    )
     d = only(check5(source, "Q501"), "Q501")
     assert "revealed B" in d.help
 
@@ -87,7 +99,7 @@ def test_q502_two_copper_chests_one_copper_row():
     result = check5(hall("chest copper at 2,2 4,4", "chests {\n  copper 1: coins 50\n}"), "Q502")
     d = only(result, "Q502")
     assert d.message == "2 copper chests are placed, but the chest chart has 1 copper row"
-    assert span_text(result.source, d.span) == "4,4"           # the chest left without a row
+    assert span_text(result.source, d.span) == "4,4"  # the chest left without a row
     assert [span_text(result.source, label.span) for label in d.labels] == ["copper"]
     assert "`copper 2: ...`" in d.help
 
@@ -117,8 +129,10 @@ def test_q503_rows_for_a_chest_type_never_placed():
     d = only(result, "Q503")
     assert d.severity is Severity.WARNING
     assert d.message == "the chest chart has 2 gold rows, but no gold chest is placed"
-    assert span_text(result.source, d.span) == "gold" and d.span.line == result.source.splitlines().index(
-        "  gold 1: gold, conquest 3") + 1
+    assert (
+        span_text(result.source, d.span) == "gold"
+        and d.span.line == result.source.splitlines().index("  gold 1: gold, conquest 3") + 1
+    )
     assert len(d.labels) == 1
 
 
@@ -144,7 +158,7 @@ def test_q504_text_or_any_effect_is_enough(body):
 
 
 def test_q505_the_quest_for_more_players_than_the_game_has():
-    source = HEAD.replace("conquest 3", "players 2..6\n      conquest 3") + hall()[len(HEAD):]
+    source = HEAD.replace("conquest 3", "players 2..6\n      conquest 3") + hall()[len(HEAD) :]
     result = check5(source, "Q505")
     d = only(result, "Q505")
     assert span_text(result.source, d.span) == "2..6"
@@ -152,7 +166,10 @@ def test_q505_the_quest_for_more_players_than_the_game_has():
 
 
 def test_q505_a_figure_for_player_counts_the_quest_does_not_have():
-    source = HEAD.replace("conquest 3", "players 2..4\n      conquest 3") + hall("monster beastman at 2,2 players 4..5")[len(HEAD):]
+    source = (
+        HEAD.replace("conquest 3", "players 2..4\n      conquest 3")
+        + hall("monster beastman at 2,2 players 4..5")[len(HEAD) :]
+    )
     result = check5(source, "Q505")
     d = only(result, "Q505")
     assert span_text(result.source, d.span) == "4..5"
@@ -161,13 +178,19 @@ def test_q505_a_figure_for_player_counts_the_quest_does_not_have():
 
 
 def test_q505_a_figure_that_never_appears():
-    source = HEAD.replace("conquest 3", "players 2..3\n      conquest 3") + hall("monster beastman at 2,2 players 5")[len(HEAD):]
+    source = (
+        HEAD.replace("conquest 3", "players 2..3\n      conquest 3")
+        + hall("monster beastman at 2,2 players 5")[len(HEAD) :]
+    )
     d = only(check5(source, "Q505"), "Q505")
     assert "never appears" in d.message
 
 
 def test_q505_fixed():
-    check5(HEAD.replace("conquest 3", "players 2..4\n      conquest 3") + hall("monster beastman at 2,2 players 3..4")[len(HEAD):])
+    check5(
+        HEAD.replace("conquest 3", "players 2..4\n      conquest 3")
+        + hall("monster beastman at 2,2 players 3..4")[len(HEAD) :]
+    )
 
 
 # ---- Q506 ------------------------------------------------------------------------------------------
@@ -193,9 +216,11 @@ def test_q506_fixed():
 # ---- Q507 ------------------------------------------------------------------------------------------
 
 
-RICH = hall("glyph at 2,0\nglyph at 3,0\nchest silver at 2,2 3,3\nencounter well at 1,4 { conquest +2; conquest -1 }",
-            "chests {\n  silver 1: conquest 2\n  silver 2: coins 50\n  silver 3: conquest 4\n}\n"
-            "on killed chief { conquest +1 }")
+RICH = hall(
+    "glyph at 2,0\nglyph at 3,0\nchest silver at 2,2 3,3\nencounter well at 1,4 { conquest +2; conquest -1 }",
+    "chests {\n  silver 1: conquest 2\n  silver 2: coins 50\n  silver 3: conquest 4\n}\n"
+    "on killed chief { conquest +1 }",
+)
 
 
 def test_q507_sums_glyphs_chests_encounters_triggers_and_named_monsters():
@@ -217,7 +242,7 @@ def test_q507_counts_only_what_the_heroes_reach():
     cut = everything - {glyph.at, (2, 2), (1, 4)}
     reach = q507.Reach(cut, frozenset({"A"}), frozenset())
     d = q507.conquest_available(model, reach)[0]
-    assert "can gain up to 9 where they can reach" in d.message   # glyph 3, chest 4, trigger 1, chief 1
+    assert "can gain up to 9 where they can reach" in d.message  # glyph 3, chest 4, trigger 1, chief 1
     whole = q507.conquest_available(model, None)[0]
     assert "can gain up to 16 on the map" in whole.message
 
@@ -243,9 +268,9 @@ def test_q507_not_reported_without_a_starting_conquest():
 
 def test_printed_lines_wrap_at_the_box_width():
     assert q508.printed_lines("short") == 1
-    assert q508.printed_lines("word " * 30) == 3            # 150 characters at 60 a line
-    assert q508.printed_lines("a\n\nb") == 3                # a blank line takes a line too
-    assert q508.printed_lines("x" * (BOX_WIDTH + 1)) == 2   # a word wider than the box is broken
+    assert q508.printed_lines("word " * 30) == 3  # 150 characters at 60 a line
+    assert q508.printed_lines("a\n\nb") == 3  # a blank line takes a line too
+    assert q508.printed_lines("x" * (BOX_WIDTH + 1)) == 2  # a word wider than the box is broken
 
 
 def long_text(lines: int) -> str:
@@ -256,8 +281,10 @@ def test_q508_an_area_text_longer_than_a_box():
     source = hall("read " + long_text(BOX_LINES + 1))
     d = only(check5(source, "Q508"), "Q508")
     assert d.severity is Severity.WARNING
-    assert d.message == f"this read-aloud text of area A needs {BOX_LINES + 1} printed lines, but a box holds {BOX_LINES}"
-    assert "shorten it by about 1 line," in d.help   # one line: singular
+    assert (
+        d.message == f"this read-aloud text of area A needs {BOX_LINES + 1} printed lines, but a box holds {BOX_LINES}"
+    )
+    assert "shorten it by about 1 line," in d.help  # one line: singular
 
 
 def test_q508_a_text_that_just_fits():
@@ -265,13 +292,17 @@ def test_q508_a_text_that_just_fits():
 
 
 def test_q508_intro_special_and_effect_texts():
-    text = "word " * (BOX_WIDTH * BOX_LINES // 4)    # one line of 1,500 characters: 25 printed lines
+    text = "word " * (BOX_WIDTH * BOX_LINES // 4)  # one line of 1,500 characters: 25 printed lines
     source = dedent(hall(f'encounter well at 2,2 {{ read "{text}" }}', f'on round 3 {{ read "{text}" }}'))
     source = source.replace("conquest 3\n", f'conquest 3\n  intro "{text}"\n  special "{text}"\n', 1)
     result = check_source(source, "<quest>", Q5)
     whats = sorted(d.message.split(" needs")[0] for d in result.diagnostics if d.code == "Q508")
-    assert whats == ["this intro", "this read-aloud text", "this read-aloud text of encounter `well`",
-                     "this special rules text"], render(result)
+    assert whats == [
+        "this intro",
+        "this read-aloud text",
+        "this read-aloud text of encounter `well`",
+        "this special rules text",
+    ], render(result)
 
 
 # ---- acceptance-style whole quests, and the pages ---------------------------------------------------
@@ -291,13 +322,14 @@ def test_the_family_is_its_table():
     assert codes and codes == sorted(codes) and codes == [c for c in descriptors() if c.startswith("Q5")]
     if SPEC.is_file():
         import re
+
         assert set(re.findall(r"^\| (Q5\d\d) \|", SPEC.read_text(encoding="utf-8"), re.M)) <= set(codes)
 
 
 def test_q520_is_opt_in_and_names_what_would_print_as_an_identifier():
     """Q520 shows only when named (not by default, not by its family's prefix); its message quotes
     the words the sheet would print, and its fix (a guess: unsafe) adds a name made from them."""
-    source = dedent('''
+    source = dedent("""
         quest "Q" {
           conquest 3
         }
@@ -312,7 +344,7 @@ def test_q520_is_opt_in_and_names_what_would_print_as_an_identifier():
         }
         named chief "Chief" beastman { conquest 1 }
         victory heroes when killed chief
-    ''')
+    """)
     assert "Q520" not in {d.code for d in check_source(source, "<quest>").diagnostics}
     assert "Q520" not in {d.code for d in check_source(source, "<quest>", Q5).diagnostics}
     result = check_source(source, "<quest>", Options(extend_select=("Q520",)))
@@ -330,7 +362,7 @@ def test_q5_pages_failing_example_reports_the_code_and_fixed_does_not(descriptor
     failing = check_source(descriptor.example.failing, "failing.quest", options)
     assert descriptor.code in {d.code for d in failing.diagnostics}, render(failing)
     fixed = check_source(descriptor.example.fixed, "fixed.quest", options)
-    if descriptor.code != "Q507":    # a note, not a fault: it shows for every quest
+    if descriptor.code != "Q507":  # a note, not a fault: it shows for every quest
         assert descriptor.code not in {d.code for d in fixed.diagnostics}, render(fixed)
     assert not fixed.errors, render(fixed)
 

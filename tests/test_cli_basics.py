@@ -1,5 +1,6 @@
 """The command line's basics: exit codes, `explain`, `lint --format json` as INTERFACE.md
 says, the acceptance syntax cases, `python -m questc`, and colour only on a terminal."""
+
 from __future__ import annotations
 
 import json
@@ -11,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE
 
 from questc.cli import cli
 from questc.rules import descriptor, descriptors
-from conftest import ACCEPTANCE
 
 HERE = Path(__file__).parent
 CLEAN = HERE / "fixtures" / "syntax" / "language_example.quest"
@@ -37,6 +38,7 @@ def project(tmp_path, monkeypatch):
 
 
 # ---- exit codes ----------------------------------------------------------------------------
+
 
 def test_clean_quest_exits_0(project):
     result = run("lint", "quests/clean.quest")
@@ -69,14 +71,17 @@ def test_syntax_errors_cannot_be_ignored(project):
     assert result.exit_code == 1 and "Q004" in result.output
 
 
-@pytest.mark.parametrize("args, words", [
-    (["lint", "no/such/file.quest"], "no such file or folder: no/such/file.quest"),
-    (["lint", "--bogus", "x.quest"], "No such option"),
-    (["lint"], "Missing argument"),
-    (["lint", "--format", "yaml", "quests"], "Invalid value"),
-    (["explain", "Q999"], "no diagnostic code 'Q999'"),
-    (["frobnicate"], "No such command"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["lint", "no/such/file.quest"], "no such file or folder: no/such/file.quest"),
+        (["lint", "--bogus", "x.quest"], "No such option"),
+        (["lint"], "Missing argument"),
+        (["lint", "--format", "yaml", "quests"], "Invalid value"),
+        (["explain", "Q999"], "no diagnostic code 'Q999'"),
+        (["frobnicate"], "No such command"),
+    ],
+)
 def test_usage_problems_exit_2(project, args, words):
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2, result.output
@@ -85,6 +90,7 @@ def test_usage_problems_exit_2(project, args, words):
 
 
 # ---- explain -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("code", ["Q001", "q003", "Q101"])
 def test_explain_prints_the_codes_page(code):
@@ -125,6 +131,7 @@ def test_explain_all_lists_every_code():
 
 # ---- json ----------------------------------------------------------------------------------------
 
+
 def test_lint_json_is_the_interface_document(project):
     result = run("lint", "--format", "json", "quests")
     assert result.exit_code == 1
@@ -132,11 +139,22 @@ def test_lint_json_is_the_interface_document(project):
     assert document["format_version"] == 1
     assert document["summary"] == {"files": 2, "errors": 1, "warnings": 0, "infos": 0}
     (d,) = document["diagnostics"]
-    assert d["file"] == "quests/deep/twice.quest"   # relative to the current folder, with /
+    assert d["file"] == "quests/deep/twice.quest"  # relative to the current folder, with /
     assert (d["code"], d["line"], d["column"], d["end_line"], d["end_column"]) == ("Q004", 3, 3, 3, 11)
     assert d["labels"][0]["file"] == "quests/deep/twice.quest"
-    assert set(d) == {"code", "severity", "message", "file", "line", "column", "end_line", "end_column",
-                      "help", "labels", "fixes"}
+    assert set(d) == {
+        "code",
+        "severity",
+        "message",
+        "file",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "help",
+        "labels",
+        "fixes",
+    }
 
 
 def test_lint_json_of_a_clean_quest(project):
@@ -160,6 +178,7 @@ def test_acceptance_syntax_cases(pattern):
 
 # ---- real processes: the entry points and colour -------------------------------------------------
 
+
 def _env(**extra):
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
     env.update(extra)
@@ -168,18 +187,25 @@ def _env(**extra):
 
 @pytest.mark.slow
 def test_python_dash_m_questc(project):
-    done = subprocess.run([sys.executable, "-m", "questc", "lint", "quests/deep/twice.quest"],
-                          capture_output=True, text=True, env=_env(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "questc", "lint", "quests/deep/twice.quest"],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+    )
     assert done.returncode == 1
     assert "error[Q004]" in done.stdout
-    assert "\x1b[" not in done.stdout   # not a terminal: no colour
-    done = subprocess.run([sys.executable, "-m", "questc", "explain", "nope"],
-                          capture_output=True, text=True, env=_env(), timeout=60)
+    assert "\x1b[" not in done.stdout  # not a terminal: no colour
+    done = subprocess.run(
+        [sys.executable, "-m", "questc", "explain", "nope"], capture_output=True, text=True, env=_env(), timeout=60
+    )
     assert done.returncode == 2 and "no diagnostic code" in done.stderr
 
 
 def _run_on_a_terminal(args, env):
     import pty
+
     leader, follower = pty.openpty()
     try:
         done = subprocess.run(args, stdout=follower, stderr=subprocess.PIPE, env=env, timeout=60)

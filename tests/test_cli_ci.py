@@ -1,6 +1,7 @@
 """The command line as CI maintainers use it: exclusions, an empty search, --quiet, --statistics,
 --output-file, --show-settings, --extend-select and --color, and this repository's own
 `questc lint .` (clean with the shipped configuration)."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from questc.options import Options, apply_policy
 
 REPO = Path(__file__).resolve().parent.parent
 
-WARNING_ONLY = '''\
+WARNING_ONLY = """\
 quest "Two Rooms" {
   conquest 5
 }
@@ -29,9 +30,9 @@ area A "Hall" start { pieces R1; glyph at 0,0 active }
 area B "Beyond" { pieces R2 }
 
 victory heroes when revealed B
-'''
+"""
 
-BROKEN = '''\
+BROKEN = """\
 quest "Bad Monster" {
   conquest 5
 }
@@ -45,9 +46,9 @@ area A "Hall" start {
 }
 
 victory heroes when revealed A
-'''
+"""
 
-CLEAN = '''\
+CLEAN = """\
 quest "One Room" {
   conquest 5
 }
@@ -60,7 +61,7 @@ area A "Hall" start {
 }
 
 victory heroes when revealed A
-'''
+"""
 
 
 def run(*args, env=None):
@@ -107,7 +108,7 @@ def test_default_exclusions_pass_over_tool_and_build_folders(tree):
 
 def test_extend_exclude_in_the_configuration_is_relative_to_its_folder(tree, monkeypatch):
     write(tree / "questc.toml", 'extend-exclude = ["tests/fixtures", "drafts"]\n')
-    monkeypatch.chdir(tree / "quests")   # the configuration is found upwards; its globs stay anchored there
+    monkeypatch.chdir(tree / "quests")  # the configuration is found upwards; its globs stay anchored there
     done = run("lint", "..")
     assert done.exit_code == 0, done.output
     assert checked_files(done) == 2
@@ -120,8 +121,12 @@ def test_exclude_replaces_the_defaults(tree):
     write(tree / "questc.toml", 'exclude = ["tests", "drafts"]\n')
     done = run("lint", "--format", "json", ".")
     paths = {d["file"] for d in json.loads(done.stdout)["diagnostics"]}
-    assert {".venv/lib/broken.quest", "build/broken.quest", "node_modules/pkg/broken.quest",
-            ".git/x/broken.quest"} <= paths
+    assert {
+        ".venv/lib/broken.quest",
+        "build/broken.quest",
+        "node_modules/pkg/broken.quest",
+        ".git/x/broken.quest",
+    } <= paths
     assert not any(p.startswith(("tests/", "quests/drafts/")) for p in paths)
 
 
@@ -214,13 +219,17 @@ def test_statistics(tree):
     write(tree / "more" / "broken2.quest", BROKEN.replace("2,2", "2,2\n  monster gobbo at 3,3"))
     done = run("lint", "--statistics", "quests/warn.quest", "more", "quests/drafts")
     assert done.exit_code == 1
-    assert done.stdout == ("3  Q101  error    unknown-catalog-name\n"
-                           "1  Q305  warning  area-visible-from-start\n"
-                           "\n"
-                           "3 errors, 1 warning in 3 files\n")
+    assert done.stdout == (
+        "3  Q101  error    unknown-catalog-name\n"
+        "1  Q305  warning  area-visible-from-start\n"
+        "\n"
+        "3 errors, 1 warning in 3 files\n"
+    )
     rows = json.loads(run("lint", "--statistics", "--format", "json", "quests/warn.quest", "more").stdout)
-    assert rows == [{"code": "Q101", "name": "unknown-catalog-name", "severity": "error", "count": 2},
-                    {"code": "Q305", "name": "area-visible-from-start", "severity": "warning", "count": 1}]
+    assert rows == [
+        {"code": "Q101", "name": "unknown-catalog-name", "severity": "error", "count": 2},
+        {"code": "Q305", "name": "area-visible-from-start", "severity": "warning", "count": 1},
+    ]
     refused = CliRunner().invoke(cli, ["lint", "--statistics", "--format", "sarif", "quests"])
     assert refused.exit_code == 2 and "--statistics prints text or json" in refused.output
 
@@ -228,9 +237,9 @@ def test_statistics(tree):
 def test_output_file_holds_the_report(tree):
     expected = run("lint", "--format", "sarif", "quests").stdout
     done = run("lint", "--format", "sarif", "--output-file", "reports/questc.sarif", "quests")
-    assert done.exit_code == 1 and done.stdout == ""   # quests/drafts has an error
+    assert done.exit_code == 1 and done.stdout == ""  # quests/drafts has an error
     assert (tree / "reports" / "questc.sarif").read_text(encoding="utf-8") == expected
-    assert [p.name for p in (tree / "reports").iterdir()] == ["questc.sarif"]   # no temporary file left
+    assert [p.name for p in (tree / "reports").iterdir()] == ["questc.sarif"]  # no temporary file left
     # the exit status still follows the quests
     assert run("lint", "-o", "out.txt", "quests/drafts").exit_code == 1
     assert (tree / "out.txt").read_text(encoding="utf-8").endswith("1 error, 0 warnings in 1 file\n")
@@ -253,8 +262,11 @@ def test_output_file_is_written_whole_or_not_at_all(tree, monkeypatch):
 
 
 def test_show_settings_names_each_value_and_where_it_came_from(tree):
-    write(tree / "pyproject.toml", '[project]\nname = "x"\n\n[tool.questc]\nignore = ["Q406"]\n'
-                                   'strict = true\n\n[tool.questc.severity]\nQ305 = "error"\n')
+    write(
+        tree / "pyproject.toml",
+        '[project]\nname = "x"\n\n[tool.questc]\nignore = ["Q406"]\n'
+        'strict = true\n\n[tool.questc.severity]\nQ305 = "error"\n',
+    )
     done = run("lint", "--show-settings", "--ignore", "Q503", "--extend-exclude", "tests", ".")
     assert done.exit_code == 0, done.output
     lines = {line.split(" = ")[0]: line for line in done.stdout.splitlines() if " = " in line}
@@ -266,8 +278,9 @@ def test_show_settings_names_each_value_and_where_it_came_from(tree):
     assert lines["severity"].startswith('severity = { Q305 = "error" }') and lines["severity"].endswith(":8")
     assert lines["select"].endswith("# default: every code")
     assert '".venv"' in lines["exclude"] and lines["exclude"].endswith("# default")
-    assert lines["extend-exclude"].endswith(f"# command line (--extend-exclude) (paths relative to {tree})") \
-        or lines["extend-exclude"].endswith("# command line (--extend-exclude)")
+    assert lines["extend-exclude"].endswith(f"# command line (--extend-exclude) (paths relative to {tree})") or lines[
+        "extend-exclude"
+    ].endswith("# command line (--extend-exclude)")
     # and the quests the paths hold, with what was passed over; nothing is checked
     assert "# 3 quest files to check in .:" in done.stdout
     assert "#   quests/drafts/broken.quest" in done.stdout and "#   build\n" in done.stdout
@@ -286,8 +299,12 @@ def test_show_settings_without_a_configuration(tmp_path, monkeypatch):
 def test_show_settings_output_reads_back_as_the_same_configuration(tree):
     """What --show-settings prints is TOML a questc.toml could hold, and it means the same settings."""
     from questc.config import _toml
-    write(tree / "questc.toml", 'select = ["Q3", "Q5"]\nseverity = { Q305 = "error", Q5 = "warning" }\n'
-                                'per-file-ignores = { "quests/drafts/**" = ["Q3"] }\nextend-exclude = ["tests"]\n')
+
+    write(
+        tree / "questc.toml",
+        'select = ["Q3", "Q5"]\nseverity = { Q305 = "error", Q5 = "warning" }\n'
+        'per-file-ignores = { "quests/drafts/**" = ["Q3"] }\nextend-exclude = ["tests"]\n',
+    )
     shown = run("lint", "--show-settings").stdout
     table = _toml().loads(shown)
     table.pop("config-file")
@@ -308,12 +325,15 @@ def _diag(code, severity=Severity.WARNING):
     return Diagnostic(code, severity, "m", Span("q.quest", 1, 1, 1, 2))
 
 
-@pytest.mark.parametrize("select, ignore, extend, shown", [
-    ((), ("Q3",), ("Q305",), ["Q305", "Q503"]),          # a longer extend-select beats a shorter ignore
-    ((), ("Q305",), ("Q3",), ["Q306", "Q503"]),          # ...but not a longer ignore
-    (("Q5",), (), ("Q305",), ["Q305", "Q503"]),          # adds to an explicit selection
-    (("Q5",), ("Q305",), ("Q305",), ["Q503"]),            # the same length: ignore wins
-])
+@pytest.mark.parametrize(
+    "select, ignore, extend, shown",
+    [
+        ((), ("Q3",), ("Q305",), ["Q305", "Q503"]),  # a longer extend-select beats a shorter ignore
+        ((), ("Q305",), ("Q3",), ["Q306", "Q503"]),  # ...but not a longer ignore
+        (("Q5",), (), ("Q305",), ["Q305", "Q503"]),  # adds to an explicit selection
+        (("Q5",), ("Q305",), ("Q305",), ["Q503"]),  # the same length: ignore wins
+    ],
+)
 def test_extend_select_policy(select, ignore, extend, shown):
     options = Options(select=select, ignore=ignore, extend_select=extend)
     kept = apply_policy([_diag("Q305"), _diag("Q306"), _diag("Q503")], options)
@@ -341,12 +361,11 @@ def test_extend_select_from_file_and_command_line(tmp_path, monkeypatch):
 
 def test_color_option_and_force_color(tree):
     plain = {"NO_COLOR": None, "FORCE_COLOR": None, "TERM": None}
-    assert "\x1b[" not in run("lint", "quests/warn.quest", env=plain).stdout        # not a terminal
+    assert "\x1b[" not in run("lint", "quests/warn.quest", env=plain).stdout  # not a terminal
     assert "\x1b[1;33mwarning[Q305]" in run("lint", "--color", "always", "quests/warn.quest", env=plain).stdout
     assert "\x1b[" in run("lint", "quests/warn.quest", env={**plain, "FORCE_COLOR": "1"}).stdout
     assert "\x1b[" not in run("lint", "quests/warn.quest", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}).stdout
-    assert "\x1b[" not in run("lint", "--color", "never", "quests/warn.quest",
-                              env={**plain, "FORCE_COLOR": "1"}).stdout
+    assert "\x1b[" not in run("lint", "--color", "never", "quests/warn.quest", env={**plain, "FORCE_COLOR": "1"}).stdout
     # a report written to a file is not coloured, even under FORCE_COLOR, unless asked for
     run("lint", "-o", "out.txt", "quests/warn.quest", env={**plain, "FORCE_COLOR": "1"})
     assert "\x1b[" not in (tree / "out.txt").read_text(encoding="utf-8")
@@ -360,6 +379,7 @@ def test_pre_commit_hooks_leave_excluded_files_out(monkeypatch):
     import shlex
 
     import yaml
+
     hooks = {hook["id"]: hook for hook in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text("utf-8"))}
     entry = shlex.split(hooks["questc-lint"]["entry"])
     assert entry[:2] == ["questc", "lint"]

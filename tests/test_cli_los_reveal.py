@@ -1,4 +1,5 @@
 """`questc los` and `questc reveal`: answers, plain and JSON output, and exit statuses."""
+
 from __future__ import annotations
 
 import json
@@ -23,15 +24,18 @@ def questc(*args: str):
 # ---- los ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("origin, target, opened, answer", [
-    ("1,1", "4,4", (), "visible"),
-    ("0,3", "5,3", (), "blocked"),       # rubble at 2,3
-    ("12,2", "13,5", (), "visible"),     # down the T junction's stem
-    ("10,2", "12,5", (), "blocked"),     # round the stem's corner
-    ("5,2", "6,2", (), "blocked"),       # the closed door `entry`
-    ("5,2", "6,2", ("entry",), "visible"),
-    ("5,0", "6,2", ("entry",), "blocked"),
-])
+@pytest.mark.parametrize(
+    "origin, target, opened, answer",
+    [
+        ("1,1", "4,4", (), "visible"),
+        ("0,3", "5,3", (), "blocked"),  # rubble at 2,3
+        ("12,2", "13,5", (), "visible"),  # down the T junction's stem
+        ("10,2", "12,5", (), "blocked"),  # round the stem's corner
+        ("5,2", "6,2", (), "blocked"),  # the closed door `entry`
+        ("5,2", "6,2", ("entry",), "visible"),
+        ("5,0", "6,2", ("entry",), "blocked"),
+    ],
+)
 def test_los_answers_on_the_first_line(origin, target, opened, answer):
     args = ["los", DROWNED, origin, target]
     for door in opened:
@@ -64,10 +68,13 @@ def test_los_unknown_door_lists_the_doors_and_exits_2():
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("origin, target, message", [
-    ("5,2", "60,2", "60,2 is not a floor cell"),
-    ("5", "6,2", "`5` is not a cell"),
-])
+@pytest.mark.parametrize(
+    "origin, target, message",
+    [
+        ("5,2", "60,2", "60,2 is not a floor cell"),
+        ("5", "6,2", "`5` is not a cell"),
+    ],
+)
 def test_los_bad_cells_exit_2(origin, target, message):
     result = questc("los", DROWNED, origin, target)
     assert result.exit_code == 2 and message in result.stderr
@@ -122,11 +129,21 @@ def test_reveal_on_a_quest_with_errors_prints_them_and_exits_1():
 
 
 def test_reveal_text_lists_unrevealed_areas_and_effect_reveals():
-    report = {"reveal": "sight", "edition": "first", "never_revealed": [{"id": "D", "name": "Crypt"}],
-              "waves": [{"wave": 0, "areas": [{"id": "A", "name": "Hall", "start": True, "visible_from": []}]},
-                        {"wave": 1, "areas": [
-                            {"id": "B", "name": "Well", "start": False, "visible_from": ["effect"]},
-                            {"id": "CC", "name": "Nave", "start": False, "visible_from": ["A", "effect"]}]}]}
+    report = {
+        "reveal": "sight",
+        "edition": "first",
+        "never_revealed": [{"id": "D", "name": "Crypt"}],
+        "waves": [
+            {"wave": 0, "areas": [{"id": "A", "name": "Hall", "start": True, "visible_from": []}]},
+            {
+                "wave": 1,
+                "areas": [
+                    {"id": "B", "name": "Well", "start": False, "visible_from": ["effect"]},
+                    {"id": "CC", "name": "Nave", "start": False, "visible_from": ["A", "effect"]},
+                ],
+            },
+        ],
+    }
     assert render_text(report).splitlines()[4:] == [
         '  B   "Well"  revealed by an effect',
         '  CC  "Nave"  seen from A; revealed by an effect',
@@ -141,9 +158,12 @@ def test_los_takes_cells_with_negative_coordinates(tmp_path):
     from questc.cli import cli
 
     quest = tmp_path / "side_door.quest"
-    quest.write_text('quest "A Side Door" {\n  edition second\n}\n\npiece Hall tile_9a at 0,0\n'
-                     'piece Cap end_cap at -1,1 turn 90\narea A "Hall" start {\n  pieces Hall, Cap\n'
-                     '  start at 0,0 1,0\n}\nvictory heroes when round > 4\n', encoding="utf-8")
+    quest.write_text(
+        'quest "A Side Door" {\n  edition second\n}\n\npiece Hall tile_9a at 0,0\n'
+        'piece Cap end_cap at -1,1 turn 90\narea A "Hall" start {\n  pieces Hall, Cap\n'
+        "  start at 0,0 1,0\n}\nvictory heroes when round > 4\n",
+        encoding="utf-8",
+    )
     for args in (["-1,1", "3,3"], ["3,3", "-1,1", "--json"], ["--json", "-1,1", "-1,2"]):
         done = CliRunner().invoke(cli, ["los", str(quest), *args])
         assert done.exit_code == 0, done.output

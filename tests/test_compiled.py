@@ -1,5 +1,6 @@
 """The compiled quest (questc.compiled): one immutable product of every stage, made by questc.pipeline,
 that every consumer reads; QuestResult is the report around it."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,7 +13,7 @@ from questc.rules.context import CheckContext
 
 ROOT = Path(__file__).resolve().parent.parent
 QUEST = (ROOT / "quests" / "burning_well.quest").read_text(encoding="utf-8")
-PLAN = '''quest "Plan" {
+PLAN = """quest "Plan" {
   expansions base, well_of_darkness
   conquest 5
   treachery event 4, trap 4, monster 4
@@ -24,7 +25,7 @@ overlord {
   card "Rolling Stone"
 }
 victory heroes when revealed A
-'''
+"""
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +39,9 @@ def test_the_product_holds_every_stage_and_never_changes(quest):
     assert quest.tree.header is not None and quest.model.title and quest.board is quest.quest_board.board
     assert quest.source == QUEST and quest.path == "burning_well.quest"
     with pytest.raises(dataclasses.FrozenInstanceError):
-        quest.model = None   # type: ignore[misc]
+        quest.model = None  # type: ignore[misc]
     assert quest.known_analysis is None or quest.known_analysis is quest.analysis
-    assert quest.analysis is quest.analysis   # worked out once
+    assert quest.analysis is quest.analysis  # worked out once
 
 
 def test_the_report_holds_the_product_or_none():
@@ -89,7 +90,8 @@ def test_one_rule_finds_the_configuration_and_the_project_root(tmp_path):
     (project / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
     (project / "questc.toml").write_text("strict = true\n", encoding="utf-8")
     found = [p for p in config_files(quests) if tmp_path in p.parents]
-    assert found == [project / "questc.toml", project / "pyproject.toml"]   # questc.toml first
+    assert found == [project / "questc.toml", project / "pyproject.toml"]  # questc.toml first
     assert project_root(quests) == project
     from questc.config import find_config
+
     assert find_config(quests).path == project / "questc.toml"

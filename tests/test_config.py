@@ -1,4 +1,5 @@
 """Configuration: finding the file, validating it, and the command line winning over it."""
+
 from __future__ import annotations
 
 import shutil
@@ -6,12 +7,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE
 
-from questc.errors import QuestcError
 from questc.config import find_config, load_options
 from questc.diagnostics.core import Diagnostic, Severity, Span
+from questc.errors import QuestcError
 from questc.options import Options, apply_policy, glob_matches
-from conftest import ACCEPTANCE
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "config"
 
@@ -82,18 +83,21 @@ def test_explicit_config_file(project, tmp_path):
     assert options.ignore == ("Q4",) and options.strict is False and options.config_file == other
 
 
-@pytest.mark.parametrize("text, message", [
-    ("ignroe = ['Q3']\n", "unknown key `ignroe` (did you mean `ignore`?)"),
-    ("per_file_ignores = {}\n", "did you mean `per-file-ignores`?"),
-    ("select = 'Q3'\nselect = 'Q2'\n", "not valid TOML"),
-    ("strict = 'yes'\n", "`strict` must be true or false"),
-    ("ignore = [3]\n", "`ignore` must be a list of strings"),
-    ("ignore = ['W305']\n", "`W305` in `ignore` is not a code or a code prefix"),
-    ("severity = { Q305 = 'loud' }\n", "must be one of error, warning, info, off"),
-    ("severity = { Q101 = 'warning' }\n", "names only syntax and reference codes"),
-    ("ignore = ['Q1']\n", "names only syntax and reference codes"),
-    ("severity = 'Q305'\n", "`severity` must be a table"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("ignroe = ['Q3']\n", "unknown key `ignroe` (did you mean `ignore`?)"),
+        ("per_file_ignores = {}\n", "did you mean `per-file-ignores`?"),
+        ("select = 'Q3'\nselect = 'Q2'\n", "not valid TOML"),
+        ("strict = 'yes'\n", "`strict` must be true or false"),
+        ("ignore = [3]\n", "`ignore` must be a list of strings"),
+        ("ignore = ['W305']\n", "`W305` in `ignore` is not a code or a code prefix"),
+        ("severity = { Q305 = 'loud' }\n", "must be one of error, warning, info, off"),
+        ("severity = { Q101 = 'warning' }\n", "names only syntax and reference codes"),
+        ("ignore = ['Q1']\n", "names only syntax and reference codes"),
+        ("severity = 'Q305'\n", "`severity` must be a table"),
+    ],
+)
 def test_bad_configuration_is_a_clear_error(tmp_path, monkeypatch, text, message):
     write(tmp_path / "questc.toml", text)
     monkeypatch.chdir(tmp_path)
@@ -134,25 +138,36 @@ def diag(code, file="quests/drafts/a.quest", severity=Severity.WARNING):
 
 
 def test_per_file_ignores_and_severity(project):
-    options = load_options(select=("Q",))   # select everything; the file's per-file-ignores still apply
-    kept = apply_policy([diag("Q305", str(project / "quests" / "drafts" / "a.quest")),
-                         diag("Q305", "../b.quest"), diag("Q503", "../c_wip.quest"),
-                         diag("Q101", "a.quest", Severity.ERROR)], options)
+    options = load_options(select=("Q",))  # select everything; the file's per-file-ignores still apply
+    kept = apply_policy(
+        [
+            diag("Q305", str(project / "quests" / "drafts" / "a.quest")),
+            diag("Q305", "../b.quest"),
+            diag("Q503", "../c_wip.quest"),
+            diag("Q101", "a.quest", Severity.ERROR),
+        ],
+        options,
+    )
     assert [(d.code, d.span.file) for d in kept] == [("Q305", "../b.quest"), ("Q101", "a.quest")]
     options = load_options()
-    graded = apply_policy([diag("Q305", "../b.quest"), diag("Q504", "../b.quest"), diag("Q507", "../b.quest")],
-                          Options(**{**options.__dict__, "verbose": True}))
+    graded = apply_policy(
+        [diag("Q305", "../b.quest"), diag("Q504", "../b.quest"), diag("Q507", "../b.quest")],
+        Options(**{**options.__dict__, "verbose": True}),
+    )
     assert [(d.code, d.severity.value) for d in graded] == [("Q305", "error"), ("Q504", "info")]
 
 
-@pytest.mark.parametrize("pattern, path, expected", [
-    ("quests/drafts/**", "quests/drafts/x/y.quest", True),
-    ("quests/*.quest", "quests/x/y.quest", False),
-    ("*.quest", "deep/down/y.quest", True),
-    ("drafts/", "drafts/y.quest", True),
-    ("**/old_*.quest", "old_1.quest", True),
-    ("q?.quest", "q10.quest", False),
-])
+@pytest.mark.parametrize(
+    "pattern, path, expected",
+    [
+        ("quests/drafts/**", "quests/drafts/x/y.quest", True),
+        ("quests/*.quest", "quests/x/y.quest", False),
+        ("*.quest", "deep/down/y.quest", True),
+        ("drafts/", "drafts/y.quest", True),
+        ("**/old_*.quest", "old_1.quest", True),
+        ("q?.quest", "q10.quest", False),
+    ],
+)
 def test_globs(pattern, path, expected):
     assert glob_matches(pattern, path) is expected
 
@@ -169,7 +184,7 @@ def test_lint_exit_status_follows_configuration(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "q.quest").write_text(quest.read_text(encoding="utf-8"), encoding="utf-8")
     runner = CliRunner()
-    assert runner.invoke(cli, ["lint", "q.quest"]).exit_code == 0          # a warning
+    assert runner.invoke(cli, ["lint", "q.quest"]).exit_code == 0  # a warning
     assert runner.invoke(cli, ["lint", "--strict", "q.quest"]).exit_code == 1
     write(tmp_path / "questc.toml", "strict = true\n")
     assert runner.invoke(cli, ["lint", "q.quest"]).exit_code == 1
@@ -225,7 +240,7 @@ def test_show_settings_shows_paper_and_guide(tmp_path, monkeypatch):
 
 # ---- the box owned: [owned] ----------------------------------------------------------------------
 
-BONES = '''\
+BONES = """\
 quest "Bones" { conquest 5 }
 piece R1 room_4x4 at 0,0
 area A "Hall" start {
@@ -234,15 +249,18 @@ area A "Hall" start {
   monster skeleton at 1,1 2,1 3,1 1,2 2,2 3,2 1,3
 }
 victory heroes when revealed A
-'''
+"""
 
 
 def test_owned_is_read_checked_and_shown(tmp_path, monkeypatch):
     from questc.cli import cli
 
-    write(tmp_path / "pyproject.toml", '[tool.questc]\nstrict = true\n\n[tool.questc.owned]\nsets = { base = 2 }\n'
-                                       'markers = { runekey = 6 }\n\n[tool.questc.owned.figures]\n'
-                                       'skeleton = { normal = 8, master = 3 }\n')
+    write(
+        tmp_path / "pyproject.toml",
+        "[tool.questc]\nstrict = true\n\n[tool.questc.owned]\nsets = { base = 2 }\n"
+        "markers = { runekey = 6 }\n\n[tool.questc.owned.figures]\n"
+        "skeleton = { normal = 8, master = 3 }\n",
+    )
     monkeypatch.chdir(tmp_path)
     owned = load_options().owned_counts
     assert owned.copies == {"base": 2} and owned.markers == {"runekey": 6}
@@ -251,28 +269,33 @@ def test_owned_is_read_checked_and_shown(tmp_path, monkeypatch):
     done = CliRunner().invoke(cli, ["lint", "--show-settings"])
     assert done.exit_code == 0, done.output
     line = next(line for line in done.output.splitlines() if line.startswith("owned = "))
-    assert line.startswith('owned = { sets = { base = 2 }, markers = { runekey = 6 }, '
-                           'figures = { skeleton = { normal = 8, master = 3 } } }')
+    assert line.startswith(
+        "owned = { sets = { base = 2 }, markers = { runekey = 6 }, "
+        "figures = { skeleton = { normal = 8, master = 3 } } }"
+    )
     assert line.endswith("# pyproject.toml:4")
     write(tmp_path / "pyproject.toml", "[tool.questc]\nstrict = true\n")
     done = CliRunner().invoke(cli, ["lint", "--show-settings"])
     assert "owned = {}" in done.output and "# default: one of each set counted" in done.output
 
 
-@pytest.mark.parametrize("text, message", [
-    ("owned = 3\n", "`owned` must be a table"),
-    ("[owned]\nrooms = { room = 3 }\n", "unknown key `owned.rooms`"),
-    ("[owned.tokens]\nsearch = 12\n", "tokens are `markers`"),
-    ("[owned.pieces]\nroom = -1\n", "`owned.pieces.room` must be a whole number from 0"),
-    ("[owned.pieces]\nroom = 2.5\n", "must be a whole number"),
-    ("[owned.pieces]\nroom = true\n", "must be a whole number"),
-    ("[owned.sets]\nbase = 0\n", "`owned.sets.base` must be a whole number from 1"),
-    ("[owned.figures]\nskeleton = 8\n", "a table of normal and master figures"),
-    ("[owned.figures]\nskeleton = { tan = 8 }\n", "a table of normal and master figures"),
-    ("[owned.pieces]\nrooom = 12\n", "`pieces.rooom` (did you mean `room`?)"),
-    ("[owned.sets]\nbse = 2\n", "`sets.bse` (did you mean `base`?)"),
-    ("[owned.figures]\ndragon_king = { normal = 1 }\n", "`figures.dragon_king`"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("owned = 3\n", "`owned` must be a table"),
+        ("[owned]\nrooms = { room = 3 }\n", "unknown key `owned.rooms`"),
+        ("[owned.tokens]\nsearch = 12\n", "tokens are `markers`"),
+        ("[owned.pieces]\nroom = -1\n", "`owned.pieces.room` must be a whole number from 0"),
+        ("[owned.pieces]\nroom = 2.5\n", "must be a whole number"),
+        ("[owned.pieces]\nroom = true\n", "must be a whole number"),
+        ("[owned.sets]\nbase = 0\n", "`owned.sets.base` must be a whole number from 1"),
+        ("[owned.figures]\nskeleton = 8\n", "a table of normal and master figures"),
+        ("[owned.figures]\nskeleton = { tan = 8 }\n", "a table of normal and master figures"),
+        ("[owned.pieces]\nrooom = 12\n", "`pieces.rooom` (did you mean `room`?)"),
+        ("[owned.sets]\nbse = 2\n", "`sets.bse` (did you mean `base`?)"),
+        ("[owned.figures]\ndragon_king = { normal = 1 }\n", "`figures.dragon_king`"),
+    ],
+)
 def test_a_bad_owned_table_is_a_clear_error(tmp_path, monkeypatch, text, message):
     write(tmp_path / "questc.toml", text)
     monkeypatch.chdir(tmp_path)
@@ -311,8 +334,28 @@ def test_owned_tables_of_any_shape_are_read_or_refused_never_an_internal_error(t
     import random
 
     rng = random.Random(30)
-    names = ["base", "room", "door", "runekey", "skeleton", "money", "Danger", "normal", "master", "sets",
-             "pieces", "markers", "figures", "treasures", "cards", "tokens", "x" * 200, "", "é", "1"]
+    names = [
+        "base",
+        "room",
+        "door",
+        "runekey",
+        "skeleton",
+        "money",
+        "Danger",
+        "normal",
+        "master",
+        "sets",
+        "pieces",
+        "markers",
+        "figures",
+        "treasures",
+        "cards",
+        "tokens",
+        "x" * 200,
+        "",
+        "é",
+        "1",
+    ]
 
     def value(depth: int):
         kind = rng.randrange(8 if depth < 4 else 5)

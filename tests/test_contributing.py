@@ -23,6 +23,7 @@ instruction whose anchor is gone (the code moved on) fails, naming the line of C
 QUESTC_UPDATE_SNAPSHOTS=1 writes what the commands print, and the files they write, back into
 CONTRIBUTING.md; review its diff.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,7 +36,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 CONTRIBUTING = REPO / "CONTRIBUTING.md"
@@ -43,15 +43,28 @@ UPDATE = os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1"
 # The walk-throughs, by the start of their `## ` heading.
 WALKS = ("Adding a rule", "Adding a statement", "Adding an edition")
 # Not copied: what a checkout does not hold, or what the copy must make itself.
-LEFT_OUT = {".git", ".venv", "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache",
-            ".hypothesis", "build", "dist", "out"}
+LEFT_OUT = {
+    ".git",
+    ".venv",
+    "node_modules",
+    "__pycache__",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".hypothesis",
+    "build",
+    "dist",
+    "out",
+}
 
-_CODE = r"(?:``\s?(.+?)\s?``|`([^`]+)`)"   # `code`, or ``code with a ` in it``
-_LEAD = r"^(?:\*\*[^*]+\*\* |.*\. )?"   # an instruction may follow a bold lead-in or a sentence on its line
+_CODE = r"(?:``\s?(.+?)\s?``|`([^`]+)`)"  # `code`, or ``code with a ` in it``
+_LEAD = r"^(?:\*\*[^*]+\*\* |.*\. )?"  # an instruction may follow a bold lead-in or a sentence on its line
 _INSTRUCTIONS = {
     "new": re.compile(_LEAD + r"New file `(?P<path>[^`]+)`:$"),
-    "insert": re.compile(_LEAD + rf"In `(?P<path>[^`]+)`, (?P<where>after|before) the line (?P<starting>starting )?"
-                         rf"{_CODE}:$"),
+    "insert": re.compile(
+        _LEAD + rf"In `(?P<path>[^`]+)`, (?P<where>after|before) the line (?P<starting>starting )?"
+        rf"{_CODE}:$"
+    ),
     "replace": re.compile(_LEAD + rf"In `(?P<path>[^`]+)`, replace {_CODE} with {_CODE}\.$"),
     "json": re.compile(_LEAD + r"In `(?P<path>[^`]+)`, add to the list at `(?P<pointer>/[^`]*)`:$"),
     "expect": re.compile(_LEAD + r"It writes `(?P<path>[^`]+)`:$"),
@@ -60,15 +73,15 @@ _INSTRUCTIONS = {
 
 @dataclass
 class Step:
-    kind: str               # new, insert, replace, json, expect, sh, console
-    line: int               # where it is in CONTRIBUTING.md (1-based), for messages
+    kind: str  # new, insert, replace, json, expect, sh, console
+    line: int  # where it is in CONTRIBUTING.md (1-based), for messages
     path: str = ""
-    where: str = ""         # insert: after or before
-    anchor: str = ""        # insert: the line; replace: the text replaced
+    where: str = ""  # insert: after or before
+    anchor: str = ""  # insert: the line; replace: the text replaced
     starting: bool = False  # insert: the anchor is how the line starts
-    new: str = ""           # replace: its replacement
-    text: str = ""          # the block's text, ending with a newline
-    block: tuple[int, int] = (0, 0)   # the block's body, as a slice of the page's lines
+    new: str = ""  # replace: its replacement
+    text: str = ""  # the block's text, ending with a newline
+    block: tuple[int, int] = (0, 0)  # the block's body, as a slice of the page's lines
 
 
 def _code(match: re.Match, first: int) -> str:
@@ -81,16 +94,16 @@ def walk_steps(lines: list[str], heading: str) -> list[Step]:
     assert len(starts) == 1, f"CONTRIBUTING.md has no one section `## {heading}...`"
     end = next((i for i in range(starts[0] + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
     steps: list[Step] = []
-    waiting: Step | None = None   # an instruction whose block comes next
+    waiting: Step | None = None  # an instruction whose block comes next
     i = starts[0] + 1
     while i < end:
         line = lines[i]
-        fence = re.match(r"^(`{3,})([a-z]*)\s*$", line)   # (four backticks hold a block of three)
+        fence = re.match(r"^(`{3,})([a-z]*)\s*$", line)  # (four backticks hold a block of three)
         if fence:
             j = i + 1
             while lines[j] != fence.group(1):
                 j += 1
-            text = "".join(x + "\n" for x in lines[i + 1:j])
+            text = "".join(x + "\n" for x in lines[i + 1 : j])
             if waiting is not None:
                 waiting.text, waiting.block = text, (i + 1, j)
                 steps.append(waiting)
@@ -98,14 +111,19 @@ def walk_steps(lines: list[str], heading: str) -> list[Step]:
             elif fence.group(2) in ("sh", "console"):
                 steps.append(Step(fence.group(2), i + 1, text=text, block=(i + 1, j)))
             else:
-                raise AssertionError(f"CONTRIBUTING.md line {i + 1}: a ```{fence.group(2)} block with no "
-                                     "instruction before it (New file, In PATH..., It writes...)")
+                raise AssertionError(
+                    f"CONTRIBUTING.md line {i + 1}: a ```{fence.group(2)} block with no "
+                    "instruction before it (New file, In PATH..., It writes...)"
+                )
             i = j + 1
             continue
         if re.search(r"\bIn `[^`]+`,|\bNew file\b|\bIt writes `", line) and not any(
-                pattern.match(line) for pattern in _INSTRUCTIONS.values()):
-            raise AssertionError(f"CONTRIBUTING.md line {i + 1} reads like an instruction but is not one (an "
-                                 f"instruction is a line of its own, ending in `:` before its block): {line}")
+            pattern.match(line) for pattern in _INSTRUCTIONS.values()
+        ):
+            raise AssertionError(
+                f"CONTRIBUTING.md line {i + 1} reads like an instruction but is not one (an "
+                f"instruction is a line of its own, ending in `:` before its block): {line}"
+            )
         for kind, pattern in _INSTRUCTIONS.items():
             match = pattern.match(line)
             if match is None:
@@ -136,18 +154,35 @@ class Checkout:
         shutil.copytree(REPO, self.root, ignore=lambda _dir, names: [n for n in names if n in LEFT_OUT])
         bin_ = folder / "bin"
         bin_.mkdir()
-        for name, run in (("python", f'exec "{sys.executable}" "$@"'),
-                          ("questc", f'exec "{sys.executable}" -m questc "$@"')):
+        for name, run in (
+            ("python", f'exec "{sys.executable}" "$@"'),
+            ("questc", f'exec "{sys.executable}" -m questc "$@"'),
+        ):
             (bin_ / name).write_text(f"#!/bin/sh\n{run}\n", encoding="utf-8")
             (bin_ / name).chmod(0o755)
-        self.env = {k: v for k, v in os.environ.items()
-                    if k not in ("CI", "QUESTC_UPDATE_SNAPSHOTS", "VIRTUAL_ENV", "PYTHONPATH", "FORCE_COLOR")}
-        self.env.update(PYTHONPATH=str(self.root), PATH=f"{bin_}{os.pathsep}{os.environ['PATH']}",
-                        XDG_CACHE_HOME=str(folder / "cache"), NO_COLOR="1", COLUMNS="80")
+        self.env = {
+            k: v
+            for k, v in os.environ.items()
+            if k not in ("CI", "QUESTC_UPDATE_SNAPSHOTS", "VIRTUAL_ENV", "PYTHONPATH", "FORCE_COLOR")
+        }
+        self.env.update(
+            PYTHONPATH=str(self.root),
+            PATH=f"{bin_}{os.pathsep}{os.environ['PATH']}",
+            XDG_CACHE_HOME=str(folder / "cache"),
+            NO_COLOR="1",
+            COLUMNS="80",
+        )
 
     def run(self, command: str) -> subprocess.CompletedProcess:
-        return subprocess.run(["bash", "-c", command], cwd=self.root, env=self.env, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=600)
+        return subprocess.run(
+            ["bash", "-c", command],
+            cwd=self.root,
+            env=self.env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=600,
+        )
 
 
 def _console(step: Step) -> list[tuple[str, str, int, int]]:
@@ -159,8 +194,9 @@ def _console(step: Step) -> list[tuple[str, str, int, int]]:
         j = i + 1
         while j < len(lines) and not lines[j].startswith("$ "):
             j += 1
-        out.append((lines[i][2:], "".join(x + "\n" for x in lines[i + 1:j]),
-                    step.block[0] + i + 1, step.block[0] + j))
+        out.append(
+            (lines[i][2:], "".join(x + "\n" for x in lines[i + 1 : j]), step.block[0] + i + 1, step.block[0] + j)
+        )
         i = j
     return out
 
@@ -184,11 +220,16 @@ def follow(checkout: Checkout, steps: list[Step]) -> tuple[list[str], dict[tuple
             target.write_text(step.text, encoding="utf-8")
         elif step.kind == "insert":
             lines = target.read_text(encoding="utf-8").split("\n")
-            found = [k for k, line in enumerate(lines) if line.strip() == step.anchor.strip()
-                     or step.starting and line.strip().startswith(step.anchor.strip())]
+            found = [
+                k
+                for k, line in enumerate(lines)
+                if line.strip() == step.anchor.strip() or step.starting and line.strip().startswith(step.anchor.strip())
+            ]
             if not found:
-                problems.append(f"{where}: {step.path} has no line {'starting ' if step.starting else ''}"
-                                f"`{step.anchor}`: say where the block goes now")
+                problems.append(
+                    f"{where}: {step.path} has no line {'starting ' if step.starting else ''}"
+                    f"`{step.anchor}`: say where the block goes now"
+                )
                 continue
             at = found[0] + (1 if step.where == "after" else 0)
             lines[at:at] = step.text.rstrip("\n").split("\n")
@@ -196,8 +237,7 @@ def follow(checkout: Checkout, steps: list[Step]) -> tuple[list[str], dict[tuple
         elif step.kind == "replace":
             text = target.read_text(encoding="utf-8")
             if text.count(step.anchor) != 1:
-                problems.append(f"{where}: `{step.anchor}` is in {step.path} {text.count(step.anchor)} times, "
-                                "not once")
+                problems.append(f"{where}: `{step.anchor}` is in {step.path} {text.count(step.anchor)} times, not once")
                 continue
             target.write_text(text.replace(step.anchor, step.new), encoding="utf-8")
         elif step.kind == "json":
@@ -214,8 +254,10 @@ def follow(checkout: Checkout, steps: list[Step]) -> tuple[list[str], dict[tuple
                 if command.strip() and not command.lstrip().startswith("#"):
                     done = checkout.run(command)
                     if done.returncode != 0:
-                        problems.append(f"CONTRIBUTING.md line {number}: `{command}` failed "
-                                        f"(exit {done.returncode}):\n{done.stdout[-3000:]}")
+                        problems.append(
+                            f"CONTRIBUTING.md line {number}: `{command}` failed "
+                            f"(exit {done.returncode}):\n{done.stdout[-3000:]}"
+                        )
         elif step.kind == "console":
             shown = []
             for command, expected, _first, _end in _console(step):
@@ -242,7 +284,7 @@ def test_the_walk_through_does_what_it_says(heading, tmp_path):
     problems, actual = follow(Checkout(tmp_path / "first"), steps)
     shown = {step.block: step.text for step in steps}
     if UPDATE and any(actual[block] != shown[block] for block in actual):
-        _update(lines, actual)   # then follow the page again: what is left is not a matter of output
+        _update(lines, actual)  # then follow the page again: what is left is not a matter of output
         (tmp_path / "again").mkdir()
         lines = CONTRIBUTING.read_text(encoding="utf-8").split("\n")
         problems, _ = follow(Checkout(tmp_path / "again"), walk_steps(lines, heading))
@@ -264,11 +306,27 @@ def test_each_walk_through_ends_in_the_tests_and_a_command_a_user_runs():
 def test_the_follower_reports_a_moved_anchor_and_a_wrong_output(tmp_path):
     """The follower itself: an anchor that is gone, a replacement found twice, a failing command and
     a console block showing the wrong output are each a problem."""
-    page = ["## Adding a rule", "",
-            "In `pyproject.toml`, after the line `[no such table]`:", "", "```toml", "x = 1", "```", "",
-            "In `pyproject.toml`, replace `questc` with `questd`.", "",
-            "```sh", "false", "```", "",
-            "```console", "$ echo hello", "goodbye", "```", ""]
+    page = [
+        "## Adding a rule",
+        "",
+        "In `pyproject.toml`, after the line `[no such table]`:",
+        "",
+        "```toml",
+        "x = 1",
+        "```",
+        "",
+        "In `pyproject.toml`, replace `questc` with `questd`.",
+        "",
+        "```sh",
+        "false",
+        "```",
+        "",
+        "```console",
+        "$ echo hello",
+        "goodbye",
+        "```",
+        "",
+    ]
     problems, actual = follow(Checkout(tmp_path), walk_steps(page, "Adding a rule"))
     assert len(problems) == 4, problems
     assert "has no line `[no such table]`" in problems[0] and "times, not once" in problems[1]
@@ -280,10 +338,16 @@ def test_the_development_install_is_this_working_tree(tmp_path):
     """`pip install -e ".[test]"` (CONTRIBUTING.md, the README): the `questc` command runs the code being
     edited. With a plain `pip install .` it runs a copy made at install time, so a new code passes the
     tests (which import the working tree) while `questc explain` says there is no such code."""
-    done = subprocess.run([sys.executable, "-c", "import questc; print(questc.__file__)"], cwd=tmp_path,
-                          env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", "import questc; print(questc.__file__)"],
+        cwd=tmp_path,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     imported = Path(done.stdout.strip()).resolve()
     assert REPO in imported.parents, (
         f"questc is imported from {imported}, not from this working tree: the `questc` command runs that copy. "
-        f'Install it editable: pip install -e ".[test]"')
+        f'Install it editable: pip install -e ".[test]"'
+    )

@@ -1,20 +1,21 @@
 """`questc deck QUEST PLAN` and the YAML plan reader and pricing behind it."""
+
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from helpers import span_text
+
 from questc.api import check_file, check_source
+from questc.cli import cli
 from questc.errors import PlanError
 from questc.model.plan import DeckPlan, load_plan
 from questc.rules.components import check_plan
-from questc.cli import cli
 
 PLANS = Path(__file__).parent / "fixtures" / "plans"
-RUINS = PLANS / "trapped_ruins.quest"      # event 2, trap 6, monster 2
+RUINS = PLANS / "trapped_ruins.quest"  # event 2, trap 6, monster 2
 
 
 def deck(quest: Path, plan: Path, *more: str):
@@ -44,7 +45,7 @@ def test_dark_glyphs_cost_two_of_their_colour():
     result = deck(RUINS, PLANS / "everything.yaml")
     assert result.exit_code == 0, result.output
     assert table_row(result.output, "monster") == ["monster", "(red)", "2", "2", "0"]
-    assert table_row(result.output, "trap") == ["trap", "(purple)", "5", "6", "1"]   # stone 3 + power glyph 2
+    assert table_row(result.output, "trap") == ["trap", "(purple)", "5", "6", "1"]  # stone 3 + power glyph 2
     assert "extra starting cards: 0" in result.output
 
 
@@ -53,9 +54,11 @@ def test_more_dark_glyphs_than_inactive_glyphs_exits_1_with_q409(tmp_path):
     plan.write_text("dark_glyphs: [summoning, power, sundered]\n", encoding="utf-8")
     result = deck(RUINS, plan)
     assert result.exit_code == 1, result.output
-    assert ("error[Q409]: the deck plan lays 3 dark glyphs, but only 2 of the quest's glyphs start inactive"
-            in result.output)
-    assert "glyphs.yaml:1:33" in result.output   # at `sundered`, the third
+    assert (
+        "error[Q409]: the deck plan lays 3 dark glyphs, but only 2 of the quest's glyphs start inactive"
+        in result.output
+    )
+    assert "glyphs.yaml:1:33" in result.output  # at `sundered`, the third
 
 
 def test_over_budget_exits_1_with_q401_in_the_text_format():
@@ -99,12 +102,15 @@ def test_the_sets_owned_can_be_given():
     assert result.output.count("error[Q402]") == 2
 
 
-@pytest.mark.parametrize("plan,words", [
-    ("not_yaml.yaml", "not valid YAML"),
-    ("wrong_shape.yaml", "`cards` must be a list"),
-    ("empty.yaml", "the plan is empty"),
-    ("missing.yaml", "cannot read the plan"),
-])
+@pytest.mark.parametrize(
+    "plan,words",
+    [
+        ("not_yaml.yaml", "not valid YAML"),
+        ("wrong_shape.yaml", "`cards` must be a list"),
+        ("empty.yaml", "the plan is empty"),
+        ("missing.yaml", "cannot read the plan"),
+    ],
+)
 def test_a_bad_plan_file_exits_2_with_a_clear_message(plan, words):
     result = deck(RUINS, PLANS / plan)
     assert result.exit_code == 2
@@ -127,21 +133,27 @@ def test_load_plan_reads_names_copies_and_dark_glyphs_with_their_places():
     text = "cards:\n  - Danger\n  - {name: Rolling Stone, copies: 2}\ndark_glyphs: [power]\n"
     plan = load_plan(text, "p.yaml")
     assert [(i.kind, i.name, i.copies) for i in plan.items] == [
-        ("card", "Danger", 1), ("card", "Rolling Stone", 2), ("dark_glyph", "power", 1)]
+        ("card", "Danger", 1),
+        ("card", "Rolling Stone", 2),
+        ("dark_glyph", "power", 1),
+    ]
     assert [span_text(text, i.span) for i in plan.items] == ["Danger", "Rolling Stone", "power"]
     assert span_text(text, plan.span) == "cards"
 
 
-@pytest.mark.parametrize("text,words", [
-    ("- Danger\n", "a plan is a mapping"),
-    ("cards: [Danger]\ntreasure: [gold]\n", "unknown key `treasure`"),
-    ("cards:\n  - {copies: 2}\n", "has no `name`"),
-    ("cards:\n  - {name: Danger, copies: 0}\n", "`copies` must be a whole number, 1 or more"),
-    ("cards:\n  - {name: Danger, copies: two}\n", "`copies` must be a whole number"),
-    ("cards:\n  - 12\n", "a card must be a name"),
-    ("cards: [[Danger]]\n", "a card is a name or"),
-    ("cards: [Danger\n", "not valid YAML"),
-])
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("- Danger\n", "a plan is a mapping"),
+        ("cards: [Danger]\ntreasure: [gold]\n", "unknown key `treasure`"),
+        ("cards:\n  - {copies: 2}\n", "has no `name`"),
+        ("cards:\n  - {name: Danger, copies: 0}\n", "`copies` must be a whole number, 1 or more"),
+        ("cards:\n  - {name: Danger, copies: two}\n", "`copies` must be a whole number"),
+        ("cards:\n  - 12\n", "a card must be a name"),
+        ("cards: [[Danger]]\n", "a card is a name or"),
+        ("cards: [Danger\n", "not valid YAML"),
+    ],
+)
 def test_load_plan_refuses_what_is_not_a_plan(text, words):
     with pytest.raises(PlanError, match=None) as caught:
         load_plan(text, "p.yaml")

@@ -1,5 +1,6 @@
 """docs/printing.md and its pictures: every picture the page shows exists (a PNG that
 docs/gen_printing_images.py draws), and every picture the script draws is shown."""
+
 from __future__ import annotations
 
 import importlib.util

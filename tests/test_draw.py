@@ -1,6 +1,7 @@
 """The map drawing (questc.draw): one display list, rendered as SVG and as PNG; labels at least 6 pt,
 one text size per token size, never over a wall, a door, a symbol or another label; the preview's
 geometry and data attributes; the same bytes every time."""
+
 from __future__ import annotations
 
 import io
@@ -8,8 +9,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from helpers import compile_file
+
 from questc.draw import draw_map, map_png, map_svg
 from questc.draw.labels import intersects
 from questc.draw.page import map_page
@@ -52,7 +53,7 @@ def test_no_label_covers_a_wall_a_door_a_symbol_or_another_label(results):
             for box, owner in md.symbols:
                 assert owner == label.owner or not intersects(label.box, box), (name, label, box)
         for i, a in enumerate(placed):
-            for b in placed[i + 1:]:
+            for b in placed[i + 1 :]:
                 assert not intersects(a.box, b.box), (name, a, b)
 
 
@@ -166,13 +167,14 @@ def test_a_second_edition_map_names_every_tile_on_it(results):
             assert words, (name, piece.id)
             if piece.type.tile:
                 shown = words[0]
-                assert shown == piece.type.tile or any(entry.what == ("key", shown) and piece.type.tile in entry.label
-                                                       for entry in md.legend), (name, piece.id, shown)
+                assert shown == piece.type.tile or any(
+                    entry.what == ("key", shown) and piece.type.tile in entry.label for entry in md.legend
+                ), (name, piece.id, shown)
 
 
 def test_first_edition_sheet_maps_leave_the_pieces_out_unless_asked(results):
     result = results["three_seals"]
-    assert 'data-piece=' not in map_svg(result, cell=20).decode("utf-8")
+    assert "data-piece=" not in map_svg(result, cell=20).decode("utf-8")
     md = draw_map(result, 72.0, pieces=True)
     assert {label.text for label in md.labels if label.owner == "piece:R1"} == {"R1 room 6×6"}
 
@@ -256,9 +258,11 @@ def test_a_quest_whose_checks_found_errors_is_drawn_as_built():
     """The preview pins the errors on this very map: the board as built, overlap and all."""
     from questc.api import check_source
 
-    result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
-                          'piece R2 room_4x4 at 2,2\narea A start { pieces R1, R2 }\n'
-                          'victory heroes when conquest >= 9\n')
+    result = check_source(
+        'quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
+        "piece R2 room_4x4 at 2,2\narea A start { pieces R1, R2 }\n"
+        "victory heroes when conquest >= 9\n"
+    )
     assert "Q201" in [d.code for d in result.errors] and result.compiled is not None
     md = draw_map(result.compiled)
     assert (md.columns, md.rows) == (6, 6)

@@ -1,6 +1,7 @@
 """The editions (questc.editions): one interface holding what differs between the rule sets, chosen
 by name; no test on an edition's name anywhere else; and a third rule set is a module and its data.
 """
+
 from __future__ import annotations
 
 import ast
@@ -19,7 +20,7 @@ from questc.rules import all_rules
 ROOT = Path(__file__).resolve().parent.parent
 SEAM = ROOT / "questc" / "editions"
 BUILT_IN = ("first", "second")
-SPECIFIC = {"first_edition", "second_edition"}   # names that mean one edition (a property, a flag)
+SPECIFIC = {"first_edition", "second_edition"}  # names that mean one edition (a property, a flag)
 
 
 def python_tests(source: str, where: str) -> list[str]:
@@ -77,15 +78,23 @@ def test_no_test_on_an_editions_name_outside_the_seam():
 
 
 def test_the_count_sees_each_kind_of_test():
-    source = ('if model.edition.name == "second": pass\n'
-              'if name in ("first", "second"): pass\n'
-              'SETS = {"first": ("base",)}\n'
-              'x = SETS["second"]\n'
-              'if model.second_edition: pass\n'
-              'if rule == CENTRE_LINE and model.edition.has("conquest"): pass\n')
+    source = (
+        'if model.edition.name == "second": pass\n'
+        'if name in ("first", "second"): pass\n'
+        'SETS = {"first": ("base",)}\n'
+        'x = SETS["second"]\n'
+        "if model.second_edition: pass\n"
+        'if rule == CENTRE_LINE and model.edition.has("conquest"): pass\n'
+    )
     assert len(python_tests(source, "x.py")) == 5
-    assert len(template_tests('{% if q.edition == "first" %}{{ "a" if q.edition != x }}{% if q.plays_by.conquest %}',
-                              "x.j2")) == 2
+    assert (
+        len(
+            template_tests(
+                '{% if q.edition == "first" %}{{ "a" if q.edition != x }}{% if q.plays_by.conquest %}', "x.j2"
+            )
+        )
+        == 2
+    )
 
 
 # ---- the registry ----------------------------------------------------------------------------
@@ -124,12 +133,20 @@ def test_rules_say_which_editions_they_apply_to():
 
 # A house rule set on the first edition's components: corner-to-corner sight, areas revealed when
 # a door into them opens, no treachery, and only the engine JSON built.
-HOUSE = Edition(name="house", title="House", default_sets=("base",), sight="second", reveal="door",
-                start="glyph", rules=frozenset({"conquest", "rune doors", "stairs", "corridors", "chests", "encounters"}),
-                conditions=("killed", "revealed", "opened", "conquest", "round"), exports=("json",),
-                components="first")
+HOUSE = Edition(
+    name="house",
+    title="House",
+    default_sets=("base",),
+    sight="second",
+    reveal="door",
+    start="glyph",
+    rules=frozenset({"conquest", "rune doors", "stairs", "corridors", "chests", "encounters"}),
+    conditions=("killed", "revealed", "opened", "conquest", "round"),
+    exports=("json",),
+    components="first",
+)
 
-QUEST = '''quest "House Rules" {
+QUEST = """quest "House Rules" {
   edition house
   conquest 3
 }
@@ -140,7 +157,7 @@ area A "Hall" start {
   monster beastman at 2,2
 }
 victory heroes when revealed A
-'''
+"""
 
 
 @pytest.fixture()
@@ -158,7 +175,7 @@ def test_a_registered_edition_is_played_end_to_end(house, tmp_path):
     assert quest.model.reveal == "door" and quest.model.expansions == ("base",) and quest.sets == ("base",)
     assert sheet_data(quest)["edition_title"] == "House"
     written = build([result], tmp_path / "out").written
-    assert [p.name for p in written] == ["house_rules.json"]   # its exports: the JSON alone
+    assert [p.name for p in written] == ["house_rules.json"]  # its exports: the JSON alone
 
 
 def test_a_registered_editions_rules_apply_and_others_do_not(house):
@@ -166,16 +183,16 @@ def test_a_registered_editions_rules_apply_and_others_do_not(house):
     result = check_source(treachery, "house.quest")
     (q408,) = [d for d in result.diagnostics if d.code == "Q408"]
     assert q408.message == "treachery is a first edition rule: a `house` edition quest has none"
-    assert "Q406" not in {d.code for d in result.all_diagnostics}      # a treachery rule: not run here
+    assert "Q406" not in {d.code for d in result.all_diagnostics}  # a treachery rule: not run here
     no_conquest = check_source(QUEST.replace("  conquest 3\n", ""), "house.quest")
-    assert "Q506" in {d.code for d in no_conquest.diagnostics}          # it has conquest tokens
+    assert "Q506" in {d.code for d in no_conquest.diagnostics}  # it has conquest tokens
 
 
 def test_an_edition_questc_does_not_know_is_a_header_error(house):
     result = check_source(QUEST.replace("edition house", "edition hose"), "q.quest")
     (d,) = result.errors
     assert d.code == "Q004" and d.message == "`hose` is not an edition questc knows"
-    every = ", ".join(f"`{name}`" for name in editions.names())   # the built-in ones, then `house`
+    every = ", ".join(f"`{name}`" for name in editions.names())  # the built-in ones, then `house`
     assert d.help == f"did you mean `house`? the editions are {every}"
     assert every.startswith("`first`, `second`, ") and every.endswith(", `house`")
     assert result.model is None

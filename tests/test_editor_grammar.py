@@ -13,6 +13,7 @@ Every scope test runs on both, and `test_the_engines_agree` checks that the Pyth
 gives VS Code's scopes on every shipped and acceptance quest, so its results can be trusted
 where node is absent.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,10 +24,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
-from questc.syntax import nodes, parse_source
 from conftest import ACCEPTANCE
 from editor_tools import VSCODE, require_node_tools
+
+from questc.syntax import nodes, parse_source
 
 ROOT = Path(__file__).resolve().parent.parent
 GRAMMAR = VSCODE / "syntaxes" / "quest.tmLanguage.json"
@@ -60,6 +61,7 @@ def grammar() -> dict:
 
 
 # ---- the Python engine ----------------------------------------------------------
+
 
 @cache
 def _regex(pattern: str) -> re.Pattern:
@@ -124,7 +126,7 @@ def python_tokenize(text: str) -> list[tuple[str, ...]]:
                 _capture(scopes, offset, m, rule.get("endCaptures", rule.get("captures", {})), inner)
                 stack.pop()
             if m.end() == pos and kind == "match":
-                pos += 1   # an empty match must not stall the loop
+                pos += 1  # an empty match must not stall the loop
             else:
                 pos = m.end()
         here = tuple(r["name"] for r in stack if "name" in r)
@@ -136,6 +138,7 @@ def python_tokenize(text: str) -> list[tuple[str, ...]]:
 
 
 # ---- VS Code's engine -------------------------------------------------------------
+
 
 def all_texts() -> list[str]:
     """Every text a test tokenises, so that node runs once for all of them."""
@@ -151,8 +154,14 @@ class VSCodeTextMate:
         self.cache: dict[str, list[tuple[str, ...]]] = {}
 
     def _run(self, texts: list[str]) -> None:
-        done = subprocess.run([self.node, str(TOKENIZE_JS)], input=json.dumps({"texts": texts}),
-                              capture_output=True, text=True, timeout=60, check=False)
+        done = subprocess.run(
+            [self.node, str(TOKENIZE_JS)],
+            input=json.dumps({"texts": texts}),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         for text, scopes in zip(texts, json.loads(done.stdout), strict=True):
             self.cache[text] = [tuple(s) for s in scopes]
@@ -182,12 +191,13 @@ def scopes_of(tokenize, text: str, fragment: str, occurrence: int = 0) -> set[st
     starts = [m.start() for m in re.finditer(re.escape(fragment), text)]
     assert len(starts) > occurrence, f"{fragment!r} occurs {len(starts)} times in {text!r}"
     start = starts[occurrence]
-    newlines = text.count("\n", 0, start)   # the engines leave newlines out
-    scopes = tokenize(text)[start - newlines:start - newlines + len(fragment)]
+    newlines = text.count("\n", 0, start)  # the engines leave newlines out
+    scopes = tokenize(text)[start - newlines : start - newlines + len(fragment)]
     return {s[-1] if s else "" for s in scopes}
 
 
 # ---- the grammar's own shape -----------------------------------------------------
+
 
 def grammar_keywords() -> set[str]:
     """Every keyword of the language: the quoted words of grammar/quest.lark."""
@@ -224,6 +234,7 @@ def test_one_copy_of_the_grammar():
 
 
 # ---- scopes ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("word", sorted(grammar_keywords()))
 def test_every_keyword_is_scoped_as_a_keyword(tokenize, word):
@@ -296,8 +307,10 @@ def test_scope(tokenize, case):
     assert scopes_of(tokenize, text, fragment, occurrence) == {expected}
 
 
-VALUES = ('monster beastman at R1:2,3 4,5 players 2..5\nobstacle water at 7,2..8,2\nconquest +2\n'
-          'overlord { card "A \\"b\\"" x2 }')
+VALUES = (
+    "monster beastman at R1:2,3 4,5 players 2..5\nobstacle water at 7,2..8,2\nconquest +2\n"
+    'overlord { card "A \\"b\\"" x2 }'
+)
 
 
 def test_values_are_scoped(tokenize):
@@ -324,7 +337,7 @@ def test_triple_quoted_strings_span_lines_and_unclosed_strings_end_at_the_line(t
             assert any(s.startswith("string.") for s in scope), (k, scope)
     assert scopes_of(tokenize, text, "# c") == {"comment.line.number-sign.quest"}
     assert scopes_of(tokenize, text, "id x") >= {HEAD}
-    assert scopes_of(tokenize, text, "id", 1) == {HEAD}   # the unclosed string ended at its line
+    assert scopes_of(tokenize, text, "id", 1) == {HEAD}  # the unclosed string ended at its line
 
 
 def classify(text: str) -> list[str]:
@@ -355,6 +368,7 @@ def classify(text: str) -> list[str]:
 
 
 # ---- every shipped and acceptance quest ------------------------------------------
+
 
 def name_roles(tree) -> dict[int, str]:
     """The scope each `Name` of the syntax tree must have, by its start offset: names are

@@ -8,6 +8,7 @@ page cannot drift from what was tried:
   is not packaged for Debian 12 or on PyPI, so it is not run);
 - the VS Code commands match the extension's manifest.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from editor_tools import REPO, TYPO, VSCODE, missing, neovims, require_questc_server
 
 if sys.version_info >= (3, 11):
@@ -62,7 +62,7 @@ def version(text: str) -> tuple[int, int]:
     return int(major), int(minor)
 
 
-@pytest.mark.slow   # Neovim and questc server as processes
+@pytest.mark.slow  # Neovim and questc server as processes
 @pytest.mark.parametrize("snippet", snippets("neovim"), ids=lambda s: s[0].replace(" ", ""))
 def test_the_neovim_setup(snippet, tmp_path):
     needs, lua = snippet
@@ -76,14 +76,24 @@ def test_the_neovim_setup(snippet, tmp_path):
     quest = tmp_path / "project" / "typo.quest"
     quest.parent.mkdir()
     quest.write_text(TYPO, encoding="utf-8")
-    env = {**os.environ, "PATH": os.pathsep.join([str(Path(questc).parent), os.environ.get("PATH", "")]),
-           "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    env = {
+        **os.environ,
+        "PATH": os.pathsep.join([str(Path(questc).parent), os.environ.get("PATH", "")]),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
     for nvim, (major, minor) in runnable:
         out = tmp_path / f"out-{major}.{minor}.json"
-        done = subprocess.run([nvim, "--headless", "--clean", "-u", str(tmp_path / "init.lua"), str(quest)],
-                              cwd=quest.parent, env={**env, "QUESTC_TEST_OUT": str(out)}, capture_output=True,
-                              text=True, timeout=120, check=False)
+        done = subprocess.run(
+            [nvim, "--headless", "--clean", "-u", str(tmp_path / "init.lua"), str(quest)],
+            cwd=quest.parent,
+            env={**env, "QUESTC_TEST_OUT": str(out)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
         where = f"Neovim {major}.{minor} ({nvim}): {done.stdout}{done.stderr}"
         assert done.returncode == 0 and out.exists(), where
         result = json.loads(out.read_text(encoding="utf-8"))
@@ -98,10 +108,32 @@ def test_the_neovim_setup(snippet, tmp_path):
 # The keys Helix accepts (helix-core/src/syntax/config.rs, helix-editor/helix at
 # 079a789e, 2026-07-23): a language refuses unknown keys (deny_unknown_fields).
 HELIX_LANGUAGE_KEYS = {
-    "name", "language-id", "scope", "file-types", "shebangs", "roots", "comment-token", "comment-tokens",
-    "block-comment-tokens", "text-width", "soft-wrap", "auto-format", "code-actions-on-save", "formatter",
-    "path-completion", "word-completion", "diagnostic-severity", "grammar", "injection-regex", "language-servers",
-    "indent", "debugger", "auto-pairs", "rulers", "workspace-lsp-roots", "persistent-diagnostic-sources",
+    "name",
+    "language-id",
+    "scope",
+    "file-types",
+    "shebangs",
+    "roots",
+    "comment-token",
+    "comment-tokens",
+    "block-comment-tokens",
+    "text-width",
+    "soft-wrap",
+    "auto-format",
+    "code-actions-on-save",
+    "formatter",
+    "path-completion",
+    "word-completion",
+    "diagnostic-severity",
+    "grammar",
+    "injection-regex",
+    "language-servers",
+    "indent",
+    "debugger",
+    "auto-pairs",
+    "rulers",
+    "workspace-lsp-roots",
+    "persistent-diagnostic-sources",
     "rainbow-brackets",
 }
 HELIX_SERVER_KEYS = {"command", "args", "environment", "config", "timeout", "required-root-patterns"}
@@ -112,7 +144,7 @@ def test_the_helix_setup():
     config = tomllib.loads(text)
     (language,) = config["language"]
     assert set(language) <= HELIX_LANGUAGE_KEYS, set(language) - HELIX_LANGUAGE_KEYS
-    assert {"name", "scope", "file-types"} <= set(language)   # required by Helix
+    assert {"name", "scope", "file-types"} <= set(language)  # required by Helix
     assert language["file-types"] == ["quest"]
     assert language["scope"] == json.loads((VSCODE / "syntaxes" / "quest.tmLanguage.json").read_text())["scopeName"]
     comment = json.loads((VSCODE / "language-configuration.json").read_text())["comments"]["lineComment"]
@@ -183,13 +215,24 @@ def test_the_neovim_preview_follows_typing_and_clicks_move_the_cursor(needs, tmp
     text = TYPO.replace("beastmen", "beastman")
     quest.write_text(text, encoding="utf-8")
     out = tmp_path / "out.json"
-    env = {**os.environ, "PATH": os.pathsep.join([str(Path(questc).parent), os.environ.get("PATH", "")]),
-           "XDG_STATE_HOME": str(tmp_path / "state"), "XDG_DATA_HOME": str(tmp_path / "data"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), "QUESTC_TEST_OUT": str(out),
-           "BROWSER": "true",   # Neovim 0.10+ opens the page: with nothing
-           "QUESTC_TEST_WAIT": "30000" if found >= (0, 10) else "3000"}   # (0.7-0.9 will not move)
-    process = subprocess.Popen([nvim, "--headless", "--clean", "-u", str(tmp_path / "init.lua"), str(quest)],
-                               cwd=quest.parent, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    env = {
+        **os.environ,
+        "PATH": os.pathsep.join([str(Path(questc).parent), os.environ.get("PATH", "")]),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "QUESTC_TEST_OUT": str(out),
+        "BROWSER": "true",  # Neovim 0.10+ opens the page: with nothing
+        "QUESTC_TEST_WAIT": "30000" if found >= (0, 10) else "3000",
+    }  # (0.7-0.9 will not move)
+    process = subprocess.Popen(
+        [nvim, "--headless", "--clean", "-u", str(tmp_path / "init.lua"), str(quest)],
+        cwd=quest.parent,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 90
         url_file = Path(str(out) + ".url")
@@ -206,9 +249,12 @@ def test_the_neovim_preview_follows_typing_and_clicks_move_the_cursor(needs, tmp
         while not (state().get("scene") or {}).get("title", "").startswith("The "):
             assert time.monotonic() < deadline, "the page did not follow the typing"
             time.sleep(0.05)
-        request = urllib.request.Request(url + "api/show", method="POST", data=json.dumps(
-            {"cell": [2, 2], "focus": True}).encode(), headers={"Origin": url.rstrip("/"),
-                                                                "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            url + "api/show",
+            method="POST",
+            data=json.dumps({"cell": [2, 2], "focus": True}).encode(),
+            headers={"Origin": url.rstrip("/"), "Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=10) as reply:
             shown = json.loads(reply.read())
         assert shown["shown"]
@@ -217,10 +263,10 @@ def test_the_neovim_preview_follows_typing_and_clicks_move_the_cursor(needs, tmp
         if process.poll() is None:
             process.kill()
         stdout, stderr = process.communicate()
-    assert quest.read_text(encoding="utf-8") == text   # the page showed the unsaved text
+    assert quest.read_text(encoding="utf-8") == text  # the page showed the unsaved text
     result = json.loads(out.read_text(encoding="utf-8"))
-    if found >= (0, 10):   # Neovim 0.10 and later are asked to show the statement, and do
+    if found >= (0, 10):  # Neovim 0.10 and later are asked to show the statement, and do
         line = text.split("\n").index("  monster beastman at 2,2")
         assert result["moved"] and result["cursor"] == [line + 1, text.split("\n")[line].index("2,2")], result
-    else:   # 0.7 to 0.9 cannot be asked (no window/showDocument): the cursor stays
+    else:  # 0.7 to 0.9 cannot be asked (no window/showDocument): the cursor stays
         assert not result["moved"], result

@@ -3,6 +3,7 @@ statement's meaning is in it), deterministic, and kept as a reviewed snapshot.
 
 Regenerate the snapshot after a reviewed change with QUESTC_UPDATE_SNAPSHOTS=1.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,12 +15,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from conftest import ACCEPTANCE
 from jsonschema import Draft202012Validator
 
 from questc.api import check_file, check_source
 from questc.emit.engine_json import canonical_bytes, engine_document, engine_json
 from questc.options import Options
-from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = ROOT / "tests" / "snapshots" / "json"
@@ -93,8 +94,20 @@ def test_schema_rejects_what_it_should():
         {key: value for key, value in document.items() if key != "groups"},
         {**document, "quest": {k: v for k, v in document["quest"].items() if k != "alternative"}},
         {**document, "victory": [{k: v for k, v in x.items() if k != "next"} for x in document["victory"]]},
-        {**document, "triggers": [{"event": "each", "target": None, "round": None, "phase": "noon", "every": "round",
-                                   "condition": None, "effects": []}]},
+        {
+            **document,
+            "triggers": [
+                {
+                    "event": "each",
+                    "target": None,
+                    "round": None,
+                    "phase": "noon",
+                    "every": "round",
+                    "condition": None,
+                    "effects": [],
+                }
+            ],
+        },
         {**document, "quest": {k: v for k, v in document["quest"].items() if k != "encounter"}},
         {**document, "obstacles": [{k: v for k, v in o.items() if k != "piece"} for o in document["obstacles"]]},
         {**document, "quest": {**document["quest"], "edition": "third"}},
@@ -137,10 +150,13 @@ def _version_2(document: dict) -> dict:
     old = {key: value for key, value in document.items() if key not in ("roles", "groups", "tokens", "counters")}
     old["format_version"] = 2
     old["quest"] = {k: v for k, v in document["quest"].items() if k not in ("alternative", "act", "traits")}
-    old["map"] = {**document["map"], "blocking": [{k: v for k, v in b.items() if k != "pit"}
-                                                  for b in document["map"]["blocking"]]}
-    old["triggers"] = [{k: v for k, v in t.items() if k not in ("phase", "every", "condition")}
-                       for t in document["triggers"]]
+    old["map"] = {
+        **document["map"],
+        "blocking": [{k: v for k, v in b.items() if k != "pit"} for b in document["map"]["blocking"]],
+    }
+    old["triggers"] = [
+        {k: v for k, v in t.items() if k not in ("phase", "every", "condition")} for t in document["triggers"]
+    ]
     old["victory"] = [{k: v for k, v in v.items() if k != "next"} for v in document["victory"]]
     return old
 
@@ -151,8 +167,10 @@ def test_a_version_1_document_is_still_valid():
     old = {key: value for key, value in document.items() if key != "start"}
     old["format_version"] = 1
     old["quest"] = {k: v for k, v in document["quest"].items() if k not in ("encounter", "part_of")}
-    old["map"] = {**document["map"], "pieces": [{k: v for k, v in p.items() if k not in ("tile", "edge")}
-                                               for p in document["map"]["pieces"]]}
+    old["map"] = {
+        **document["map"],
+        "pieces": [{k: v for k, v in p.items() if k not in ("tile", "edge")} for p in document["map"]["pieces"]],
+    }
     old["obstacles"] = [{k: v for k, v in o.items() if k != "piece"} for o in document["obstacles"]]
     assert schema_errors(old) == []
 
@@ -180,7 +198,8 @@ def test_second_edition_json_carries_tiles_terrain_tokens_and_the_start():
     assert pieces["In"]["kind"] == "entrance" and pieces["In"]["edge"] == [[6, 0], [7, 0]]
     water = [o for o in document["obstacles"] if o["piece"] == "Crypt"]
     assert [(o["kind"], o["area"], o["blocks_movement"], o["movement_cost"]) for o in water] == [
-        ("water", "C", False, 2)]
+        ("water", "C", False, 2)
+    ]
     assert len(water[0]["cells"]) == 9
     markers = document["markers"]
     assert {"kind": "lieutenant", "at": [13, 10], "area": "C", "lieutenant": "splig", "facing": "west"} in markers
@@ -189,8 +208,10 @@ def test_second_edition_json_carries_tiles_terrain_tokens_and_the_start():
     assert sum(m["kind"] == "search" for m in markers) == 3
     assert document["start"] == {"area": "A", "from": "entrance", "cells": [[6, 0], [6, 1], [7, 0], [7, 1]]}
     heroes = document["victory"][0]["when"]
-    assert heroes == {"op": "or", "args": [{"counter": "objectives", "op": ">=", "value": 3},
-                                           {"event": "killed", "target": "splig"}]}
+    assert heroes == {
+        "op": "or",
+        "args": [{"counter": "objectives", "op": ">=", "value": 3}, {"event": "killed", "target": "splig"}],
+    }
 
 
 # ---- the snapshot ----------------------------------------------------------------------------
@@ -240,12 +261,12 @@ def test_no_absolute_paths_and_canonical_form(tmp_path):
     assert str(tmp_path) not in text and "somewhere" not in text
     assert json.loads(text)["quest"]["source"] == "quest_file.quest"
     assert text.endswith("}\n") and not text.endswith("\n\n")
-    assert data == canonical_bytes(json.loads(text))     # re-serialising changes nothing
-    assert list(json.loads(text)) == list(SCHEMA["properties"])   # top-level keys in the documented order
+    assert data == canonical_bytes(json.loads(text))  # re-serialising changes nothing
+    assert list(json.loads(text)) == list(SCHEMA["properties"])  # top-level keys in the documented order
 
 
 def test_non_ascii_text_is_written_as_utf8():
-    result = quest('''
+    result = quest("""
         quest "Ælfwine's Crypt" {
           conquest 3
           intro "Ünter der Erde — 地下"
@@ -254,7 +275,7 @@ def test_non_ascii_text_is_written_as_utf8():
         area A start { pieces R1; glyph at 0,0 active; named boss at 2,2 }
         named boss "Dür" skeleton { conquest 1 }
         victory heroes when killed boss
-    ''')
+    """)
     data = json_of(result)
     assert "Ünter der Erde — 地下".encode() in data and b"\\u" not in data
     assert json.loads(data)["quest"]["id"] == "lfwine_s_crypt"
@@ -266,37 +287,85 @@ def test_non_ascii_text_is_written_as_utf8():
 def test_drowned_reliquary_contents():
     d = doc_of(check_file(DROWNED))
     q = d["quest"]
-    assert q == {"id": "drowned_reliquary", "title": "The Drowned Reliquary", "edition": "first",
-                 "expansions": ["base", "well_of_darkness"], "players": {"min": 2, "max": 5},
-                 "encounter": None, "alternative": None, "part_of": None, "act": None, "traits": [],
-                 "conquest": 5, "treachery": {"event": 3, "trap": 4, "monster": 3}, "reveal": "sight",
-                 "intro": "Cold water drips from the vaulted ceiling.", "special": None,
-                 "author": "questc acceptance", "version": None, "source": "clean_drowned_reliquary.quest"}
+    assert q == {
+        "id": "drowned_reliquary",
+        "title": "The Drowned Reliquary",
+        "edition": "first",
+        "expansions": ["base", "well_of_darkness"],
+        "players": {"min": 2, "max": 5},
+        "encounter": None,
+        "alternative": None,
+        "part_of": None,
+        "act": None,
+        "traits": [],
+        "conquest": 5,
+        "treachery": {"event": 3, "trap": 4, "monster": 3},
+        "reveal": "sight",
+        "intro": "Cold water drips from the vaulted ceiling.",
+        "special": None,
+        "author": "questc acceptance",
+        "version": None,
+        "source": "clean_drowned_reliquary.quest",
+    }
     m = d["map"]
     assert (m["width"], m["height"], m["origin"]) == (17, 12, [0, 0])
     assert len(m["cells"]) == 36 + 8 + 16 + 2 + 24 and m["cells"] == sorted(m["cells"])
-    assert m["walls"] == sorted(m["walls"]) and [6, 2, 6, 3] not in m["walls"]   # the door `entry` is no wall
+    assert m["walls"] == sorted(m["walls"]) and [6, 2, 6, 3] not in m["walls"]  # the door `entry` is no wall
     assert [5, 0, 5, 1] not in m["walls"] and [6, 0, 6, 1] in m["walls"] and [5, 0, 6, 0] in m["walls"]
     assert m["obstacle_walls"] == []
     assert [p["id"] for p in m["pieces"]] == ["R1", "C1", "T1", "E1", "R2"]
-    assert m["pieces"][2] == {**m["pieces"][2], "type": "intersection_t", "kind": "intersection",
-                              "at": [10, 2], "turn": 0}
+    assert m["pieces"][2] == {
+        **m["pieces"][2],
+        "type": "intersection_t",
+        "kind": "intersection",
+        "at": [10, 2],
+        "turn": 0,
+    }
     assert {tuple(b["cell"]): b["kind"] for b in m["blocking"]} == {
-        (2, 3): "rubble", (2, 4): "rubble", (7, 2): "water", (8, 2): "water"}
+        (2, 3): "rubble",
+        (2, 4): "rubble",
+        (7, 2): "water",
+        (8, 2): "water",
+    }
 
     areas = {a["id"]: a for a in d["areas"]}
     assert {a: (x["reveal_wave"], x["visible_from"]) for a, x in areas.items()} == {
-        "A": (0, []), "B": (1, ["A"]), "C": (2, ["B"])}
+        "A": (0, []),
+        "B": (1, ["A"]),
+        "C": (2, ["B"]),
+    }
     assert areas["A"]["start"] and not areas["B"]["start"]
     assert areas["B"]["read"] == ["The corridor ends in black water."] and areas["B"]["pieces"] == ["C1", "T1", "E1"]
     assert d["doors"] == [
-        {"id": "entry", "name": "entry", "rune": None, "edge": [[6, 2, 6, 3], [6, 3, 6, 4]],
-         "cells": [[5, 2], [5, 3], [6, 2], [6, 3]], "areas": ["A", "B"]},
-        {"id": "vault", "name": "vault", "rune": "red", "edge": [[12, 6, 13, 6], [13, 6, 14, 6]],
-         "cells": [[12, 5], [12, 6], [13, 5], [13, 6]], "areas": ["B", "C"]}]
-    assert d["obstacles"][2] == {"kind": "water", "cells": [[7, 2], [8, 2]], "area": "B", "blocks_movement": True,
-                                 "blocks_sight": False, "sight_rule": None, "wall_like": False,
-                                 "movement_cost": 1, "facing": None, "piece": None}
+        {
+            "id": "entry",
+            "name": "entry",
+            "rune": None,
+            "edge": [[6, 2, 6, 3], [6, 3, 6, 4]],
+            "cells": [[5, 2], [5, 3], [6, 2], [6, 3]],
+            "areas": ["A", "B"],
+        },
+        {
+            "id": "vault",
+            "name": "vault",
+            "rune": "red",
+            "edge": [[12, 6, 13, 6], [13, 6, 14, 6]],
+            "cells": [[12, 5], [12, 6], [13, 5], [13, 6]],
+            "areas": ["B", "C"],
+        },
+    ]
+    assert d["obstacles"][2] == {
+        "kind": "water",
+        "cells": [[7, 2], [8, 2]],
+        "area": "B",
+        "blocks_movement": True,
+        "blocks_sight": False,
+        "sight_rule": None,
+        "wall_like": False,
+        "movement_cost": 1,
+        "facing": None,
+        "piece": None,
+    }
     # Heroes start on or next to the active glyph at 1,1.
     assert d["start"] == {"area": "A", "from": "glyph", "cells": [[x, y] for x in range(3) for y in range(3)]}
     assert d["traps"] == []
@@ -306,36 +375,83 @@ def test_drowned_reliquary_contents():
     assert {"kind": "chest", "at": [14, 11], "area": "C", "chest": "gold", "number": 1} in d["markers"]
     figures = d["figures"]
     assert [(f["type"], f["rank"]) for f in figures] == [
-        ("beastman", "normal"), ("beastman", "normal"), ("beastman", "master"), ("razorwing", "normal"),
-        ("giant", "named")]
+        ("beastman", "normal"),
+        ("beastman", "normal"),
+        ("beastman", "master"),
+        ("razorwing", "normal"),
+        ("giant", "named"),
+    ]
     assert figures[2]["players"] == {"min": 4, "max": 5} and figures[0]["players"] is None
-    assert figures[4] == {"type": "giant", "rank": "named", "named": "narthak", "at": [12, 8],
-                          "cells": [[12, 8], [12, 9], [13, 8], [13, 9]], "facing": None, "area": "C",
-                          "players": None}
-    assert d["named"] == [{"id": "narthak", "name": "Narthak", "type": "giant",
-                           "changes": [{"stat": "wounds", "value": 10, "relative": True},
-                                       {"stat": "armor", "value": 1, "relative": True}],
-                           "abilities": [{"name": "command", "rank": None}, {"name": "fear", "rank": 1}],
-                           "conquest": 3}]
-    assert d["encounters"] == [{"id": "well", "name": "well", "at": [14, 2], "area": "B", "effects": [
-        {"effect": "read", "text": "A rope hangs into a dry well. Something glitters below."},
-        {"effect": "conquest", "amount": 2}]}]
-    assert d["triggers"] == [{"event": "reveal", "target": "C", "round": None, "phase": None, "every": None,
-                              "condition": None, "effects": [
-        {"effect": "read", "text": "A giant turns from the altar, smiling."}]}]
-    assert d["chests"][1] == {"type": "silver", "number": 2, "contents": [
-        {"kind": "coins", "amount": 100, "potion": None}, {"kind": "curse", "amount": 1, "potion": None}]}
+    assert figures[4] == {
+        "type": "giant",
+        "rank": "named",
+        "named": "narthak",
+        "at": [12, 8],
+        "cells": [[12, 8], [12, 9], [13, 8], [13, 9]],
+        "facing": None,
+        "area": "C",
+        "players": None,
+    }
+    assert d["named"] == [
+        {
+            "id": "narthak",
+            "name": "Narthak",
+            "type": "giant",
+            "changes": [
+                {"stat": "wounds", "value": 10, "relative": True},
+                {"stat": "armor", "value": 1, "relative": True},
+            ],
+            "abilities": [{"name": "command", "rank": None}, {"name": "fear", "rank": 1}],
+            "conquest": 3,
+        }
+    ]
+    assert d["encounters"] == [
+        {
+            "id": "well",
+            "name": "well",
+            "at": [14, 2],
+            "area": "B",
+            "effects": [
+                {"effect": "read", "text": "A rope hangs into a dry well. Something glitters below."},
+                {"effect": "conquest", "amount": 2},
+            ],
+        }
+    ]
+    assert d["triggers"] == [
+        {
+            "event": "reveal",
+            "target": "C",
+            "round": None,
+            "phase": None,
+            "every": None,
+            "condition": None,
+            "effects": [{"effect": "read", "text": "A giant turns from the altar, smiling."}],
+        }
+    ]
+    assert d["chests"][1] == {
+        "type": "silver",
+        "number": 2,
+        "contents": [{"kind": "coins", "amount": 100, "potion": None}, {"kind": "curse", "amount": 1, "potion": None}],
+    }
     assert d["overlord"] is None
     assert d["victory"] == [
         {"side": "heroes", "label": "Slay Narthak", "when": {"event": "killed", "target": "narthak"}, "next": None},
-        {"side": "overlord", "label": None, "when": {"counter": "conquest", "op": "<=", "value": 0}, "next": None}]
+        {"side": "overlord", "label": None, "when": {"counter": "conquest", "op": "<=", "value": 0}, "next": None},
+    ]
     assert (d["roles"], d["groups"], d["tokens"], d["counters"]) == ({"entrances": [], "exits": []}, [], [], [])
     a = d["analysis"]
     assert a["reveal_waves"] == [["A"], ["B"], ["C"]]
     assert a["unreachable_cells"] == [] and a["unlockable"] == ["red"] and a["passable_doors"] == ["entry", "vault"]
     # glyph at 11,11 (3) + chest rows silver 1 and gold 1 (2 + 3; silver 2 has no chest) + well (2) + Narthak (3)
-    assert a["conquest"] == {"start": 5, "available": 13, "glyphs": 3, "chests": 5, "encounters": 2,
-                             "triggers": 0, "named": 3}
+    assert a["conquest"] == {
+        "start": 5,
+        "available": 13,
+        "glyphs": 3,
+        "chests": 5,
+        "encounters": 2,
+        "triggers": 0,
+        "named": 3,
+    }
     assert d["diagnostics"] == []
 
 
@@ -350,10 +466,18 @@ def test_every_effect_and_condition_as_data():
         {"effect": "treasure", "kind": "silver", "count": 2},
         {"effect": "threat", "amount": 3},
         # R2:1,1 is counted from R2's corner at 10,6; an ogre fills 2x2 cells.
-        {"effect": "spawn", "type": "ogre", "rank": "master",
-         "figures": [{"at": [11, 7], "cells": [[11, 7], [11, 8], [12, 7], [12, 8]]}]},
-        {"effect": "spawn", "type": "skeleton", "rank": "normal",
-         "figures": [{"at": [11, 3], "cells": [[11, 3]]}, {"at": [14, 3], "cells": [[14, 3]]}]},
+        {
+            "effect": "spawn",
+            "type": "ogre",
+            "rank": "master",
+            "figures": [{"at": [11, 7], "cells": [[11, 7], [11, 8], [12, 7], [12, 8]]}],
+        },
+        {
+            "effect": "spawn",
+            "type": "skeleton",
+            "rank": "normal",
+            "figures": [{"at": [11, 3], "cells": [[11, 3]]}, {"at": [14, 3], "cells": [[14, 3]]}],
+        },
         {"effect": "open", "door": "vault"},
         {"effect": "close", "door": "entry"},
         {"effect": "unlock", "colour": "blue"},
@@ -362,15 +486,38 @@ def test_every_effect_and_condition_as_data():
         {"effect": "win", "side": "heroes"},
     ]
     assert [(t["event"], t["target"], t["round"]) for t in d["triggers"]] == [
-        ("reveal", "C", None), ("killed", "lich", None), ("open", "vault", None), ("round", None, 12)]
+        ("reveal", "C", None),
+        ("killed", "lich", None),
+        ("open", "vault", None),
+        ("round", None, 12),
+    ]
     assert d["triggers"][3]["effects"] == [{"effect": "win", "side": "overlord"}]
-    assert d["victory"][0]["when"] == {"op": "and", "args": [
-        {"event": "killed", "target": "lich"},
-        {"op": "not", "args": [{"op": "or", "args": [
-            {"counter": "round", "op": ">", "value": 20}, {"counter": "conquest", "op": "<", "value": 2}]}]}]}
-    assert d["victory"][1]["when"] == {"op": "and", "args": [
-        {"event": "opened", "target": "vault"}, {"event": "triggered", "target": "altar"},
-        {"event": "revealed", "target": "D"}]}
+    assert d["victory"][0]["when"] == {
+        "op": "and",
+        "args": [
+            {"event": "killed", "target": "lich"},
+            {
+                "op": "not",
+                "args": [
+                    {
+                        "op": "or",
+                        "args": [
+                            {"counter": "round", "op": ">", "value": 20},
+                            {"counter": "conquest", "op": "<", "value": 2},
+                        ],
+                    }
+                ],
+            },
+        ],
+    }
+    assert d["victory"][1]["when"] == {
+        "op": "and",
+        "args": [
+            {"event": "opened", "target": "vault"},
+            {"event": "triggered", "target": "altar"},
+            {"event": "revealed", "target": "D"},
+        ],
+    }
 
 
 def test_sunken_crypt_map_setup_and_plan():
@@ -381,15 +528,35 @@ def test_sunken_crypt_map_setup_and_plan():
     assert doors["side"]["edge"] == [[16, 2, 16, 3], [16, 3, 16, 4]] and doors["side"]["areas"] == ["B", "B"]
     assert d["stairs"] == [{"colour": "blue", "name": "blue stairs", "ends": [[14, 12], [21, 1]], "areas": ["C", "D"]}]
     assert [(o["kind"], o["sight_rule"]) for o in d["obstacles"]] == [
-        ("rubble", None), ("fog", "fog"), ("pit", "pit"), ("water", None)]
+        ("rubble", None),
+        ("fog", "fog"),
+        ("pit", "pit"),
+        ("water", None),
+    ]
     boulder = d["traps"][1]
-    assert boulder == {"kind": "boulder", "cells": [[11, 9]], "area": "C", "blocks_movement": True,
-                       "blocks_sight": True, "sight_rule": None, "wall_like": True, "movement_cost": 1,
-                       "facing": "south", "piece": None}
+    assert boulder == {
+        "kind": "boulder",
+        "cells": [[11, 9]],
+        "area": "C",
+        "blocks_movement": True,
+        "blocks_sight": True,
+        "sight_rule": None,
+        "wall_like": True,
+        "movement_cost": 1,
+        "facing": "south",
+        "piece": None,
+    }
     # The boulder walls its cell in on all four sides.
     assert d["map"]["obstacle_walls"] == [[11, 9, 11, 10], [11, 9, 12, 9], [11, 10, 12, 10], [12, 9, 12, 10]]
-    assert {"cell": [3, 1], "kind": "fog", "blocks_movement": False, "blocks_sight": True, "fog": True,
-            "wall_like": False, "pit": False} in d["map"]["blocking"]
+    assert {
+        "cell": [3, 1],
+        "kind": "fog",
+        "blocks_movement": False,
+        "blocks_sight": True,
+        "fog": True,
+        "wall_like": False,
+        "pit": False,
+    } in d["map"]["blocking"]
     assert d["figures"][0]["cells"] == [[4, 4], [5, 4]] and d["figures"][0]["facing"] == "east"
     assert {"kind": "relic", "at": [5, 5], "area": "A", "relic": "crown", "name": "crown"} in d["markers"]
     assert {"kind": "treasure", "at": [0, 5], "area": "A", "treasure": "healing"} in d["markers"]
@@ -402,15 +569,23 @@ def test_sunken_crypt_map_setup_and_plan():
     assert d["overlord"] == {
         "cards": [{"name": "Rolling Stone", "copies": 1, "type": None, "budget": "trap", "cost": 3}],
         "dark_glyphs": [{"name": "summoning", "budget": "monster", "cost": 2}],
-        "spent": {"event": 0, "trap": 3, "monster": 2}}
+        "spent": {"event": 0, "trap": 3, "monster": 2},
+    }
     areas = {a["id"]: (a["reveal_wave"], a["visible_from"]) for a in d["areas"]}
     assert areas == {"A": (0, []), "B": (1, ["A"]), "C": (2, ["B"]), "D": (2, ["effect"])}
-    assert d["analysis"]["conquest"] == {"start": 6, "available": 16, "glyphs": 3, "chests": 4,
-                                         "encounters": 2, "triggers": 3, "named": 4}
+    assert d["analysis"]["conquest"] == {
+        "start": 6,
+        "available": 16,
+        "glyphs": 3,
+        "chests": 4,
+        "encounters": 2,
+        "triggers": 3,
+        "named": 4,
+    }
 
 
 def test_unreachable_cells_leave_out_cells_no_one_may_enter():
-    result = quest('''
+    result = quest("""
         quest "Moat" { conquest 3 }
         piece R1 room_4x4 at 0,0
         piece R2 room_4x4 at 4,0
@@ -418,7 +593,7 @@ def test_unreachable_cells_leave_out_cells_no_one_may_enter():
         area B "Far side" { pieces R2; obstacle water at 5,0..5,3 }
         named keeper "Keeper" skeleton { conquest 1 }
         victory heroes when killed keeper
-    ''')
+    """)
     d = doc_of(result)
     # The water column itself is not listed: nobody may enter it, by the rules, not by mistake.
     assert d["analysis"]["unreachable_cells"] == [[x, y] for x in (6, 7) for y in range(4)]
@@ -429,7 +604,8 @@ def test_diagnostics_are_recorded_with_file_names_only(tmp_path):
     folder = tmp_path / "nested"
     folder.mkdir()
     path = folder / "alcove.quest"
-    path.write_text(textwrap.dedent('''
+    path.write_text(
+        textwrap.dedent("""
         quest "Alcove" { conquest 3 }
         piece R1 room_4x4 at 0,0
         piece C1 corridor_2x2 at 4,1
@@ -438,7 +614,9 @@ def test_diagnostics_are_recorded_with_file_names_only(tmp_path):
         area B "Alcove" { pieces C1, E1 }
         named boss "Boss" skeleton { conquest 1 }
         victory heroes when killed boss
-    ''').lstrip(), encoding="utf-8")
+    """).lstrip(),
+        encoding="utf-8",
+    )
     result = check_file(path, Options(verbose=True))
     assert result.buildable()
     d = doc_of(result)
@@ -462,7 +640,7 @@ def test_a_quest_with_errors_has_no_engine_json(tmp_path):
 
 @pytest.mark.slow
 def test_lint_start_up_does_not_import_jsonschema():
-    code = textwrap.dedent(f'''
+    code = textwrap.dedent(f"""
         import sys
         from questc.api import check_file
         import questc.cli.lint, questc.cli.build, questc.emit.engine_json, questc.loader
@@ -470,6 +648,6 @@ def test_lint_start_up_does_not_import_jsonschema():
         from questc.emit.engine_json import engine_json
         engine_json(result.compiled, result.diagnostics)
         assert "jsonschema" not in sys.modules, "jsonschema imported"
-    ''')
+    """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -1,5 +1,6 @@
 """`questc lint --fix / --unsafe-fixes / --diff`, `lint -` and `fmt -` with `--stdin-filename`, and the
 fixes in the JSON and SARIF reports; the acceptance cases fixed and linted again."""
+
 from __future__ import annotations
 
 import json
@@ -12,18 +13,18 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE, SHARED
+from test_fixes import BASE, CORRIDOR
 
 from questc.api import check_file
 from questc.cli import cli
-from conftest import ACCEPTANCE, SHARED
-from test_fixes import BASE, CORRIDOR
 
 TESTS = Path(__file__).resolve().parent
 SCHEMAS = [SHARED / "notes" / "sarif-schema-2.1.0.json", TESTS / "fixtures" / "sarif-schema-2.1.0.json"]
 
-TYPO = BASE.replace("monster skeleton", "monster Skeleton")           # a safe fix
-GUESS = BASE.replace("monster skeleton", "monster skeletn")           # an unsafe one
-BROKEN = BASE.replace("  monster skeleton at 2,2\n", "  Monster skeleton at 2,2 {\n")   # one fix, one error left
+TYPO = BASE.replace("monster skeleton", "monster Skeleton")  # a safe fix
+GUESS = BASE.replace("monster skeleton", "monster skeletn")  # an unsafe one
+BROKEN = BASE.replace("  monster skeleton at 2,2\n", "  Monster skeleton at 2,2 {\n")  # one fix, one error left
 
 
 def run(*args, input=None):
@@ -50,8 +51,8 @@ def test_fix_applies_safe_fixes_and_reports_what_is_left(folder):
     guess = write(folder / "g.quest", GUESS)
     result = run("lint", "--fix", "q.quest", "g.quest")
     assert quest.read_text(encoding="utf-8") == BASE
-    assert guess.read_text(encoding="utf-8") == GUESS           # unsafe: not without --unsafe-fixes
-    assert result.exit_code == 1                                  # the guess's Q101 is still there
+    assert guess.read_text(encoding="utf-8") == GUESS  # unsafe: not without --unsafe-fixes
+    assert result.exit_code == 1  # the guess's Q101 is still there
     assert "error[Q101]: unknown monster `skeletn`" in result.stdout
     assert "Skeleton" not in result.stdout
     assert "fixed 1 problem in 1 file (1 more fix with --unsafe-fixes)" in result.stderr
@@ -72,7 +73,7 @@ def test_fix_keeps_the_mode_and_writes_through_a_symbolic_link(folder):
     run("lint", "--fix", "link.quest")
     assert link.is_symlink() and target.read_text(encoding="utf-8") == BASE
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
-    assert not [p for p in target.parent.iterdir() if p.name != "q.quest"]   # no temporary file left
+    assert not [p for p in target.parent.iterdir() if p.name != "q.quest"]  # no temporary file left
 
 
 def test_fix_never_writes_a_file_left_with_syntax_errors(folder):
@@ -81,12 +82,13 @@ def test_fix_never_writes_a_file_left_with_syntax_errors(folder):
     assert quest.read_text(encoding="utf-8") == BROKEN
     assert result.exit_code == 1
     assert "b.quest has syntax errors the fixes do not cure; left untouched" in result.stderr
-    assert "error[Q001]" in result.stdout   # the report is of the file as it is
+    assert "error[Q001]" in result.stdout  # the report is of the file as it is
 
 
 def test_fix_cures_syntax_errors_when_it_cures_them_all(folder):
-    quest = write(folder / "s.quest", BASE.replace("  pieces R2\n", "  pieces R2 R1\n").replace(
-        "  conquest 3", "  Conquest 3"))
+    quest = write(
+        folder / "s.quest", BASE.replace("  pieces R2\n", "  pieces R2 R1\n").replace("  conquest 3", "  Conquest 3")
+    )
     result = run("lint", "--fix", "s.quest")
     assert "  pieces R2, R1\n" in quest.read_text(encoding="utf-8")
     assert "  conquest 3\n" in quest.read_text(encoding="utf-8")
@@ -116,7 +118,7 @@ def test_diff_prints_the_changes_and_writes_nothing(folder):
 def test_diff_without_changes_exits_0(folder):
     write(folder / "q.quest", BASE)
     write(folder / "g.quest", GUESS)
-    result = run("lint", "--diff", "q.quest", "g.quest")   # the guess needs --unsafe-fixes
+    result = run("lint", "--diff", "q.quest", "g.quest")  # the guess needs --unsafe-fixes
     assert result.exit_code == 0 and result.stdout == ""
     assert "1 more fix with --unsafe-fixes" in result.stderr
 
@@ -124,16 +126,19 @@ def test_diff_without_changes_exits_0(folder):
 def test_diff_of_a_file_without_final_newline(folder):
     write(folder / "g.quest", BASE.replace("revealed B", "revealed b").rstrip("\n"))
     result = run("lint", "--diff", "--unsafe-fixes", "g.quest")
-    assert result.stdout.endswith("-victory heroes when revealed b\n\\ No newline at end of file\n"
-                                  "+victory heroes when revealed B\n\\ No newline at end of file\n")
+    assert result.stdout.endswith(
+        "-victory heroes when revealed b\n\\ No newline at end of file\n"
+        "+victory heroes when revealed B\n\\ No newline at end of file\n"
+    )
 
 
 def test_text_report_says_what_is_fixable(folder):
     write(folder / "q.quest", TYPO)
     write(folder / "g.quest", GUESS)
     result = run("lint", ".")
-    assert result.stdout.endswith("1 fixable with `questc lint --fix` (1 more with --unsafe-fixes)\n"
-                                  "2 errors, 0 warnings in 2 files\n")
+    assert result.stdout.endswith(
+        "1 fixable with `questc lint --fix` (1 more with --unsafe-fixes)\n2 errors, 0 warnings in 2 files\n"
+    )
 
 
 # ---- standard input ---------------------------------------------------------------------------
@@ -147,7 +152,7 @@ def test_lint_stdin_with_a_file_name_for_positions_and_configuration(folder):
     assert "warning[Q202]" in result.stdout and "--> <stdin>:6:7" in result.stdout
     name = str(folder / "project" / "quests" / "loose.quest")
     result = run("lint", "-", "--stdin-filename", name, input=CORRIDOR)
-    assert result.exit_code == 0 and "Q202" not in result.stdout   # the project's configuration applies
+    assert result.exit_code == 0 and "Q202" not in result.stdout  # the project's configuration applies
     result = run("lint", "-", "--stdin-filename", name, "--format", "json", input=GUESS)
     assert json.loads(result.stdout)["diagnostics"][0]["file"].endswith("project/quests/loose.quest")
 
@@ -178,9 +183,15 @@ def test_fmt_stdin(folder):
     assert result.exit_code == 1 and result.stdout == "" and "q.quest:13:3: error[Q001]" in result.stderr
 
 
-@pytest.mark.parametrize("args", [("lint", "-", "q.quest"), ("fmt", "-", "q.quest"),
-                                  ("lint", "q.quest", "--stdin-filename", "x.quest"),
-                                  ("fmt", "q.quest", "--stdin-filename", "x.quest")])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lint", "-", "q.quest"),
+        ("fmt", "-", "q.quest"),
+        ("lint", "q.quest", "--stdin-filename", "x.quest"),
+        ("fmt", "q.quest", "--stdin-filename", "x.quest"),
+    ],
+)
 def test_stdin_usage_errors(folder, args):
     write(folder / "q.quest", BASE)
     result = run(*args)
@@ -201,14 +212,19 @@ def test_json_fixes(folder):
     write(folder / "g.quest", GUESS)
     document = json.loads(run("lint", "--format", "json", "g.quest").stdout)
     (d,) = document["diagnostics"]
-    assert d["fixes"] == [{"message": "replace `skeletn` with `skeleton`", "applicability": "unsafe",
-                           "edits": [{"line": 13, "column": 11, "end_line": 13, "end_column": 18,
-                                      "text": "skeleton"}]}]
+    assert d["fixes"] == [
+        {
+            "message": "replace `skeletn` with `skeleton`",
+            "applicability": "unsafe",
+            "edits": [{"line": 13, "column": 11, "end_line": 13, "end_column": 18, "text": "skeleton"}],
+        }
+    ]
 
 
 def sarif_validators():
-    return [jsonschema.Draft4Validator(json.loads(path.read_text(encoding="utf-8")))
-            for path in SCHEMAS if path.is_file()]
+    return [
+        jsonschema.Draft4Validator(json.loads(path.read_text(encoding="utf-8"))) for path in SCHEMAS if path.is_file()
+    ]
 
 
 def test_sarif_fixes_are_standard_and_valid(folder):
@@ -228,9 +244,12 @@ def test_sarif_fixes_are_standard_and_valid(folder):
     assert rename["properties"] == {"applicability": "unsafe"}
     (change,) = rename["artifactChanges"]
     assert change["artifactLocation"] == {"uri": "a.quest"}
-    assert change["replacements"] == [{"deletedRegion": {"startLine": 13, "startColumn": 11, "endLine": 13,
-                                                         "endColumn": 18},
-                                       "insertedContent": {"text": "skeleton"}}]
+    assert change["replacements"] == [
+        {
+            "deletedRegion": {"startLine": 13, "startColumn": 11, "endLine": 13, "endColumn": 18},
+            "insertedContent": {"text": "skeleton"},
+        }
+    ]
     (cap,) = fixes["Q202"]
     first = cap["artifactChanges"][0]["replacements"][0]
     assert first["deletedRegion"] == {"startLine": 7, "startColumn": 1, "endLine": 7, "endColumn": 1}

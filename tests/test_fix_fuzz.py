@@ -1,13 +1,14 @@
 """Fuzz: the fixes of mutated quests. Every fix's edits agree with the text (offsets, lines and
 columns), and applying every fix, unsafe ones too, never breaks a quest that parsed."""
+
 from __future__ import annotations
 
 import pytest
+from helpers import span_text
+from test_fuzz import mutants
 
 from questc.api import check_source
 from questc.fixes import fix_source, has_syntax_errors
-from helpers import span_text
-from test_fuzz import mutants
 
 pytestmark = pytest.mark.slow
 
@@ -29,4 +30,4 @@ def test_fixes_of_mutated_quests(seed):
         assert not run.broke, (label, [f.message for _, f in run.applied])
         if not has_syntax_errors(result.all_diagnostics):
             assert not has_syntax_errors(run.result.all_diagnostics), label
-    assert offered >= 10   # the mutants do exercise the fixes
+    assert offered >= 10  # the mutants do exercise the fixes

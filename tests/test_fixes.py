@@ -1,8 +1,10 @@
 """Machine-applicable fixes: each fix where its diagnostic is made, with a near miss that gets
 none; the applier (questc.fixes); applying a fix keeps a formatted quest formatted."""
+
 from __future__ import annotations
 
 import pytest
+from helpers import dedent, render, span_text
 
 from questc.api import check_source
 from questc.catalog.lookup import closest_match
@@ -10,12 +12,11 @@ from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Severi
 from questc.diagnostics.edits import SourceText
 from questc.fixes import apply_fixes, chosen_fixes, fix_source
 from questc.fmt import format_source
-from helpers import dedent, render, span_text
 
 SAFE, UNSAFE = Applicability.SAFE, Applicability.UNSAFE
 
 # A small formatted quest every test edits: two rooms, a door, a skeleton and a chest.
-BASE = dedent('''
+BASE = dedent("""
     quest "Fixes" {
       conquest 3
     }
@@ -41,7 +42,7 @@ BASE = dedent('''
     }
 
     victory heroes when revealed B
-''')
+""")
 
 
 def formatted(text: str) -> bool:
@@ -58,7 +59,7 @@ def fixable(text: str, code: str) -> tuple[Diagnostic, Fix]:
     fix = found[0].fixes[0]
     body = text.removeprefix("\ufeff")
     for edit in fix.edits:
-        span_text(body, edit.span)   # lines and columns agree with the offsets (editors use the former)
+        span_text(body, edit.span)  # lines and columns agree with the offsets (editors use the former)
         assert edit.span.file == "q.quest"
     return found[0], fix
 
@@ -118,9 +119,15 @@ def test_q103_look_alike_characters():
     assert_fix(before, "Q103", before.replace("R2, Cl", "R2, C1"), UNSAFE)
 
 
-@pytest.mark.parametrize("written, known, want", [
-    ("Cl", ["C1", "R1"], "C1"), ("RO", ["R0"], "R0"), ("S1", ["51"], "51"), ("gate_l", ["gate_1"], "gate_1"),
-])
+@pytest.mark.parametrize(
+    "written, known, want",
+    [
+        ("Cl", ["C1", "R1"], "C1"),
+        ("RO", ["R0"], "R0"),
+        ("S1", ["51"], "51"),
+        ("gate_l", ["gate_1"], "gate_1"),
+    ],
+)
 def test_look_alikes(written, known, want):
     match = closest_match(written, known)
     assert match is not None and match.name == want and match.kind == "look-alike"
@@ -201,9 +208,14 @@ def test_capitalised_keyword():
     assert_fix(before, "Q001", BASE, SAFE)
 
 
-@pytest.mark.parametrize("old, new", [
-    ("victory heroes", "Victory heroes"), ("victory heroes", "victory Heroes"), ('"East" {', '"East" Start {'),
-])
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("victory heroes", "Victory heroes"),
+        ("victory heroes", "victory Heroes"),
+        ('"East" {', '"East" Start {'),
+    ],
+)
 def test_capitalised_keywords_of_every_kind(old, new):
     before = BASE.replace(old, new)
     after = BASE if new != '"East" Start {' else BASE.replace('"East" {', '"East" start {')
@@ -238,8 +250,7 @@ def test_repeated_header_field_line_is_removed():
 
 
 def test_repeated_header_field_near_miss_on_one_line():
-    assert_no_fix(BASE.replace('quest "Fixes" {\n  conquest 3\n}', 'quest "Fixes" { conquest 3; conquest 4 }'),
-                  "Q004")
+    assert_no_fix(BASE.replace('quest "Fixes" {\n  conquest 3\n}', 'quest "Fixes" { conquest 3; conquest 4 }'), "Q004")
 
 
 # ---- placement: moves to the free cell the help names ---------------------------------------
@@ -253,8 +264,9 @@ def test_q204_marker_outside_its_area_moves_to_a_free_cell_of_it():
 
 
 def test_q204_near_miss_an_obstacle_is_not_moved():
-    assert_no_fix(BASE.replace("  glyph at 0,0 active\n", "  glyph at 0,0 active\n  obstacle rubble at 5,1..5,2\n"),
-                  "Q204")
+    assert_no_fix(
+        BASE.replace("  glyph at 0,0 active\n", "  glyph at 0,0 active\n  obstacle rubble at 5,1..5,2\n"), "Q204"
+    )
 
 
 def test_q207_monster_on_an_active_glyph():
@@ -286,14 +298,20 @@ def test_spawned_figures_move_too():
     off = BASE.replace("  monster skeleton at 2,2\n", "  monster skeleton at 2,2\n" + lever.replace("{at}", "9,9"))
     d, fix = fixable(off, "Q204")
     assert "such as at 7,3" in d.help and fix.edits[0].text == "7,3"
-    on = BASE.replace("  monster skeleton at 2,2\n", "  monster skeleton at 2,2\n  obstacle rubble at 1,2\n"
-                      + lever.replace("{at}", "1,2"))
+    on = BASE.replace(
+        "  monster skeleton at 2,2\n",
+        "  monster skeleton at 2,2\n  obstacle rubble at 1,2\n" + lever.replace("{at}", "1,2"),
+    )
     assert_fix(on, "Q207", on.replace("spawn skeleton at 1,2", "spawn skeleton at 1,1"), UNSAFE)
 
 
 def test_q207_near_miss_two_obstacles_in_one_cell():
-    assert_no_fix(BASE.replace("  glyph at 0,0 active\n",
-                               "  glyph at 0,0 active\n  obstacle rubble at 3,3\n  obstacle water at 3,3\n"), "Q207")
+    assert_no_fix(
+        BASE.replace(
+            "  glyph at 0,0 active\n", "  glyph at 0,0 active\n  obstacle rubble at 3,3\n  obstacle water at 3,3\n"
+        ),
+        "Q207",
+    )
 
 
 def test_q208_large_figure_moves_where_it_fits():
@@ -313,7 +331,7 @@ def test_q208_near_miss_a_turn_is_needed():
 # ---- pieces and areas: caps, areas, start -------------------------------------------------
 
 
-CORRIDOR = dedent('''
+CORRIDOR = dedent("""
     quest "Loose End" {
       conquest 3
     }
@@ -333,12 +351,13 @@ CORRIDOR = dedent('''
     }
 
     victory heroes when revealed B
-''')
+""")
 
 
 def test_q202_cap_adds_the_dead_end_and_puts_it_in_the_area():
-    after = CORRIDOR.replace("piece C1 corridor_2x2 at 4,1\n",
-                             "piece C1 corridor_2x2 at 4,1\npiece C1_end dead_end at 6,1\n")
+    after = CORRIDOR.replace(
+        "piece C1 corridor_2x2 at 4,1\n", "piece C1 corridor_2x2 at 4,1\npiece C1_end dead_end at 6,1\n"
+    )
     after = after.replace("  pieces C1\n", "  pieces C1, C1_end\n")
     assert_fix(CORRIDOR, "Q202", after, UNSAFE)
 
@@ -370,7 +389,9 @@ def test_q203_adds_a_pieces_statement_to_an_area_without_one():
 
 
 def test_q203_near_miss_a_piece_joined_to_nothing():
-    text = CORRIDOR.replace("piece C1 corridor_2x2 at 4,1\n", "piece C1 corridor_2x2 at 4,1\npiece R9 room_4x4 at 20,20\n")
+    text = CORRIDOR.replace(
+        "piece C1 corridor_2x2 at 4,1\n", "piece C1 corridor_2x2 at 4,1\npiece R9 room_4x4 at 20,20\n"
+    )
     assert_no_fix(text, "Q203")
 
 
@@ -394,15 +415,15 @@ def test_q210_an_inactive_glyph_is_made_active():
 
 def test_q210_a_glyph_is_added_on_a_free_cell():
     before = BASE.replace("  glyph at 0,0 active\n", "")
-    after = BASE.replace("  glyph at 0,0 active\n", "").replace("  monster skeleton at 2,2\n",
-                                                                 "  monster skeleton at 2,2\n  glyph at 0,0 active\n")
+    after = BASE.replace("  glyph at 0,0 active\n", "").replace(
+        "  monster skeleton at 2,2\n", "  monster skeleton at 2,2\n  glyph at 0,0 active\n"
+    )
     assert_fix(before, "Q210", after, UNSAFE)
 
 
 def test_q210_near_miss_no_free_cell():
     """A start area whose every cell is taken: the help has no cell to name, and there is no fix."""
-    text = BASE.replace("  glyph at 0,0 active\n  monster skeleton at 2,2\n",
-                        "  obstacle rubble at 0,0..3,3\n")
+    text = BASE.replace("  glyph at 0,0 active\n  monster skeleton at 2,2\n", "  obstacle rubble at 0,0..3,3\n")
     assert_no_fix(text, "Q210")
 
 
@@ -436,12 +457,15 @@ def test_a_fix_is_applied_whole_or_not_at_all():
     assert apply_fixes("0123456", fixes)[0] == "a23456"
 
 
-@pytest.mark.parametrize("first, second, clash", [
-    ((2, 2), (2, 2), True),      # two insertions at one point: which first?
-    ((2, 2), (1, 4), True),      # an insertion inside a replaced range
-    ((1, 2), (2, 2), False),     # an insertion where a replacement ends
-    ((1, 2), (2, 3), False),     # touching replacements
-])
+@pytest.mark.parametrize(
+    "first, second, clash",
+    [
+        ((2, 2), (2, 2), True),  # two insertions at one point: which first?
+        ((2, 2), (1, 4), True),  # an insertion inside a replaced range
+        ((1, 2), (2, 2), False),  # an insertion where a replacement ends
+        ((1, 2), (2, 3), False),  # touching replacements
+    ],
+)
 def test_what_clashes(first, second, clash):
     fixes = _fixes([_edit(*first, "x")], [_edit(*second, "y")])
     assert len(apply_fixes("0123456", fixes)[1]) == (1 if clash else 2)
@@ -485,8 +509,8 @@ def test_safe_only_unless_asked():
     before = BASE.replace("monster skeleton", "monster skeletn").replace("  conquest 3\n", "  Conquest 3\n")
     assert chosen_fixes(check_source(before, "q.quest").diagnostics) != []
     run = fix_source(before, "q.quest")
-    assert run.writable and "  conquest 3\n" in run.source   # the keyword: safe
-    assert "skeletn" in run.source                             # the guess waits for --unsafe-fixes
+    assert run.writable and "  conquest 3\n" in run.source  # the keyword: safe
+    assert "skeletn" in run.source  # the guess waits for --unsafe-fixes
     assert fix_source(before, "q.quest", unsafe=True).source == BASE
 
 
@@ -502,20 +526,25 @@ def test_passes_go_on_until_nothing_is_left():
 def test_syntax_errors_get_only_their_own_fixes_and_block_writing_unless_all_cured():
     before = BASE.replace("  pieces R2\n", "  pieces R2 R1\n").replace("  monster skeleton", "  monster skeleton {")
     run = fix_source(before, "q.quest", unsafe=True)
-    assert run.changed and not run.writable   # the comma was fixed, the brace is still wrong
+    assert run.changed and not run.writable  # the comma was fixed, the brace is still wrong
 
 
 def test_a_pass_that_breaks_the_syntax_is_undone():
-    real = lambda text: check_source(text, "q.quest")   # noqa: E731
+    real = lambda text: check_source(text, "q.quest")  # noqa: E731
     calls = []
 
     def check(text):
         result = real(text)
         calls.append(text)
-        if len(calls) == 1:   # a bad fix: delete the header's closing brace
+        if len(calls) == 1:  # a bad fix: delete the header's closing brace
             brace = text.index("}")
-            d = Diagnostic("Q504", Severity.WARNING, "bad", Span("q.quest", 3, 1, 3, 2, brace, brace + 1),
-                           fixes=(Fix("break it", (Edit(Span("q.quest", 3, 1, 3, 2, brace, brace + 1), ""),)),))
+            d = Diagnostic(
+                "Q504",
+                Severity.WARNING,
+                "bad",
+                Span("q.quest", 3, 1, 3, 2, brace, brace + 1),
+                fixes=(Fix("break it", (Edit(Span("q.quest", 3, 1, 3, 2, brace, brace + 1), ""),)),),
+            )
             result.diagnostics = [d]
         return result
 
@@ -526,8 +555,13 @@ def test_a_pass_that_breaks_the_syntax_is_undone():
 def test_a_fix_that_never_settles_stops_after_the_last_pass():
     def check(text):
         result = check_source(text, "q.quest")
-        d = Diagnostic("Q504", Severity.WARNING, "again", Span("q.quest", 1, 1, 1, 1, 0, 0),
-                       fixes=(Fix("add a comment", (Edit(Span("q.quest", 1, 1, 1, 1, 0, 0), "# x\n"),)),))
+        d = Diagnostic(
+            "Q504",
+            Severity.WARNING,
+            "again",
+            Span("q.quest", 1, 1, 1, 1, 0, 0),
+            fixes=(Fix("add a comment", (Edit(Span("q.quest", 1, 1, 1, 1, 0, 0), "# x\n"),)),),
+        )
         result.diagnostics = [d]
         return result
 
@@ -537,7 +571,7 @@ def test_a_fix_that_never_settles_stops_after_the_last_pass():
 
 # ---- fixes that must not make the real problem worse ----------------------------------------------
 
-GAP = dedent('''
+GAP = dedent("""
     quest "Gap" {
       conquest 5
     }
@@ -553,7 +587,7 @@ GAP = dedent('''
 
     named boss "The Boss" ogre { conquest 2 }
     victory heroes when killed boss
-''')
+""")
 
 
 def test_an_open_end_a_room_one_cell_away_should_meet_is_not_capped():
@@ -567,8 +601,11 @@ def test_an_open_end_a_room_one_cell_away_should_meet_is_not_capped():
 
 
 def test_a_truly_loose_end_is_still_capped():
-    source = GAP.replace("piece R2 room_4x4 at 9,0", "piece R2 room_4x4 at 0,4").replace(
-        "named boss at 10,1", "named boss at 1,5").replace("door d between R1 C1", "door d between R1 C1\ndoor e between R1 R2")
+    source = (
+        GAP.replace("piece R2 room_4x4 at 9,0", "piece R2 room_4x4 at 0,4")
+        .replace("named boss at 10,1", "named boss at 1,5")
+        .replace("door d between R1 C1", "door d between R1 C1\ndoor e between R1 R2")
+    )
     d, fix = fixable(source, "Q202")
     assert "dead_end at 8,1" in d.help
 
@@ -576,9 +613,11 @@ def test_a_truly_loose_end_is_still_capped():
 def test_a_misplaced_corridor_is_moved_not_the_monsters_on_it():
     """A corridor typed one row off: its door has no joint, its end meets a wall and its monsters
     are off the map. The fix moves the corridor (the monsters then stand on it), never the monsters."""
-    source = GAP.replace("piece C1 corridor_2x4 at 4,1", "piece C1 corridor_2x4 at 4,2").replace(
-        "piece R2 room_4x4 at 9,0", "piece R2 room_4x4 at 8,0").replace(
-        "area B \"Passage\" { pieces C1 }", "area B \"Passage\" { pieces C1; monster beastman at 5,1 6,1 }")
+    source = (
+        GAP.replace("piece C1 corridor_2x4 at 4,1", "piece C1 corridor_2x4 at 4,2")
+        .replace("piece R2 room_4x4 at 9,0", "piece R2 room_4x4 at 8,0")
+        .replace('area B "Passage" { pieces C1 }', 'area B "Passage" { pieces C1; monster beastman at 5,1 6,1 }')
+    )
     result = check_source(source, "q.quest")
     off = [d for d in result.diagnostics if d.code == "Q204"]
     assert len(off) == 2 and all(not d.fixes and "move `C1`, not this" in d.help for d in off)

@@ -1,4 +1,5 @@
 """`questc fmt`: the canonical layout, comments kept, idempotent, the same quest after formatting."""
+
 from __future__ import annotations
 
 import textwrap
@@ -6,13 +7,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE
 
 from questc.api import check_source
 from questc.fmt import format_source, without_spans
 from questc.fmt.printer import quote_long, quote_short
 from questc.syntax import parse_source
 from questc.syntax.transform import dedent_long, unescape
-from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ACCEPTANCE
@@ -22,8 +23,11 @@ def quests() -> list[Path]:
     files = sorted((ROOT / "quests").rglob("*.quest"))
     if CASES.is_dir():
         files += sorted(CASES.glob("*.quest"))
-    return [f for f in files if not any(d.severity.value == "error"
-                                         for d in parse_source(f.read_text(encoding="utf-8"), str(f)).diagnostics)]
+    return [
+        f
+        for f in files
+        if not any(d.severity.value == "error" for d in parse_source(f.read_text(encoding="utf-8"), str(f)).diagnostics)
+    ]
 
 
 @pytest.mark.parametrize("path", quests(), ids=lambda p: p.name)
@@ -139,7 +143,7 @@ def test_crlf_and_byte_order_mark():
     assert format_source(source).output == 'quest "Q" {\n  conquest 3  # three\n  intro """\n    a\n  """\n}\n'
 
 
-@pytest.mark.parametrize("value", ['a "b" c', "back\\slash", 'end\\', "tab\\t", "new\nline", '\\"', "\\\n", ""])
+@pytest.mark.parametrize("value", ['a "b" c', "back\\slash", "end\\", "tab\\t", "new\nline", '\\"', "\\\n", ""])
 def test_short_strings_round_trip(value):
     literal = quote_short(value)
     assert unescape(literal[1:-1]) == value
@@ -177,7 +181,7 @@ def test_fmt_command(tmp_path, monkeypatch):
 
     done = runner.invoke(cli, ["fmt", "messy.quest", "clean.quest"])
     assert done.exit_code == 0 and messy.read_text(encoding="utf-8") == CANONICAL
-    assert runner.invoke(cli, ["fmt", "--check", "."]).exit_code == 1   # broken.quest is in the folder
+    assert runner.invoke(cli, ["fmt", "--check", "."]).exit_code == 1  # broken.quest is in the folder
 
     failed = runner.invoke(cli, ["fmt", "broken.quest"])
     assert failed.exit_code == 1 and "syntax errors" in failed.output and "Q001" in failed.output

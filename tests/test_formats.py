@@ -3,6 +3,7 @@
 Snapshots live in tests/snapshots/formats/; run with QUESTC_UPDATE_SNAPSHOTS=1 to
 rewrite them after an intended change, then review the diff.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,14 +15,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE
 
-from questc.api import QuestResult
+from questc.api import QuestResult, check_source
 from questc.diagnostics.core import Diagnostic, Label, Severity, Span
-from questc.rules import descriptors
-from questc.api import check_source
 from questc.emit import github, gitlab, junit, sarif
 from questc.emit.fingerprint import fingerprints
-from conftest import ACCEPTANCE
+from questc.rules import descriptors
 
 TESTS = Path(__file__).resolve().parent
 SNAPSHOTS = TESTS / "snapshots" / "formats"
@@ -39,12 +39,22 @@ def sample_results() -> list[QuestResult]:
     one clean. Paths are relative, as a run from the repository root gives them."""
     a = QuestResult("quests/drowned.quest", "")
     a.diagnostics = [
-        Diagnostic("Q303", Severity.ERROR, "the red rune door `vault` guards its own key",
-                   _span("quests/drowned.quest", 14, 6, 14, 11), "this door needs the red runekey",
-                   (Label(_span("quests/drowned.quest", 31, 3, 31, 10), "the only red runekey is behind it"),),
-                   "move the runekey to an area reachable without opening `vault`"),
-        Diagnostic("Q305", Severity.WARNING, "area `B` is seen: 100% of it, at 4,1\nsecond line\r",
-                   _span("quests/drowned.quest", 20, 1, 22, 2), help=None),
+        Diagnostic(
+            "Q303",
+            Severity.ERROR,
+            "the red rune door `vault` guards its own key",
+            _span("quests/drowned.quest", 14, 6, 14, 11),
+            "this door needs the red runekey",
+            (Label(_span("quests/drowned.quest", 31, 3, 31, 10), "the only red runekey is behind it"),),
+            "move the runekey to an area reachable without opening `vault`",
+        ),
+        Diagnostic(
+            "Q305",
+            Severity.WARNING,
+            "area `B` is seen: 100% of it, at 4,1\nsecond line\r",
+            _span("quests/drowned.quest", 20, 1, 22, 2),
+            help=None,
+        ),
         Diagnostic("Q309", Severity.INFO, "wave 1: B", _span("quests/drowned.quest", 1, 7, 1, 12)),
     ]
     b = QuestResult("quests/a, b:c.quest", "")
@@ -55,14 +65,13 @@ def check_snapshot(name: str, text: str) -> None:
     path = SNAPSHOTS / name
     if os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1" or not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "w", encoding="utf-8", newline="") as out:   # byte for byte: no newline translation
+        with open(path, "w", encoding="utf-8", newline="") as out:  # byte for byte: no newline translation
             out.write(text)
         if os.environ.get("QUESTC_UPDATE_SNAPSHOTS") != "1":
             pytest.fail(f"snapshot {name} was missing and has been written; review it and run again")
     with open(path, encoding="utf-8", newline="") as stored:
         expected = stored.read()
-    assert text == expected, \
-        f"{name} changed; if intended, rerun with QUESTC_UPDATE_SNAPSHOTS=1 and review the diff"
+    assert text == expected, f"{name} changed; if intended, rerun with QUESTC_UPDATE_SNAPSHOTS=1 and review the diff"
 
 
 # ---- GitHub annotations -----------------------------------------------------------------
@@ -79,12 +88,16 @@ def test_github_escaping():
 
 def test_github_annotations():
     lines = github.render(sample_results()).splitlines()
-    assert lines[0] == ("::error file=quests/drowned.quest,line=14,col=6,endLine=14,endColumn=10,title=Q303::"
-                        "the red rune door `vault` guards its own key%0Ahelp: move the runekey to an area "
-                        "reachable without opening `vault`")
+    assert lines[0] == (
+        "::error file=quests/drowned.quest,line=14,col=6,endLine=14,endColumn=10,title=Q303::"
+        "the red rune door `vault` guards its own key%0Ahelp: move the runekey to an area "
+        "reachable without opening `vault`"
+    )
     # a span over several lines: no columns (the runner refuses them); % CR LF escaped in the message
-    assert lines[1] == ("::warning file=quests/drowned.quest,line=20,endLine=22,title=Q305::"
-                        "area `B` is seen: 100%25 of it, at 4,1%0Asecond line%0D")
+    assert lines[1] == (
+        "::warning file=quests/drowned.quest,line=20,endLine=22,title=Q305::"
+        "area `B` is seen: 100%25 of it, at 4,1%0Asecond line%0D"
+    )
     assert lines[2].startswith("::notice file=quests/drowned.quest,line=1,col=7,")
     assert len(lines) == 3
 
@@ -127,8 +140,10 @@ def test_sarif_contents():
         assert r["name"] == entry.name and r["shortDescription"]["text"] == entry.summary
         assert r["fullDescription"]["text"] and r["help"]["text"] == entry.page()
         assert "```" in r["help"]["markdown"]
-        assert r["defaultConfiguration"]["level"] == {"error": "error", "warning": "warning",
-                                                        "info": "note"}[entry.severity.value]
+        assert (
+            r["defaultConfiguration"]["level"]
+            == {"error": "error", "warning": "warning", "info": "note"}[entry.severity.value]
+        )
         # an opt-in code (Q520) is off until selected, as code scanning reads it
         assert r["defaultConfiguration"].get("enabled", True) is not entry.opt_in
     first, second, third = run["results"]
@@ -146,8 +161,9 @@ def test_sarif_contents():
 def test_sarif_is_deterministic_and_relative(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = QuestResult(str(tmp_path / "sub dir" / "q.quest"), "")
-    result.diagnostics = [Diagnostic("Q504", Severity.WARNING, "m",
-                                     _span(str(tmp_path / "sub dir" / "q.quest"), 2, 1, 2, 4))]
+    result.diagnostics = [
+        Diagnostic("Q504", Severity.WARNING, "m", _span(str(tmp_path / "sub dir" / "q.quest"), 2, 1, 2, 4))
+    ]
     first, second = sarif.render([result]), sarif.render([result])
     assert first == second
     assert str(tmp_path) not in first
@@ -157,6 +173,7 @@ def test_sarif_is_deterministic_and_relative(tmp_path, monkeypatch):
 
 def _pyproject_urls() -> dict:
     from questc.config import _toml
+
     return _toml().loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
 
 
@@ -184,13 +201,15 @@ def _drifting_quest() -> tuple[str, str]:
     """A quest with four diagnostics, and the same quest after unrelated edits above and between them."""
     before = (
         'quest "Drift" {\n  conquest 5\n}\n\n'
-        'piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n\n'
+        "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n\n"
         'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n  monster gobbo at 2,2\n'
-        '  monster gobbo at 3,3\n}\n'
-        'area B "Beyond" { pieces R2 }\n\nvictory heroes when revealed B\n')
+        "  monster gobbo at 3,3\n}\n"
+        'area B "Beyond" { pieces R2 }\n\nvictory heroes when revealed B\n'
+    )
     after = before.replace('quest "Drift" {\n', '# a comment added at the top\n\nquest "Drift" {\n')
-    after = after.replace("piece R2", "# the second room\npiece R2").replace("  monster gobbo at 3,3\n",
-                                                                         "\n  monster gobbo at 3,3\n")
+    after = after.replace("piece R2", "# the second room\npiece R2").replace(
+        "  monster gobbo at 3,3\n", "\n  monster gobbo at 3,3\n"
+    )
     return before, after
 
 
@@ -200,7 +219,7 @@ def test_fingerprints_survive_lines_inserted_above():
     assert [d.code for d in old.diagnostics] == [d.code for d in new.diagnostics] == ["Q101", "Q101"]
     assert [d.span.line for d in old.diagnostics] != [d.span.line for d in new.diagnostics]
     assert fingerprints(old) == fingerprints(new)
-    assert len(set(fingerprints(old))) == 2          # the two unknown monsters stay apart
+    assert len(set(fingerprints(old))) == 2  # the two unknown monsters stay apart
     # a real change to the diagnosed line is a new finding
     changed = check_source(before.replace("gobbo at 2,2", "gobbo at 1,2"), "quests/drift.quest")
     assert fingerprints(changed)[0] != fingerprints(old)[0] and fingerprints(changed)[1] == fingerprints(old)[1]
@@ -208,8 +227,9 @@ def test_fingerprints_survive_lines_inserted_above():
 
 def test_fingerprints_tell_identical_lines_apart():
     doubled = QuestResult("twins.quest", "x\nx\n")
-    doubled.diagnostics = [Diagnostic("Q504", Severity.WARNING, "m", Span("twins.quest", n, 1, n, 2, 2 * n - 2,
-                                                                         2 * n - 1)) for n in (1, 2)]
+    doubled.diagnostics = [
+        Diagnostic("Q504", Severity.WARNING, "m", Span("twins.quest", n, 1, n, 2, 2 * n - 2, 2 * n - 1)) for n in (1, 2)
+    ]
     first, second = fingerprints(doubled)
     assert first != second
 
@@ -249,7 +269,7 @@ def test_junit_warnings_only_pass_unless_strict():
     root = ET.fromstring(junit.render([result]))
     case = root.find("testsuite/testcase")
     assert root.get("failures") == "0" and case.find("failure") is None
-    assert "warning[Q504]: <&>\ufffd" in case.find("system-out").text   # still reported, as output
+    assert "warning[Q504]: <&>\ufffd" in case.find("system-out").text  # still reported, as output
     root = ET.fromstring(junit.render([result], strict=True))
     case = root.find("testsuite/testcase")
     assert root.get("failures") == "1"
@@ -259,6 +279,7 @@ def test_junit_warnings_only_pass_unless_strict():
 
 def test_junit_times_and_version():
     from questc import __version__
+
     first, second = sample_results()
     first.seconds, second.seconds = 0.0123, 0.5
     root = ET.fromstring(junit.render([first, second]))
@@ -273,9 +294,10 @@ def test_junit_times_and_version():
 
 def test_junit_snapshot():
     from questc import __version__
+
     text = junit.render(sample_results())
     version = f'<property name="questc.version" value="{__version__}" />'
-    assert text.count(version) == 1   # the snapshot holds `(version)`, so a release does not rewrite it
+    assert text.count(version) == 1  # the snapshot holds `(version)`, so a release does not rewrite it
     check_snapshot("junit.xml", text.replace(version, version.replace(__version__, "(version)")))
 
 
@@ -294,11 +316,15 @@ def test_gitlab_report_has_the_documented_shape():
     assert [f["severity"] for f in report] == ["major", "minor", "info"]
     first = report[0]
     assert first["check_name"] == "Q303"
-    assert first["description"] == ("Q303: the red rune door `vault` guards its own key (help: move the runekey "
-                                    "to an area reachable without opening `vault`)")
-    assert first["location"] == {"path": "quests/drowned.quest", "lines": {"begin": 14, "end": 14},
-                                 "positions": {"begin": {"line": 14, "column": 6},
-                                               "end": {"line": 14, "column": 11}}}
+    assert first["description"] == (
+        "Q303: the red rune door `vault` guards its own key (help: move the runekey "
+        "to an area reachable without opening `vault`)"
+    )
+    assert first["location"] == {
+        "path": "quests/drowned.quest",
+        "lines": {"begin": 14, "end": 14},
+        "positions": {"begin": {"line": 14, "column": 6}, "end": {"line": 14, "column": 11}},
+    }
     assert len({f["fingerprint"] for f in report}) == len(report)
     assert json.loads(gitlab.render([QuestResult("q.quest", "")])) == []
 
@@ -308,8 +334,9 @@ def test_gitlab_paths_are_relative_to_the_project(tmp_path, monkeypatch):
     (project / "sub").mkdir(parents=True)
     monkeypatch.chdir(project / "sub")
     result = QuestResult(str(project / "sub" / "q.quest"), "")
-    result.diagnostics = [Diagnostic("Q504", Severity.WARNING, "m", _span(str(project / "sub" / "q.quest"),
-                                                                          1, 1, 1, 2))]
+    result.diagnostics = [
+        Diagnostic("Q504", Severity.WARNING, "m", _span(str(project / "sub" / "q.quest"), 1, 1, 1, 2))
+    ]
     assert json.loads(gitlab.render([result]))[0]["location"]["path"] == "q.quest"
     monkeypatch.setenv("CI_PROJECT_DIR", str(project))
     assert json.loads(gitlab.render([result]))[0]["location"]["path"] == "sub/q.quest"
@@ -320,8 +347,9 @@ def test_gitlab_fingerprints_are_the_sarif_ones():
     result = check_source(before, "quests/drift.quest")
     report = json.loads(gitlab.render([result]))
     log = json.loads(sarif.render([result]))
-    assert [f["fingerprint"] for f in report] == \
-        [r["partialFingerprints"]["questc/v1"] for r in log["runs"][0]["results"]]
+    assert [f["fingerprint"] for f in report] == [
+        r["partialFingerprints"]["questc/v1"] for r in log["runs"][0]["results"]
+    ]
 
 
 def test_gitlab_snapshot():
@@ -367,7 +395,9 @@ def test_junit_from_the_command_line_follows_strict(tmp_path, monkeypatch):
     (tmp_path / "q.quest").write_text(
         'quest "Two Rooms" {\n  conquest 5\n}\n\npiece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n\n'
         'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Beyond" { pieces R2 }\n\n'
-        'victory heroes when revealed B\n', encoding="utf-8")
+        "victory heroes when revealed B\n",
+        encoding="utf-8",
+    )
     lenient = CliRunner().invoke(cli, ["lint", "--format", "junit", "q.quest"])
     assert lenient.exit_code == 0 and ET.fromstring(lenient.output).get("failures") == "0"
     strict = CliRunner().invoke(cli, ["lint", "--format", "junit", "--strict", "q.quest"])

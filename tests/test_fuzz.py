@@ -5,6 +5,7 @@ exit 2 ("internal error"). The mutator is deterministic (fixed seeds), grammar-a
 (it swaps, drops, duplicates and retypes whole statements and tokens of real quests)
 and bounded, so the file runs in a fixed, small amount of work.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,9 +30,38 @@ TEXTS = {p.name: p.read_text(encoding="utf-8") for p in CORPUS}
 TOKEN = re.compile(r'"""|"[^"\n]*"|[A-Za-z_][A-Za-z0-9_]*|[+-]?\d+(?:,\d+)?(?:\.\.\d+(?:,\d+)?)?|\S')
 # Every token of the corpus, so replacements are words the grammar knows.
 WORDS = sorted({t for text in TEXTS.values() for t in TOKEN.findall(text)})
-ODD = ["", "0", "-1", "99999999999999999999", "0,0", "-5,-5", "1..0", "x9", "\t", "\\", '"', '"""',
-       "{", "}", ";", "#", "\u00e9", "\u202e", "\x00", "\ufeff", "nan", "()", "not", "and", "or",
-       "turn 45", "at 1000000,1000000", "rune red", "reveal", "use \"../../etc/passwd\""]
+ODD = [
+    "",
+    "0",
+    "-1",
+    "99999999999999999999",
+    "0,0",
+    "-5,-5",
+    "1..0",
+    "x9",
+    "\t",
+    "\\",
+    '"',
+    '"""',
+    "{",
+    "}",
+    ";",
+    "#",
+    "\u00e9",
+    "\u202e",
+    "\x00",
+    "\ufeff",
+    "nan",
+    "()",
+    "not",
+    "and",
+    "or",
+    "turn 45",
+    "at 1000000,1000000",
+    "rune red",
+    "reveal",
+    'use "../../etc/passwd"',
+]
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -40,28 +70,28 @@ def mutate(text: str, rng: random.Random) -> str:
         lines = text.split("\n")
         kind = rng.randrange(9)
         i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-        if kind == 0:                      # drop a line
+        if kind == 0:  # drop a line
             del lines[i]
-        elif kind == 1:                    # duplicate a line elsewhere
+        elif kind == 1:  # duplicate a line elsewhere
             lines.insert(j, lines[i])
-        elif kind == 2:                    # swap two lines
+        elif kind == 2:  # swap two lines
             lines[i], lines[j] = lines[j], lines[i]
-        elif kind == 3:                    # retype a token
+        elif kind == 3:  # retype a token
             tokens = list(TOKEN.finditer(lines[i]))
             if tokens:
                 t = rng.choice(tokens)
-                lines[i] = lines[i][:t.start()] + rng.choice(WORDS + ODD) + lines[i][t.end():]
-        elif kind == 4:                    # insert odd text
+                lines[i] = lines[i][: t.start()] + rng.choice(WORDS + ODD) + lines[i][t.end() :]
+        elif kind == 4:  # insert odd text
             pos = rng.randint(0, len(lines[i]))
             lines[i] = lines[i][:pos] + rng.choice(ODD) + lines[i][pos:]
-        elif kind == 5:                    # truncate the file
-            return "\n".join(lines)[:rng.randint(0, len(text))]
-        elif kind == 6:                    # a line from another quest
+        elif kind == 5:  # truncate the file
+            return "\n".join(lines)[: rng.randint(0, len(text))]
+        elif kind == 6:  # a line from another quest
             other = TEXTS[rng.choice(sorted(TEXTS))].split("\n")
             lines.insert(j, rng.choice(other))
-        elif kind == 7:                    # renumber: coordinates and counts go wild
+        elif kind == 7:  # renumber: coordinates and counts go wild
             lines[i] = re.sub(r"\d+", lambda m: str(rng.choice([0, 1, 7, 40, 999, int(m.group()) + 1])), lines[i])
-        else:                              # cut a block open: drop a closing brace
+        else:  # cut a block open: drop a closing brace
             closing = [k for k, line in enumerate(lines) if line.strip() == "}"]
             if closing:
                 del lines[rng.choice(closing)]
@@ -80,27 +110,32 @@ def mutate_meaning(text: str, rng: random.Random) -> str:
     reveal analysis, the checks, the renderers) get odd but parseable quests."""
     for _ in range(rng.randint(1, 3)):
         lines = text.split("\n")
-        simple = [k for k, line in enumerate(lines) if line.strip() and "{" not in line and "}" not in line
-                  and '"""' not in line]
+        simple = [
+            k
+            for k, line in enumerate(lines)
+            if line.strip() and "{" not in line and "}" not in line and '"""' not in line
+        ]
         kind = rng.randrange(5)
-        if kind == 0 and simple:           # a name becomes another known word
+        if kind == 0 and simple:  # a name becomes another known word
             k = rng.choice(simple)
             found = list(re.finditer(r"[A-Za-z_]\w*", lines[k]))
             if found:
                 t = rng.choice(found)
-                lines[k] = lines[k][:t.start()] + rng.choice(NAMES) + lines[k][t.end():]
-        elif kind == 1 and simple:         # a number becomes another
+                lines[k] = lines[k][: t.start()] + rng.choice(NAMES) + lines[k][t.end() :]
+        elif kind == 1 and simple:  # a number becomes another
             k = rng.choice(simple)
             found = list(NUMBERS.finditer(lines[k]))
             if found:
                 t = rng.choice(found)
-                lines[k] = lines[k][:t.start()] + str(rng.choice([0, 1, 2, 3, 5, 9, 12, 30, 400])) + lines[k][t.end():]
-        elif kind == 2 and simple:         # drop a statement
+                lines[k] = (
+                    lines[k][: t.start()] + str(rng.choice([0, 1, 2, 3, 5, 9, 12, 30, 400])) + lines[k][t.end() :]
+                )
+        elif kind == 2 and simple:  # drop a statement
             del lines[rng.choice(simple)]
-        elif kind == 3 and simple:         # repeat a statement
+        elif kind == 3 and simple:  # repeat a statement
             k = rng.choice(simple)
             lines.insert(rng.choice(simple), lines[k])
-        elif simple:                       # a statement from another quest
+        elif simple:  # a statement from another quest
             other = TEXTS[rng.choice(sorted(TEXTS))].split("\n")
             pick = [line for line in other if line.strip() and "{" not in line and "}" not in line]
             if pick:
@@ -120,7 +155,7 @@ def mutants(count: int, seed: int):
 
 
 def assert_checked(source: str, label: str) -> None:
-    result = check_source(source, label)   # must not raise
+    result = check_source(source, label)  # must not raise
     assert isinstance(result.diagnostics, list)
     for d in result.diagnostics:
         assert re.fullmatch(r"Q\d{3}", d.code), (label, d)
@@ -140,8 +175,12 @@ def test_mutated_quests_through_the_api(chunk):
 _WORD_LIST = st.sampled_from(WORDS + ODD + ["\n", " ", "\n", "{\n", "}\n"])
 
 
-@settings(max_examples=60, derandomize=True, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=60,
+    derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(st.lists(_WORD_LIST, max_size=120).map(" ".join))
 def test_random_token_soup_through_the_api(source):
     assert_checked(source, "<soup>")

@@ -1,5 +1,6 @@
 """The grammar itself: it builds with Lark's strict checks, and every terminal the parser
 can expect has words a quest writer understands."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -9,8 +10,7 @@ from lark import Lark
 from lark.exceptions import GrammarError, LexError
 
 from questc.syntax import parse_source
-from questc.syntax.parser import (_SAME, _TERMINAL_WORDS, LARK_OPTIONS, describe_expected, grammar_text,
-                                  quest_parser)
+from questc.syntax.parser import _SAME, _TERMINAL_WORDS, LARK_OPTIONS, describe_expected, grammar_text, quest_parser
 
 FIXTURES = Path(__file__).parent / "fixtures" / "syntax"
 ALL_FEATURES = sorted((FIXTURES / "features").glob("*.quest")) + [FIXTURES / "language_example.quest"]
@@ -27,7 +27,7 @@ def test_grammar_builds_in_strict_mode():
 
 def test_strict_mode_does_catch_collisions():
     """The check above can fail: Lark's strict mode rejects two terminals matching the same text."""
-    colliding = 'start: A | B\nA: /a+/\nB: /ab?/\n'
+    colliding = "start: A | B\nA: /a+/\nB: /ab?/\n"
     with pytest.raises((GrammarError, LexError)):
         Lark(colliding, parser="lalr", lexer="contextual", strict=True)
 

@@ -2,6 +2,7 @@
 quest of several encounters under one heading, the index; two-sided; its tags, bookmarks, page labels
 and links kept through assembly) and the `questc guide` command (diagnostics, quests with errors left
 out, exit status, atomic write)."""
+
 from __future__ import annotations
 
 import io
@@ -10,21 +11,21 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import ACCEPTANCE
+from helpers import compile_file
 from pypdf import PdfReader
 
 from questc import api
-from helpers import compile_file
 from questc.cli import cli
 from questc.emit import pdf
 from questc.emit.guide import render_guide
-from conftest import ACCEPTANCE
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
 DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
 DROWNED = DROWNED_CASE if DROWNED_CASE.is_file() else SHEETS / "drowned_reliquary.quest"
 EVERYTHING = SHEETS / "everything.quest"
 
-BROKEN = '''quest "Broken Bridge" {
+BROKEN = """quest "Broken Bridge" {
   conquest 3
 }
 piece R1 room_4x4 at 0,0
@@ -34,7 +35,7 @@ area A "Hall" start {
   glyph at 0,0 active
 }
 victory heroes when round >= 3
-'''
+"""
 
 
 def flat(text: str) -> str:
@@ -52,8 +53,9 @@ def results():
 @pytest.fixture(scope="module")
 def guide(results):
     calls = []
-    data = render_guide(results, progress=calls.append, title="Tales of the Deep", author="The Table",
-                        date="1 May 2026")
+    data = render_guide(
+        results, progress=calls.append, title="Tales of the Deep", author="The Table", date="1 May 2026"
+    )
     return data, calls
 
 
@@ -111,7 +113,7 @@ def test_contents_give_each_quests_players_edition_and_page_and_link_to_it(resul
         assert str(annotation["/Contents"]).startswith("Go to page ")
     labels = labels_of(data)
     # the links lead to the pages the contents name, in order: each quest, the encounters, the index
-    numbers = [int(n) for n in re.findall(r"\.\s*(\d+)", contents)]   # each number after its leader dots
+    numbers = [int(n) for n in re.findall(r"\.\s*(\d+)", contents)]  # each number after its leader dots
     assert [labels[t] for t in targets] == [str(n) for n in numbers]
     assert targets[:2] == starts(data, results)
 
@@ -123,35 +125,45 @@ def test_a_quest_of_several_encounters_has_one_heading_with_its_encounters_under
     top = [entry.title for entry in outline if not isinstance(entry, list)]
     assert top == ["The Drowned Reliquary", "The Shrine of Ash & Ember", "The Lantern Road", "Index"]
     # pypdf lists an item's children as the list after it
-    lantern = outline[next(i for i, e in enumerate(outline) if not isinstance(e, list) and e.title == "The Lantern Road")
-                      + 1]
+    lantern = outline[
+        next(i for i, e in enumerate(outline) if not isinstance(e, list) and e.title == "The Lantern Road") + 1
+    ]
     assert [e.title for e in lantern if not isinstance(e, list)] == [
-        "The Lantern Road I: The Burned Mill", "The Lantern Road II: Harrow Chapel"]
+        "The Lantern Road I: The Burned Mill",
+        "The Lantern Road II: Harrow Chapel",
+    ]
     assert "2 encounters · for 2–5 players (overlord included) · Second edition" in " ".join(pages_of(data))
 
 
 @pytest.mark.slow
 def test_the_book_keeps_its_tags_bookmarks_and_running_headers(results, guide):
+    import pikepdf
     from pdf_layout import check_structure, headings_ending_pages, reading_order
 
-    import pikepdf
-
     data, _calls = guide
-    with pikepdf.open(io.BytesIO(data)) as book:     # qpdf reads it without a complaint
+    with pikepdf.open(io.BytesIO(data)) as book:  # qpdf reads it without a complaint
         assert book.check_pdf_syntax() == []
     check_structure(data)
     assert headings_ending_pages(data) == []
     headings = [m.title for m in reading_order(data) if m.heading == "/H1"]
-    assert list(dict.fromkeys(headings)) == ["Contents", "The Drowned Reliquary", "The Shrine of Ash & Ember",
-                                             "The Lantern Road", "Index"]
+    assert list(dict.fromkeys(headings)) == [
+        "Contents",
+        "The Drowned Reliquary",
+        "The Shrine of Ash & Ember",
+        "The Lantern Road",
+        "Index",
+    ]
     # the sections keep their levels: H2 under a quest, H3 under an encounter of a quest
     order = reading_order(data)
-    assert {m.title for m in order if m.heading == "/H2"} >= {"Introduction", "Setup",
-                                                              "The Lantern Road I: The Burned Mill"}
+    assert {m.title for m in order if m.heading == "/H2"} >= {
+        "Introduction",
+        "Setup",
+        "The Lantern Road I: The Burned Mill",
+    }
     assert "Introduction" in {m.title for m in order if m.heading == "/H3"}
     pages = pages_of(data)
     second = starts(data, results)[0] + 1
-    assert pages[second].startswith("The Drowned Reliquary Tales of the Deep")      # its running header
+    assert pages[second].startswith("The Drowned Reliquary Tales of the Deep")  # its running header
     reader = PdfReader(io.BytesIO(data))
     assert reader.trailer["/Root"]["/Lang"] == "en" and reader.metadata.title == "Tales of the Deep"
     xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data()
@@ -182,7 +194,7 @@ def test_two_sided_every_quest_starts_on_a_right_hand_page(results, two_sided):
     labels = labels_of(two_sided)
     pages = pages_of(two_sided)
     front = labels.index("1")
-    assert front % 2 == 0                             # the front is an even number of pages
+    assert front % 2 == 0  # the front is an even number of pages
     for start in starts(two_sided, results):
         assert int(labels[start]) % 2 == 1, labels[start]
     blanks = [i for i, text in enumerate(pages) if not text.strip()]
@@ -195,6 +207,7 @@ def test_two_sided_every_quest_starts_on_a_right_hand_page(results, two_sided):
         if text.strip():
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             left[current] = min(left.get(current, 1e9), x)
+
     for current in (starts(two_sided, results)[0], starts(two_sided, results)[0] + 1):
         reader.pages[current].extract_text(visitor_text=visit)
     recto, verso = starts(two_sided, results)[0], starts(two_sided, results)[0] + 1
@@ -205,8 +218,9 @@ def test_two_sided_every_quest_starts_on_a_right_hand_page(results, two_sided):
 def test_guide_has_only_bundled_fonts(guide):
     data, _calls = guide
     reader = PdfReader(io.BytesIO(data))
-    fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
-             for f in page["/Resources"].get("/Font", {}).values()}
+    fonts = {
+        str(f.get_object()["/BaseFont"]) for page in reader.pages for f in page["/Resources"].get("/Font", {}).values()
+    }
     assert fonts and all("DejaVu" in f for f in fonts), fonts
 
 
@@ -215,8 +229,14 @@ def test_each_sheet_in_the_guide_has_its_legend_as_text(results, guide):
     data, _calls = guide
     text = " ".join(pages_of(data))
     assert text.count("Legend") == len(results)
-    for expected in ("A Entry Hall (start)", "C The Reliquary", "A Gatehouse (start)", "D Crypt",
-                     "Blue rune door", "Crushing wall (trap)"):
+    for expected in (
+        "A Entry Hall (start)",
+        "C The Reliquary",
+        "A Gatehouse (start)",
+        "D Crypt",
+        "Blue rune door",
+        "Crushing wall (trap)",
+    ):
         assert expected in text, expected
 
 
@@ -244,10 +264,19 @@ def test_guide_bytes_repeat_from_one_process_to_the_next(tmp_path):
     written = []
     for seed in ("1", "2"):
         target = tmp_path / f"guide-{seed}.pdf"
-        env = {**os.environ, "PYTHONHASHSEED": seed, "SOURCE_DATE_EPOCH": "1700000000",
-               "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-        done = subprocess.run([sys.executable, "-m", "questc", "guide", str(DROWNED), str(EVERYTHING), "-o",
-                               str(target)], env=env, capture_output=True, text=True, timeout=300)
+        env = {
+            **os.environ,
+            "PYTHONHASHSEED": seed,
+            "SOURCE_DATE_EPOCH": "1700000000",
+            "PYTHONPATH": str(Path(__file__).resolve().parents[1]),
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "questc", "guide", str(DROWNED), str(EVERYTHING), "-o", str(target)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         written.append(target.read_bytes())
     assert written[0] == written[1]
@@ -278,7 +307,7 @@ def test_cli_writes_the_guide_and_leaves_out_quests_with_errors(tmp_path):
     target = tmp_path / "out" / "guide.pdf"
     result = run("guide", str(DROWNED), str(broken), str(EVERYTHING), "-o", str(target))
     assert result.exit_code == 1, result.output
-    assert "error[Q201]" in result.output                       # the diagnostics are printed
+    assert "error[Q201]" in result.output  # the diagnostics are printed
     assert "left out of the guide" in result.output
     assert target.is_file()
     pages = pages_of(target.read_bytes())
@@ -309,11 +338,11 @@ def test_cli_writes_nothing_when_no_quest_compiles(tmp_path):
 
 
 def test_cli_usage_problems_exit_2(tmp_path):
-    assert run("guide", str(DROWNED)).exit_code == 2                        # -o is required
+    assert run("guide", str(DROWNED)).exit_code == 2  # -o is required
     assert run("guide", str(tmp_path / "missing.quest"), "-o", str(tmp_path / "g.pdf")).exit_code == 2
     folder = tmp_path / "folder"
     folder.mkdir()
-    assert run("guide", str(DROWNED), "-o", str(folder)).exit_code == 1   # the output named cannot be written
+    assert run("guide", str(DROWNED), "-o", str(folder)).exit_code == 1  # the output named cannot be written
 
 
 def test_cli_refuses_to_overwrite_a_source(tmp_path):
@@ -334,7 +363,10 @@ def test_the_guide_keeps_the_order_of_the_files_given(tmp_path):
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO(target.read_bytes()))
     assert [e.title for e in reader.outline if not isinstance(e, list)] == [
-        "The Shrine of Ash & Ember", "The Drowned Reliquary", "Index"]
+        "The Shrine of Ash & Ember",
+        "The Drowned Reliquary",
+        "Index",
+    ]
     assert "by The Table" in flat(reader.pages[0].extract_text())
     assert reader.metadata.author == "The Table"
 
@@ -347,21 +379,37 @@ def test_the_configuration_orders_titles_and_sizes_the_guide(tmp_path):
         (folder / source.name).write_bytes(source.read_bytes())
     (folder / "questc.toml").write_text(
         'paper = "letter"\n[guide]\ntitle = "The Ember Campaign"\nauthor = "Ash Club"\n'
-        'order = ["shrine_of_ash", "drowned_reliquary"]\n', encoding="utf-8")
+        'order = ["shrine_of_ash", "drowned_reliquary"]\n',
+        encoding="utf-8",
+    )
     target = tmp_path / "campaign.pdf"
     result = run("guide", str(folder), "-o", str(target), "--config", str(folder / "questc.toml"))
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO(target.read_bytes()))
     # a folder is read in file-name order (drowned first); the configured order wins
     assert [e.title for e in reader.outline if not isinstance(e, list)] == [
-        "The Shrine of Ash & Ember", "The Drowned Reliquary", "Index"]
+        "The Shrine of Ash & Ember",
+        "The Drowned Reliquary",
+        "Index",
+    ]
     first = flat(reader.pages[0].extract_text())
     assert "The Ember Campaign" in first and "by Ash Club" in first
-    assert all(sorted((round(float(p.mediabox.width)), round(float(p.mediabox.height)))) == [612, 792]
-               for p in reader.pages)
+    assert all(
+        sorted((round(float(p.mediabox.width)), round(float(p.mediabox.height)))) == [612, 792] for p in reader.pages
+    )
     # the command line wins over the configuration
-    again = run("guide", str(folder), "-o", str(target), "--config", str(folder / "questc.toml"),
-                "--paper", "a4", "--title", "Other")
+    again = run(
+        "guide",
+        str(folder),
+        "-o",
+        str(target),
+        "--config",
+        str(folder / "questc.toml"),
+        "--paper",
+        "a4",
+        "--title",
+        "Other",
+    )
     assert again.exit_code == 0, again.output
     reader = PdfReader(io.BytesIO(target.read_bytes()))
     assert round(float(reader.pages[0].mediabox.height)) == 842
@@ -380,8 +428,10 @@ def test_build_prints_on_letter_when_asked(tmp_path):
     result = run("build", str(DROWNED), "--only", "pdf", "--paper", "letter", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     reader = PdfReader(io.BytesIO(next(tmp_path.glob("*.pdf")).read_bytes()))
-    assert sorted((round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height)))) \
-        == [612, 792]
+    assert sorted((round(float(reader.pages[0].mediabox.width)), round(float(reader.pages[0].mediabox.height)))) == [
+        612,
+        792,
+    ]
 
 
 @pytest.mark.slow
@@ -402,10 +452,10 @@ def test_a_guide_with_print_and_play_puts_each_quests_pages_after_it(tmp_path):
     play = [i for i, text in enumerate(pages) if text.startswith("Map page") or "Map page" in text[:40]]
     assert play
     for index in play:
-        assert not pages[index + 1].strip(), index          # the back of a page to cut up is blank
-        assert int(labels_of(data)[index]) % 2 == 1         # on a right-hand page
+        assert not pages[index + 1].strip(), index  # the back of a page to cut up is blank
+        assert int(labels_of(data)[index]) % 2 == 1  # on a right-hand page
     from pdf_layout import check_structure
     from play_layout import assert_measures_and_assembles
 
     check_structure(data)
-    assert_measures_and_assembles(compile_file(cellar), data)      # an inch a square, the pages assemble
+    assert_measures_and_assembles(compile_file(cellar), data)  # an inch a square, the pages assemble

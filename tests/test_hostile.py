@@ -11,6 +11,7 @@ did before the fix is in its docstring; docs/performance.md has the figures.
 The slow-marked test at the end runs a few hundred hostile mutants through the library
 (bench/fuzz.py runs thousands, each in its own limited process).
 """
+
 from __future__ import annotations
 
 import atexit
@@ -30,11 +31,11 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow   # each case is a questc process of its own
+pytestmark = pytest.mark.slow  # each case is a questc process of its own
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY = 500 * 2**20
 CPU_SECONDS = 5
-WALL_SECONDS = 60   # generous: only a blocked process (no CPU used) should ever reach it
+WALL_SECONDS = 60  # generous: only a blocked process (no CPU used) should ever reach it
 _PYCACHE = tempfile.mkdtemp(prefix="questc-test-pycache-")
 atexit.register(shutil.rmtree, _PYCACHE, True)
 
@@ -59,14 +60,27 @@ class Run:
 def questc(*args: str, cwd: Path, env: dict | None = None, stdin=subprocess.DEVNULL) -> Run:
     """`python -m questc ARGS` in `cwd` under the limits; its exit status, output and CPU time."""
     environment = {k: v for k, v in os.environ.items() if k not in ("QUESTC_DEBUG", "SOURCE_DATE_EPOCH")}
-    environment.update({"PYTHONPATH": str(ROOT), "NO_COLOR": "1", "PYTHONIOENCODING": "utf-8",
-                        # bytecode kept between the runs (this module starts about fifty)
-                        "PYTHONPYCACHEPREFIX": _PYCACHE, "PYTHONDONTWRITEBYTECODE": ""})
+    environment.update(
+        {
+            "PYTHONPATH": str(ROOT),
+            "NO_COLOR": "1",
+            "PYTHONIOENCODING": "utf-8",
+            # bytecode kept between the runs (this module starts about fifty)
+            "PYTHONPYCACHEPREFIX": _PYCACHE,
+            "PYTHONDONTWRITEBYTECODE": "",
+        }
+    )
     environment.update(env or {})
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    process = subprocess.Popen([sys.executable, "-m", "questc", *args], cwd=cwd, env=environment,
-                               stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               preexec_fn=_limits)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", *args],
+        cwd=cwd,
+        env=environment,
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_limits,
+    )
     try:
         out, err = process.communicate(timeout=WALL_SECONDS)
     except subprocess.TimeoutExpired:
@@ -87,7 +101,7 @@ def refused(run: Run, code: str, line: int) -> None:
     assert run.code == 1, run.text[-2000:]
     found = re.findall(r"^error\[(Q\d{3})\][^\n]*\n\s*--> [^\n]*:(\d+):\d+$", run.out, re.M)
     assert (code, str(line)) in found, (code, line, run.out[-2000:])
-    assert len(run.out) < 20_000, len(run.out)   # a report, not an echo of the input
+    assert len(run.out) < 20_000, len(run.out)  # a report, not an echo of the input
 
 
 def usage_error(run: Run, words: str) -> None:
@@ -104,9 +118,11 @@ def refused_output(run: Run, words: str) -> None:
 def quest(area: str = "", after: str = "", header: str = "", pieces: str = "piece R1 room_4x4 at 0,0\n") -> str:
     """A small clean quest, with lines added to its header, its area and after the area
     (the area's added lines start on line 8; `after` lines on line 9 and on)."""
-    return (f'quest "Q" {{\n  conquest 3\n{header}}}\n{pieces}'
-            f'area A "Hall" start {{\n  pieces R1\n  glyph at 0,0 active\n{area}}}\n'
-            f"{after}victory heroes when revealed A\n")
+    return (
+        f'quest "Q" {{\n  conquest 3\n{header}}}\n{pieces}'
+        f'area A "Hall" start {{\n  pieces R1\n  glyph at 0,0 active\n{area}}}\n'
+        f"{after}victory heroes when revealed A\n"
+    )
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -149,8 +165,7 @@ LINT_CASES = {
     "rectangles naming 200,000 cells": (quest(area="  cells 0,0..199,99\n" * 10), "Q006", 13),
     # limits that were there before, kept
     "10,000 nested `not`": (quest().replace("when revealed A", "when " + "not " * 10_000 + "revealed A"), "Q006", 9),
-    "a map 5,000 cells across": (quest(pieces="piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 5000,0\n"),
-                                 "Q006", 5),
+    "a map 5,000 cells across": (quest(pieces="piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 5000,0\n"), "Q006", 5),
 }
 
 
@@ -200,11 +215,13 @@ def test_a_long_number_is_shown_as_an_excerpt(tmp_path):
 
 def test_deep_and_wide_conditions_within_the_limits_are_quick(tmp_path):
     """Nested conditions past 30 s (issue 19): each shape of nesting the limit allows."""
-    shapes = ["not " * 99 + "revealed A",
-              "(" * 99 + "revealed A" + ")" * 99,
-              "(revealed A or (not " * 33 + "revealed A" + "))" * 33,
-              "(revealed A and " * 98 + "revealed A" + ")" * 98,
-              " or ".join(["(revealed A and not revealed A)"] * 2_000)]
+    shapes = [
+        "not " * 99 + "revealed A",
+        "(" * 99 + "revealed A" + ")" * 99,
+        "(revealed A or (not " * 33 + "revealed A" + "))" * 33,
+        "(revealed A and " * 98 + "revealed A" + ")" * 98,
+        " or ".join(["(revealed A and not revealed A)"] * 2_000),
+    ]
     for k, shape in enumerate(shapes):
         write(tmp_path, f"c{k}.quest", quest().replace("when revealed A", "when " + shape))
     run = questc("lint", *[f"c{k}.quest" for k in range(len(shapes))], cwd=tmp_path)
@@ -235,6 +252,7 @@ def test_quadratic_error_recovery_stays_linear(tmp_path):
 
 # ---- content packs ------------------------------------------------------------------------
 
+
 def _laughs() -> str:
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 9)]
@@ -264,8 +282,11 @@ def test_yaml_bombs_in_a_pack_are_q106(project, name):
 def test_a_pack_value_is_never_echoed_whole(project):
     """Q106 printed a 4 MB shape into CI logs, and a secret from a file named by mistake."""
     secret = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" + "q" * 60
-    write(project, "shape.yaml", "pieces:\n  huge:\n    kind: room\n    set: homebrew\n    shape: "
-          + "o" * 900_000 + "\n    openings: []\n")
+    write(
+        project,
+        "shape.yaml",
+        "pieces:\n  huge:\n    kind: room\n    set: homebrew\n    shape: " + "o" * 900_000 + "\n    openings: []\n",
+    )
     write(project, "secret.yaml", f'monsters:\n  x:\n    footprint: "{secret}"\n')
     write(project, "key.yaml", "k" * 500_000 + ": 1\n")
     for pack in ("shape.yaml", "secret.yaml", "key.yaml"):
@@ -296,6 +317,7 @@ def test_a_huge_sparse_pack_is_refused_unread(project):
 
 
 # ---- quests and configuration read within bounds --------------------------------------------
+
 
 def test_a_huge_sparse_quest_is_refused_unread(tmp_path):
     """A 3 GiB quest was read whole (42 s, 6.3 GB) before the size check (issue 20)."""
@@ -349,13 +371,14 @@ def test_configuration_that_is_no_table_or_too_deep_or_too_big(tmp_path):
 
 # ---- the terminal ------------------------------------------------------------------------------
 
+
 def test_control_bytes_from_a_quest_never_reach_the_terminal(tmp_path):
     path = tmp_path / "esc.quest"
     path.write_bytes(quest().replace("revealed A", "revealed \x1b[2J\x1b]0;pwned\x07\x9bA").encode("utf-8"))
     run = questc("lint", "esc.quest", cwd=tmp_path)
     refused(run, "Q001", 9)
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", run.out), run.out
-    assert "\u241b[2J" in run.out   # shown as a visible character, in its column
+    assert "\u241b[2J" in run.out  # shown as a visible character, in its column
 
 
 def test_an_ascii_only_output_gets_escapes_not_an_internal_error(tmp_path):
@@ -366,6 +389,7 @@ def test_an_ascii_only_output_gets_escapes_not_an_internal_error(tmp_path):
 
 
 # ---- files questc writes -----------------------------------------------------------------------
+
 
 def test_fmt_keeps_the_mode_and_writes_through_a_symlink(tmp_path):
     """fmt made 0664 files 0600 and replaced a symlinked quest by a file (issue 20)."""
@@ -378,6 +402,7 @@ def test_fmt_keeps_the_mode_and_writes_through_a_symlink(tmp_path):
     assert (tmp_path / "link.quest").is_symlink()
     assert (real.stat().st_mode & 0o777) == 0o664
     from questc.fmt import format_source
+
     assert real.read_text(encoding="utf-8") == format_source(untidy, "real.quest").output != untidy
 
 
@@ -452,7 +477,7 @@ def test_a_quest_spanning_399_cells_builds_within_the_budget(tmp_path, kind):
     write(tmp_path, "wide.quest", WIDE)
     run = questc("build", "--only", kind, "-o", "out", "wide.quest", cwd=tmp_path)
     assert run.code == 0, run.text[-2000:]
-    assert run.out.count("Q305") == 1   # its one warning (B is seen from A through the stairs)
+    assert run.out.count("Q305") == 1  # its one warning (B is seen from A through the stairs)
     if kind == "png":
         width, height = _png_size(tmp_path / "out" / "wide.png")
         assert width * height <= PIXEL_BUDGET and width > 6_000, (width, height)
@@ -482,8 +507,7 @@ def test_a_build_never_overwrites_a_pack_or_the_configuration(project):
     refused_output(questc("guide", "-o", "questc.toml", "g.quest", cwd=project), "refusing to overwrite")
     assert (project / "data.json").read_text() == pack and (project / "pack.yaml").read_text() == pack
     assert (project / "questc.toml").read_text() == ""
-    assert sorted(p.name for p in project.iterdir()) == ["data.json", "g.quest", "pack.yaml", "q.quest",
-                                                         "questc.toml"]
+    assert sorted(p.name for p in project.iterdir()) == ["data.json", "g.quest", "pack.yaml", "q.quest", "questc.toml"]
 
 
 def test_a_bad_source_date_epoch_stops_the_build_before_anything_is_written(tmp_path):
@@ -512,6 +536,7 @@ def test_a_quest_whose_renderer_fails_gets_none_of_its_files(tmp_path, monkeypat
             if quest.model.id == "alpha":
                 raise OverflowError("as a renderer might")
             return made.render(quest, diagnostics, paper)
+
         return build_module.Emitter(kind, render)
 
     monkeypatch.setattr(build_module, "emitter", failing)
@@ -523,9 +548,9 @@ def test_a_quest_whose_renderer_fails_gets_none_of_its_files(tmp_path, monkeypat
 def test_guide_memory_does_not_grow_with_the_quests(tmp_path):
     """`guide` grew by about 24 MB a quest (200 quests: 4.8 GB): now each quest is checked,
     laid out and let go before the next is read, and its map is kept packed."""
+    import questc.pipeline as pipeline
     from questc.api import guide
     from questc.build import GuideReport
-    import questc.pipeline as pipeline
 
     paths = [write(tmp_path, f"q{k}.quest", quest(header=f"  id quest_{k}\n")) for k in range(4)]
     boards: list = []
@@ -549,11 +574,12 @@ def test_guide_memory_does_not_grow_with_the_quests(tmp_path):
     # When a quest is checked, none before it is still held (its board and model let go).
     assert alive_at_each_step == [0, 0, 0, 0]
     assert all(ref() is None for ref in boards)
-    assert [r.summary.id for r in report.included] == [f"quest_{k}" for k in range(4)]   # slim: the id kept
+    assert [r.summary.id for r in report.included] == [f"quest_{k}" for k in range(4)]  # slim: the id kept
     assert all(r.tree is None and r.compiled is None and r.complete for r in report.included)
 
 
 # ---- a short fuzz of hostile mutants (bench/fuzz.py runs thousands) ------------------------
+
 
 @pytest.mark.slow
 def test_hostile_mutants_through_the_library():

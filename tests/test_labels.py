@@ -6,6 +6,7 @@
   sheets' fixtures and a generated dungeon, at several scales.
 - with_title: the page's map under a title is what draw_map(title=True) draws.
 """
+
 from __future__ import annotations
 
 import math
@@ -13,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from helpers import compile_file
+
 from questc.draw import labels
 from questc.draw.labels import _nearest_points, gap_between, intersects
 from questc.draw.map import draw_map, with_title
@@ -38,15 +39,19 @@ def reference_find(self, anchor, width, height, *, owner, reach, cells=None, cen
     step = s / 4
     b = self.bounds
     if width > b[2] - b[0] or height > b[3] - b[1]:
-        return None   # wider than the map: no place can hold it (the legend's key will)
+        return None  # wider than the map: no place can hold it (the legend's key will)
     ax, ay = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
     steps = int(math.ceil((reach + max(width, height)) / step))
     # Only the candidates whose box lies within the map's bounds: the search stays bounded by
     # the map, however long the words (a 3,000-character name took 51 s, quadratically).
-    i_range = range(max(-steps, math.ceil((b[0] + width / 2 - ax) / step)),
-                    min(steps, math.floor((b[2] - width / 2 - ax) / step)) + 1)
-    j_range = range(max(-steps, math.ceil((b[1] + height / 2 - ay) / step)),
-                    min(steps, math.floor((b[3] - height / 2 - ay) / step)) + 1)
+    i_range = range(
+        max(-steps, math.ceil((b[0] + width / 2 - ax) / step)),
+        min(steps, math.floor((b[2] - width / 2 - ax) / step)) + 1,
+    )
+    j_range = range(
+        max(-steps, math.ceil((b[1] + height / 2 - ay) / step)),
+        min(steps, math.floor((b[3] - height / 2 - ay) / step)) + 1,
+    )
     candidates = []
     for i in i_range:
         for j in j_range:
@@ -57,7 +62,7 @@ def reference_find(self, anchor, width, height, *, owner, reach, cells=None, cen
             gap = gap_between(box, anchor) if not centre_ok else math.hypot(cx - ax, cy - ay)
             if gap > reach:
                 continue
-            angle = math.atan2(cy - ay, cx - ax)      # below (pi/2) first, then right, above, left
+            angle = math.atan2(cy - ay, cx - ax)  # below (pi/2) first, then right, above, left
             preference = (angle - math.pi / 2) % (2 * math.pi)
             candidates.append((round(gap, 3), round(preference, 3), j, i, box))
     candidates.sort(key=lambda c: c[:4])
@@ -71,7 +76,6 @@ def reference_find(self, anchor, width, height, *, owner, reach, cells=None, cen
                 continue
         return box, leader
     return None
-
 
 
 @pytest.fixture(scope="module")
@@ -119,8 +123,9 @@ def test_the_pages_map_under_its_title_is_the_map_drawn_with_it(quests, index):
     for a, b in zip(titled.labels, drawn.labels):
         assert all(math.isclose(x, y, abs_tol=1e-9) for x, y in zip(a.box, b.box))
     assert [layer.offset for layer in titled.drawing.layers][:-1] == [(0.0, titled.top - page.map.top)] * len(
-        page.map.drawing.layers)
-    scale = 160 / page.map.cell   # the PNG's (at other scales a text may fall a rounding apart, a pixel off)
+        page.map.drawing.layers
+    )
+    scale = 160 / page.map.cell  # the PNG's (at other scales a text may fall a rounding apart, a pixel off)
     assert to_image(titled.drawing, scale).tobytes() == to_image(drawn.drawing, scale).tobytes()
 
 

@@ -7,6 +7,7 @@ package or across packages) fails with the cycle. docs/architecture.md draws the
 table. Within questc.board the modules form a chain (geometry, parts, layout, sight,
 bulk, movement, board, build).
 """
+
 from __future__ import annotations
 
 import ast
@@ -25,8 +26,14 @@ BASE = frozenset({"diagnostics", "errors", "files", "limits", "paths", "records"
 # its version). Read top-down as the pipeline: a row names only rows above it.
 ALLOWED: dict[str, frozenset[str]] = {
     # foundations: import nothing of questc
-    "questc": frozenset(), "diagnostics": frozenset({"records"}), "errors": frozenset(), "files": frozenset(),
-    "limits": frozenset(), "paths": frozenset(), "records": frozenset(), "words": frozenset(),
+    "questc": frozenset(),
+    "diagnostics": frozenset({"records"}),
+    "errors": frozenset(),
+    "files": frozenset(),
+    "limits": frozenset(),
+    "paths": frozenset(),
+    "records": frozenset(),
+    "words": frozenset(),
     "project": frozenset(),
     "fonts": frozenset(),
     # the rule sets (questc.editions): data every stage asks, importing nothing of questc
@@ -46,7 +53,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "fixes": BASE | {"pipeline", "options"},
     # the encounters of a quest checked together, over the reports of their files
     "quest_sets": BASE | {"model", "rules", "options", "pipeline"},
-    "fmt": BASE | {"syntax", "editions"},   # editions: the starter quests' rules
+    "fmt": BASE | {"syntax", "editions"},  # editions: the starter quests' rules
     "discovery": BASE | {"options"},
     # the engine JSON's reader for engines: the board alone
     "loader": BASE | {"editions", "board"},
@@ -54,16 +61,49 @@ ALLOWED: dict[str, frozenset[str]] = {
     "valkyrie": BASE | {"catalog"},
     # what is made of a compiled quest
     "draw": BASE | {"fonts", "catalog", "model", "editions", "compiled"},
-    "emit": BASE | {"questc", "project", "fonts", "syntax", "catalog", "model", "editions", "board", "analysis",
-                    "compiled", "rules", "draw", "valkyrie"},
+    "emit": BASE
+    | {
+        "questc",
+        "project",
+        "fonts",
+        "syntax",
+        "catalog",
+        "model",
+        "editions",
+        "board",
+        "analysis",
+        "compiled",
+        "rules",
+        "draw",
+        "valkyrie",
+    },
     # quests made with other tools in, questc's language out (questc.fmt writes its strings)
     "importer": BASE | {"catalog", "fmt", "valkyrie"},
     "config": BASE | {"questc", "catalog", "options", "rules", "emit"},
     "build": BASE | {"options", "discovery", "pipeline", "compiled", "editions", "emit"},
     # the library: everything above it
-    "api": BASE | {"syntax", "catalog", "model", "editions", "board", "analysis", "compiled", "rules",
-                   "options", "suppress", "pipeline", "fixes", "fmt", "discovery", "project", "config", "build",
-                   "importer", "quest_sets"},
+    "api": BASE
+    | {
+        "syntax",
+        "catalog",
+        "model",
+        "editions",
+        "board",
+        "analysis",
+        "compiled",
+        "rules",
+        "options",
+        "suppress",
+        "pipeline",
+        "fixes",
+        "fmt",
+        "discovery",
+        "project",
+        "config",
+        "build",
+        "importer",
+        "quest_sets",
+    },
     # the front ends: questc.api and what they render with
     "cli": frozenset({"questc", "api", "emit", "preview", "server"}),
     # the language server serves the preview (its page, fed with the editor's checks)
@@ -154,17 +194,30 @@ def test_no_import_cycle_between_any_modules():
 
 
 def test_nothing_below_the_front_ends_imports_them():
-    offenders = [f"{m} imports {i}" for m in MODULES if unit(m) not in FRONT_ENDS + ("__main__",)
-                 for i in imports_of(m) if unit(i) in FRONT_ENDS]
+    offenders = [
+        f"{m} imports {i}"
+        for m in MODULES
+        if unit(m) not in FRONT_ENDS + ("__main__",)
+        for i in imports_of(m)
+        if unit(i) in FRONT_ENDS
+    ]
     assert not offenders, offenders
 
 
 def test_the_board_modules_form_a_chain():
-    graph = {m.rsplit(".", 1)[1]: {i.rsplit(".", 1)[1] for i in imports_of(m) if i.startswith("questc.board.")}
-             for m in MODULES if m.startswith("questc.board.")}
+    graph = {
+        m.rsplit(".", 1)[1]: {i.rsplit(".", 1)[1] for i in imports_of(m) if i.startswith("questc.board.")}
+        for m in MODULES
+        if m.startswith("questc.board.")
+    }
     order = list(TopologicalSorter(graph).static_order())
-    assert order.index("layout") < order.index("sight") < order.index("movement") < order.index("board") \
+    assert (
+        order.index("layout")
+        < order.index("sight")
+        < order.index("movement")
+        < order.index("board")
         < order.index("build")
+    )
 
 
 @pytest.mark.slow

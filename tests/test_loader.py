@@ -1,5 +1,6 @@
 """The reference loader: it refuses what it must, and, rebuilding the board from the JSON
 alone, answers movement and line-of-sight questions exactly as the compiler does."""
+
 from __future__ import annotations
 
 import copy
@@ -13,12 +14,12 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from conftest import ACCEPTANCE
+from helpers import compile_file
 
 from questc.api import check_file
-from helpers import compile_file
 from questc.emit.engine_json import engine_document, engine_json
 from questc.loader import EngineQuest, QuestJSONError, UnsupportedFormatVersion, load_quest_json
-from conftest import ACCEPTANCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOTS = ROOT / "tests" / "snapshots" / "json"
@@ -42,9 +43,12 @@ def small_quests() -> list:
     """Quests small enough to compare every pair of cells, with the sight rules to ask them under:
     the acceptance clean cases, the fixtures, and second edition tiles (a shipped encounter)."""
     sunken = compiled(SUNKEN)
-    found = [("drowned", compiled(DROWNED), "first"), ("sunken", sunken, "first"),
-             ("sunken-second", sunken, "second"),
-             ("tiles-second", compiled(ROOT / "quests" / "lantern_road_2.quest"), "second")]
+    found = [
+        ("drowned", compiled(DROWNED), "first"),
+        ("sunken", sunken, "first"),
+        ("sunken-second", sunken, "second"),
+        ("tiles-second", compiled(ROOT / "quests" / "lantern_road_2.quest"), "second"),
+    ]
     if ACCEPTANCE.is_dir():
         for path in sorted(ACCEPTANCE.glob("clean_*.quest")):
             if path.name != DROWNED.name:
@@ -96,8 +100,9 @@ def test_loader_answers_like_the_compiler_for_every_pair(name, result, edition):
         for a, b in pairs:
             assert loaded.sees(a, b, doors) == compiler.sees(a, b, edition, doors), (a, b, sorted(doors))
         for a in cells:
-            assert (loaded.visible_cells([a], doors, stairs=False)
-                    == compiler.visible_cells([a], edition, doors, stairs=False)), (a, sorted(doors))
+            assert loaded.visible_cells([a], doors, stairs=False) == compiler.visible_cells(
+                [a], edition, doors, stairs=False
+            ), (a, sorted(doors))
         start = cells[:1]
         assert loaded.reachable(start, doors) == compiler.reachable(start, None, doors, True)
         assert loaded.reachable(start, doors, stairs=False) == compiler.reachable(start, None, doors, None)
@@ -129,10 +134,13 @@ def test_loader_answers_like_the_compiler_on_a_sample_of_a_shipped_quest(path):
     edition = result.compiled.model.edition.sight
     loaded = load_quest_json(engine_json(result.compiled))
     cells = list(compiler.cells)
-    rng = random.Random(path.name)   # a fixed sample per quest, so failures repeat
+    rng = random.Random(path.name)  # a fixed sample per quest, so failures repeat
     pairs = [(rng.choice(cells), rng.choice(cells)) for _ in range(1500)]
-    neighbours = [(a, (a[0] + dx, a[1] + dy)) for a in rng.sample(cells, min(len(cells), 200))
-                  for dx, dy in product((-1, 0, 1), repeat=2)]
+    neighbours = [
+        (a, (a[0] + dx, a[1] + dy))
+        for a in rng.sample(cells, min(len(cells), 200))
+        for dx, dy in product((-1, 0, 1), repeat=2)
+    ]
     for doors in (frozenset(), frozenset(compiler.doors)):
         for a, b in pairs:
             assert loaded.sees(a, b, doors) == compiler.sees(a, b, edition, doors), (a, b)
@@ -158,7 +166,7 @@ def test_loader_answers_the_acceptance_line_of_sight_questions():
             if not result.buildable() or result.compiled is None:
                 continue
             loaded[file] = load_quest_json(engine_json(result.compiled))
-        cell = lambda text: tuple(int(v) for v in text.split(","))   # noqa: E731
+        cell = lambda text: tuple(int(v) for v in text.split(","))  # noqa: E731
         seen = loaded[file].sees(cell(a), cell(b), opened)
         assert ("visible" if seen else "blocked") == answer.strip(), line
         asked += 1
@@ -170,7 +178,7 @@ def test_doors_block_until_opened():
     assert not loaded.can_step((5, 2), (6, 2)) and loaded.can_step((5, 2), (6, 2), {"entry"})
     assert not loaded.sees((5, 2), (6, 2)) and loaded.sees((5, 2), (6, 2), {"entry"})
     assert "entry" in loaded.why_blocked((5, 2), (6, 2)) and loaded.why_blocked((5, 2), (6, 2), {"entry"}) is None
-    assert not loaded.can_step((1, 3), (2, 3))          # rubble keeps figures out
+    assert not loaded.can_step((1, 3), (2, 3))  # rubble keeps figures out
     assert loaded.can_step((1, 2), (2, 2))
     assert loaded.area_of((12, 8)) == "C" and loaded.area_of((30, 30)) is None
     inside = loaded.reachable([(0, 0)])
@@ -248,7 +256,7 @@ def test_the_loader_needs_neither_the_catalog_nor_the_source(tmp_path):
     """Loaded in a fresh interpreter, nothing of the catalog, the model or the parser is imported."""
     path = tmp_path / "q.json"
     path.write_bytes(engine_json(compiled(SUNKEN)))
-    code = textwrap.dedent(f'''
+    code = textwrap.dedent(f"""
         import sys
         from questc.loader import load_quest_json
         quest = load_quest_json({str(path)!r})
@@ -256,7 +264,7 @@ def test_the_loader_needs_neither_the_catalog_nor_the_source(tmp_path):
         leaked = [m for m in sys.modules if m.startswith(("questc.catalog", "questc.model", "questc.syntax",
                                                             "questc.analysis", "questc.rules", "lark", "yaml"))]
         assert not leaked, leaked
-    ''')
+    """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 

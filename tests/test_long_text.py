@@ -1,6 +1,7 @@
 """Words far longer than a map holds: a title of 80,000 characters, a door name of 10,000, a
 title of 300 characters and no `id`. Each builds, in bounded time and memory, with its words
 cut (with an ellipsis) where the map has no room; the sheet's text keeps them whole."""
+
 from __future__ import annotations
 
 import io
@@ -14,11 +15,13 @@ from questc.model.resolve import default_id
 
 
 def quest(title: str = "Door", door: str = "Door", header: str = "  id q\n") -> str:
-    return (f'quest "{title}" {{\n{header}  conquest 5\n}}\n'
-            'piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n'
-            f'door d "{door}" between R1 R2\n'
-            'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
-            'area B "Room" { pieces R2 }\nvictory heroes when revealed B\n')
+    return (
+        f'quest "{title}" {{\n{header}  conquest 5\n}}\n'
+        "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n"
+        f'door d "{door}" between R1 R2\n'
+        'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
+        'area B "Room" { pieces R2 }\nvictory heroes when revealed B\n'
+    )
 
 
 @pytest.mark.slow

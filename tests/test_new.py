@@ -1,4 +1,5 @@
 """`questc new NAME`: a starter quest that lints clean, in the canonical layout, never overwriting."""
+
 from __future__ import annotations
 
 from click.testing import CliRunner
@@ -22,7 +23,7 @@ def test_starter_lints_clean_and_is_formatted(tmp_path):
     text = path.read_text(encoding="utf-8")
     assert not format_source(text).changed
     assert "id drowned_reliquary" in text and 'quest "Drowned Reliquary"' in text
-    assert text.count("\n#") >= 5   # it explains itself
+    assert text.count("\n#") >= 5  # it explains itself
 
 
 def test_never_overwrites(tmp_path, monkeypatch):
@@ -31,7 +32,7 @@ def test_never_overwrites(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "mine.quest").write_text("precious", encoding="utf-8")
     result = CliRunner().invoke(cli, ["new", "mine"])
-    assert result.exit_code == 1 and "already exists" in result.output   # the output named, not the call
+    assert result.exit_code == 1 and "already exists" in result.output  # the output named, not the call
     assert (tmp_path / "mine.quest").read_text(encoding="utf-8") == "precious"
     assert CliRunner().invoke(cli, ["new", "a/b"]).exit_code == 2
     assert CliRunner().invoke(cli, ["new", "other.quest"]).exit_code == 0
@@ -108,15 +109,18 @@ def test_an_encounter_pair_is_two_clean_files_tied_by_part_of(tmp_path, monkeypa
     from questc.cli import cli
 
     monkeypatch.chdir(tmp_path)
-    done = CliRunner().invoke(cli, ["new", "lantern_road", "--encounters", "2", "--title", "The Lantern Road",
-                                    "-o", "quests"])
+    done = CliRunner().invoke(
+        cli, ["new", "lantern_road", "--encounters", "2", "--title", "The Lantern Road", "-o", "quests"]
+    )
     assert done.exit_code == 0, done.output
     assert done.output == "wrote quests/lantern_road_1.quest\nwrote quests/lantern_road_2.quest\n"
     paths = [tmp_path / "quests" / "lantern_road_1.quest", tmp_path / "quests" / "lantern_road_2.quest"]
     _clean_under_strict(paths)
     models = [check_file(path).model for path in paths]
     assert [(m.id, m.encounter, m.part_of, m.edition.name) for m in models] == [
-        ("lantern_road_1", 1, "lantern_road", "second"), ("lantern_road_2", 2, "lantern_road", "second")]
+        ("lantern_road_1", 1, "lantern_road", "second"),
+        ("lantern_road_2", 2, "lantern_road", "second"),
+    ]
     assert [m.title for m in models] == ["The Lantern Road: Encounter 1", "The Lantern Road: Encounter 2"]
     assert {p.type.name for p in models[0].pieces.values()} != {p.type.name for p in models[1].pieces.values()}
     second = paths[1].read_text(encoding="utf-8")
@@ -130,7 +134,7 @@ def test_an_encounter_pair_is_written_all_or_none(tmp_path, monkeypatch):
     (tmp_path / "road_2.quest").write_text("mine", encoding="utf-8")
     done = CliRunner().invoke(cli, ["new", "road", "--encounters", "2"])
     assert done.exit_code == 1 and "road_2.quest already exists" in done.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["road_2.quest"]   # road_1.quest not written either
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["road_2.quest"]  # road_1.quest not written either
     assert (tmp_path / "road_2.quest").read_text(encoding="utf-8") == "mine"
     # a race: the second file appears after the check; the first one made goes again
     real_open = open

@@ -1,6 +1,7 @@
 """What questc writes, and what it never writes over: no command's output replaces one of its
 inputs; a folder that cannot be written is a message, never an internal error; a quest's set
 of outputs is all new or all old even when the process is killed (SIGKILL) while it writes."""
+
 from __future__ import annotations
 
 import errno
@@ -39,27 +40,32 @@ def work(tmp_path, monkeypatch):
 
 
 def untouched(work: Path) -> bool:
-    return ((work / "cellar.quest").read_bytes() == CELLAR.read_bytes()
-            and (work / "bells.quest").read_bytes() == BELLS.read_bytes()
-            and (work / "packs" / "lowmere.yaml").read_bytes() == (ROOT / "quests" / "packs" / "lowmere.yaml").read_bytes())
+    return (
+        (work / "cellar.quest").read_bytes() == CELLAR.read_bytes()
+        and (work / "bells.quest").read_bytes() == BELLS.read_bytes()
+        and (work / "packs" / "lowmere.yaml").read_bytes() == (ROOT / "quests" / "packs" / "lowmere.yaml").read_bytes()
+    )
 
 
 # ---- never over an input -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("args", [
-    ("lint", "-o", "cellar.quest", "cellar.quest"),
-    ("lint", "--format", "json", "-o", "cellar.quest", "."),
-    ("lint", "-o", "packs/lowmere.yaml", "bells.quest"),
-    ("lint", "-o", "questc.toml", "cellar.quest"),
-    ("lint", "--show-settings", "-o", "cellar.quest", "cellar.quest"),
-    ("preview", "--export", "cellar.quest", "cellar.quest"),
-    ("preview", "--export", "packs/lowmere.yaml", "bells.quest"),
-    ("build", "-o", "packs", "--only", "json", "cellar.quest"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("lint", "-o", "cellar.quest", "cellar.quest"),
+        ("lint", "--format", "json", "-o", "cellar.quest", "."),
+        ("lint", "-o", "packs/lowmere.yaml", "bells.quest"),
+        ("lint", "-o", "questc.toml", "cellar.quest"),
+        ("lint", "--show-settings", "-o", "cellar.quest", "cellar.quest"),
+        ("preview", "--export", "cellar.quest", "cellar.quest"),
+        ("preview", "--export", "packs/lowmere.yaml", "bells.quest"),
+        ("build", "-o", "packs", "--only", "json", "cellar.quest"),
+    ],
+)
 @pytest.mark.slow
 def test_no_output_replaces_an_input(work, args):
-    if args[0] == "build":   # a quest whose id names its own pack
+    if args[0] == "build":  # a quest whose id names its own pack
         text = (work / "cellar.quest").read_text(encoding="utf-8").replace("id chandlers_cellar", "id lowmere")
         (work / "packs" / "lowmere.json").write_text("{}", encoding="utf-8")
         (work / "cellar.quest").write_text(text, encoding="utf-8")
@@ -67,7 +73,7 @@ def test_no_output_replaces_an_input(work, args):
         args = ("build", "-o", "packs", "--only", "json", "packs/lowmere.json")
     before = {p: p.read_bytes() for p in work.rglob("*") if p.is_file()}
     done = run(*args)
-    assert done.exit_code == 1, done.output   # the output named is at fault, not the call: exit 1, not 2
+    assert done.exit_code == 1, done.output  # the output named is at fault, not the call: exit 1, not 2
     assert "refusing to overwrite" in done.output
     assert {p: p.read_bytes() for p in work.rglob("*") if p.is_file()} == before
 
@@ -84,16 +90,20 @@ def test_a_report_beside_the_inputs_is_written(work):
 def _refuse(kind: int):
     def fail(*args, **kwargs):
         raise OSError(kind, os.strerror(kind))
+
     return fail
 
 
 @pytest.mark.parametrize("kind", [errno.EROFS, errno.ENOSPC, errno.EACCES])
-@pytest.mark.parametrize("args", [
-    ("build", "--only", "json", "-o", "out", "cellar.quest"),
-    ("guide", "-o", "out/guide.pdf", "cellar.quest"),
-    ("lint", "-o", "out/report.txt", "cellar.quest"),
-    ("preview", "--export", "out/page.html", "cellar.quest"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("build", "--only", "json", "-o", "out", "cellar.quest"),
+        ("guide", "-o", "out/guide.pdf", "cellar.quest"),
+        ("lint", "-o", "out/report.txt", "cellar.quest"),
+        ("preview", "--export", "out/page.html", "cellar.quest"),
+    ],
+)
 @pytest.mark.slow
 def test_an_output_that_cannot_be_written_is_a_message(work, monkeypatch, kind, args):
     """A read-only mount (EROFS), a full disk (ENOSPC), a folder not ours (EACCES): exit 1 with a
@@ -114,7 +124,7 @@ def test_a_new_folder_on_a_read_only_mount_is_a_message(work, monkeypatch):
     assert "cannot make the output folder new/folder: Read-only file system" in done.output
 
 
-OPEN_END = '''\
+OPEN_END = """\
 quest "Q" {
   conquest 3
 }
@@ -124,19 +134,22 @@ door d between R1 C1
 area A "Hall" start { pieces R1; glyph at 0,0 active }
 area B "Passage" { pieces C1 }
 victory heroes when revealed A
-'''
+"""
 
 
-@pytest.mark.parametrize("args", [
-    ("fmt", "loose.quest"),
-    ("lint", "--fix", "--unsafe-fixes", "loose.quest"),
-    ("lint", "--fix", "--unsafe-fixes", "--exit-zero", "loose.quest"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("fmt", "loose.quest"),
+        ("lint", "--fix", "--unsafe-fixes", "loose.quest"),
+        ("lint", "--fix", "--unsafe-fixes", "--exit-zero", "loose.quest"),
+    ],
+)
 def test_a_quest_that_cannot_be_rewritten_is_a_message(work, monkeypatch, args):
     """`fmt` and `lint --fix` on a read-only file: the file stays as it was, a message names it,
     exit 1 (was `internal error: OSError`, exit 2)."""
     loose = work / "loose.quest"
-    loose.write_text(OPEN_END.replace("piece R1", "piece  R1"), encoding="utf-8")   # fmt and --fix both change it
+    loose.write_text(OPEN_END.replace("piece R1", "piece  R1"), encoding="utf-8")  # fmt and --fix both change it
     before = loose.read_bytes()
     monkeypatch.setattr(atomic.os, "write", _refuse(errno.EROFS))
     done = run(*args)
@@ -151,6 +164,7 @@ def test_new_into_a_folder_that_cannot_be_written_is_a_message(work, monkeypatch
     done = run("new", "fresh", "-o", "new/folder")
     assert done.exit_code == 1 and "cannot write new/folder/fresh.quest: Read-only file system" in done.output
 
+
 # ---- all or none, even under SIGKILL -------------------------------------------------------------------
 
 
@@ -158,8 +172,14 @@ def _build(work: Path, *, kill_at: str | None = None) -> subprocess.CompletedPro
     env = {k: v for k, v in os.environ.items() if k != "QUESTC_TEST_KILL_AT"}
     if kill_at:
         env["QUESTC_TEST_KILL_AT"] = kill_at
-    return subprocess.run([sys.executable, "-m", "questc", "build", "--only", "json,png", "-o", "out", "cellar.quest"],
-                          cwd=work, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "questc", "build", "--only", "json,png", "-o", "out", "cellar.quest"],
+        cwd=work,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def _set(work: Path) -> dict[str, bytes]:
@@ -180,10 +200,15 @@ def test_a_build_killed_while_it_writes_leaves_one_whole_set(work, point, whole)
     and PNG are both old or both new, and no temporary file or journal is left."""
     assert _build(work).returncode == 0
     old = _set(work)
-    assert sorted(old) == ["chandlers_cellar.json", "chandlers_cellar.png"] and _version(old["chandlers_cellar.json"]) == "1.0"
+    assert (
+        sorted(old) == ["chandlers_cellar.json", "chandlers_cellar.png"]
+        and _version(old["chandlers_cellar.json"]) == "1.0"
+    )
     text = (work / "cellar.quest").read_text(encoding="utf-8")
-    (work / "cellar.quest").write_text(text.replace('version "1.0"', 'version "2.0"')
-                                       .replace("Foot of the Stairs", "Bottom of the Stairs"), encoding="utf-8")
+    (work / "cellar.quest").write_text(
+        text.replace('version "1.0"', 'version "2.0"').replace("Foot of the Stairs", "Bottom of the Stairs"),
+        encoding="utf-8",
+    )
     killed = _build(work, kill_at=point)
     assert killed.returncode == -9, killed.stderr
     # What a reader sees until the next questc write: targets whole (each old or new), never half a file.
@@ -204,8 +229,9 @@ def test_recover_finishes_a_journal_and_removes_strays(tmp_path):
     (tmp_path / "b.png").write_text("old b")
     (tmp_path / ".a.json.questc-x1.tmp").write_text("new a")
     (tmp_path / ".b.png.questc-x2.tmp").write_text("new b")
-    (tmp_path / ".questc-journal-1").write_text(json.dumps(
-        {"renames": [[".a.json.questc-x1.tmp", "a.json"], [".b.png.questc-x2.tmp", "b.png"]]}))
+    (tmp_path / ".questc-journal-1").write_text(
+        json.dumps({"renames": [[".a.json.questc-x1.tmp", "a.json"], [".b.png.questc-x2.tmp", "b.png"]]})
+    )
     (tmp_path / ".c.pdf.questc-x3.tmp").write_text("a stray")
     (tmp_path / ".hidden").write_text("not ours")
     atomic.recover(tmp_path)
@@ -227,7 +253,7 @@ def test_an_output_that_is_a_device_is_written_into_not_replaced(work):
     for args in (("lint", "-o", "null", "cellar.quest"), ("preview", "--export", "null", "cellar.quest")):
         done = run(*args)
         assert done.exit_code == 0, done.output
-        assert stat.S_ISCHR(null.stat().st_mode), args   # still the device
+        assert stat.S_ISCHR(null.stat().st_mode), args  # still the device
     assert untouched(work) and not [p for p in work.iterdir() if p.name.startswith(".")]
 
 
@@ -244,7 +270,8 @@ def test_an_output_that_is_a_named_pipe_is_written_into_or_refused_at_once(work)
     reader = threading.Thread(target=lambda: got.append(pipe.read_bytes()))
     reader.start()
     import time
-    for _ in range(100):   # the reader's open has to be waiting before the writer opens
+
+    for _ in range(100):  # the reader's open has to be waiting before the writer opens
         time.sleep(0.02)
         done = run("lint", "-o", "report.pipe", "cellar.quest")
         if done.exit_code == 0:
@@ -257,16 +284,19 @@ def test_an_output_that_is_a_named_pipe_is_written_into_or_refused_at_once(work)
 # ---- the outputs campaign's findings (bench/outputs.py) ----------------------------------------------
 
 
-@pytest.mark.parametrize("args, message", [
-    (("lint", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
-    (("preview", "--export", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
-    (("guide", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
-    (("build", "--only", "json", "-o", "x" * 300, "cellar.quest"), "File name too long"),
-    (("guide", "-o", "x" * 300 + ".pdf", "cellar.quest"), "File name too long"),
-    (("lint", "-o", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
-    (("preview", "--export", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
-    (("new", "fresh", "-o", "cellar.quest"), "cannot write cellar.quest/fresh.quest: cellar.quest is a file"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("lint", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+        (("preview", "--export", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+        (("guide", "-o", "loop", "cellar.quest"), "cannot write loop: it is a symbolic link that loops"),
+        (("build", "--only", "json", "-o", "x" * 300, "cellar.quest"), "File name too long"),
+        (("guide", "-o", "x" * 300 + ".pdf", "cellar.quest"), "File name too long"),
+        (("lint", "-o", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
+        (("preview", "--export", "packs", "cellar.quest"), "cannot write packs: it is a folder"),
+        (("new", "fresh", "-o", "cellar.quest"), "cannot write cellar.quest/fresh.quest: cellar.quest is a file"),
+    ],
+)
 def test_outputs_no_command_could_write_are_messages_and_exit_1(work, args, message):
     """A link that loops, a name too long, a folder where a file goes, a file where a folder goes:
     were internal errors (RuntimeError, OSError) or usage errors (exit 2); the output named is at

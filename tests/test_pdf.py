@@ -1,5 +1,6 @@
 """The PDF quest sheet (questc.emit.pdf, questc.emit.sheet, templates/sheet/): its text, its fonts, its
 flow over pages, its bytes, and the Typst the templates write."""
+
 from __future__ import annotations
 
 import io
@@ -7,14 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import ACCEPTANCE
+from helpers import compile_file, compile_source
+from pdf_layout import structure
 from pypdf import PdfReader
 
 from questc.api import check_source
 from questc.emit import pdf
 from questc.emit.sheet import paragraphs, sheet_data
-from conftest import ACCEPTANCE
-from helpers import compile_file, compile_source
-from pdf_layout import structure
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
 DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
@@ -83,8 +84,9 @@ def test_quest_text_is_printed_literally_not_as_markup(everything):
     assert "Place 2 master skeletons at 11,5 and 12,5." in text
     assert "2 × Danger (1 green each)" in text
     assert "Dark glyph: summoning (2 red)" in text
-    assert ("(Lord Vexis is killed and a hero triggers the encounter altar) or "
-            "(area D (Crypt) is revealed before round 13)") in text
+    assert (
+        "(Lord Vexis is killed and a hero triggers the encounter altar) or (area D (Crypt) is revealed before round 13)"
+    ) in text
     assert "Overlord only: Vexis wakes only when the altar is touched" in text
 
 
@@ -94,8 +96,11 @@ def test_conditions_read_as_english(everything):
 
     source = everything.source.replace(
         'victory overlord "Hold the shrine" when round > 20 or conquest 0',
-        'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0')
-    words = [v["condition"]["words"] for v in sheet_data(compile_source(source, "everything.quest"), "text")["victories"]]
+        'victory overlord "Hold the shrine" when not (round > 14 or killed lord) or conquest 0',
+    )
+    words = [
+        v["condition"]["words"] for v in sheet_data(compile_source(source, "everything.quest"), "text")["victories"]
+    ]
     assert words[1] == "(Lord Vexis is still alive before round 15) or the heroes have no conquest tokens left"
     assert "it is not so" not in " ".join(words)
     assert mid_sentence("The Brass Chamberlain") == "the Brass Chamberlain" and mid_sentence("Narthak") == "Narthak"
@@ -153,6 +158,7 @@ def text_spots(page) -> list[tuple[str, float, float, float]]:
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
             spots.append((text.strip(), x, y, size * abs(tm[3] * cm[3])))
+
     page.extract_text(visitor_text=visit)
     return spots
 
@@ -160,7 +166,7 @@ def text_spots(page) -> list[tuple[str, float, float, float]]:
 @pytest.mark.slow
 def test_the_map_is_vector_with_its_words_as_text_of_6_pt_or_more(drowned, drowned_pdf):
     page = map_page_of(drowned_pdf)
-    assert not page.images                     # no raster picture of the map
+    assert not page.images  # no raster picture of the map
     spots = text_spots(page)
     words = set(page.extract_text().split())
     # the map's own words, as text: area letters, grid numbers, names beside things
@@ -231,7 +237,7 @@ victory heroes when round >= 3
 def long_sheet():
     sentences = [f"Sentence {i} of the long introduction climbs the stair again and again." for i in range(1, 401)]
     # paragraphs of ten sentences; the writer's own line wrapping inside them
-    intro = "\n\n".join("\n".join("    " + s for s in sentences[i:i + 10]) for i in range(0, 400, 10))
+    intro = "\n\n".join("\n".join("    " + s for s in sentences[i : i + 10]) for i in range(0, 400, 10))
     return pdf.render_pdf(compile_source(LONG_QUEST.format(intro=intro), "long.quest"))
 
 
@@ -262,7 +268,8 @@ def test_no_text_runs_off_a_page(long_sheet):
                 # user-space position of the text: the text matrix under the current matrix
                 x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
                 y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-                spots.append((x, y, text))   # noqa: B023 - called by extract_text below
+                spots.append((x, y, text))  # noqa: B023 - called by extract_text below
+
         page.extract_text(visitor_text=visit)
         assert spots
         for x, y, text in spots:
@@ -280,14 +287,20 @@ def test_paragraphs_join_soft_wraps_and_split_on_blank_lines():
 def test_sheet_data_describes_conditions_and_effects_in_words(drowned):
     data = sheet_data(drowned, "text")
     assert [v["condition"]["words"] for v in data["victories"]] == [
-        "Narthak is killed", "the heroes have no conquest tokens left"]
+        "Narthak is killed",
+        "the heroes have no conquest tokens left",
+    ]
     encounter = data["encounters"][0]
     assert [e["kind"] for e in encounter["effects"]] == ["read", "conquest"]
     assert encounter["effects"][1]["words"] == "The heroes gain 2 conquest tokens."
     area_a = data["areas"][0]
     assert [i["words"] for i in area_a["contents"]] == [
-        "an active glyph at 1,1", "2 beastmen at 4,1 and 4,2", "a master beastman at 4,4 (only with 4–5 players)",
-        "rubble at 2,3 and 2,4", "a healing potion marker at 0,5"]
+        "an active glyph at 1,1",
+        "2 beastmen at 4,1 and 4,2",
+        "a master beastman at 4,4 (only with 4–5 players)",
+        "rubble at 2,3 and 2,4",
+        "a healing potion marker at 0,5",
+    ]
 
 
 def test_the_typst_flavour_words_the_same_in_markup(drowned):
@@ -299,8 +312,10 @@ def test_the_typst_flavour_words_the_same_in_markup(drowned):
 
 # Everything Typst's markup reads: code, strong, emphasis, raw, math, labels, references,
 # headings, lists, terms, comments, links, shorthands, escapes, line breaks, spaces markup folds.
-HOSTILE = ("#strong[x] *y* _z_ `raw` $x^2$ <label> @ref = heading - item + item / term: // comment /* c */ "
-           "https://example.com -- --- ... ~ -? \\ \\n 1. one \"quoted\" 'single' [bracket] {brace}  two  spaces ")
+HOSTILE = (
+    "#strong[x] *y* _z_ `raw` $x^2$ <label> @ref = heading - item + item / term: // comment /* c */ "
+    "https://example.com -- --- ... ~ -? \\ \\n 1. one \"quoted\" 'single' [bracket] {brace}  two  spaces "
+)
 
 
 def test_quest_text_never_becomes_typst_markup():
@@ -308,16 +323,19 @@ def test_quest_text_never_becomes_typst_markup():
     from questc.emit.typst_markup import markup, string
 
     for text in (HOSTILE, " leading", "trailing ", "tab\there", "line\nbreak", "\u2028sep", "plain words"):
-        typst = f"#set document(title: \"t\", date: none)\n#set text(font: \"DejaVu Sans\")\n#set smartquote(enabled: false)\n{markup(text)}#metadata(none)"
-        literal = f"#set document(title: \"t\", date: none)\n#set text(font: \"DejaVu Sans\")\n#set smartquote(enabled: false)\n#{string(text)}#metadata(none)"
+        typst = f'#set document(title: "t", date: none)\n#set text(font: "DejaVu Sans")\n#set smartquote(enabled: false)\n{markup(text)}#metadata(none)'
+        literal = f'#set document(title: "t", date: none)\n#set text(font: "DejaVu Sans")\n#set smartquote(enabled: false)\n#{string(text)}#metadata(none)'
         assert pdf.compile_typst(typst) == pdf.compile_typst(literal), text
 
 
 def test_hostile_quest_text_prints_as_written():
     # (backticks name things in quest text, and quest strings read a backslash as an escape)
     hostile = HOSTILE.replace("`raw`", "raw").replace("\\", "/")
-    source = LONG_QUEST.format(intro=hostile).replace(
-        "The Endless Stair", "#Endless* [Stair] // $1$").replace("Landing", "<Landing> @a &amp;")
+    source = (
+        LONG_QUEST.format(intro=hostile)
+        .replace("The Endless Stair", "#Endless* [Stair] // $1$")
+        .replace("Landing", "<Landing> @a &amp;")
+    )
     text = text_of(pdf.render_pdf(compile_source(source, "hostile.quest")))
     assert flat(hostile) in text
     assert "#Endless* [Stair] // $1$" in text and "<Landing> @a &amp;" in text
@@ -329,6 +347,7 @@ def test_a_broken_template_is_a_sheet_template_error(monkeypatch):
     class Broken:
         def render(self, **values):
             return sheet.environment().from_string("{{ q.nothing_here }}").render(**values)
+
     monkeypatch.setattr(sheet, "template", lambda name, flavour="typst": Broken())
     with pytest.raises(pdf.SheetTemplateError, match="nothing_here"):
         pdf._render("sheet.j2", q={})
@@ -336,8 +355,10 @@ def test_a_broken_template_is_a_sheet_template_error(monkeypatch):
 
 def test_a_quest_with_errors_gets_no_sheet():
     """A name error stops the stages: there is no compiled quest to print, nor anything to build."""
-    result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
-                          'area A start { pieces R9 }\nvictory heroes when conquest >= 9\n')
+    result = check_source(
+        'quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
+        "area A start { pieces R9 }\nvictory heroes when conquest >= 9\n"
+    )
     assert result.compiled is None and not result.buildable()
 
 
@@ -400,10 +421,20 @@ def test_no_heading_ends_a_page_of_a_sheet(shipped_sheets):
 
 
 # Each section of Edition.sheet as sheet.j2 heads it.
-SECTION_HEADINGS = {"introduction": "Introduction", "monsters": "Monsters", "setup": "Setup",
-                    "special": "Special rules", "reinforcements": "Reinforcements", "victory": "Victory",
-                    "map": "The map", "areas": "Areas", "encounters": "Encounters", "events": "Events",
-                    "named": "Named monsters", "chests": "Chest chart"}
+SECTION_HEADINGS = {
+    "introduction": "Introduction",
+    "monsters": "Monsters",
+    "setup": "Setup",
+    "special": "Special rules",
+    "reinforcements": "Reinforcements",
+    "victory": "Victory",
+    "map": "The map",
+    "areas": "Areas",
+    "encounters": "Encounters",
+    "events": "Events",
+    "named": "Named monsters",
+    "chests": "Chest chart",
+}
 
 
 @pytest.mark.slow
@@ -439,8 +470,10 @@ def test_the_heading_detector_finds_a_stranded_heading():
     """The check above can fail: a heading followed by a page break is found."""
     from pdf_layout import headings_ending_pages
 
-    source = ('#set document(title: "t")\n#set text(font: "DejaVu Sans")\n= Title\ntext\n== Stranded\n'
-              '#pagebreak()\nafter\n== Fine\ntext\n')
+    source = (
+        '#set document(title: "t")\n#set text(font: "DejaVu Sans")\n= Title\ntext\n== Stranded\n'
+        "#pagebreak()\nafter\n== Fine\ntext\n"
+    )
     assert headings_ending_pages(pdf.compile_typst(source)) == [(0, "Stranded")]
 
 
@@ -451,7 +484,7 @@ def test_a_small_map_follows_the_text_on_the_first_page():
     figure = next(index for index, m in enumerate(order) if m.tag == "/Figure")
     assert order[figure].page == 0
     # in reading order the map comes after the victory, and the areas follow it on the same page
-    assert order[figure + 1:] and all(m.page == 0 for m in order[figure + 1:])
+    assert order[figure + 1 :] and all(m.page == 0 for m in order[figure + 1 :])
 
 
 @pytest.mark.slow
@@ -485,24 +518,29 @@ def test_a_second_edition_sheet_lists_its_groups_and_reinforcements():
         "Goblin archer group, on tile 3B: with 2 heroes, 2 minions and 1 master; with 3 heroes, 3 minions and "
         "1 master; with 4 heroes, 4 minions and 1 master.",
         "Open group: a group the overlord chooses among the monsters with the trait building or cave, on tile 3B.",
-        "Splig (lieutenant), on tile 6A."]
+        "Splig (lieutenant), on tile 6A.",
+    ]
     # the set-aside list: the tiles by their codes, the small pieces, the groups' figures for the most heroes
     components = {g["group"]: [i["words"] for i in g["entries"]] for g in data["setup"]["components"]}
     assert components["pieces"] == ["tile 3B", "tile 6A", "tile 9A", "1 entrance", "1 exit", "2 end caps"]
     assert components["monsters"] == ["4 goblin archers", "1 master goblin archer"]
     assert "the lieutenant token Splig" in components["markers"]
-    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf.render_pdf(quest))).pages)
-    special = text[text.index("Special rules"):text.index("Reinforcements")]
-    reinforcements = text[text.index("Reinforcements"):text.index("Victory")]
-    assert "At the end of each overlord turn: – Place a goblin archer on tile 3B, up to the group limit." \
-        in reinforcements
+    text = " ".join(
+        " ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf.render_pdf(quest))).pages
+    )
+    special = text[text.index("Special rules") : text.index("Reinforcements")]
+    reinforcements = text[text.index("Reinforcements") : text.index("Victory")]
+    assert (
+        "At the end of each overlord turn: – Place a goblin archer on tile 3B, up to the group limit." in reinforcements
+    )
     assert "Place a goblin archer" not in special and "Raise the alarm by 1." in special
     third = [m["words"] for m in sheet_data(compile_file(quests / "ember_reliquary_3.quest"), "text")["monsters"]]
-    assert "Elemental group, on tile 1A: 1 master." in third                       # a size said once
+    assert "Elemental group, on tile 1A: 1 master." in third  # a size said once
     assert any(w.endswith("3 minions and 1 master (changes: all +1 health).") for w in third)
     second = sheet_data(compile_file(quests / "ember_reliquary_2a.quest"), "text")
     assert [e["words"] for t in second["triggers"] if t["reinforcement"] for e in t["effects"]] == [
-        "Place a zombie in area B (The Wine Vault), up to the group limit."]
+        "Place a zombie in area B (The Wine Vault), up to the group limit."
+    ]
 
 
 def test_the_sheets_compiled_templates_are_cached_and_a_damaged_entry_is_compiled_again(tmp_path):
@@ -512,9 +550,11 @@ def test_the_sheets_compiled_templates_are_cached_and_a_damaged_entry_is_compile
     import subprocess
     import sys
 
-    code = ("import sys, time\nfrom questc.emit.sheet import template, _words\n"
-            "print(template('sheet.j2').render is not None, _words().effect is not None)\n"
-            "import questc.emit.sheet as s\nprint(repr(str(s.mid_sentence('The Hall'))))\n")
+    code = (
+        "import sys, time\nfrom questc.emit.sheet import template, _words\n"
+        "print(template('sheet.j2').render is not None, _words().effect is not None)\n"
+        "import questc.emit.sheet as s\nprint(repr(str(s.mid_sentence('The Hall'))))\n"
+    )
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
 
     def run() -> str:
@@ -524,14 +564,14 @@ def test_the_sheets_compiled_templates_are_cached_and_a_damaged_entry_is_compile
 
     first = run()
     entries = sorted((tmp_path / "questc").glob("jinja-*"))
-    assert len(entries) == 2                       # sheet.j2 and words.j2
+    assert len(entries) == 2  # sheet.j2 and words.j2
     written = {p: p.read_bytes() for p in entries}
     assert run() == first
-    assert {p: p.read_bytes() for p in entries} == written          # read back, not written again
+    assert {p: p.read_bytes() for p in entries} == written  # read back, not written again
     entries[0].write_bytes(b"\0\0\0\0garbage")
     import zlib
 
     foreign = b"not jinja's bytecode"
-    entries[1].write_bytes(zlib.crc32(foreign).to_bytes(4, "big") + foreign)   # its checksum right
+    entries[1].write_bytes(zlib.crc32(foreign).to_bytes(4, "big") + foreign)  # its checksum right
     assert run() == first
-    assert {p: p.read_bytes() for p in entries} == written          # compiled again and rewritten
+    assert {p: p.read_bytes() for p in entries} == written  # compiled again and rewritten

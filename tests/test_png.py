@@ -1,18 +1,19 @@
 """The printable map as a PNG (questc.emit.png over questc.draw): to scale, walls and doors where the board
 has them, rune doors in their colour, figures told apart, every kind drawn, the same pixels every time."""
+
 from __future__ import annotations
 
 import io
 from pathlib import Path
 
 import pytest
+from conftest import ACCEPTANCE
+from helpers import compile_file
 from PIL import Image, ImageColor
 
 from questc.api import check_source
 from questc.emit import png
 from questc.paths import style_file as load_yaml
-from conftest import ACCEPTANCE
-from helpers import compile_file
 
 SHEETS = Path(__file__).resolve().parent / "fixtures" / "sheets"
 DROWNED_CASE = ACCEPTANCE / "clean_drowned_reliquary.quest"
@@ -87,10 +88,10 @@ def test_walls_measured_in_the_pixels_are_at_least_150_px_per_cell(picture):
 
 def test_a_wall_pixel_where_a_wall_is_and_none_on_open_floor(picture):
     wall = rgb(COLOURS["wall"])
-    assert near(pixel(picture, 0, 0.5), wall)        # west side of cell 0,0
-    assert near(pixel(picture, 3, 6), wall)          # south wall of the hall, under cell 3,5
-    assert not near(pixel(picture, 3, 2.5), wall)    # between cells 2,2 and 3,2: open floor
-    assert not near(pixel(picture, 8, 3.5), wall)    # inside the corridor
+    assert near(pixel(picture, 0, 0.5), wall)  # west side of cell 0,0
+    assert near(pixel(picture, 3, 6), wall)  # south wall of the hall, under cell 3,5
+    assert not near(pixel(picture, 3, 2.5), wall)  # between cells 2,2 and 3,2: open floor
+    assert not near(pixel(picture, 8, 3.5), wall)  # inside the corridor
 
 
 def test_the_red_rune_door_is_red_on_its_edge_and_the_plain_door_is_wood(picture, drowned):
@@ -145,12 +146,39 @@ def test_every_kind_is_drawn_and_in_the_legend():
     result = compile_file(SHEETS / "everything.quest")
     drawing, md = png.png_drawing(result)
     labels = [entry.label for entry in md.legend]
-    for expected in ("Wall", "Door", "Blue rune door", "Yellow rune door", "Monster", "Master monster",
-                     "Named monster", "Glyph (active)", "Glyph (inactive)", "Copper chest", "Silver chest",
-                     "Gold chest", "Money", "Relic", "Blue runekey", "Yellow runekey", "Encounter",
-                     "Green stairs", "Pit", "Fog", "Lava", "Ice", "Mud", "Corrupted", "Boulder (trap)",
-                     "Darts (trap)", "Blades (trap)", "Crushing wall (trap)", "Ramp (trap)",
-                     "A  Gatehouse (start)", "D  Crypt"):
+    for expected in (
+        "Wall",
+        "Door",
+        "Blue rune door",
+        "Yellow rune door",
+        "Monster",
+        "Master monster",
+        "Named monster",
+        "Glyph (active)",
+        "Glyph (inactive)",
+        "Copper chest",
+        "Silver chest",
+        "Gold chest",
+        "Money",
+        "Relic",
+        "Blue runekey",
+        "Yellow runekey",
+        "Encounter",
+        "Green stairs",
+        "Pit",
+        "Fog",
+        "Lava",
+        "Ice",
+        "Mud",
+        "Corrupted",
+        "Boulder (trap)",
+        "Darts (trap)",
+        "Blades (trap)",
+        "Crushing wall (trap)",
+        "Ramp (trap)",
+        "A  Gatehouse (start)",
+        "D  Crypt",
+    ):
         assert expected in labels, expected
     image = png.render_image(result, cell=40)
     assert image.size == (round(drawing.width * 40 / md.cell), round(drawing.height * 40 / md.cell))
@@ -174,9 +202,11 @@ def test_a_quest_with_errors_gets_no_map(tmp_path):
     """Its stages all ran (the preview draws it, pins on it), but no PNG is built for it."""
     from questc.api import build
 
-    result = check_source('quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
-                          'piece R2 room_4x4 at 2,2\narea A start { pieces R1, R2 }\n'
-                          'victory heroes when conquest >= 9\n')
+    result = check_source(
+        'quest "Broken" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
+        "piece R2 room_4x4 at 2,2\narea A start { pieces R1, R2 }\n"
+        "victory heroes when conquest >= 9\n"
+    )
     assert result.compiled is not None and not result.buildable()
     report = build([result], tmp_path / "out", kinds=["png"])
     assert report.failed and not report.written and not (tmp_path / "out").exists()
@@ -197,7 +227,7 @@ def test_the_legend_is_drawn_under_the_map(drowned, picture):
 
     words = [t.text for t in walk(legend.items) if isinstance(t, Text)]
     assert "Legend" in words and "Red rune door" in words and "A  Entry Hall (start)" in words
-    assert legend.offset[1] >= layout.md.height      # below the map and its grid reference
+    assert legend.offset[1] >= layout.md.height  # below the map and its grid reference
 
 
 # ---- the renders checked in under docs/images, reviewed by eye ------------------------------------
@@ -241,12 +271,12 @@ def test_a_build_keeps_a_pictures_memory_for_the_next_and_gives_it_back(drowned,
     with png.session():
         assert core.get_blocks_max() > before
         first = png.render_png(drowned, cell=60)
-        assert core.get_stats()["blocks_cached"] > 0            # the first picture's memory, kept
+        assert core.get_stats()["blocks_cached"] > 0  # the first picture's memory, kept
         reused = core.get_stats()["reused_blocks"]
         second = png.render_png(drowned, cell=60)
-        assert core.get_stats()["reused_blocks"] > reused        # and taken by the second
-        monkeypatch.setattr(raster, "KEEP_MEMORY_LIMIT", 1)      # every picture is "large" now
+        assert core.get_stats()["reused_blocks"] > reused  # and taken by the second
+        monkeypatch.setattr(raster, "KEEP_MEMORY_LIMIT", 1)  # every picture is "large" now
         third = png.render_png(drowned, cell=60)
-        assert core.get_stats()["blocks_cached"] == 0                # given back before writing
+        assert core.get_stats()["blocks_cached"] == 0  # given back before writing
     assert core.get_blocks_max() == before
     assert alone == first == second == third

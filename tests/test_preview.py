@@ -1,5 +1,6 @@
 """`questc preview` without a browser: the scene, sight against `questc los`, the server's
 safety rules, staleness, file watching, the export and the command's start and stop."""
+
 from __future__ import annotations
 
 import http.client
@@ -16,7 +17,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import REPO
 from helpers import ctrl_c_works
 
@@ -44,6 +44,7 @@ def bells(tmp_path) -> Path:
 
 def decode(bits: str, size: int) -> set[int]:
     import base64
+
     raw = base64.b64decode(bits)
     return {i for i in range(size) if raw[i >> 3] & (1 << (i & 7))}
 
@@ -69,8 +70,9 @@ def test_scene_cells_areas_waves_match_the_checked_quest(bells):
     # the map is the printed sheet's drawing (questc.draw), byte for byte: no second painter
     from questc.draw import map_svg
     from questc.preview.drawing import PREVIEW_CELL
+
     printed = map_svg(result.compiled, PREVIEW_CELL).decode("utf-8")
-    assert printed.endswith(scene["map"]["svg"]) and printed.startswith("<?xml")   # less the XML declaration
+    assert printed.endswith(scene["map"]["svg"]) and printed.startswith("<?xml")  # less the XML declaration
     assert scene["map"]["svg"].count('class="cell" data-cell=') == len(board.cells)
 
 
@@ -107,7 +109,7 @@ def test_sight_equals_questc_los_for_every_cell(bells):
         seen = {snap.cells[i] for i in preview.sight(source, doors)["seen"]}
         assert seen == {t for t in snap.cells if board.why_blocked(source, t, edition, frozenset(doors)) is None}
         assert len(seen) > 1 and len(seen) < len(snap.cells)
-        some = sorted(seen)[::max(1, len(seen) // 3)][:3] + sorted(set(snap.cells) - seen)[::20][:3]
+        some = sorted(seen)[:: max(1, len(seen) // 3)][:3] + sorted(set(snap.cells) - seen)[::20][:3]
         for target in some:
             args = ["los", str(bells), f"{source[0]},{source[1]}", f"{target[0]},{target[1]}", "--json"]
             for door in doors:
@@ -143,6 +145,7 @@ def test_syntax_error_keeps_the_last_good_scene_marked_stale(bells):
 def test_a_drawing_failure_is_reported_not_raised(bells):
     def broken(_result):
         raise RuntimeError("no ink")
+
     preview = Preview(bells, picture=broken)
     preview.refresh()
     assert preview.stale and "could not be drawn" in preview.problem and preview.snapshot is None
@@ -177,7 +180,9 @@ def request(httpd, path, method="GET", host=None):
 def test_server_binds_loopback_and_serves_its_routes(server):
     assert server.server_address[0] == "127.0.0.1"
     status, body, reply = request(server, "/")
-    assert status == 200 and b"/preview.js" in body and "script-src 'self'" in reply.getheader("Content-Security-Policy")
+    assert (
+        status == 200 and b"/preview.js" in body and "script-src 'self'" in reply.getheader("Content-Security-Policy")
+    )
     assert request(server, "/preview.js")[0] == 200 and request(server, "/preview.css")[0] == 200
     status, body, _ = request(server, "/api/state")
     state = json.loads(body)
@@ -198,8 +203,19 @@ def test_server_accepts_local_names(server):
         assert request(server, "/api/state", host=host)[0] == 200, host
 
 
-@pytest.mark.parametrize("path", ["/../bells.quest", "/bells.quest", "/packs/lowmere.yaml", "/%2e%2e/etc/passwd",
-                                  "/static/preview.js", "/api/state/../../x", "//etc/passwd", "/page.html"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../bells.quest",
+        "/bells.quest",
+        "/packs/lowmere.yaml",
+        "/%2e%2e/etc/passwd",
+        "/static/preview.js",
+        "/api/state/../../x",
+        "//etc/passwd",
+        "/page.html",
+    ],
+)
 @pytest.mark.slow
 def test_server_serves_no_file_by_name(server, path):
     assert request(server, path)[0] == 404
@@ -212,8 +228,10 @@ def test_server_never_writes(server, method, bells):
     assert bells.read_bytes() == before
 
 
-@pytest.mark.parametrize("query", ["cell=9", "cell=a,b", "cell=100,100", "cell=9,4&open=postern",
-                                   "cell=9,4&open=../x", "", "cell=99999999,1"])
+@pytest.mark.parametrize(
+    "query",
+    ["cell=9", "cell=a,b", "cell=100,100", "cell=9,4&open=postern", "cell=9,4&open=../x", "", "cell=99999999,1"],
+)
 @pytest.mark.slow
 def test_bad_sight_questions_get_400_and_the_server_stays_up(server, query):
     assert request(server, "/api/sight?" + query)[0] == 400
@@ -253,13 +271,13 @@ def test_saving_the_quest_or_its_pack_refreshes_within_a_second(bells):
     watcher = Watcher(preview)
     watcher.start()
     try:
-        time.sleep(0.3)   # the watch is set up
+        time.sleep(0.3)  # the watch is set up
         version = preview.version
         text = bells.read_text(encoding="utf-8").replace("7,4 facing east", "7,4")
         started = time.monotonic()
         temp = bells.with_suffix(".tmp")
         temp.write_text(text, encoding="utf-8")
-        os.replace(temp, bells)   # as editors save: a new file renamed over the old one
+        os.replace(temp, bells)  # as editors save: a new file renamed over the old one
         assert wait_for(lambda: preview.version > version and not preview.snapshot.data["diagnostics"])
         assert time.monotonic() - started < 1.0
         version = preview.version
@@ -278,11 +296,14 @@ def test_export_is_self_contained_and_holds_every_door_state(bells):
     preview = Preview(bells)
     preview.refresh()
     html = export_html(preview)
-    assert html == export_html(preview)   # same quest, same bytes
-    assert "default-src 'none'" in html and 'src="' not in html and "href=\"/" not in html
+    assert html == export_html(preview)  # same quest, same bytes
+    assert "default-src 'none'" in html and 'src="' not in html and 'href="/' not in html
     assert not re.search(r"(?:src|href)=[\"']?(?:https?:)?//", html)
-    data = json.loads(re.search(r'<script type="application/json" id="questc-data">(.*?)</script>', html, re.S)
-                      .group(1).replace("<\\/", "</"))
+    data = json.loads(
+        re.search(r'<script type="application/json" id="questc-data">(.*?)</script>', html, re.S)
+        .group(1)
+        .replace("<\\/", "</")
+    )
     tables = data["sight"]
     doors = sorted(preview.snapshot.door_ids)
     assert tables["exact"] and len(tables["states"]) == 2 ** len(doors)
@@ -319,8 +340,14 @@ def test_preview_of_a_missing_file_is_a_usage_error(tmp_path):
 
 # ---- the command: start, warn, stop --------------------------------------------------------
 def start(args, cwd):
-    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", *args, "--port", "0"], cwd=cwd,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_works)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", "preview", *args, "--port", "0"],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_works,
+    )
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     assert match, (line, process.stderr.read() if process.poll() is not None else "")
@@ -332,7 +359,7 @@ def test_ctrl_c_stops_the_server_cleanly(bells):
     try:
         port = int(url.rsplit(":", 1)[1].strip("/"))
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})   # an open event stream
+        conn.request("GET", "/events", headers={"Host": f"127.0.0.1:{port}"})  # an open event stream
         assert conn.getresponse().status == 200
         process.send_signal(signal.SIGINT)
         assert process.wait(timeout=10) == 0
@@ -366,7 +393,7 @@ def test_a_quest_with_check_errors_is_drawn_with_its_errors_pinned(bells):
     bells.write_text(text, encoding="utf-8")
     preview = Preview(bells)
     preview.refresh()
-    assert not preview.stale and preview.snapshot is not None   # the board was built: a map
+    assert not preview.stale and preview.snapshot is not None  # the board was built: a map
     scene = preview.snapshot.data
     (q207,) = [d for d in scene["diagnostics"] if d["code"] == "Q207"]
     assert q207["severity"] == "error" and [tuple(scene["cells"][i][:2]) for i in q207["cells"]] == [(7, 4)]
@@ -397,10 +424,13 @@ def test_the_picture_is_kept_while_nothing_drawn_changes(tmp_path):
         remember_boards(0)
 
 
-@pytest.mark.parametrize(("quest", "statement", "where"), [
-    ("ember_reliquary_1.quest", "place 1 goblin_archer on Yard", "piece Yard"),   # reinforcements on a tile
-    ("burning_well.quest", "spawn kobold at 0,2 0,3", "points"),                  # a first edition spawn
-])
+@pytest.mark.parametrize(
+    ("quest", "statement", "where"),
+    [
+        ("ember_reliquary_1.quest", "place 1 goblin_archer on Yard", "piece Yard"),  # reinforcements on a tile
+        ("burning_well.quest", "spawn kobold at 0,2 0,3", "points"),  # a first edition spawn
+    ],
+)
 def test_the_cursor_on_an_effect_that_places_outlines_where(quest, statement, where):
     """`place` and `spawn` put figures or tokens on the map during play: the editor's cursor on one
     outlines where (the piece, the area or the points it names), as on a monster written in an area."""

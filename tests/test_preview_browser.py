@@ -5,6 +5,7 @@ exported page opened from disk.
 Outside CI the tests skip, saying why, when the browser, its driver or selenium is
 missing; under CI=true (where .ci/run installs them) a missing one fails instead.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,13 +20,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import REPO
 from helpers import ctrl_c_works
 
 CHROMIUM = Path("/usr/bin/chromium")
 DRIVER = Path("/usr/bin/chromedriver")
-SQUARES = "#pv-drawing g.cell[data-cell]"   # the map drawing's own squares (questc.draw marks each)
+SQUARES = "#pv-drawing g.cell[data-cell]"  # the map drawing's own squares (questc.draw marks each)
 
 
 def _missing() -> str | None:
@@ -43,7 +43,7 @@ def _missing() -> str | None:
 MISSING = _missing()
 if MISSING and os.environ.get("CI") == "true":
     raise RuntimeError(f"CI=true but the browser tests cannot run: {MISSING}")
-pytestmark = [pytest.mark.skipif(MISSING is not None, reason=MISSING or ""), pytest.mark.slow]   # a real browser
+pytestmark = [pytest.mark.skipif(MISSING is not None, reason=MISSING or ""), pytest.mark.slow]  # a real browser
 
 
 @pytest.fixture(scope="module")
@@ -59,9 +59,14 @@ def quest(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(quest):
-    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(quest), "--port", "0"],
-                               cwd=quest.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=ctrl_c_works)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", "preview", str(quest), "--port", "0"],
+        cwd=quest.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_works,
+    )
     line = process.stdout.readline()
     match = re.search(r"http://[^ ]+/", line)
     if not match:
@@ -83,8 +88,14 @@ def browser():
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1400,900", "--disable-extensions"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,900",
+        "--disable-extensions",
+    ):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
@@ -114,7 +125,8 @@ def count(driver, selector) -> int:
 
 def cells_of(driver, selector) -> set[tuple[int, int]]:
     values = driver.execute_script(
-        "return [...document.querySelectorAll(arguments[0])].map(e => e.dataset.cell)", selector)
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.dataset.cell)", selector
+    )
     return {tuple(int(v) for v in value.split(",")) for value in values}
 
 
@@ -151,8 +163,9 @@ def test_the_map_renders_with_every_square(page, quest):
     assert page.find_element("id", "status").text == "1 warning"
     assert page.find_element("id", "status").get_attribute("data-state") == "warning"
     # the drawing itself is on screen at the map's size
-    size = page.execute_script("const r = document.getElementById('pv-drawing').getBoundingClientRect(); "
-                               "return [r.width, r.height]")
+    size = page.execute_script(
+        "const r = document.getElementById('pv-drawing').getBoundingClientRect(); return [r.width, r.height]"
+    )
     assert size[0] > 400 and size[1] > 300
 
 
@@ -179,7 +192,7 @@ def test_a_diagnostic_is_pinned_where_it_belongs(page):
     outline = page.execute_script("return document.querySelector('.pv-diag-cells').getAttribute('d')")
     assert sorted(outline.split("M")[1:]) == ["7 4h1", "7 4v1", "7 5h1", "8 4v1"]
     assert count(page, ".pv-pin.on") == 1
-    item.click()   # again: unselected
+    item.click()  # again: unselected
     assert not page.find_element("id", "diag-detail").is_displayed()
 
 
@@ -190,14 +203,19 @@ def test_clicking_a_square_highlights_what_questc_los_sees(page, quest):
             page.find_element("css selector", f'.pv-door[data-door="{door}"]').click()
             wait(page, lambda door=door: count(page, f'.pv-door.open[data-door="{door}"]') == 1)
         click_cell(page, *source)
-        wait(page, lambda shown=f"{source[0]},{source[1]}": count(page, ".pv-from") == 1 and
-             page.execute_script("return document.querySelector('.pv-from').dataset.cell") == shown)
+        wait(
+            page,
+            lambda shown=f"{source[0]},{source[1]}": (
+                count(page, ".pv-from") == 1
+                and page.execute_script("return document.querySelector('.pv-from').dataset.cell") == shown
+            ),
+        )
         highlighted = cells_of(page, ".pv-seen") | {source}
         expected = {t for t in board.cells if board.why_blocked(source, t, "first", frozenset(doors)) is None}
         assert highlighted == expected
-        for target in sorted(board.cells)[::9]:   # and through the command itself
+        for target in sorted(board.cells)[::9]:  # and through the command itself
             assert los_sees(quest, source, target, doors) == (target in highlighted), (source, target)
-        click_cell(page, *source)   # clear
+        click_cell(page, *source)  # clear
         wait(page, lambda: count(page, ".pv-from") == 0)
         for door in doors:
             page.find_element("css selector", f'.pv-door[data-door="{door}"]').click()
@@ -225,6 +243,7 @@ def test_the_wave_control_steps_through_the_reveal(page, quest):
     start = [a for a in analysis.waves[0]]
     board = board_of(quest)
     from questc.api import check_file as check
+
     model = check(quest).model
     shown = {c for a in start for c in model.areas[a].cells}
     assert hidden == len([c for c in board.cells if c not in shown])
@@ -271,7 +290,7 @@ def test_a_syntax_error_keeps_the_last_map(page, quest):
         assert banner.is_displayed() and "last one that compiled" in banner.text
         errors = page.find_elements("css selector", "#diag-list li.error")
         assert errors and errors[0].get_attribute("data-code").startswith("Q0")
-        click_cell(page, 9, 4)   # sight still answers on the last good map
+        click_cell(page, 9, 4)  # sight still answers on the last good map
         wait(page, lambda: count(page, ".pv-seen") > 0)
         click_cell(page, 9, 4)
     finally:
@@ -287,7 +306,7 @@ def test_the_exported_page_works_from_disk_without_the_network(browser, quest, t
     out = tmp_path / "bells.html"
     result = CliRunner().invoke(cli, ["preview", str(quest), "--export", str(out)])
     assert result.exit_code == 0, result.output
-    browser.get_log("performance")   # drop what came before
+    browser.get_log("performance")  # drop what came before
     browser.get_log("browser")
     browser.get(out.as_uri())
     wait(browser, lambda: count(browser, SQUARES) > 0)
@@ -320,8 +339,10 @@ def flawed(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("flawed")
     shutil.copytree(REPO / "quests" / "packs", folder / "packs")
     text = (REPO / "quests" / "bells_of_lowmere.quest").read_text(encoding="utf-8")
-    text = text.replace("  monster drowned_acolyte at 7,4\n",
-                        "  monster drowned_acolyte at 7,4 facing east" + LONG_COMMENT + "\n  monster beastman at 40,4\n")
+    text = text.replace(
+        "  monster drowned_acolyte at 7,4\n",
+        "  monster drowned_acolyte at 7,4 facing east" + LONG_COMMENT + "\n  monster beastman at 40,4\n",
+    )
     path = folder / "flawed.quest"
     path.write_text(text, encoding="utf-8")
     return path
@@ -329,9 +350,14 @@ def flawed(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def flawed_url(flawed):
-    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(flawed), "--port", "0"],
-                               cwd=flawed.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               preexec_fn=ctrl_c_works)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", "preview", str(flawed), "--port", "0"],
+        cwd=flawed.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=ctrl_c_works,
+    )
     match = re.search(r"http://[^ ]+/", process.stdout.readline())
     assert match, process.stderr.read()
     yield match.group(0)
@@ -355,13 +381,15 @@ def test_the_status_counts_and_the_list_puts_errors_first(flawed_page):
     status = page.find_element("id", "status")
     assert status.text == "1 error, 1 warning" and status.get_attribute("data-state") == "error"
     codes = [li.get_attribute("data-code") for li in page.find_elements("css selector", "#diag-list li")]
-    assert codes == ["Q204", "Q211"]   # the error first, though its line comes after the warning's
+    assert codes == ["Q204", "Q211"]  # the error first, though its line comes after the warning's
 
 
 def test_a_figure_off_the_map_is_pinned_at_its_edge(flawed_page, flawed):
     page = flawed_page
-    pins = page.execute_script("return [...document.querySelectorAll('.pv-pin.off')]"
-                               ".map(p => [p.dataset.anchor, p.getAttribute('aria-label')])")
+    pins = page.execute_script(
+        "return [...document.querySelectorAll('.pv-pin.off')]"
+        ".map(p => [p.dataset.anchor, p.getAttribute('aria-label')])"
+    )
     columns = max(x for x, _ in board_of(flawed).cells)
     assert len(pins) == 1 and pins[0][0] == f"{columns},4" and "40,4" in pins[0][1]
 
@@ -384,6 +412,7 @@ def test_the_heroes_view_leaks_nothing(flawed_page, flawed):
     assert "Relic" not in legend and "Named monster" not in legend and "Floor" in legend
     # The fog covers everything but the revealed squares: one hole each, nothing else drawn over it.
     from questc.api import check_file
+
     quest = check_file(flawed).compiled
     first = quest.analysis.waves[0]
     shown = {c for a in first for c in quest.model.areas[a].cells if c in set(quest.board.cells)}
@@ -392,9 +421,11 @@ def test_the_heroes_view_leaks_nothing(flawed_page, flawed):
     assert page.execute_script("return document.querySelector('.pv-fog').getAttribute('mask')") == "url(#pv-fog-mask)"
     # A covered square: no sight, no words about it.
     hidden = next(c for c in sorted(quest.board.cells) if c not in shown)
-    page.execute_script("window.questcPreview.ui.selected = window.questcPreview.scene.index.get(arguments[0]);",
-                        f"{hidden[0]},{hidden[1]}")
-    page.find_element("id", "show-reach").click()   # any redraw
+    page.execute_script(
+        "window.questcPreview.ui.selected = window.questcPreview.scene.index.get(arguments[0]);",
+        f"{hidden[0]},{hidden[1]}",
+    )
+    page.find_element("id", "show-reach").click()  # any redraw
     page.find_element("id", "show-reach").click()
     page.find_element("id", "view-overlord").click()
     page.find_element("id", "view-heroes").click()
@@ -411,6 +442,7 @@ def test_the_heroes_view_leaks_nothing(flawed_page, flawed):
 
 def test_the_side_panel_resizes(flawed_page):
     from selenium.webdriver.common.keys import Keys
+
     page = flawed_page
     before = page.execute_script("return document.getElementById('side').offsetWidth")
     bar = page.find_element("id", "splitter")
@@ -441,11 +473,19 @@ def test_the_selection_follows_its_diagnostic_across_edits(flawed_page, flawed):
     text = flawed.read_text(encoding="utf-8")
     version = page.execute_script("return document.body.dataset.version")
     # Another error, written before it: the list grows above the selected warning.
-    flawed.write_text(text.replace("  monster beastman at 40,4\n", "  monster beastman at 40,4\n  monster beastman at 41,4\n"),
-                      encoding="utf-8")
+    flawed.write_text(
+        text.replace("  monster beastman at 40,4\n", "  monster beastman at 40,4\n  monster beastman at 41,4\n"),
+        encoding="utf-8",
+    )
     try:
-        wait(page, lambda: page.execute_script("return document.body.dataset.version") != version
-             and count(page, "#diag-list li") == 3, 5.0)
+        wait(
+            page,
+            lambda: (
+                page.execute_script("return document.body.dataset.version") != version
+                and count(page, "#diag-list li") == 3
+            ),
+            5.0,
+        )
         assert page.execute_script("return document.querySelector('#diag-list li.on').dataset.code") == "Q211"
     finally:
         flawed.write_text(text, encoding="utf-8")
@@ -454,14 +494,16 @@ def test_the_selection_follows_its_diagnostic_across_edits(flawed_page, flawed):
 
 def test_hover_gives_the_square_as_a_writer_types_it_with_copy(flawed_page):
     from selenium.webdriver.common.action_chains import ActionChains
+
     page = flawed_page
     origin = page.current_url.rstrip("/")
-    page.execute_cdp_cmd("Browser.grantPermissions", {"origin": origin, "permissions": [
-        "clipboardReadWrite", "clipboardSanitizedWrite"]})
+    page.execute_cdp_cmd(
+        "Browser.grantPermissions", {"origin": origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]}
+    )
     target = page.find_element("css selector", '#pv-drawing g.cell[data-cell="7,4"]')
     ActionChains(page).move_to_element(target).perform()
     wait(page, lambda: count(page, "#hover-written") == 1)
-    assert page.find_element("id", "hover-written").text == "C1:1,1"   # piece C1 stands at 6,3
+    assert page.find_element("id", "hover-written").text == "C1:1,1"  # piece C1 stands at 6,3
     page.find_element("css selector", "#hover-body button.copy").click()
     copied = page.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
     assert copied == "C1:1,1"
@@ -469,13 +511,14 @@ def test_hover_gives_the_square_as_a_writer_types_it_with_copy(flawed_page):
 
 def test_the_keyboard_reaches_squares_pins_and_the_list(flawed_page):
     from selenium.webdriver.common.keys import Keys
+
     page = flawed_page
     box = page.find_element("id", "map")
-    box.click()   # focus (a click on a square also selects it: clear that)
+    box.click()  # focus (a click on a square also selects it: clear that)
     page.execute_script("window.questcPreview.ui.selected = null")
     box.send_keys(Keys.ESCAPE)
     page.execute_script("document.getElementById('map').focus()")
-    box.send_keys(Keys.ARROW_RIGHT)   # the first square gets the focus
+    box.send_keys(Keys.ARROW_RIGHT)  # the first square gets the focus
     box.send_keys(Keys.ARROW_RIGHT)
     assert count(page, ".pv-focus") == 1
     focused = cells_of(page, ".pv-focus")
@@ -507,10 +550,12 @@ def test_the_map_prints_whole(flawed_page):
     page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         hidden = page.execute_script(
-            "return ['side', 'bar', 'pv-layer'].map(id => getComputedStyle(document.getElementById(id)).display)")
+            "return ['side', 'bar', 'pv-layer'].map(id => getComputedStyle(document.getElementById(id)).display)"
+        )
         assert hidden == ["none", "none", "none"]
         width, view = page.execute_script(
-            "return [document.getElementById('pv-drawing').getBoundingClientRect().width, window.innerWidth]")
+            "return [document.getElementById('pv-drawing').getBoundingClientRect().width, window.innerWidth]"
+        )
         transform = page.execute_script("return getComputedStyle(document.getElementById('stage')).transform")
         assert transform == "none" and width > 0.9 * view - 40
     finally:
@@ -532,8 +577,12 @@ def test_eight_tabs_share_one_event_stream_and_all_follow(browser, flawed_url, f
     try:
         for tab in tabs:
             browser.switch_to.window(tab)
-            wait(browser, lambda: browser.find_element("id", "title").text == "The Bells of Eight Tabs", 10.0,
-                 "every tab")
+            wait(
+                browser,
+                lambda: browser.find_element("id", "title").text == "The Bells of Eight Tabs",
+                10.0,
+                "every tab",
+            )
     finally:
         flawed.write_text(text, encoding="utf-8")
         for tab in tabs:
@@ -544,8 +593,7 @@ def test_eight_tabs_share_one_event_stream_and_all_follow(browser, flawed_url, f
 
 def test_without_a_shared_worker_the_page_asks_now_and_then(browser, flawed_url, flawed):
     """A browser without shared workers: the page polls the state, holding no connection, and follows."""
-    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                                    {"source": "delete window.SharedWorker;"})
+    added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.SharedWorker;"})
     text = flawed.read_text(encoding="utf-8")
     try:
         browser.get(flawed_url)

@@ -1,6 +1,7 @@
 """The preview's server under load it should refuse: too many connections, too many event streams,
 connections that say nothing, a process with little address space. Each refusal is a 503 with a
 sentence, never a traceback, and the page is served again as soon as the load goes."""
+
 from __future__ import annotations
 
 import http.client
@@ -14,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 QUEST = REPO / "quests" / "chandlers_cellar.quest"
@@ -60,7 +60,7 @@ def test_past_the_cap_a_connection_is_refused_with_a_sentence(preview):
         for s in idle:
             s.close()
     time.sleep(0.2)
-    assert get(port)[0] == 200   # served again at once
+    assert get(port)[0] == 200  # served again at once
     server.shutdown()
     server.server_close()
 
@@ -78,7 +78,7 @@ def test_past_the_cap_an_event_stream_is_refused(preview):
     connection.request("GET", "/events")
     reply = connection.getresponse()
     assert reply.status == 503 and b"too many open event streams" in reply.read()
-    assert get(port)[0] == 200   # the page itself is still served
+    assert get(port)[0] == 200  # the page itself is still served
     for c in streams:
         c.close()
     server.shutdown()
@@ -91,7 +91,7 @@ def test_an_idle_connection_is_closed(preview):
     quiet = socket.create_connection(("127.0.0.1", port))
     quiet.settimeout(5)
     started = time.monotonic()
-    assert quiet.recv(100) == b""   # closed by the server, having said nothing
+    assert quiet.recv(100) == b""  # closed by the server, having said nothing
     assert time.monotonic() - started < 3
     quiet.close()
     # A half-sent request too.
@@ -132,10 +132,15 @@ def test_two_hundred_connections_at_once_are_each_answered(preview):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an address-space limit, as Linux sets it")
 def test_under_a_two_gigabyte_address_space_many_connections_do_not_stop_the_page(tmp_path: Path):
     def limit():
-        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024 ** 3, 2 * 1024 ** 3))
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
-    process = subprocess.Popen([sys.executable, "-m", "questc", "preview", str(QUEST), "--port", "0"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=limit)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", "preview", str(QUEST), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=limit,
+    )
     try:
         port = int(re.search(r":(\d+)/", process.stdout.readline()).group(1))
         held = []
@@ -144,7 +149,7 @@ def test_under_a_two_gigabyte_address_space_many_connections_do_not_stop_the_pag
             held[-1].sendall(b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         time.sleep(1.0)
         status, _ = get(port)
-        assert status in (200, 503)   # answered either way, at once
+        assert status in (200, 503)  # answered either way, at once
         for s in held:
             s.close()
         deadline = time.monotonic() + 3

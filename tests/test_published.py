@@ -3,25 +3,25 @@ framework's data: the Heirs of Blood campaign's encounters, their tiles, monster
 groups, traits and acts): questc builds each as placed, says nothing against the maps the data gives whole,
 finds what is wrong with the two it gives broken, and checks the campaign's quests of several encounters
 together. Acolyte of Saradyn carries its rules too (groups, tokens, a counter, reinforcements)."""
+
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from questc.api import check_file, check_sets
 from questc.options import Options
-
-from conftest import REPO
 
 PUBLISHED = REPO / "tests" / "fixtures" / "published"
 MAPS = sorted(PUBLISHED.glob("*.quest"))
 
 # The two maps the data gives inconsistent (they cannot be placed as written): questc's findings on them.
 BROKEN = {
-    "dead_or_drowning.quest": Counter({"Q215": 2}),       # 23A and 9A do not meet as the graph says
-    "lord_of_flame_2.quest": Counter({"Q215": 2, "Q201": 1}),   # 25B and 7B placed two ways: they overlap
+    "dead_or_drowning.quest": Counter({"Q215": 2}),  # 23A and 9A do not meet as the graph says
+    "lord_of_flame_2.quest": Counter({"Q215": 2, "Q201": 1}),  # 25B and 7B placed two ways: they overlap
 }
 
 
@@ -32,8 +32,12 @@ def codes(path: Path) -> Counter:
 
 def test_the_campaign_is_there():
     assert len(MAPS) == 32
-    assert {p.name for p in MAPS} >= {"acolyte_of_saradyn.quest", "blood_and_betrayal_2a.quest",
-                                      "blood_and_betrayal_2b.quest", *BROKEN}
+    assert {p.name for p in MAPS} >= {
+        "acolyte_of_saradyn.quest",
+        "blood_and_betrayal_2a.quest",
+        "blood_and_betrayal_2b.quest",
+        *BROKEN,
+    }
 
 
 @pytest.mark.parametrize("path", MAPS, ids=lambda p: p.stem)
@@ -73,10 +77,16 @@ def test_acolyte_of_saradyn_says_its_rules():
     assert [g.id for g in model.groups.values()] == ["goblin_archer", "barghest"]
     assert [(c.who, c.amount, c.stat.value) for c in model.groups["barghest"].changes] == [("all", 2, "health")]
     assert [(t.kind, t.placement, t.count.heroes) for t in model.tokens] == [
-        ("villager", "on", True), ("search", "among", True), ("objective", "carried", False)]
+        ("villager", "on", True),
+        ("search", "among", True),
+        ("objective", "carried", False),
+    ]
     assert list(model.counters) == ["fatigue"]
     assert [(t.event, t.phase, t.every) for t in model.triggers] == [
-        ("each", "start", "overlord turn"), ("each", "end", "overlord turn"), ("each", "end", "overlord turn")]
+        ("each", "start", "overlord turn"),
+        ("each", "end", "overlord turn"),
+        ("each", "end", "overlord turn"),
+    ]
 
 
 @pytest.mark.slow
@@ -84,8 +94,9 @@ def test_valkyries_loader_loads_every_published_map_exported(tmp_path):
     """The Valkyrie export of the published maps (the campaign's quests of several encounters as one
     quest each): Valkyrie's own loader reads every one without a problem. Lord of Flame's second
     encounter has an error (its tiles overlap): it is left out, the rest written."""
-    from questc.build import build
     from valkyrie_tools import load
+
+    from questc.build import build
 
     report = build([PUBLISHED], tmp_path, kinds=["valkyrie"])
     assert not report.problems

@@ -8,6 +8,7 @@
 - docs/diagnostics.md is what docs/gen_diagnostics.py generates today;
 - the tutorial's final listing is quests/chandlers_cellar.quest.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -30,8 +31,11 @@ GRAMMAR = ROOT / "grammar" / "quest.lark"
 
 
 def _problems(result, severities=(Severity.ERROR, Severity.WARNING)) -> str:
-    return "\n".join(f"{d.span.line}:{d.span.column} {d.severity.value}[{d.code}] {d.message}"
-                     for d in result.diagnostics if d.severity in severities)
+    return "\n".join(
+        f"{d.span.line}:{d.span.column} {d.severity.value}[{d.code}] {d.message}"
+        for d in result.diagnostics
+        if d.severity in severities
+    )
 
 
 @cache
@@ -150,8 +154,7 @@ def _features() -> dict[str, set]:
                             seen["monster option"].add("facing")
                         if stmt.players:
                             seen["monster option"].add("players")
-                    for point in getattr(stmt, "at", ()) if isinstance(getattr(stmt, "at", ()), tuple) \
-                            else [stmt.at]:
+                    for point in getattr(stmt, "at", ()) if isinstance(getattr(stmt, "at", ()), tuple) else [stmt.at]:
                         if getattr(point, "piece", None) is not None:
                             seen["piece-relative point"].add("piece")
                     if isinstance(stmt, n.Encounter):
@@ -172,8 +175,9 @@ def _features() -> dict[str, set]:
             elif isinstance(item, n.ChestChart):
                 for row in item.rows:
                     for content in row.contents:
-                        kind = content.kind if content.kind in ("coins", "conquest", "potion", "curse", "feat") \
-                            else "card"
+                        kind = (
+                            content.kind if content.kind in ("coins", "conquest", "potion", "curse", "feat") else "card"
+                        )
                         seen[f"{row.kind.value} chest content"].add(kind)
             elif isinstance(item, n.OverlordPlan):
                 seen["plan"].update(c.name.value for c in item.cards)
@@ -203,12 +207,50 @@ def _effect_word(effect) -> str:
     return type(effect).__name__.removesuffix("Effect").lower()
 
 
-HEADER_FIELDS = {"id", "edition", "expansions", "players", "conquest", "treachery", "reveal", "author",
-                 "version", "intro", "special", "use"}
-AREA_STATEMENTS = {"Pieces", "Cells", "Read", "Note", "Glyph", "Monster", "PlaceNamed", "Chest", "Obstacle",
-                   "Trap", "Treasure", "Relic", "Runekey", "Encounter"}
-EFFECTS = {"read", "conquest", "coins", "treasure", "threat", "spawn", "open", "close", "unlock", "reveal",
-           "win", "instruct"}
+HEADER_FIELDS = {
+    "id",
+    "edition",
+    "expansions",
+    "players",
+    "conquest",
+    "treachery",
+    "reveal",
+    "author",
+    "version",
+    "intro",
+    "special",
+    "use",
+}
+AREA_STATEMENTS = {
+    "Pieces",
+    "Cells",
+    "Read",
+    "Note",
+    "Glyph",
+    "Monster",
+    "PlaceNamed",
+    "Chest",
+    "Obstacle",
+    "Trap",
+    "Treasure",
+    "Relic",
+    "Runekey",
+    "Encounter",
+}
+EFFECTS = {
+    "read",
+    "conquest",
+    "coins",
+    "treasure",
+    "threat",
+    "spawn",
+    "open",
+    "close",
+    "unlock",
+    "reveal",
+    "win",
+    "instruct",
+}
 CHEST_CONTENTS = {"coins", "card", "conquest", "curse", "feat", "potion"}
 
 
@@ -216,33 +258,51 @@ def _catalog():
     return _checked(QUESTS[0]).model.catalog
 
 
-@pytest.mark.parametrize("kind, wanted", [
-    ("header", HEADER_FIELDS),
-    ("edition", {"first", "second"}),
-    ("reveal", {"sight", "door", "all"}),
-    ("turn", {0, 90, 180, 270}),
-    ("door form", {"between", "at"}),
-    ("rune door with key", {"red", "yellow", "blue"}),
-    ("item", {"Piece", "Door", "Stairs", "Area", "NamedMonster", "Trigger", "ChestChart", "OverlordPlan",
-              "Victory"}),
-    ("area statement", AREA_STATEMENTS),
-    ("piece-relative point", {"piece"}),
-    ("monster option", {"master", "facing", "players"}),
-    ("stat form", {"wounds +N", "wounds N", "armor +N", "armor N", "speed +N", "speed N", "damage +N"}),
-    ("named option", {"ability rank", "conquest"}),
-    ("effect", EFFECTS),
-    ("trigger", {"reveal", "killed", "open", "round"}),
-    ("copper chest content", CHEST_CONTENTS),
-    ("silver chest content", CHEST_CONTENTS),
-    ("gold chest content", CHEST_CONTENTS),
-    ("plan", {"Rolling Stone", "Danger", "Empower", "dark glyph summoning"}),
-    ("condition", {"killed", "revealed", "triggered", "and", "or", "not", "parentheses", "round >", "round >=",
-                   "conquest <="}),
-    ("glyph", {"active", "inactive"}),
-    ("chest", {"copper", "silver", "gold"}),
-    ("marker", {"glyph", "chest", "treasure", "relic", "runekey", "encounter"}),
-    ("expansions", {"base", "well_of_darkness", "altar_of_despair", "tomb_of_ice"}),
-])
+@pytest.mark.parametrize(
+    "kind, wanted",
+    [
+        ("header", HEADER_FIELDS),
+        ("edition", {"first", "second"}),
+        ("reveal", {"sight", "door", "all"}),
+        ("turn", {0, 90, 180, 270}),
+        ("door form", {"between", "at"}),
+        ("rune door with key", {"red", "yellow", "blue"}),
+        (
+            "item",
+            {"Piece", "Door", "Stairs", "Area", "NamedMonster", "Trigger", "ChestChart", "OverlordPlan", "Victory"},
+        ),
+        ("area statement", AREA_STATEMENTS),
+        ("piece-relative point", {"piece"}),
+        ("monster option", {"master", "facing", "players"}),
+        ("stat form", {"wounds +N", "wounds N", "armor +N", "armor N", "speed +N", "speed N", "damage +N"}),
+        ("named option", {"ability rank", "conquest"}),
+        ("effect", EFFECTS),
+        ("trigger", {"reveal", "killed", "open", "round"}),
+        ("copper chest content", CHEST_CONTENTS),
+        ("silver chest content", CHEST_CONTENTS),
+        ("gold chest content", CHEST_CONTENTS),
+        ("plan", {"Rolling Stone", "Danger", "Empower", "dark glyph summoning"}),
+        (
+            "condition",
+            {
+                "killed",
+                "revealed",
+                "triggered",
+                "and",
+                "or",
+                "not",
+                "parentheses",
+                "round >",
+                "round >=",
+                "conquest <=",
+            },
+        ),
+        ("glyph", {"active", "inactive"}),
+        ("chest", {"copper", "silver", "gold"}),
+        ("marker", {"glyph", "chest", "treasure", "relic", "runekey", "encounter"}),
+        ("expansions", {"base", "well_of_darkness", "altar_of_despair", "tomb_of_ice"}),
+    ],
+)
 def test_the_quests_together_show_every_feature(kind, wanted):
     assert wanted - _features()[kind] == set()
 
@@ -250,12 +310,15 @@ def test_the_quests_together_show_every_feature(kind, wanted):
 @pytest.mark.parametrize("kind", ["piece", "monster", "obstacle", "trap", "treasure"])
 def test_the_quests_together_use_every_base_and_well_of_darkness_component(kind):
     catalog = _catalog()
-    wanted = {name for name in catalog.names(kind)
-              if catalog.lookup(kind, name).set in ("base", "well_of_darkness")}
+    wanted = {name for name in catalog.names(kind) if catalog.lookup(kind, name).set in ("base", "well_of_darkness")}
     assert wanted, f"the catalog lists no base {kind}"
-    used = {"piece": _features()["piece type"], "monster": _features()["monster"],
-            "obstacle": _features()["obstacle"], "trap": _features()["obstacle"],
-            "treasure": _features()["treasure"]}[kind]
+    used = {
+        "piece": _features()["piece type"],
+        "monster": _features()["monster"],
+        "obstacle": _features()["obstacle"],
+        "trap": _features()["obstacle"],
+        "treasure": _features()["treasure"],
+    }[kind]
     assert wanted - used == set()
 
 
@@ -324,7 +387,7 @@ def grammar_literals() -> set[str]:
     found: set[str] = set()
     for line in GRAMMAR.read_text(encoding="utf-8").split("\n"):
         line = re.sub(r"^\s*//.*$", "", line)
-        line = re.sub(r"/(?:[^/\\\n]|\\.)+/[imslux]*", " ", line)   # regular expressions
+        line = re.sub(r"/(?:[^/\\\n]|\\.)+/[imslux]*", " ", line)  # regular expressions
         found.update(re.findall(r'"((?:[^"\\]|\\.)+)"', line))
     return found
 
@@ -347,8 +410,9 @@ def _code_text(markdown: str) -> str:
 def test_language_reference_shows_every_keyword(literal):
     code = _code_text((DOCS / "language.md").read_text(encoding="utf-8"))
     if re.fullmatch(r"[A-Za-z_]+", literal):
-        assert re.search(rf"(?<![A-Za-z0-9_]){literal}(?![A-Za-z0-9_])", code), \
+        assert re.search(rf"(?<![A-Za-z0-9_]){literal}(?![A-Za-z0-9_])", code), (
             f"docs/language.md never shows `{literal}` in code"
+        )
     else:
         assert literal in code, f"docs/language.md never shows `{literal}` in code"
 
@@ -381,7 +445,7 @@ def _grammar_coverage():
     for rule in parser.rules:
         expansions[str(rule.origin.name)].append(rule)
 
-    def collapsing(name):   # a `?rule`: built only with more than one child
+    def collapsing(name):  # a `?rule`: built only with more than one child
         return any(r.options.expand1 for r in expansions.get(name, ()))
 
     def parts(symbol, seen=()) -> list[frozenset]:
@@ -392,9 +456,9 @@ def _grammar_coverage():
         if symbol.is_term:
             return [] if symbol.filter_out or name.startswith("_") else [frozenset({name})]
         rules = expansions[name]
-        if name.startswith("_"):   # inlined: its parts stand in its place
+        if name.startswith("_"):  # inlined: its parts stand in its place
             return [group for rule in rules for each in rule.expansion for group in parts(each, seen + (name,))]
-        if all(r.alias for r in rules):   # only ever built as its aliases: each one must be shown
+        if all(r.alias for r in rules):  # only ever built as its aliases: each one must be shown
             return [frozenset({str(r.alias)}) for r in rules]
         if collapsing(name):
             group = {name}
@@ -411,7 +475,7 @@ def _grammar_coverage():
             continue
         for rule in rules:
             if rule.options.expand1 and len(rule.expansion) == 1 and not rule.alias:
-                continue   # never built with one child: the child stands in its place
+                continue  # never built with one child: the child stands in its place
             built = str(rule.alias or name)
             for symbol in rule.expansion:
                 possible |= {frozenset((built, part) for part in group) for group in parts(symbol)}
@@ -421,7 +485,7 @@ def _grammar_coverage():
         for source in (block, header + block, header + "area Z {\n" + block + "}\n"):
             try:
                 tree = parser.parse(source)
-            except Exception:   # noqa: BLE001 - not this way round: try the next wrapping
+            except Exception:  # noqa: BLE001 - not this way round: try the next wrapping
                 continue
             for node in tree.iter_subtrees():
                 for child in node.children:
@@ -444,7 +508,8 @@ def test_language_reference_examples_build_every_construct_of_the_grammar():
     assert len(possible) > 150
     missing = sorted(sorted(group) for group in possible if not group & shown and not group <= _ERROR_RECOVERY)
     assert missing == [], "docs/language.md has no example of: " + "; ".join(
-        " or ".join(f"{rule} with {part}" for rule, part in group) for group in missing)
+        " or ".join(f"{rule} with {part}" for rule, part in group) for group in missing
+    )
 
 
 def test_language_reference_shows_what_the_lexer_skips():
@@ -497,6 +562,7 @@ def test_diagnostics_reference_is_up_to_date():
 
 def test_diagnostics_reference_has_every_code_page():
     from questc.rules import descriptors
+
     text = _generator().render()
     for code, descriptor in descriptors().items():
         assert f'<a id="{code.lower()}"></a>' in text
@@ -507,6 +573,7 @@ def test_diagnostics_reference_has_every_code_page():
 def test_example_quest_is_in_the_canonical_layout(path):
     """`questc fmt --check quests` would change nothing: the examples show the house style."""
     from questc.fmt import format_source
+
     source = path.read_text(encoding="utf-8")
     formatted = format_source(source, str(path))
     assert formatted.output is not None and not formatted.changed, "run `questc fmt quests`"
@@ -530,6 +597,7 @@ def _schema_keys(node, found: set[str]) -> None:
 
 def _schema_property_names() -> list[str]:
     import json
+
     path = ROOT / "schemas" / "quest.schema.json"
     if not path.exists():
         return []
@@ -541,5 +609,6 @@ def _schema_property_names() -> list[str]:
 @pytest.mark.parametrize("key", _schema_property_names())
 def test_json_reference_names_every_key_of_the_schema(key):
     code = _code_text((DOCS / "json-format.md").read_text(encoding="utf-8"))
-    assert re.search(rf'(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])', code), \
+    assert re.search(rf"(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])", code), (
         f"docs/json-format.md never mentions the key `{key}` of schemas/quest.schema.json"
+    )

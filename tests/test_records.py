@@ -4,6 +4,7 @@ Every record class questc makes on a check is held to a twin made by `dataclasse
 (eq=True, unsafe_hash=True, the same fields with their compare, hash and repr flags), on the
 records of real quests: the shipped quests' syntax trees, models, catalogs and diagnostics.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -48,8 +49,14 @@ def _gather(root: object) -> dict[type, list[object]]:
 def _twin(cls: type) -> type:
     """The dataclass `cls` stands for, made by dataclasses."""
     twin = dataclasses.make_dataclass(
-        cls.__name__, [(f.name, object, dataclasses.field(compare=f.compare, hash=f.hash, repr=f.repr))
-                       for f in dataclasses.fields(cls)], eq=True, unsafe_hash=True)
+        cls.__name__,
+        [
+            (f.name, object, dataclasses.field(compare=f.compare, hash=f.hash, repr=f.repr))
+            for f in dataclasses.fields(cls)
+        ],
+        eq=True,
+        unsafe_hash=True,
+    )
     twin.__qualname__ = cls.__qualname__
     return twin
 
@@ -71,7 +78,7 @@ def records() -> dict[type, list[object]]:
 
 
 def test_records_of_real_quests_behave_as_their_dataclass(records):
-    assert len(records) > 40    # syntax nodes, catalog entries, model parts, spans, diagnostics...
+    assert len(records) > 40  # syntax nodes, catalog entries, model parts, spans, diagnostics...
     for cls, values in records.items():
         twin = _twin(cls)
         # Equal values from different quests and the same quest, and unequal ones.
@@ -82,7 +89,7 @@ def test_records_of_real_quests_behave_as_their_dataclass(records):
             if a == b:
                 assert hash(a) == hash(b), cls
         for value in sample:
-            if cls.__repr__ is _repr:   # not a class's own (Edition's)
+            if cls.__repr__ is _repr:  # not a class's own (Edition's)
                 assert repr(value) == repr(_as_twin(value, twin)), cls
             assert value != object() and not (value == object())
 

@@ -1,6 +1,7 @@
 """Versions and the CI documentation kept honest: one version, carried everywhere; a changelog
 entry for it; docs/ci.md installing only what exists (no tag, a commit or a wheel that builds);
 the project's addresses written once; the lint JSON documented as it is."""
+
 from __future__ import annotations
 
 import json
@@ -22,6 +23,7 @@ CI_DOC = (REPO / "docs" / "ci.md").read_text(encoding="utf-8")
 
 def _pyproject() -> dict:
     from questc.config import _toml
+
     return _toml().loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
 
 
@@ -33,15 +35,20 @@ def test_the_version_is_written_once_and_carried():
     project = _pyproject()
     assert "version" not in project["project"] and project["project"]["dynamic"] == ["version"]
     assert project["tool"]["hatch"]["version"]["path"] == "questc/__init__.py"
-    written = [path.relative_to(REPO).as_posix() for path in (REPO / "questc").rglob("*.py")
-               if re.search(rf'["\']{re.escape(__version__)}["\']', path.read_text(encoding="utf-8"))
-               and path.name != "__init__.py" and path.name != "core.py"]   # core.py: a code's `since`
+    written = [
+        path.relative_to(REPO).as_posix()
+        for path in (REPO / "questc").rglob("*.py")
+        if re.search(rf'["\']{re.escape(__version__)}["\']', path.read_text(encoding="utf-8"))
+        and path.name != "__init__.py"
+        and path.name != "core.py"
+    ]  # core.py: a code's `since`
     assert written == []
     assert CliRunner().invoke(cli, ["--version"]).output == f"questc, version {__version__}\n"
 
 
 def test_the_installed_metadata_has_this_version():
     from importlib.metadata import version
+
     assert version("questc") == __version__, "reinstall questc (pip install -e .) after changing __version__"
 
 
@@ -59,7 +66,9 @@ def test_the_project_urls_are_written_once_and_used_everywhere():
     urls = _pyproject()["project"]["urls"]
     repository = urls["Repository"]
     assert repository.startswith("https://") and urls["Homepage"].startswith("https://")
-    from questc.project import diagnostic_page, home_page, repository as installed_repository
+    from questc.project import diagnostic_page, home_page
+    from questc.project import repository as installed_repository
+
     assert (home_page(), installed_repository()) == (urls["Homepage"], repository)
     assert diagnostic_page("Q303") == f"{repository}/blob/main/docs/diagnostics.md#q303"
     # the docs and the pre-commit hooks name the same repository, and no other
@@ -92,8 +101,12 @@ def test_no_document_points_at_files_outside_the_repository():
 # The first major of each action that runs on Node.js 24 (the Node.js 20 ones are deprecated:
 # github.blog/changelog/2025-09-19-deprecation-of-node-20-on-github-actions-runners, and
 # CodeQL Action v3 retires in December 2026).
-NODE_24_SINCE = {"actions/checkout": 5, "actions/setup-python": 6, "actions/upload-artifact": 6,
-                 "github/codeql-action/upload-sarif": 4}
+NODE_24_SINCE = {
+    "actions/checkout": 5,
+    "actions/setup-python": 6,
+    "actions/upload-artifact": 6,
+    "github/codeql-action/upload-sarif": 4,
+}
 
 
 def _blocks(kind: str) -> list[str]:
@@ -102,6 +115,7 @@ def _blocks(kind: str) -> list[str]:
 
 def _github_workflow() -> dict:
     import yaml
+
     (workflow,) = [yaml.safe_load(block) for block in _blocks("yaml") if "runs-on:" in block]
     return workflow
 
@@ -116,14 +130,14 @@ def test_every_yaml_block_parses_and_every_toml_block_is_a_configuration(tmp_pat
 
     from questc.config import load_options
 
-    assert len(_blocks("yaml")) >= 3   # GitHub Actions, GitLab CI, pre-commit
+    assert len(_blocks("yaml")) >= 3  # GitHub Actions, GitLab CI, pre-commit
     for block in _blocks("yaml"):
         assert isinstance(yaml.safe_load(block), dict), block[:80]
     for number, block in enumerate(_blocks("toml")):
         config = tmp_path / f"{number}" / "pyproject.toml"
         config.parent.mkdir()
         config.write_text(block, encoding="utf-8")
-        load_options(config_file=config)   # raises for a key or value questc would refuse
+        load_options(config_file=config)  # raises for a key or value questc would refuse
 
 
 def test_the_actions_are_pinned_at_the_versions_the_page_claims():
@@ -134,7 +148,7 @@ def test_the_actions_are_pinned_at_the_versions_the_page_claims():
             if "uses" in step:
                 action, _, ref = step["uses"].partition("@")
                 used[action] = ref
-    assert used == claimed, (used, claimed)   # every action used is in the table, at its version
+    assert used == claimed, (used, claimed)  # every action used is in the table, at its version
     for action, ref in used.items():
         assert int(ref.removeprefix("v")) >= NODE_24_SINCE[action], f"{action}@{ref} runs on Node.js 20"
 
@@ -160,7 +174,7 @@ def test_the_workflow_works_in_a_private_repository_and_on_pull_requests_from_fo
     # the SARIF is written even when the annotations step failed the job
     sarif = next(step for step in steps if "--format sarif" in step.get("run", ""))
     assert "!cancelled()" in sarif["if"] and "--exit-zero" in sarif["run"]
-    assert "pull_request_target" not in workflow.get(True, workflow.get("on", {}))   # YAML 1.1 reads `on` as True
+    assert "pull_request_target" not in workflow.get(True, workflow.get("on", {}))  # YAML 1.1 reads `on` as True
 
 
 def test_ci_docs_wheels_have_this_versions_name():
@@ -172,34 +186,53 @@ def test_ci_docs_wheels_have_this_versions_name():
 def test_the_wheel_docs_ci_names_builds_and_runs(tmp_path):
     """`pip wheel --no-deps -w wheels .` makes the file docs/ci.md installs, and that wheel alone
     (its data folders inside) checks a quest."""
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheels"),
-                            str(REPO)], capture_output=True, text=True, timeout=300)
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheels"), str(REPO)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if build.returncode != 0 and "hatchling" in build.stderr and os.environ.get("CI") != "true":
         pytest.skip(f"the build backend (hatchling) cannot be fetched here: {build.stderr.strip()[-200:]}")
     assert build.returncode == 0, build.stderr
     (wheel,) = (tmp_path / "wheels").glob("*.whl")
     assert wheel.name == f"questc-{__version__}-py3-none-any.whl"
     target = tmp_path / "site"
-    install = subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
-                              str(wheel)], capture_output=True, text=True, timeout=300)
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert install.returncode == 0, install.stderr
     quest = tmp_path / "work" / "q.quest"
     quest.parent.mkdir()
     quest.write_text((REPO / "quests" / "chandlers_cellar.quest").read_text(encoding="utf-8"), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(target)}
-    where = subprocess.run([sys.executable, "-c", "import questc, questc.paths as p; "
-                            "print(questc.__file__); print(p.data_dir('cards'))"],
-                           capture_output=True, text=True, env=env, cwd=quest.parent, timeout=60)
+    where = subprocess.run(
+        [sys.executable, "-c", "import questc, questc.paths as p; print(questc.__file__); print(p.data_dir('cards'))"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=quest.parent,
+        timeout=60,
+    )
     assert where.stdout.splitlines()[0].startswith(str(target)), where.stdout + where.stderr
     assert where.stdout.splitlines()[1].startswith(str(target / "questc" / "data")), where.stdout
-    done = subprocess.run([sys.executable, "-m", "questc", "lint", "q.quest"], capture_output=True, text=True,
-                          env=env, cwd=quest.parent, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "questc", "lint", "q.quest"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=quest.parent,
+        timeout=120,
+    )
     assert done.returncode == 0 and done.stdout.endswith("0 errors, 0 warnings in 1 file\n"), done.stdout + done.stderr
 
 
 # ---- the lint JSON, as docs/json-format.md shows it -------------------------------------------
 
-LOCKED_IN = '''\
+LOCKED_IN = """\
 quest "Locked In" { conquest 5 }
 
 piece R1 room_4x4 at 0,0
@@ -210,7 +243,7 @@ area A "Hall" start { pieces R1; glyph at 0,0 active }
 area B "Vault" { pieces R2; runekey red at 6,2 }
 
 victory heroes when revealed B
-'''
+"""
 
 
 def _lint_report_section() -> str:
@@ -229,10 +262,12 @@ def test_the_lint_report_example_is_what_questc_prints(tmp_path, monkeypatch):
 
 
 def test_the_lint_report_section_names_every_key():
-    from questc.emit.json_report import render_json
     from questc.diagnostics.core import Diagnostic, Label, Severity, Span
-    d = Diagnostic("Q303", Severity.ERROR, "m", Span("q.quest", 1, 1, 1, 2), "",
-                   (Label(Span("q.quest", 2, 1, 2, 2), "x"),), "h")
+    from questc.emit.json_report import render_json
+
+    d = Diagnostic(
+        "Q303", Severity.ERROR, "m", Span("q.quest", 1, 1, 1, 2), "", (Label(Span("q.quest", 2, 1, 2, 2), "x"),), "h"
+    )
     document = json.loads(render_json([d], 1))
     keys = set(document) | set(document["generator"]) | set(document["summary"]) | set(document["diagnostics"][0])
     keys |= set(document["diagnostics"][0]["labels"][0])

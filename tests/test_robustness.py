@@ -6,6 +6,7 @@ Every case must end in a clear diagnostic (exit 1), never a traceback or exit 2.
 test here measures time: each input is one the limits refuse early, so the tests stay
 fast by construction.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,16 +23,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from questc.api import check_file, check_source
-from questc.limits import MAX_MAP_CELLS
 from questc.board import build_board
 from questc.board.sight_reference import sees_reference
 from questc.cli import cli
+from questc.limits import MAX_MAP_CELLS
 from questc.syntax.parser import MAX_NESTING, MAX_SOURCE_CHARS
 
 ROOT = Path(__file__).resolve().parents[1]
 QUEST = (ROOT / "quests" / "three_seals.quest").read_text(encoding="utf-8")
-SMALL = ('quest "Small" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
-         'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n}\nvictory heroes when revealed A\n')
+SMALL = (
+    'quest "Small" {\n  conquest 3\n}\npiece R1 room_4x4 at 0,0\n'
+    'area A "Hall" start {\n  pieces R1\n  glyph at 0,0 active\n}\nvictory heroes when revealed A\n'
+)
 
 
 def codes(result):
@@ -47,6 +50,7 @@ def lint(*args):
 
 # ---- huge input ---------------------------------------------------------------------------
 
+
 def test_a_ten_megabyte_file_is_refused_at_once(tmp_path):
     path = tmp_path / "big.quest"
     path.write_text(QUEST + ("# " + "x" * 1000 + "\n") * 10_000, encoding="utf-8")
@@ -56,7 +60,7 @@ def test_a_ten_megabyte_file_is_refused_at_once(tmp_path):
     assert "at most 1,000,000 characters" in result.diagnostics[0].help
     out = lint(path)
     assert out.exit_code == 1 and "too large" in out.output
-    assert len(out.output) < 5_000   # the report does not echo the file
+    assert len(out.output) < 5_000  # the report does not echo the file
 
 
 def test_one_huge_string_is_refused(tmp_path):
@@ -77,15 +81,18 @@ def test_a_hundred_thousand_statements(tmp_path):
 def test_many_short_statements_under_the_limit():
     source = QUEST + "".join(f"door e{i} between R1 C1\n" for i in range(3_000))
     result = check_source(source, "doors.quest")
-    assert result.errors   # too many doors for the sets, doors stacked on one joint...
+    assert result.errors  # too many doors for the sets, doors stacked on one joint...
 
 
-@pytest.mark.parametrize("condition", [
-    "not " * 10_000 + "revealed A1",
-    "(" * 10_000 + "revealed A1" + ")" * 10_000,
-    " and ".join(["conquest > 1"] * 5_000),
-    " or ".join(["(not revealed A1)"] * 2_000),
-])
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "not " * 10_000 + "revealed A1",
+        "(" * 10_000 + "revealed A1" + ")" * 10_000,
+        " and ".join(["conquest > 1"] * 5_000),
+        " or ".join(["(not revealed A1)"] * 2_000),
+    ],
+)
 @pytest.mark.slow
 def test_deep_or_long_conditions_end_in_diagnostics(condition):
     result = check_source(QUEST + "victory heroes when " + condition + "\n", "deep.quest")
@@ -93,8 +100,7 @@ def test_deep_or_long_conditions_end_in_diagnostics(condition):
 
 
 def test_nesting_past_the_limit_is_a_clear_q006():
-    result = check_source(QUEST + "victory heroes when " + "not " * (MAX_NESTING * 3) + "revealed A1\n",
-                          "deep.quest")
+    result = check_source(QUEST + "victory heroes when " + "not " * (MAX_NESTING * 3) + "revealed A1\n", "deep.quest")
     assert codes(result) == ["Q006"]
     assert "nested more than" in result.diagnostics[0].message
 
@@ -102,7 +108,7 @@ def test_nesting_past_the_limit_is_a_clear_q006():
 def test_deep_braces_and_garbage(tmp_path):
     assert "Q001" in codes(check_source("{" * 100_000, "braces.quest"))
     path = tmp_path / "bytes.quest"
-    path.write_bytes(bytes(range(256)) * 4_000)   # 1 MB: under the size limit (10 MB is a Q006)
+    path.write_bytes(bytes(range(256)) * 4_000)  # 1 MB: under the size limit (10 MB is a Q006)
     assert codes(check_file(path)) == ["Q001"]
 
 
@@ -114,12 +120,14 @@ def test_a_map_too_large_to_analyse_is_refused(where):
         pieces = "".join(f"piece Z{i} room_4x4 at {4 * i},100\n" for i in range(MAX_MAP_CELLS // 16 + 2))
     result = check_source(QUEST + pieces, "huge.quest")
     assert "Q006" in codes(result)
-    assert any("floor cells" in d.message and d.label == "the map is too large from this piece on"
-               for d in result.diagnostics)
+    assert any(
+        "floor cells" in d.message and d.label == "the map is too large from this piece on" for d in result.diagnostics
+    )
     assert result.compiled is None
 
 
 # ---- packs and YAML ------------------------------------------------------------------------
+
 
 def _with_pack(tmp_path, use: str, pack_text: str | None = None, name: str = "pack.yaml"):
     project = tmp_path / "project"
@@ -150,8 +158,9 @@ def test_yaml_tags_are_not_executed(tmp_path):
 
 # ---- builds --------------------------------------------------------------------------------
 
+
 def test_a_build_never_overwrites_its_source(tmp_path):
-    source = tmp_path / "small.json"          # a quest file named like its own output
+    source = tmp_path / "small.json"  # a quest file named like its own output
     text = SMALL.replace("  conquest 3\n", "  id small\n  conquest 3\n")
     source.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(cli, ["build", "--only", "json", "-o", str(tmp_path), str(source)])
@@ -161,11 +170,12 @@ def test_a_build_never_overwrites_its_source(tmp_path):
 
 def test_an_interrupted_write_leaves_the_old_file(tmp_path, monkeypatch):
     from questc.emit import atomic
+
     target = tmp_path / "out.json"
     target.write_bytes(b'{"old": true}')
 
     def interrupted(fd):
-        raise KeyboardInterrupt   # as if Ctrl-C arrived between writing and renaming
+        raise KeyboardInterrupt  # as if Ctrl-C arrived between writing and renaming
 
     monkeypatch.setattr(atomic.os, "fsync", interrupted)
     with pytest.raises(KeyboardInterrupt):
@@ -183,8 +193,13 @@ def test_a_build_killed_midway_leaves_only_whole_files(tmp_path):
     for path in sorted((ROOT / "quests").glob("*.quest")):
         (quests / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "out"
-    process = subprocess.Popen([sys.executable, "-m", "questc", "build", "-o", str(out), str(quests)],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT / "quests", text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "questc", "build", "-o", str(out), str(quests)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        cwd=ROOT / "quests",
+        text=True,
+    )
     try:
         for line in process.stdout:
             if line.startswith("wrote "):
@@ -214,8 +229,9 @@ SETTINGS = dict(deadline=None, derandomize=True, suppress_health_check=[HealthCh
 
 
 def _plain_reach(board, start, allowed, passable, stairs_ok):
-    seen = {c for c in start if board.is_floor(c) and not board.blocks_movement(c)
-            and (allowed is None or c in allowed)}
+    seen = {
+        c for c in start if board.is_floor(c) and not board.blocks_movement(c) and (allowed is None or c in allowed)
+    }
     queue = deque(seen)
     while queue:
         a = queue.popleft()
@@ -223,8 +239,12 @@ def _plain_reach(board, start, allowed, passable, stairs_ok):
         if stairs_ok:
             nexts += [s.ends[1] if s.ends[0] == a else s.ends[0] for s in board.stairs_at(a)]
         for b in nexts:
-            if b not in seen and board.is_floor(b) and not board.blocks_movement(b) \
-                    and (allowed is None or b in allowed):
+            if (
+                b not in seen
+                and board.is_floor(b)
+                and not board.blocks_movement(b)
+                and (allowed is None or b in allowed)
+            ):
                 seen.add(b)
                 queue.append(b)
     return seen

@@ -12,6 +12,7 @@ After an intended change, or for a new code (a code without a snapshot fails, sa
 
 then read the file it wrote (it is what writers will see) and commit it with the change.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -19,13 +20,12 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import TESTS
+from rule_examples import FILE, Run, example_edition, failing_run
 
 from questc.api import apply_fixes
 from questc.emit.text import TextRenderer
 from questc.rules import all_rules
-
-from conftest import TESTS
-from rule_examples import FILE, Run, example_edition, failing_run
 
 SNAPSHOTS = TESTS / "snapshots" / "rules"
 UPDATE = os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1"
@@ -48,9 +48,14 @@ def render_run(code: str, run: Run) -> str:
         source = texts.get(d.span.file, run.source)
         for fix in d.fixes:
             fixed, applied = apply_fixes(source, [(d, fix)])
-            diff = "".join(difflib.unified_diff(source.splitlines(keepends=True),
-                                                fixed.splitlines(keepends=True),
-                                                fromfile=f"a/{name}", tofile=f"b/{name}"))
+            diff = "".join(
+                difflib.unified_diff(
+                    source.splitlines(keepends=True),
+                    fixed.splitlines(keepends=True),
+                    fromfile=f"a/{name}",
+                    tofile=f"b/{name}",
+                )
+            )
             state = "" if applied else " (its edits do not apply together: nothing changes)"
             parts.append(f"fix ({fix.applicability.value}): {fix.message}{state}\n{diff}".rstrip("\n"))
     text = "\n\n".join(parts)
@@ -60,11 +65,16 @@ def render_run(code: str, run: Run) -> str:
 def rendered(code: str) -> str:
     """The snapshot of a code: a section per failing example, in Rule.all_examples order."""
     rule = all_rules()[code]
-    out = [f"# {code} {rule.name}: its failing examples as `questc lint` shows them.\n"
-           f"# Made by tests/test_rule_snapshots.py; after a change: {_command(code)}\n"]
+    out = [
+        f"# {code} {rule.name}: its failing examples as `questc lint` shows them.\n"
+        f"# Made by tests/test_rule_snapshots.py; after a change: {_command(code)}\n"
+    ]
     for index, example in enumerate(rule.all_examples):
-        out.append(f"== the failing example, {example_edition(example.failing)} edition ==\n\n"
-                   + render_run(code, failing_run(code, index)) + "\n")
+        out.append(
+            f"== the failing example, {example_edition(example.failing)} edition ==\n\n"
+            + render_run(code, failing_run(code, index))
+            + "\n"
+        )
     return "\n".join(out)
 
 
@@ -77,15 +87,26 @@ def test_failing_example_renders_as_its_snapshot(code):
         SNAPSHOTS.mkdir(parents=True, exist_ok=True)
         snapshot.write_text(text, encoding="utf-8")
     if not snapshot.exists():
-        pytest.fail(f"{code} has no snapshot: make tests/snapshots/rules/{code}.txt with\n    {_command(code)}\n"
-                    "then read it (it is what writers will see) and commit it", pytrace=False)
+        pytest.fail(
+            f"{code} has no snapshot: make tests/snapshots/rules/{code}.txt with\n    {_command(code)}\n"
+            "then read it (it is what writers will see) and commit it",
+            pytrace=False,
+        )
     held = snapshot.read_text(encoding="utf-8")
     if text != held:
-        diff = "".join(difflib.unified_diff(held.splitlines(keepends=True), text.splitlines(keepends=True),
-                                            fromfile=f"tests/snapshots/rules/{code}.txt (held)",
-                                            tofile=f"{code} rendered now"))
-        pytest.fail(f"{code}'s failing example renders differently from its snapshot:\n{diff}\n"
-                    f"If the change is meant: {_command(code)}, then review and commit the file.", pytrace=False)
+        diff = "".join(
+            difflib.unified_diff(
+                held.splitlines(keepends=True),
+                text.splitlines(keepends=True),
+                fromfile=f"tests/snapshots/rules/{code}.txt (held)",
+                tofile=f"{code} rendered now",
+            )
+        )
+        pytest.fail(
+            f"{code}'s failing example renders differently from its snapshot:\n{diff}\n"
+            f"If the change is meant: {_command(code)}, then review and commit the file.",
+            pytrace=False,
+        )
 
 
 def test_every_snapshot_is_of_a_code():

@@ -1,6 +1,7 @@
 """The table of rules (questc.rules): every code has one module holding its descriptor and its finder
 (or the stage that reports it), listed once in its family's RULES; its templates format with the fields
 it declares, its page renders, and its failing example gives the code while its fixed example does not."""
+
 from __future__ import annotations
 
 import importlib
@@ -11,23 +12,20 @@ import string
 from pathlib import Path
 
 import pytest
+from conftest import SHARED, needs_shared
+from rule_examples import examples, failing_run, run_example
 
 from questc.diagnostics.core import Severity, Span
 from questc.editions import edition, names
 from questc.rules import FAMILIES, all_rules, descriptor, descriptors, family_rules, find_rule
 
-from conftest import SHARED, needs_shared
-from rule_examples import examples, failing_run, run_example
-
 DESCRIPTORS = descriptors()
 CODES = list(DESCRIPTORS)
 # Examples known to be wrong in this tree; strict, so a fix shows up.
-KNOWN_BAD_EXAMPLES: dict[str, str] = {
-}
+KNOWN_BAD_EXAMPLES: dict[str, str] = {}
 # Rules that apply to an edition in which they have no example yet (Rule.examples): each is run
 # in the editions it has examples for. Strict: an example written removes its entry here.
-EXAMPLES_TO_WRITE: dict[str, set[str]] = {
-}
+EXAMPLES_TO_WRITE: dict[str, set[str]] = {}
 SPEC_CODES = SHARED / "spec" / "DIAGNOSTICS.md"
 
 
@@ -69,13 +67,13 @@ def test_a_missing_rule_module_is_an_error_not_a_skip(tmp_path, monkeypatch):
 
     from questc.rules import runner
 
-    monkeypatch.setitem(sys.modules, "questc.rules.placement", None)   # `import` of it now raises
+    monkeypatch.setitem(sys.modules, "questc.rules.placement", None)  # `import` of it now raises
     all_rules.cache_clear()
     try:
         with pytest.raises(ImportError):
             all_rules()
         with pytest.raises(ImportError):
-            runner.run_checks(object())   # type: ignore[arg-type]
+            runner.run_checks(object())  # type: ignore[arg-type]
     finally:
         all_rules.cache_clear()
 
@@ -117,19 +115,21 @@ def test_syntax_and_reference_codes_stay_errors():
 def test_templates_format_with_the_declared_fields(code):
     entry = DESCRIPTORS[code]
     assert entry.placeholders() == set(entry.fields), (
-        f"{code}: templates use {sorted(entry.placeholders())}, fields declare {sorted(entry.fields)}")
+        f"{code}: templates use {sorted(entry.placeholders())}, fields declare {sorted(entry.fields)}"
+    )
     values = {name: f"<{name}>" for name in entry.fields}
     span = Span("x.quest", 2, 3, 2, 7, 10, 14)
     d = entry.at(span, **values)
     assert (d.code, d.severity, d.span) == (code, entry.severity, span)
     for text in (d.message, d.label, d.help or ""):
         # Every placeholder filled, nothing left of the template syntax but literal braces.
-        leftover = [name for _, name, _, _ in string.Formatter().parse(text.replace("{", "{{").replace("}", "}}"))
-                    if name]
+        leftover = [
+            name for _, name, _, _ in string.Formatter().parse(text.replace("{", "{{").replace("}", "}}")) if name
+        ]
         assert not leftover
     for name in entry.fields:
         assert any(f"<{name}>" in text for text in (d.message, d.label, d.help or "")), f"{code}: {name} unused"
-    if entry.fields:   # and the fields are needed: leaving them out fails loudly
+    if entry.fields:  # and the fields are needed: leaving them out fails loudly
         with pytest.raises(KeyError):
             entry.at(span)
 
@@ -202,7 +202,7 @@ def test_failing_example_gives_the_code_and_fixed_does_not(code, index, tmp_path
     entry = DESCRIPTORS[code]
     example = _examples(code)[index][1]
     (tmp_path / "fixed").mkdir()
-    run = failing_run(code, index)   # (kept for tests/test_rule_snapshots.py, which renders it)
+    run = failing_run(code, index)  # (kept for tests/test_rule_snapshots.py, which renders it)
     failing, result = run.codes, run.result
     assert code in failing, f"{code}'s failing example gives {failing}"
     assert "Traceback" not in "".join(d.message for d in result.all_diagnostics)
@@ -210,5 +210,5 @@ def test_failing_example_gives_the_code_and_fixed_does_not(code, index, tmp_path
         return
     fixed, result = _check(example.fixed, tmp_path / "fixed", packs=True, code=code)
     assert code not in fixed, f"{code}'s fixed example still gives it: {fixed}"
-    if code.startswith("Q0"):   # a fixed syntax example is a quest that compiles
+    if code.startswith("Q0"):  # a fixed syntax example is a quest that compiles
         assert not result.errors, fixed

@@ -2,6 +2,7 @@
 is (comments, strings, the edition, the header's fields, after `abilities` and `at`), hover on every
 keyword and header field, signature help, watched packs and configuration, code actions for the whole
 line, "suppress on this line", fix-all with typo fixes."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,15 +12,14 @@ import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from server_client import SERVER_COMMAND, accept_registrations, apply_edits, diagnostics_for, ident, open_quest
+from test_server import QUEST
 
 from questc.api import check_source
-from server_client import (SERVER_COMMAND, accept_registrations, apply_edits, diagnostics_for, ident,
-                           open_quest)
-from test_server import QUEST
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-SECOND = '''\
+SECOND = """\
 quest "Second" {
   id second_test
   edition second
@@ -33,14 +33,17 @@ area A "Entry" start {
 }
 
 victory heroes when round >= 3
-'''
+"""
 
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER_COMMAND))
 async def client(lsp_client: LanguageClient):
     accept_registrations(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+        )
+    )
     yield
     await lsp_client.shutdown_session()
 
@@ -71,8 +74,9 @@ async def test_no_completion_in_comments_or_strings(client, tmp_path):
 
 
 async def test_completion_follows_the_edition(client, tmp_path):
-    first = await labels(client, tmp_path, QUEST.replace("  obstacle rubble at 0,3\n", "  obstacle rubble at 0,3\n  |\n"),
-                         "e1.quest")
+    first = await labels(
+        client, tmp_path, QUEST.replace("  obstacle rubble at 0,3\n", "  obstacle rubble at 0,3\n  |\n"), "e1.quest"
+    )
     assert {"glyph", "chest", "runekey", "encounter"} <= set(first)
     assert not {"search", "villager", "lieutenant", "objective", "start", "group", "entrance"} & set(first)
     second = await labels(client, tmp_path, SECOND.replace("  pieces T1\n", "  pieces T1\n  |\n"), "e2.quest")
@@ -87,21 +91,25 @@ async def test_completion_follows_the_edition(client, tmp_path):
 async def test_header_fields_are_offered_once(client, tmp_path):
     found = await labels(client, tmp_path, QUEST.replace("  conquest 5\n", "  conquest 5\n  |\n"), "h1.quest")
     assert "author" in found and "use" in found
-    assert not {"id", "expansions", "conquest"} & set(found)   # written already, and said once
+    assert not {"id", "expansions", "conquest"} & set(found)  # written already, and said once
 
 
 async def test_completion_after_abilities_and_at(client, tmp_path):
-    text = QUEST.replace("  wounds +2\n", "  wounds +2\n  abilities knockback\n") + \
-        'named other "Other" ogre {\n  abilities |\n}\n'
+    text = (
+        QUEST.replace("  wounds +2\n", "  wounds +2\n  abilities knockback\n")
+        + 'named other "Other" ogre {\n  abilities |\n}\n'
+    )
     assert "knockback" in await labels(client, tmp_path, text, "a1.quest")
-    found = await labels(client, tmp_path, QUEST.replace("monster beastman at 3,1", "monster beastman at |"),
-                         "a2.quest")
+    found = await labels(
+        client, tmp_path, QUEST.replace("monster beastman at 3,1", "monster beastman at |"), "a2.quest"
+    )
     assert {"R1:", "C1:", "R2:"} <= set(found)
 
 
 # ---- hover on keywords and header fields, signature help --------------------------------------
-@pytest.mark.parametrize("word", ["conquest", "expansions", "monster", "door", "victory", "on", "pieces",
-                                  "glyph", "id", "quest"])
+@pytest.mark.parametrize(
+    "word", ["conquest", "expansions", "monster", "door", "victory", "on", "pieces", "glyph", "id", "quest"]
+)
 async def test_hover_on_a_keyword_shows_its_form_and_its_section(client, tmp_path, word):
     path = tmp_path / "hover.quest"
     path.write_text(QUEST, encoding="utf-8")
@@ -158,33 +166,54 @@ async def test_a_changed_pack_checks_the_open_quests_again(client, tmp_path):
     assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in client.registrations)
     pack = tmp_path / "pack.yaml"
     pack.write_text(WAXWORKS, encoding="utf-8")
-    text = QUEST.replace("  conquest 5\n", '  conquest 5\n  use "pack.yaml"\n').replace(
-        "monster beastman at 3,1", "monster wax_golem at 3,1").replace("expansions base", "expansions base, waxworks")
+    text = (
+        QUEST.replace("  conquest 5\n", '  conquest 5\n  use "pack.yaml"\n')
+        .replace("monster beastman at 3,1", "monster wax_golem at 3,1")
+        .replace("expansions base", "expansions base, waxworks")
+    )
     path = tmp_path / "packed.quest"
     path.write_text(text, encoding="utf-8")
     uri, found = await open_quest(client, path)
     assert [d.code for d in found if d.code.startswith("Q1")] == [], found
     pack.write_text(WAXWORKS.split("monsters:")[0], encoding="utf-8")
-    found = await diagnostics_for(client, uri, 1, lambda: client.workspace_did_change_watched_files(
-        types.DidChangeWatchedFilesParams([types.FileEvent(pack.as_uri(), types.FileChangeType.Changed)])))
-    assert "Q101" in [d.code for d in found]   # the golem is gone from the pack, the quest unedited
+    found = await diagnostics_for(
+        client,
+        uri,
+        1,
+        lambda: client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams([types.FileEvent(pack.as_uri(), types.FileChangeType.Changed)])
+        ),
+    )
+    assert "Q101" in [d.code for d in found]  # the golem is gone from the pack, the quest unedited
 
 
 async def test_a_changed_configuration_checks_the_open_quests_again(client, tmp_path):
     """`questc.toml` written beside an open quest (a watched file): its diagnostics follow at once."""
-    text = QUEST.replace("victory heroes", "# questc: ignore[Q305]\nvictory heroes")   # suppresses nothing: Q601
+    text = QUEST.replace("victory heroes", "# questc: ignore[Q305]\nvictory heroes")  # suppresses nothing: Q601
     path = tmp_path / "configured.quest"
     path.write_text(text, encoding="utf-8")
     uri, found = await open_quest(client, path)
     assert [d.code for d in found] == ["Q601"]
     config = tmp_path / "questc.toml"
     config.write_text('ignore = ["Q601"]\n', encoding="utf-8")
-    found = await diagnostics_for(client, uri, 1, lambda: client.workspace_did_change_watched_files(
-        types.DidChangeWatchedFilesParams([types.FileEvent(config.as_uri(), types.FileChangeType.Created)])))
+    found = await diagnostics_for(
+        client,
+        uri,
+        1,
+        lambda: client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams([types.FileEvent(config.as_uri(), types.FileChangeType.Created)])
+        ),
+    )
     assert found == []
     config.unlink()
-    found = await diagnostics_for(client, uri, 1, lambda: client.workspace_did_change_watched_files(
-        types.DidChangeWatchedFilesParams([types.FileEvent(config.as_uri(), types.FileChangeType.Deleted)])))
+    found = await diagnostics_for(
+        client,
+        uri,
+        1,
+        lambda: client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams([types.FileEvent(config.as_uri(), types.FileChangeType.Deleted)])
+        ),
+    )
     assert [d.code for d in found] == ["Q601"]
     registered = next(r for r in client.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     patterns = {w["globPattern"] for w in registered.register_options["watchers"]}
@@ -193,9 +222,13 @@ async def test_a_changed_configuration_checks_the_open_quests_again(client, tmp_
 
 # ---- code actions ------------------------------------------------------------------------------
 async def actions(client, uri, line: int, character: int = 0):
-    return await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=ident(uri), range=types.Range(types.Position(line, character), types.Position(line, character)),
-        context=types.CodeActionContext(diagnostics=[])))
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=ident(uri),
+            range=types.Range(types.Position(line, character), types.Position(line, character)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
 
 
 async def test_quick_fixes_anywhere_on_the_line_and_suppress_here(client, tmp_path):
@@ -205,7 +238,7 @@ async def test_quick_fixes_anywhere_on_the_line_and_suppress_here(client, tmp_pa
     uri, found = await open_quest(client, path, text)
     (warning,) = [d for d in found if d.code == "Q211"]
     line = warning.range.start.line
-    got = await actions(client, uri, line, 0)   # the cursor at the line's start, far from the span
+    got = await actions(client, uri, line, 0)  # the cursor at the line's start, far from the span
     titles = [a.title for a in got]
     assert "Suppress Q211 on this line" in titles
     suppress = next(a for a in got if a.title == "Suppress Q211 on this line")
@@ -215,9 +248,10 @@ async def test_quick_fixes_anywhere_on_the_line_and_suppress_here(client, tmp_pa
     # An error of reference cannot be suppressed: no such action.
     typo = QUEST.replace("monster beastman", "monster beastmen")
     uri2, found = await open_quest(client, tmp_path / "typo.quest", typo)
-    got = await actions(client, uri2, found[0].range.start.line)   # the line's start, before the typo
-    assert [a.title for a in got if a.kind == types.CodeActionKind.QuickFix] == \
-        ["replace `beastmen` with `beastman` (Q101) [unsafe]"]   # its fix, and no suppression of an error
+    got = await actions(client, uri2, found[0].range.start.line)  # the line's start, before the typo
+    assert [a.title for a in got if a.kind == types.CodeActionKind.QuickFix] == [
+        "replace `beastmen` with `beastman` (Q101) [unsafe]"
+    ]  # its fix, and no suppression of an error
 
 
 async def test_fix_all_takes_the_typo_fixes(client, tmp_path):
@@ -226,9 +260,13 @@ async def test_fix_all_takes_the_typo_fixes(client, tmp_path):
     path.write_text(text, encoding="utf-8")
     uri, found = await open_quest(client, path, text)
     assert sorted(d.code for d in found) == ["Q101", "Q101"]
-    got = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=ident(uri), range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll"])))
+    got = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=ident(uri),
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[], only=["source.fixAll"]),
+        )
+    )
     (fix_all,) = got
     assert apply_edits(text, fix_all.edit.changes[uri]) == QUEST
     await asyncio.sleep(0)

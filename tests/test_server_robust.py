@@ -1,4 +1,5 @@
 """`questc server` under stress: its own bugs logged and survived, a thousand random edits without an error."""
+
 from __future__ import annotations
 
 import random
@@ -9,22 +10,26 @@ import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
-from questc.api import check_source
 from server_client import accept_registrations, change, ident, open_quest, replace
 from test_server import QUEST, lsp_view
+
+from questc.api import check_source
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
-    server_command=[sys.executable, str(TESTS / "server_faulty.py")]))
+@pytest_lsp.fixture(
+    scope="module", config=ClientServerConfig(server_command=[sys.executable, str(TESTS / "server_faulty.py")])
+)
 async def client(lsp_client: LanguageClient):
     accept_registrations(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+        )
+    )
     yield
     await lsp_client.shutdown_session()
 
@@ -51,7 +56,7 @@ async def test_a_failing_request_is_logged_and_the_server_goes_on(client: Langua
     assert await client.text_document_hover_async(types.HoverParams(ident(other_uri), types.Position(8, 10)))
 
 
-_ALPHABET = "abcdeqrs_019,.: {}\"\n#;"
+_ALPHABET = 'abcdeqrs_019,.: {}"\n#;'
 
 
 @pytest.mark.slow
@@ -77,8 +82,9 @@ async def test_a_thousand_random_edits(client: LanguageClient, tmp_path: Path):
             edit, end = replace(start, start, new), column
         lines[line] = lines[line][:column] + new + lines[line][end:]
         text = "\n".join(lines)
-        params = types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(version=version, uri=uri),
-                                                   [edit])
+        params = types.DidChangeTextDocumentParams(
+            types.VersionedTextDocumentIdentifier(version=version, uri=uri), [edit]
+        )
         if version % 50 == 0:
             found = await change(client, uri, version, [edit])
             assert lsp_view(found) == _lint(text, path)
@@ -96,5 +102,7 @@ async def test_a_thousand_random_edits(client: LanguageClient, tmp_path: Path):
 
 def _lint(text: str, path: Path):
     result = check_source(text, str(path))
-    return sorted((d.code, d.span.line - 1, d.span.column - 1, d.span.end_line - 1, d.span.end_column - 1)
-                  for d in result.diagnostics)
+    return sorted(
+        (d.code, d.span.line - 1, d.span.column - 1, d.span.end_line - 1, d.span.end_column - 1)
+        for d in result.diagnostics
+    )

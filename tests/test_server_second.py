@@ -3,6 +3,7 @@ names each new statement takes (the monsters after `group` and `place`, the piec
 tokens after `carried` and `remove`, what `defeated` may name, the traits), the closed words (the
 phases and periods of a recurring rule), and hover explains the new identifiers and a monster's
 group by the number of heroes. Driven from a real LSP client, as tests/test_server.py is."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,12 +12,11 @@ import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
-
 from server_client import SERVER_COMMAND, accept_registrations, ident, open_quest, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-QUEST = '''\
+QUEST = """\
 quest "Second Server Test" {
   edition second
   traits cave
@@ -43,31 +43,38 @@ at end of each overlord turn {
 
 victory heroes when carried key to edge
 victory overlord when alarm >= 4
-'''
+"""
 
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(server_command=SERVER_COMMAND))
 async def client(lsp_client: LanguageClient):
-    accept_registrations(lsp_client)   # the server asks to watch packs and configuration, as editors allow
-    params = types.InitializeParams(capabilities=client_capabilities("visual-studio-code"),
-                                    initialization_options={"debounce": 0})
+    accept_registrations(lsp_client)  # the server asks to watch packs and configuration, as editors allow
+    params = types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+    )
     await lsp_client.initialize_session(params)
     yield
     await lsp_client.shutdown_session()
 
 
 async def labels_at(client, uri, text, needle, shift=0) -> list[str]:
-    found = await client.text_document_completion_async(types.CompletionParams(
-        ident(uri), position_of(text, needle, shift=shift)))
+    found = await client.text_document_completion_async(
+        types.CompletionParams(ident(uri), position_of(text, needle, shift=shift))
+    )
     items = found.items if isinstance(found, types.CompletionList) else found
     return [item.label for item in items]
 
 
 async def test_completion_of_the_new_statements(client: LanguageClient, tmp_path: Path):
-    text = QUEST.replace("  objective red key", "  group \n  lieutenant splig on \n  objective red key") \
-        .replace("  remove key\n", "  remove key\n  place 2 \n  remove \n") \
-        .replace("victory heroes when carried key to edge", "victory heroes when carried key to edge\n"
-                 "victory heroes when defeated \nvictory heroes when carried \nat end of each ")
+    text = (
+        QUEST.replace("  objective red key", "  group \n  lieutenant splig on \n  objective red key")
+        .replace("  remove key\n", "  remove key\n  place 2 \n  remove \n")
+        .replace(
+            "victory heroes when carried key to edge",
+            "victory heroes when carried key to edge\n"
+            "victory heroes when defeated \nvictory heroes when carried \nat end of each ",
+        )
+    )
     path = tmp_path / "complete.quest"
     path.write_text(text, encoding="utf-8")
     uri, _ = await open_quest(client, path)
@@ -79,7 +86,9 @@ async def test_completion_of_the_new_statements(client: LanguageClient, tmp_path
     defeated = await labels_at(client, uri, text, "defeated \n", shift=9)
     assert {"cultists", "splig", "goblin_archer"} <= set(defeated)
     assert "key" in await labels_at(client, uri, text, "carried \nat", shift=8)
-    assert {"round", "overlord turn", "hero turn"} <= set(await labels_at(client, uri, text, "at end of each ", shift=15))
+    assert {"round", "overlord turn", "hero turn"} <= set(
+        await labels_at(client, uri, text, "at end of each ", shift=15)
+    )
 
 
 async def test_hover_on_the_new_identifiers_and_a_group(client: LanguageClient, tmp_path: Path):
@@ -89,7 +98,9 @@ async def test_hover_on_the_new_identifiers_and_a_group(client: LanguageClient, 
     assert [d for d in found if d.severity == types.DiagnosticSeverity.Error] == []
 
     async def hover(needle: str, shift: int = 0) -> str:
-        answer = await client.text_document_hover_async(types.HoverParams(ident(uri), position_of(QUEST, needle, shift=shift)))
+        answer = await client.text_document_hover_async(
+            types.HoverParams(ident(uri), position_of(QUEST, needle, shift=shift))
+        )
         assert answer is not None, needle
         return answer.contents.value
 

@@ -7,6 +7,7 @@ below is the editor's, written from the specification and nothing else; the serv
 copy after random edits must be the same text, and Format Document must format that
 text and no other.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,16 +19,33 @@ import pytest
 import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from server_client import accept_registrations, change, ident, open_quest, replace
 
 from questc.server.text import LineIndex, apply_change
-from server_client import accept_registrations, change, ident, open_quest, replace
 
 module_loop = pytest.mark.asyncio(loop_scope="module")
 TESTS = Path(__file__).resolve().parent
 
 # Every character some library takes for a line break, and characters of two UTF-16 units.
-TRICKY = ["\u2028", "\u2029", "\x0c", "\x0b", "\x85", "\x1c", "\x1d", "\x1e", "\r", "\r\n", "\n",
-          "😀", "𝔸", "é", "ß", "\t", "\ufeff"]
+TRICKY = [
+    "\u2028",
+    "\u2029",
+    "\x0c",
+    "\x0b",
+    "\x85",
+    "\x1c",
+    "\x1d",
+    "\x1e",
+    "\r",
+    "\r\n",
+    "\n",
+    "😀",
+    "𝔸",
+    "é",
+    "ß",
+    "\t",
+    "\ufeff",
+]
 
 
 class EditorText:
@@ -74,8 +92,10 @@ class EditorText:
         self.text = self.text[:a] + new + self.text[b:]
 
 
-BASE = ('quest "Vats" {\n  id vats\n}\n# Vats of cold wax\u2028stand here.\n'
-        'piece R1 room_4x4 at 0,0\narea A "Entry" start {\n  pieces R1\n  note "a\x0cb\x85c 😀"\n}\n')
+BASE = (
+    'quest "Vats" {\n  id vats\n}\n# Vats of cold wax\u2028stand here.\n'
+    'piece R1 room_4x4 at 0,0\narea A "Entry" start {\n  pieces R1\n  note "a\x0cb\x85c 😀"\n}\n'
+)
 
 
 def test_the_index_agrees_with_the_editor_on_every_tricky_character():
@@ -115,12 +135,16 @@ def test_a_position_past_the_end_of_a_line_is_its_end():
     assert index.offset(types.Position(9, 0)) == len(text)
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
-    server_command=[sys.executable, str(TESTS / "server_faulty.py")]))
+@pytest_lsp.fixture(
+    scope="module", config=ClientServerConfig(server_command=[sys.executable, str(TESTS / "server_faulty.py")])
+)
 async def client(lsp_client: LanguageClient):
     accept_registrations(lsp_client)
-    await lsp_client.initialize_session(types.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}))
+    await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual-studio-code"), initialization_options={"debounce": 0}
+        )
+    )
     yield
     await lsp_client.shutdown_session()
 
@@ -144,9 +168,11 @@ async def test_typing_after_a_line_separator_lands_where_the_editor_has_it(clien
     assert await server_text(client, uri) == editor.text
     assert "# Vats of cold wax\u2028and the rest. It smells.\n" in editor.text
     # Format Document formats this very text.
-    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
-        ident(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    edits = await client.text_document_formatting_async(
+        types.DocumentFormattingParams(ident(uri), types.FormattingOptions(tab_size=2, insert_spaces=True))
+    )
     from questc.fmt import format_source
+
     formatted = format_source(editor.text, str(path)).output
     if formatted == editor.text:
         assert not edits
@@ -165,7 +191,7 @@ async def test_random_edits_through_a_real_client(client: LanguageClient, tmp_pa
     version = 1
     for round_ in range(30):
         changes = []
-        for _ in range(rng.randrange(1, 5)):   # several changes in one notification, applied in order
+        for _ in range(rng.randrange(1, 5)):  # several changes in one notification, applied in order
             start = editor.random_position(rng)
             end = start if rng.random() < 0.6 else editor.random_position(rng)
             if (end.line, end.character) < (start.line, start.character):
@@ -190,18 +216,19 @@ async def formatting_is_of(client: LanguageClient, uri: str, text: str, path: Pa
 
     bom = BOM if text.startswith(BOM) else ""
     try:
-        expected = format_source(text[len(bom):], str(path)).output
-    except Exception:   # noqa: BLE001 - the formatter refuses (its meaning would change): the server says so too
+        expected = format_source(text[len(bom) :], str(path)).output
+    except Exception:  # noqa: BLE001 - the formatter refuses (its meaning would change): the server says so too
         expected = None
     try:
-        edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
-            ident(uri), types.FormattingOptions(tab_size=2, insert_spaces=True)))
+        edits = await client.text_document_formatting_async(
+            types.DocumentFormattingParams(ident(uri), types.FormattingOptions(tab_size=2, insert_spaces=True))
+        )
     except JsonRpcException as error:
         assert expected is None and "questc fmt" in str(error), error
         return "refused"
     assert expected is not None
     if not edits:
-        assert expected == text[len(bom):]
+        assert expected == text[len(bom) :]
         return "formatted already"
     (edit,) = edits
     editor = EditorText(text)
@@ -227,7 +254,7 @@ async def test_format_document_after_edits_is_the_formatted_current_text(client:
         start, end = lines[number]
         line = editor.text[start:end]
         breaks = rng.random() < 0.2
-        if breaks:   # something that breaks the syntax (taken back after the Format Document)
+        if breaks:  # something that breaks the syntax (taken back after the Format Document)
             where, new = editor.position(start), rng.choice(["{", '"', "piece"])
         elif line.lstrip().startswith("#") or "note" in line:
             cut = rng.randint(start + line.index("#" if "#" in line else '"') + 1, end - (0 if "#" in line else 1))
@@ -239,8 +266,9 @@ async def test_format_document_after_edits_is_the_formatted_current_text(client:
         await change(client, uri, version, [replace(where, where, new)])
         outcome = await formatting_is_of(client, uri, editor.text, path)
         outcomes.add(outcome)
-        if outcome == "formatted" and rng.random() < 0.5:   # the editor applies the edit, as Format Document does
+        if outcome == "formatted" and rng.random() < 0.5:  # the editor applies the edit, as Format Document does
             from questc.fmt import format_source
+
             whole_range = (editor.position(0), editor.position(len(editor.text)))
             editor.replace(*whole_range, format_source(editor.text, str(path)).output)
             version += 1

@@ -2,6 +2,7 @@
 make, and the answers LSP and JSON-RPC ask for. The server is run as editors run it
 (`python -m questc server` over pipes); these tests speak to it without a client library,
 since a client library would never send most of this."""
+
 from __future__ import annotations
 
 import json
@@ -13,10 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 from server_client import SERVER_COMMAND
 
-pytestmark = pytest.mark.slow   # each test starts `questc server` as a process of its own
+pytestmark = pytest.mark.slow  # each test starts `questc server` as a process of its own
 
 QUEST = 'quest "Wire" {\n  id wire\n}\npiece R1 room_4x4 at 0,0\narea A "Entry" start {\n  pieces R1\n}\n'
 
@@ -25,8 +25,9 @@ class RawServer:
     """`questc server` over pipes, with frames written as bytes and answers read as they come."""
 
     def __init__(self):
-        self.process = subprocess.Popen(SERVER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            SERVER_COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
         self.messages: queue.Queue = queue.Queue()
         self.stderr = b""
         threading.Thread(target=self._read, daemon=True).start()
@@ -128,13 +129,18 @@ def test_a_huge_or_broken_content_length_drops_that_frame_only(server: RawServer
 
 
 def test_header_names_are_case_insensitive_and_unknown_headers_are_ignored(server: RawServer):
-    reply = server.answer(server.request(
-        "initialize", {"processId": None, "rootUri": None, "capabilities": {}}, header="content-length"))
+    reply = server.answer(
+        server.request("initialize", {"processId": None, "rootUri": None, "capabilities": {}}, header="content-length")
+    )
     assert "capabilities" in reply["result"]
     server.notify("initialized", {})
     body = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "shutdown"}).encode()
-    server.send_bytes(b"X-Whatever: 1\r\nCONTENT-LENGTH:" + str(len(body)).encode()
-                      + b"\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" + body)
+    server.send_bytes(
+        b"X-Whatever: 1\r\nCONTENT-LENGTH:"
+        + str(len(body)).encode()
+        + b"\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n"
+        + body
+    )
     assert server.answer(7)["result"] is None
     server.notify("exit")
     assert server.exit_code() == 0
@@ -154,18 +160,25 @@ def test_bodies_that_are_not_messages_get_errors(server: RawServer):
 def test_malformed_parameters_are_answered_with_invalid_params(server: RawServer, tmp_path: Path):
     server.initialize()
     uri = (tmp_path / "a.quest").as_uri()
-    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "quest", "version": 1,
-                                                            "text": QUEST}})
-    for params in ({"textDocument": {"uri": uri}, "position": {"line": "one", "character": 0}},
-                   {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}},
-                   {"textDocument": {"uri": uri}},
-                   None, [1, 2]):
+    server.notify(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "quest", "version": 1, "text": QUEST}}
+    )
+    for params in (
+        {"textDocument": {"uri": uri}, "position": {"line": "one", "character": 0}},
+        {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}},
+        {"textDocument": {"uri": uri}},
+        None,
+        [1, 2],
+    ):
         answer = server.answer(server.request("textDocument/hover", params))
         assert answer["error"]["code"] == -32602, answer
         assert "textDocument/hover" in answer["error"]["message"]
     # The reason names the place in the message as the client wrote it.
-    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": uri},
-                                                                 "position": {"line": "one", "character": 0}}))
+    answer = server.answer(
+        server.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": "one", "character": 0}}
+        )
+    )
     assert "message.params.position.line" in answer["error"]["message"], answer
     # A notification that does not fit is dropped with a word in the log, and the next one still works.
     server.notify("textDocument/didChange", {"textDocument": {"uri": uri}, "contentChanges": "oops"})
@@ -181,13 +194,22 @@ def test_malformed_parameters_are_answered_with_invalid_params(server: RawServer
 def test_out_of_range_positions_are_answered(server: RawServer, tmp_path: Path):
     server.initialize()
     uri = (tmp_path / "a.quest").as_uri()
-    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "quest", "version": 1,
-                                                            "text": QUEST}})
-    for line, character in ((0, 10 ** 6), (10 ** 6, 0), (2 ** 31 - 1, 2 ** 31 - 1), (3, 10 ** 9)):
-        for method in ("textDocument/hover", "textDocument/completion", "textDocument/definition",
-                       "textDocument/signatureHelp", "textDocument/documentHighlight"):
-            answer = server.answer(server.request(method, {"textDocument": {"uri": uri},
-                                                           "position": {"line": line, "character": character}}))
+    server.notify(
+        "textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "quest", "version": 1, "text": QUEST}}
+    )
+    for line, character in ((0, 10**6), (10**6, 0), (2**31 - 1, 2**31 - 1), (3, 10**9)):
+        for method in (
+            "textDocument/hover",
+            "textDocument/completion",
+            "textDocument/definition",
+            "textDocument/signatureHelp",
+            "textDocument/documentHighlight",
+        ):
+            answer = server.answer(
+                server.request(
+                    method, {"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}
+                )
+            )
             assert "error" not in answer or answer["error"]["code"] == -32602, (method, answer)
     _no_tracebacks(server)
 
@@ -195,8 +217,11 @@ def test_out_of_range_positions_are_answered(server: RawServer, tmp_path: Path):
 def test_every_request_after_shutdown_is_refused_and_exit_says_zero(server: RawServer):
     server.initialize()
     assert server.answer(server.request("shutdown"))["result"] is None
-    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": "file:///x.quest"},
-                                                                 "position": {"line": 0, "character": 0}}))
+    answer = server.answer(
+        server.request(
+            "textDocument/hover", {"textDocument": {"uri": "file:///x.quest"}, "position": {"line": 0, "character": 0}}
+        )
+    )
     assert answer["error"]["code"] == -32600 and "shut down" in answer["error"]["message"]
     server.notify("exit")
     assert server.exit_code() == 0
@@ -212,24 +237,30 @@ def test_exit_ends_the_server_while_the_client_keeps_its_pipe_open(server: RawSe
     server.initialize()
     server.request("shutdown")
     server.notify("exit")
-    assert server.exit_code(timeout=10) == 0   # stdin is still open: the server must not wait for it
+    assert server.exit_code(timeout=10) == 0  # stdin is still open: the server must not wait for it
 
 
 def test_a_request_before_initialize_is_refused(server: RawServer):
-    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": "file:///x.quest"},
-                                                                 "position": {"line": 0, "character": 0}}))
+    answer = server.answer(
+        server.request(
+            "textDocument/hover", {"textDocument": {"uri": "file:///x.quest"}, "position": {"line": 0, "character": 0}}
+        )
+    )
     assert answer["error"]["code"] == -32002
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the server's peak memory from /proc")
 def test_a_request_about_a_huge_unopened_file_never_reads_it(server: RawServer, tmp_path: Path):
     huge = tmp_path / "huge.quest"
-    with open(huge, "wb") as f:   # 600 MB, sparse: no disk is used
+    with open(huge, "wb") as f:  # 600 MB, sparse: no disk is used
         f.truncate(600 * 1024 * 1024)
     server.initialize()
     started = time.monotonic()
-    answer = server.answer(server.request("textDocument/hover", {"textDocument": {"uri": huge.as_uri()},
-                                                                 "position": {"line": 0, "character": 0}}))
+    answer = server.answer(
+        server.request(
+            "textDocument/hover", {"textDocument": {"uri": huge.as_uri()}, "position": {"line": 0, "character": 0}}
+        )
+    )
     assert answer["error"]["code"] == -32803 and "over the limit" in answer["error"]["message"]
     assert time.monotonic() - started < 5
     status = Path(f"/proc/{server.process.pid}/status").read_text()
@@ -249,7 +280,12 @@ def test_the_server_is_not_killed_by_a_closed_input(server: RawServer):
 def test_the_faulty_frames_are_survived_together(server: RawServer):
     """Every kind of bad frame in one stream, then a real request: answered."""
     server.initialize()
-    garbage = (b"garbage line\r\n\r\n" + b"Content-Length: 99999999999999\r\n\r\n" + b"x" * 1000
-               + b"\r\nContent-Length: abc\r\n\r\n{}" + b"Content-Length: 2\r\n\r\n{}")
+    garbage = (
+        b"garbage line\r\n\r\n"
+        + b"Content-Length: 99999999999999\r\n\r\n"
+        + b"x" * 1000
+        + b"\r\nContent-Length: abc\r\n\r\n{}"
+        + b"Content-Length: 2\r\n\r\n{}"
+    )
     server.send_bytes(garbage)
     assert server.answer(server.request("shutdown"))["result"] is None

@@ -9,6 +9,7 @@ per-pair check, on generated dungeons (bench/dungeon.py) large enough for long l
 - Beams against `sight.check` (the features of one line, tested one by one) for every pair from
   sampled sources, and the reveal analysis's cast from groups against one query per group.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -56,8 +57,12 @@ def _sight_digest(board, doors: frozenset[str]) -> str:
 def _analysis(result) -> dict:
     analysis = result.compiled.analysis
     reached = hashlib.sha256(repr(sorted(analysis.reached)).encode()).hexdigest()[:16]
-    return {"waves": analysis.waves, "visible_from": analysis.visible_from, "reached": reached,
-            "opened": sorted(analysis.opened_doors)}
+    return {
+        "waves": analysis.waves,
+        "visible_from": analysis.visible_from,
+        "reached": reached,
+        "opened": sorted(analysis.opened_doors),
+    }
 
 
 def record() -> dict:
@@ -67,7 +72,8 @@ def record() -> dict:
         board = result.compiled.board
         out[f"{cells}/{seed}"] = {
             "sight": {name: _sight_digest(board, doors) for name, doors in _states(board, seed).items()},
-            "analysis": _analysis(result)}
+            "analysis": _analysis(result),
+        }
     return out
 
 

@@ -1,22 +1,27 @@
 """questc.board line of sight: the acceptance cases and hand-checked situations."""
+
 from __future__ import annotations
 
-
 import pytest
+from conftest import ACCEPTANCE as CASES
 
-from questc.board import PlacedPiece, build_board
-from questc.board import Door
+from questc.board import Door, PlacedPiece, build_board
 from questc.board.geometry import hedge, vedge
 from questc.board.sight_reference import sees_reference
 from questc.board.testing import BOULDER, FOG, RUBBLE, WATER, drowned_reliquary, shape_piece
-from conftest import ACCEPTANCE as CASES
 
 LOS_FILE = CASES / "los.txt"
 ACCEPTANCE = [
-    ("1,1", "4,4", (), True), ("0,3", "5,3", (), False), ("0,4", "4,2", (), False),
-    ("12,2", "13,5", (), True), ("14,3", "12,5", (), True), ("10,2", "12,5", (), False),
-    ("5,2", "6,2", (), False), ("5,2", "6,2", ("entry",), True),
-    ("5,1", "6,2", (), False), ("5,1", "6,2", ("entry",), True),
+    ("1,1", "4,4", (), True),
+    ("0,3", "5,3", (), False),
+    ("0,4", "4,2", (), False),
+    ("12,2", "13,5", (), True),
+    ("14,3", "12,5", (), True),
+    ("10,2", "12,5", (), False),
+    ("5,2", "6,2", (), False),
+    ("5,2", "6,2", ("entry",), True),
+    ("5,1", "6,2", (), False),
+    ("5,1", "6,2", ("entry",), True),
     ("5,0", "6,2", ("entry",), False),
 ]
 
@@ -72,8 +77,7 @@ class TestAcceptance:
         assert reliquary.why_blocked((5, 2), (6, 2)) == "the closed door `entry`"
         assert reliquary.why_blocked((10, 2), (12, 5)) == "the wall between 11,3 and 11,4"
         assert reliquary.why_blocked((5, 0), (6, 2), open_doors={"entry"}) == "the wall between 5,1 and 6,1"
-        assert reliquary.why_blocked((5, 1), (6, 2)) == (
-            "the corner of walls and the closed door `entry` at 6,2")
+        assert reliquary.why_blocked((5, 1), (6, 2)) == ("the corner of walls and the closed door `entry` at 6,2")
         assert reliquary.why_blocked((1, 1), (4, 4)) is None
         assert reliquary.why_blocked((1, 1), (9, 9)) == "9,9 is not a floor space"
 
@@ -115,7 +119,7 @@ def _turned_reliquary():
 class TestFirstEdition:
     def test_touching_only_the_corner_of_a_blocking_cell(self):
         board = room(blocking={(2, 0): RUBBLE})
-        assert all_ways(board, (1, 0), (3, 2))      # passes its corner point 2,1 only
+        assert all_ways(board, (1, 0), (3, 2))  # passes its corner point 2,1 only
         assert not all_ways(board, (1, 0), (4, 2))  # cuts through the rubble
 
     def test_between_two_blocking_cells_meeting_at_a_corner(self):
@@ -140,23 +144,23 @@ class TestFirstEdition:
     def test_free_end_of_a_wall(self):
         """Two rooms joined on rows 1-2: the wall stub on row 0 ends freely at 3,1."""
         joint = (vedge(3, 1), vedge(3, 2))
-        board = build_board([rect("A", 0, 0, 3, 4, [joint]), rect("B", 3, 0, 3, 4, [joint])],
-                            [], [], {}).board
+        board = build_board([rect("A", 0, 0, 3, 4, [joint]), rect("B", 3, 0, 3, 4, [joint])], [], [], {}).board
         assert not all_ways(board, (2, 0), (3, 0))
-        assert all_ways(board, (2, 0), (3, 1))       # round the free end: NW-SE through 3,1
-        assert all_ways(board, (2, 1), (3, 0))       # and NE-SW
+        assert all_ways(board, (2, 0), (3, 1))  # round the free end: NW-SE through 3,1
+        assert all_ways(board, (2, 1), (3, 0))  # and NE-SW
         assert all_ways(board, (1, 0), (5, 2))
         assert not all_ways(board, (0, 0), (4, 0))
 
     def test_outside_of_a_convex_corner(self):
         """An L-shaped map: lines passing the outer corner of the L's inner angle."""
-        cells = frozenset({(x, y) for x in range(4) for y in range(2)}
-                          | {(x, y) for x in range(2) for y in range(2, 4)})
+        cells = frozenset(
+            {(x, y) for x in range(4) for y in range(2)} | {(x, y) for x in range(2) for y in range(2, 4)}
+        )
         board = build_board([PlacedPiece("L", cells)], [], [], {}).board
-        assert all_ways(board, (3, 0), (0, 3))        # exactly through the corner point 2,2
-        assert all_ways(board, (3, 1), (0, 2))        # also through 2,2, at another slope
-        assert not all_ways(board, (3, 1), (1, 3))    # cuts across 2,2, which is no floor
-        assert not all_ways(board, (3, 1), (0, 3))    # crosses the wall above 2,2
+        assert all_ways(board, (3, 0), (0, 3))  # exactly through the corner point 2,2
+        assert all_ways(board, (3, 1), (0, 2))  # also through 2,2, at another slope
+        assert not all_ways(board, (3, 1), (1, 3))  # cuts across 2,2, which is no floor
+        assert not all_ways(board, (3, 1), (0, 3))  # crosses the wall above 2,2
 
     def test_doors(self):
         a = rect("A", 0, 0, 3, 4, [(vedge(3, 1), vedge(3, 2))])
@@ -166,18 +170,18 @@ class TestFirstEdition:
         assert not all_ways(board, (0, 1), (5, 2))
         assert all_ways(board, (0, 1), (5, 2), open_doors=frozenset({"d"}))
         assert not all_ways(board, (0, 0), (5, 0), open_doors=frozenset({"d"}))  # the wall above the door
-        assert all_ways(board, (0, 0), (5, 1), open_doors=frozenset({"d"}))      # past the wall's end at 3,1
-        assert all_ways(board, (0, 0), (5, 3), open_doors=frozenset({"d"}))      # through the point 3,2
+        assert all_ways(board, (0, 0), (5, 1), open_doors=frozenset({"d"}))  # past the wall's end at 3,1
+        assert all_ways(board, (0, 0), (5, 3), open_doors=frozenset({"d"}))  # through the point 3,2
         assert board.why_blocked((0, 1), (5, 2)) == "the closed door `d` at 3,2"
         assert board.why_blocked((0, 1), (5, 1)) == "the closed door `d`"
 
     def test_fog(self):
         board = room(blocking={(3, 3): FOG})
-        assert all_ways(board, (2, 2), (3, 3))        # into an adjacent fog space
-        assert all_ways(board, (3, 3), (4, 4))        # out of it to a neighbour
-        assert not all_ways(board, (1, 1), (3, 3))    # not from further
+        assert all_ways(board, (2, 2), (3, 3))  # into an adjacent fog space
+        assert all_ways(board, (3, 3), (4, 4))  # out of it to a neighbour
+        assert not all_ways(board, (1, 1), (3, 3))  # not from further
         assert not all_ways(board, (3, 3), (5, 3))
-        assert not all_ways(board, (2, 3), (4, 3))    # fog blocks lines through it
+        assert not all_ways(board, (2, 3), (4, 3))  # fog blocks lines through it
         assert all_ways(board, (2, 2), (4, 2))
         assert "fog at 3,3" in board.why_blocked((1, 1), (3, 3))
 
@@ -251,9 +255,12 @@ def _turn_board(board, pieces, doors, blocking):
         lo, hi = min(p, q), max(p, q)
         return lo + hi
 
-    turned_pieces = [PlacedPiece(p.id, frozenset(cell(c) for c in p.cells),
-                                 tuple(tuple(sorted(edge(e) for e in o)) for o in p.openings))
-                     for p in pieces]
+    turned_pieces = [
+        PlacedPiece(
+            p.id, frozenset(cell(c) for c in p.cells), tuple(tuple(sorted(edge(e) for e in o)) for o in p.openings)
+        )
+        for p in pieces
+    ]
     turned_doors = [Door(d.id, tuple(sorted(edge(e) for e in d.edges)), d.rune) for d in doors]
     return build_board(turned_pieces, turned_doors, [], {cell(c): b for c, b in blocking.items()}).board
 

@@ -5,6 +5,7 @@ joined through two-cell openings, some joints carrying doors (open or closed), a
 rubble, water, fog and boulders scattered about.  The oracle is the Fraction-based
 `sight_reference`.
 """
+
 from __future__ import annotations
 
 import random
@@ -83,6 +84,7 @@ def board_of(seed: int, **size):
 def transform(pieces, doors, blocking, point):
     """The same map under a map of the plane given on lattice points (a rotation or a
     mirror): cells go to the cell spanned by their moved corners."""
+
     def cell(c):
         corners = [point((c[0] + dx, c[1] + dy)) for dx in (0, 1) for dy in (0, 1)]
         return (min(p[0] for p in corners), min(p[1] for p in corners))
@@ -91,9 +93,12 @@ def transform(pieces, doors, blocking, point):
         p, q = point(e[:2]), point(e[2:])
         return min(p, q) + max(p, q)
 
-    new_pieces = [PlacedPiece(p.id, frozenset(cell(c) for c in p.cells),
-                              tuple(tuple(sorted(edge(e) for e in o)) for o in p.openings))
-                  for p in pieces]
+    new_pieces = [
+        PlacedPiece(
+            p.id, frozenset(cell(c) for c in p.cells), tuple(tuple(sorted(edge(e) for e in o)) for o in p.openings)
+        )
+        for p in pieces
+    ]
     new_doors = [Door(d.id, tuple(sorted(edge(e) for e in d.edges)), d.rune) for d in doors]
     board = build_board(new_pieces, new_doors, [], {cell(c): b for c, b in blocking.items()}).board
     return board, cell
@@ -191,5 +196,6 @@ def test_opening_doors_only_adds_sight(seed):
     board, open_doors = board_of(seed, width=7, height=6)
     all_open = frozenset(board.doors)
     for edition in EDITIONS:
-        assert board.visible_cells(board.cells, edition, open_doors) <= \
-            board.visible_cells(board.cells, edition, all_open)
+        assert board.visible_cells(board.cells, edition, open_doors) <= board.visible_cells(
+            board.cells, edition, all_open
+        )

@@ -1,5 +1,6 @@
 """Inline suppressions: `# questc: ignore[...]` before (or after) a statement, `ignore-file[...]`, and
 the reports about the suppressions themselves (Q601 unused, Q602 unknown, Q603 unsuppressible, Q604 malformed)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -11,7 +12,7 @@ from questc.suppress import apply_suppressions
 from questc.syntax import parse_source
 
 # Area B is in line of sight of the start area: the reveal checks report Q305 at `B` (line 10 here).
-OPEN_PLAN = textwrap.dedent('''\
+OPEN_PLAN = textwrap.dedent("""\
     quest "Open Plan" {
       conquest 3
     }
@@ -23,7 +24,7 @@ OPEN_PLAN = textwrap.dedent('''\
     # the alcove is meant to be seen from the hall
     area B "Alcove" { pieces C1, E1 }
     victory heroes when revealed B
-''')
+""")
 
 
 def codes(source: str, options=None) -> list[str]:
@@ -53,7 +54,8 @@ def test_suppression_before_the_statement_skipping_comment_lines():
 
 def test_unused_suppression_is_reported_at_the_comment():
     source = OPEN_PLAN.replace("# questc: ignore[Q305]\n", "").replace(
-        "victory heroes", "# questc: ignore[Q305]\nvictory heroes")
+        "victory heroes", "# questc: ignore[Q305]\nvictory heroes"
+    )
     result = check_source(source, "q.quest")
     assert [d.code for d in result.diagnostics] == ["Q305", "Q601"]
     q601 = result.diagnostics[1]
@@ -79,7 +81,8 @@ def test_the_policy_applies_after_suppressions():
 
 def test_syntax_and_reference_errors_cannot_be_suppressed():
     source = OPEN_PLAN.replace("glyph at 0,0 active", "glyph at 0,0 active; monster beastmen at 2,2").replace(
-        "area A", "# questc: ignore[Q101]\narea A")
+        "area A", "# questc: ignore[Q101]\narea A"
+    )
     result = check_source(source, "q.quest")
     assert sorted(d.code for d in result.diagnostics) == ["Q101", "Q603"]
     # a file with errors judges no suppression unused: later checks did not run
@@ -95,7 +98,9 @@ def test_trailing_suppression_covers_its_own_line():
 
 
 def test_suppression_covers_only_its_line_and_codes():
-    source = 'quest "Q" {\n  conquest 3\n}\n# questc: ignore[Q202]\n\npiece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n'
+    source = (
+        'quest "Q" {\n  conquest 3\n}\n# questc: ignore[Q202]\n\npiece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n'
+    )
     assert run(source, [at("Q202", 6), at("Q202", 7), at("Q201", 6)]) == [("Q201", 6), ("Q202", 7)]
 
 
@@ -108,12 +113,14 @@ def test_several_codes_and_partly_unused():
 
 
 def test_problems_with_the_comment_itself():
-    source = ('quest "Q" {\n  conquest 3\n}\n'
-              '# questc: ignore[Q3O5, Q999]\n'     # not a code; a code that does not exist
-              '# questc: ignore Q305\n'            # malformed
-              '# questc: ignore[]\n'               # nothing named
-              '#questc:ignore-file[Q001]\n'        # always an error
-              'piece R1 room_4x4 at 0,0\n')
+    source = (
+        'quest "Q" {\n  conquest 3\n}\n'
+        "# questc: ignore[Q3O5, Q999]\n"  # not a code; a code that does not exist
+        "# questc: ignore Q305\n"  # malformed
+        "# questc: ignore[]\n"  # nothing named
+        "#questc:ignore-file[Q001]\n"  # always an error
+        "piece R1 room_4x4 at 0,0\n"
+    )
     result = run(source, [at("Q001", 8, Severity.ERROR)])
     assert result == [("Q001", 8), ("Q602", 4), ("Q602", 4), ("Q603", 7), ("Q604", 5), ("Q604", 6)]
     parsed = parse_source(source, "q.quest")

@@ -4,6 +4,7 @@ traceback whatever the input.
 
 Snapshots live in tests/snapshots/syntax/; regenerate them with QUESTC_UPDATE_SNAPSHOTS=1.
 """
+
 from __future__ import annotations
 
 import io
@@ -13,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import ACCEPTANCE
 from helpers import assert_codes, span_text, where
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,9 +22,7 @@ from hypothesis import strategies as st
 from questc.api import check_file, check_source
 from questc.cli.output import print_report
 from questc.syntax import parse_source
-from questc.syntax.parser import quest_parser
-from questc.syntax.parser import HINT_EXAMPLES
-from conftest import ACCEPTANCE
+from questc.syntax.parser import HINT_EXAMPLES, quest_parser
 
 HERE = Path(__file__).parent
 ERRORS = HERE / "fixtures" / "syntax" / "errors"
@@ -74,7 +74,7 @@ def assert_writer_words(diagnostic) -> None:
     texts += [label.message for label in diagnostic.labels]
     for text in texts:
         assert not RAW.search(text), f"raw token name in {text!r}"
-        prose = re.sub(r"`[^`]*`", "", text)   # quoted syntax (`piece ID TYPE at X,Y`) is the writer's own
+        prose = re.sub(r"`[^`]*`", "", text)  # quoted syntax (`piece ID TYPE at X,Y`) is the writer's own
         words = set(re.findall(r"[A-Z_][A-Z0-9_]+", prose))
         assert not words & names, f"token name {words & names} in {text!r}"
 
@@ -97,7 +97,7 @@ def test_error_fixture_codes_and_snapshot(name):
     assert result.model is None, "no later stage runs on a file with syntax errors"
     for d in result.diagnostics:
         assert_writer_words(d)
-        assert span_text(text, d.span) is not None   # lines, columns and offsets agree
+        assert span_text(text, d.span) is not None  # lines, columns and offsets agree
         for label in d.labels:
             span_text(text, label.span)
     stream = io.StringIO()
@@ -117,6 +117,7 @@ def test_no_stale_snapshots():
 
 
 # ---- exact places ------------------------------------------------------------------
+
 
 def _only(name):
     text, path = fixture(name)
@@ -151,9 +152,11 @@ def test_q004_duplicate_points_at_both():
 
 
 def test_q004_treachery_colour_given_twice_labels_the_first_and_is_not_summed():
-    source = ('quest "T" {\n  conquest 3\n  treachery event 2, trap 3, event 1\n}\n'
-              'piece R1 room_4x4 at 0,0\narea A "Hall" start { pieces R1; glyph at 0,0 active }\n'
-              'victory heroes when revealed A\n')
+    source = (
+        'quest "T" {\n  conquest 3\n  treachery event 2, trap 3, event 1\n}\n'
+        'piece R1 room_4x4 at 0,0\narea A "Hall" start { pieces R1; glyph at 0,0 active }\n'
+        "victory heroes when revealed A\n"
+    )
     result = assert_codes(source, "Q004")
     (d,) = result.diagnostics
     assert d.message == "the treachery colour `event` is given twice"
@@ -165,8 +168,7 @@ def test_q004_treachery_colour_given_twice_labels_the_first_and_is_not_summed():
     assert_codes(source.replace(", event 1", ", monster 1"))
     assert_codes(source.replace(", event 1", ""))
     parse = parse_source(result.source, "<quest>")
-    assert [(p.colour.value, p.amount) for p in parse.tree.header.get("treachery").value] == [
-        ("event", 2), ("trap", 3)]
+    assert [(p.colour.value, p.amount) for p in parse.tree.header.get("treachery").value] == [("event", 2), ("trap", 3)]
 
 
 def test_q004_unknown_field_lists_the_fields():
@@ -190,7 +192,7 @@ def test_q002_single_quoted_string_spoils_only_its_line():
 
 def test_q005_places():
     _, d = _only("q005_no_header")
-    assert where(d.span) == (2, 1, 2, 6)    # the first statement's keyword, after the comment
+    assert where(d.span) == (2, 1, 2, 6)  # the first statement's keyword, after the comment
     _, d = _only("q005_empty")
     assert where(d.span) == (1, 1, 1, 1) and d.label == "this file holds no quest"
 
@@ -210,6 +212,7 @@ def test_file_ending_in_a_block():
 
 # ---- recovery: every cause once, no cascade ----------------------------------------------
 
+
 def test_three_independent_errors_give_exactly_three():
     text, path = fixture("three_independent_errors")
     result = parse_source(text, str(path))
@@ -223,7 +226,15 @@ def test_many_errors_each_once_in_order():
     text, path = fixture("many_errors")
     result = parse_source(text, str(path))
     assert sorted((d.span.line, d.code) for d in result.diagnostics) == [
-        (3, "Q003"), (4, "Q004"), (6, "Q003"), (9, "Q001"), (10, "Q001"), (11, "Q003"), (13, "Q001"), (14, "Q001")]
+        (3, "Q003"),
+        (4, "Q004"),
+        (6, "Q003"),
+        (9, "Q001"),
+        (10, "Q001"),
+        (11, "Q003"),
+        (13, "Q001"),
+        (14, "Q001"),
+    ]
     # Recovery keeps every statement it could parse, and the value checks run on them
     # (the bad turn on line 6 is found by the transformer, after the parse).
     assert [type(i).__name__ for i in result.tree.items] == ["Piece", "Area", "Victory"]
@@ -244,23 +255,29 @@ def test_each_hint_example_gets_its_own_hint(hint, example):
     assert result.diagnostics[0].help == hint
 
 
-@pytest.mark.parametrize("source, codes", [
-    ('quest "Q" {\n  players 3 5\n  conquest 3\n}\n', ["Q001"]),
-    ('quest "Q" { conquest 3 }\npiece R1 room_4x4 at 4\n', ["Q003"]),
-    ('quest "Q" { conquest 3 }\npiece R1 room_4x4 at 1.5,0\n', ["Q003"]),
-    ('quest "Q" { conquest 3 }\npiece R1 room_4x4 at 0, 0\n', ["Q003"]),
-    ('quest "Q" { conquest 3 }\narea A { glyph at R1:2 }\n', ["Q003"]),
-    ('quest "Q" { conquest }\n', ["Q001"]),
-    ('quest "Q" { conquest 3; conquest 3; id a; id b }\n', ["Q004", "Q004"]),
-    ('quest "Q" { conquest 3 }\nvictory heroes when conquest == 3\n', ["Q001"]),
-    ('quest "Q" { conquest 3 }\nvictory heroes when (killed boss\n', ["Q001"]),
-    ('quest "Q" { conquest 3 }\nnamed n "N" giant { wounds ++1 }\n', ["Q001"]),
-    ('quest "Q" { conquest 3 }\noverlord { card Danger x2 }\n', ["Q001"]),
-    ('quest "Q" { conquest 3 }\nchests { silver 1 silver }\n', ["Q001"]),
-    ('quest "Q" { conquest 3 }\n}\n', ["Q001"]),
-    ('quest "Q" {\n  conquest 3\npiece R1 room_4x4 at 0,0\narea A { pieces R1 }\nvictory heroes when revealed A\n', ["Q001"]),
-    ("\n\n   \n", ["Q005"]),
-])
+@pytest.mark.parametrize(
+    "source, codes",
+    [
+        ('quest "Q" {\n  players 3 5\n  conquest 3\n}\n', ["Q001"]),
+        ('quest "Q" { conquest 3 }\npiece R1 room_4x4 at 4\n', ["Q003"]),
+        ('quest "Q" { conquest 3 }\npiece R1 room_4x4 at 1.5,0\n', ["Q003"]),
+        ('quest "Q" { conquest 3 }\npiece R1 room_4x4 at 0, 0\n', ["Q003"]),
+        ('quest "Q" { conquest 3 }\narea A { glyph at R1:2 }\n', ["Q003"]),
+        ('quest "Q" { conquest }\n', ["Q001"]),
+        ('quest "Q" { conquest 3; conquest 3; id a; id b }\n', ["Q004", "Q004"]),
+        ('quest "Q" { conquest 3 }\nvictory heroes when conquest == 3\n', ["Q001"]),
+        ('quest "Q" { conquest 3 }\nvictory heroes when (killed boss\n', ["Q001"]),
+        ('quest "Q" { conquest 3 }\nnamed n "N" giant { wounds ++1 }\n', ["Q001"]),
+        ('quest "Q" { conquest 3 }\noverlord { card Danger x2 }\n', ["Q001"]),
+        ('quest "Q" { conquest 3 }\nchests { silver 1 silver }\n', ["Q001"]),
+        ('quest "Q" { conquest 3 }\n}\n', ["Q001"]),
+        (
+            'quest "Q" {\n  conquest 3\npiece R1 room_4x4 at 0,0\narea A { pieces R1 }\nvictory heroes when revealed A\n',
+            ["Q001"],
+        ),
+        ("\n\n   \n", ["Q005"]),
+    ],
+)
 def test_inline_syntax_errors(source, codes):
     result = assert_codes(source, *codes)
     for d in result.diagnostics:
@@ -282,8 +299,9 @@ def test_not_utf8_is_a_diagnostic(tmp_path):
 
 
 @pytest.mark.skipif(not ACCEPTANCE.is_dir(), reason="acceptance cases not present")
-@pytest.mark.parametrize("case", ["q001_syntax_error", "q003_bad_range", "q004_duplicate_header_field",
-                                  "q005_no_header"])
+@pytest.mark.parametrize(
+    "case", ["q001_syntax_error", "q003_bad_range", "q004_duplicate_header_field", "q005_no_header"]
+)
 def test_acceptance_syntax_cases(case):
     result = check_file(ACCEPTANCE / f"{case}.quest")
     assert [d.code for d in result.diagnostics] == [case[:4].upper()]
@@ -293,7 +311,21 @@ def test_acceptance_syntax_cases(case):
 
 SOURCES = [p.read_text(encoding="utf-8") for p in sorted(FEATURES.glob("*.quest")) + sorted(ERRORS.glob("*.quest"))]
 PIECES = list('{}();:,."#\\\n\t +-x0123456789') + [
-    '"""', "quest", "area", "at", "..", "on", "victory", "\r\n", "\ufeff", "é", "R1:", "not", "{ }", "\x00"]
+    '"""',
+    "quest",
+    "area",
+    "at",
+    "..",
+    "on",
+    "victory",
+    "\r\n",
+    "\ufeff",
+    "é",
+    "R1:",
+    "not",
+    "{ }",
+    "\x00",
+]
 
 
 @st.composite
@@ -305,15 +337,19 @@ def mutated_sources(draw):
         if kind == "insert":
             text = text[:at] + draw(st.sampled_from(PIECES)) + text[at:]
         elif kind == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 12)):]
+            text = text[:at] + text[at + draw(st.integers(1, 12)) :]
         else:
             start = draw(st.integers(0, len(text)))
-            text = text[:at] + text[start:start + draw(st.integers(1, 40))] + text[at:]
+            text = text[:at] + text[start : start + draw(st.integers(1, 40))] + text[at:]
     return text
 
 
-@settings(max_examples=300, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=300,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(mutated_sources())
 @pytest.mark.slow
 def test_mutated_sources_never_raise(text):
@@ -335,17 +371,23 @@ REPO_QUESTS = Path(__file__).resolve().parent.parent / "quests"
 @pytest.mark.parametrize("keyword", ["Named", "nmed", "namedd"])
 def test_a_misspelt_block_statement_is_one_error(keyword):
     """`Named grubba ... {` gave six errors: its own and one for each line of its block."""
-    source = (REPO_QUESTS / "chandlers_cellar.quest").read_text(encoding="utf-8").replace(
-        'named grubba "Grubba Wickmaw" ogre {', f'{keyword} grubba "Grubba Wickmaw" ogre {{')
+    source = (
+        (REPO_QUESTS / "chandlers_cellar.quest")
+        .read_text(encoding="utf-8")
+        .replace('named grubba "Grubba Wickmaw" ogre {', f'{keyword} grubba "Grubba Wickmaw" ogre {{')
+    )
     result = check_source(source, "cellar.quest")
     assert [d.code for d in result.diagnostics] == ["Q001"], [d.message for d in result.diagnostics]
     assert f"`{keyword}`" in result.diagnostics[0].message
 
 
 def test_an_error_after_the_skipped_block_is_still_reported():
-    source = (REPO_QUESTS / "chandlers_cellar.quest").read_text(encoding="utf-8").replace(
-        'named grubba "Grubba Wickmaw" ogre {', 'Named grubba "Grubba Wickmaw" ogre {').replace(
-        "victory heroes", "victorie heroes")
+    source = (
+        (REPO_QUESTS / "chandlers_cellar.quest")
+        .read_text(encoding="utf-8")
+        .replace('named grubba "Grubba Wickmaw" ogre {', 'Named grubba "Grubba Wickmaw" ogre {')
+        .replace("victory heroes", "victorie heroes")
+    )
     assert [d.code for d in check_source(source, "cellar.quest").diagnostics] == ["Q001", "Q001"]
 
 

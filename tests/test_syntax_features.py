@@ -1,5 +1,6 @@
 """Every syntax feature of LANGUAGE.md §2-§8 parses with no diagnostic into the right nodes,
 each with exactly the right span (1-based lines and columns, end column exclusive)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -7,12 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-
+from conftest import SHARED
 from helpers import span_text, where
+
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
 from questc.syntax import parse_source
-from conftest import SHARED
 
 FIXTURES = Path(__file__).parent / "fixtures" / "syntax"
 FEATURES = FIXTURES / "features"
@@ -45,9 +46,21 @@ ALL = sorted(p.name for p in FEATURES.glob("*.quest"))
 
 
 def test_there_is_a_fixture_per_feature():
-    assert set(ALL) >= {"header_full.quest", "separators.quest", "comments.quest", "pieces.quest",
-                        "doors.quest", "areas.quest", "monsters.quest", "named.quest", "effects.quest",
-                        "triggers.quest", "chests.quest", "overlord.quest", "victory.quest"}
+    assert set(ALL) >= {
+        "header_full.quest",
+        "separators.quest",
+        "comments.quest",
+        "pieces.quest",
+        "doors.quest",
+        "areas.quest",
+        "monsters.quest",
+        "named.quest",
+        "effects.quest",
+        "triggers.quest",
+        "chests.quest",
+        "overlord.quest",
+        "victory.quest",
+    }
 
 
 @pytest.mark.parametrize("name", ALL + ["../language_example.quest"])
@@ -56,7 +69,7 @@ def test_every_span_agrees_with_its_offsets_and_nests(name):
     text, tree = load(name)
     for path, span in spans_of(tree):
         covered = span_text(text, span)
-        if path == "tree.span":   # the file: all of it, comments and line breaks around the items too
+        if path == "tree.span":  # the file: all of it, comments and line breaks around the items too
             assert (span.start, span.end) == (0, len(text))
             continue
         assert covered == covered.strip(), f"{path} starts or ends with white space: {covered!r}"
@@ -78,7 +91,8 @@ def test_language_example_is_the_spec_one_and_parses_clean():
         assert text == example, "the fixture is no longer LANGUAGE.md §1's example"
     assert tree.header.title.value == "The Drowned Reliquary"
     assert [type(i).__name__ for i in tree.items] == (
-        ["Piece"] * 5 + ["Door"] * 2 + ["Area"] * 3 + ["NamedMonster", "ChestChart", "Trigger", "Victory", "Victory"])
+        ["Piece"] * 5 + ["Door"] * 2 + ["Area"] * 3 + ["NamedMonster", "ChestChart", "Trigger", "Victory", "Victory"]
+    )
     b = tree.items[8]
     assert b.id.value == "B" and b.name.value == "Flooded Passage" and not b.start
     encounter = b.statements[-1]
@@ -99,9 +113,21 @@ def test_header_with_every_field():
     assert span_text(text, header.span).startswith('quest "The') and span_text(text, header.span).endswith("}")
     assert header.title.value == 'The "Cold" Vault\\Crypt'
     assert where(header.title.span) == (1, 7, 1, 34) and not header.title.long
-    assert [f.keyword for f in header.fields] == ["id", "edition", "expansions", "players", "conquest",
-                                                  "treachery", "reveal", "author", "version", "intro",
-                                                  "special", "use", "use"]
+    assert [f.keyword for f in header.fields] == [
+        "id",
+        "edition",
+        "expansions",
+        "players",
+        "conquest",
+        "treachery",
+        "reveal",
+        "author",
+        "version",
+        "intro",
+        "special",
+        "use",
+        "use",
+    ]
     ident = header.get("id")
     assert where(ident.span) == (2, 3, 2, 16) and span_text(text, ident.span) == "id cold_vault"
     assert ident.value.value == "cold_vault" and where(ident.value.span) == (2, 6, 2, 16)
@@ -133,7 +159,10 @@ def test_header_long_strings_dedent_and_escapes():
     assert intro.value.long
     assert where(intro.span) == (11, 3, 16, 6)
     assert where(intro.value.span) == (11, 9, 16, 6)
-    assert span_text(text, intro.value.span).startswith('"""\n    Cold') and text[intro.value.span.end - 3:intro.value.span.end] == '"""'
+    assert (
+        span_text(text, intro.value.span).startswith('"""\n    Cold')
+        and text[intro.value.span.end - 3 : intro.value.span.end] == '"""'
+    )
     special = tree.header.get("special")
     assert special.value.value == "One line, triple-quoted." and special.value.long
     assert where(special.value.span) == (17, 11, 17, 41)
@@ -142,15 +171,18 @@ def test_header_long_strings_dedent_and_escapes():
     assert [where(u.span) for u in uses] == [(18, 3, 18, 25), (19, 3, 19, 24)]
 
 
-@pytest.mark.parametrize("written, value", [
-    ('"""\n    Line one\\nstill\n    two\n  """', "Line one\nstill\ntwo"),   # escape after the dedent
-    ('"""x\\"y"""', 'x"y'),
-    ('"""\n  a\n    b\n"""', "a\n  b"),
-    ('"""\r\n    crlf\r\n    lines\r\n  """', "crlf\nlines"),
-    ('"a\\"b\\\\c\\nd"', 'a"b\\c\nd'),
-    ('"\\t stays"', "\\t stays"),
-    ('""', ""),
-])
+@pytest.mark.parametrize(
+    "written, value",
+    [
+        ('"""\n    Line one\\nstill\n    two\n  """', "Line one\nstill\ntwo"),  # escape after the dedent
+        ('"""x\\"y"""', 'x"y'),
+        ('"""\n  a\n    b\n"""', "a\n  b"),
+        ('"""\r\n    crlf\r\n    lines\r\n  """', "crlf\nlines"),
+        ('"a\\"b\\\\c\\nd"', 'a"b\\c\nd'),
+        ('"\\t stays"', "\\t stays"),
+        ('""', ""),
+    ],
+)
 def test_string_values(written, value):
     text = f"quest {written} {{ conquest 3 }}\n"
     result = parse_source(text)
@@ -186,10 +218,10 @@ def test_semicolons_and_one_line_blocks():
     assert hall.statements[1].active and where(hall.statements[1].span) == (3, 34, 3, 53)
     # `; ;` is an empty statement, not an error.
     assert [span_text(text, s.span) for s in b.statements] == ["pieces R2", "monster beastman at 5,1"]
-    trigger, = tree.of(n.Trigger)
+    (trigger,) = tree.of(n.Trigger)
     assert [span_text(text, e.span) for e in trigger.effects] == ["threat 1", "conquest -1"]
     assert trigger.effects[1].amount == -1
-    plan, = tree.of(n.OverlordPlan)
+    (plan,) = tree.of(n.OverlordPlan)
     assert [(c.name.value, c.copies) for c in plan.cards] == [("Danger", 2)]
     assert [g.name.value for g in plan.glyphs] == ["power"]
     first, second = tree.of(n.Victory)
@@ -227,8 +259,12 @@ def test_pieces_with_every_turn():
     text, tree = load("pieces.quest")
     pieces = tree.of(n.Piece)
     assert [(p.id.value, p.type.value, p.at.x, p.at.y, p.turn) for p in pieces] == [
-        ("R1", "room_6x6", 0, 0, 0), ("C1", "corridor_2x4", 6, 2, 0), ("C2", "corridor_2x4", 10, 2, 90),
-        ("T1", "intersection_t", 14, 2, 180), ("E1", "dead_end", -2, -3, 270)]
+        ("R1", "room_6x6", 0, 0, 0),
+        ("C1", "corridor_2x4", 6, 2, 0),
+        ("C2", "corridor_2x4", 10, 2, 90),
+        ("T1", "intersection_t", 14, 2, 180),
+        ("E1", "dead_end", -2, -3, 270),
+    ]
     t1 = pieces[3]
     assert where(t1.span) == (5, 1, 5, 41) and span_text(text, t1.span) == "piece T1 intersection_t at 14,2 turn 180"
     assert where(t1.id.span) == (5, 7, 5, 9)
@@ -240,7 +276,14 @@ def test_pieces_with_every_turn():
 def test_doors_both_forms_with_and_without_rune_and_stairs():
     text, tree = load("doors.quest")
     entry, vault, side, gate, back, low = tree.of(n.Door)
-    assert [d.id.value for d in (entry, vault, side, gate, back, low)] == ["entry", "vault", "side", "gate", "back", "low"]
+    assert [d.id.value for d in (entry, vault, side, gate, back, low)] == [
+        "entry",
+        "vault",
+        "side",
+        "gate",
+        "back",
+        "low",
+    ]
     assert [b.value for b in entry.between] == ["R1", "C1"] and entry.rune is None and entry.at is None
     assert where(entry.span) == (2, 1, 2, 25)
     assert vault.rune.value == "red" and where(vault.rune.span) == (3, 31, 3, 34)
@@ -270,10 +313,44 @@ def test_areas_with_every_statement():
     assert (b.name, b.start, c.name.value, c.start, c.statements) == (None, False, "Unnamed start", False, ())
     assert where(c.span) == (29, 1, 29, 27)
     kinds = [type(s).__name__ for s in a.statements]
-    assert kinds == ["Pieces", "Cells", "Read", "Note", "Glyph", "Glyph", "Monster", "PlaceNamed", "PlaceNamed",
-                     "Chest", "Obstacle", "Trap", "Trap", "Treasure", "Relic", "Runekey", "Encounter"]
-    pieces, cells, read, note, glyph, glyph2, monster, named, named2, chest, obstacle, trap, trap2, \
-        treasure, relic, runekey, encounter = a.statements
+    assert kinds == [
+        "Pieces",
+        "Cells",
+        "Read",
+        "Note",
+        "Glyph",
+        "Glyph",
+        "Monster",
+        "PlaceNamed",
+        "PlaceNamed",
+        "Chest",
+        "Obstacle",
+        "Trap",
+        "Trap",
+        "Treasure",
+        "Relic",
+        "Runekey",
+        "Encounter",
+    ]
+    (
+        pieces,
+        cells,
+        read,
+        note,
+        glyph,
+        glyph2,
+        monster,
+        named,
+        named2,
+        chest,
+        obstacle,
+        trap,
+        trap2,
+        treasure,
+        relic,
+        runekey,
+        encounter,
+    ) = a.statements
     assert [p.value for p in pieces.pieces] == ["R1", "C1", "T1"]
     assert [where(p.span) for p in pieces.pieces] == [(3, 10, 3, 12), (3, 14, 3, 16), (3, 18, 3, 20)]
     # cells: a rectangle, a cell, a cell on a piece.
@@ -335,7 +412,11 @@ def test_named_monster_definitions():
     assert where(narthak.span) == (2, 1, 9, 2)
     assert where(narthak.display.span) == (2, 15, 2, 38)
     assert [(c.stat, c.value, c.relative) for c in narthak.changes] == [
-        ("wounds", 10, True), ("armor", 3, False), ("speed", -1, True), ("damage", 2, True)]
+        ("wounds", 10, True),
+        ("armor", 3, False),
+        ("speed", -1, True),
+        ("damage", 2, True),
+    ]
     assert [span_text(text, c.span) for c in narthak.changes] == ["wounds +10", "armor 3", "speed -1", "damage +2"]
     assert [(a.name.value, a.rank) for a in narthak.abilities] == [("command", None), ("fear", 1), ("knockback", None)]
     assert [span_text(text, a.span) for a in narthak.abilities] == ["command", "fear 1", "knockback"]
@@ -351,14 +432,46 @@ def test_named_monster_definitions():
 
 def test_every_effect():
     text, tree = load("effects.quest")
-    encounter, = tree.of(n.Area)[0].statements
+    (encounter,) = tree.of(n.Area)[0].statements
     effects = encounter.effects
     assert [type(e).__name__ for e in effects] == [
-        "Read", "ConquestEffect", "ConquestEffect", "ConquestEffect", "CoinsEffect", "TreasureEffect",
-        "TreasureEffect", "ThreatEffect", "SpawnEffect", "SpawnEffect", "DoorEffect", "DoorEffect",
-        "UnlockEffect", "RevealEffect", "WinEffect", "WinEffect", "InstructEffect"]
-    (read, gain, lose, plain, coins, copper, gold, threat, spawn, spawn_master, open_, close,
-     unlock, reveal, win_heroes, win_overlord, instruct) = effects
+        "Read",
+        "ConquestEffect",
+        "ConquestEffect",
+        "ConquestEffect",
+        "CoinsEffect",
+        "TreasureEffect",
+        "TreasureEffect",
+        "ThreatEffect",
+        "SpawnEffect",
+        "SpawnEffect",
+        "DoorEffect",
+        "DoorEffect",
+        "UnlockEffect",
+        "RevealEffect",
+        "WinEffect",
+        "WinEffect",
+        "InstructEffect",
+    ]
+    (
+        read,
+        gain,
+        lose,
+        plain,
+        coins,
+        copper,
+        gold,
+        threat,
+        spawn,
+        spawn_master,
+        open_,
+        close,
+        unlock,
+        reveal,
+        win_heroes,
+        win_overlord,
+        instruct,
+    ) = effects
     assert read.text.value == "Text\\twith an escape"
     assert (gain.amount, lose.amount, plain.amount) == (2, -3, 4)
     assert where(lose.span) == (6, 5, 6, 16)
@@ -400,10 +513,23 @@ def test_chest_chart_with_every_content_kind():
     assert where(copper.span) == (3, 3, 3, 33)
     assert [(c.kind, c.amount) for c in silver.contents] == [("silver", 1), ("curse", 1)]
     assert [(c.kind, c.amount, c.name.value if c.name else None) for c in gold.contents] == [
-        ("gold", 2, "gold"), ("conquest", 4, None), ("curse", 2, "curse"), ("feat", 1, "feat"),
-        ("feat", 3, "feat"), ("potion", 1, "vitality"), ("copper", 1, "copper")]
+        ("gold", 2, "gold"),
+        ("conquest", 4, None),
+        ("curse", 2, "curse"),
+        ("feat", 1, "feat"),
+        ("feat", 3, "feat"),
+        ("potion", 1, "vitality"),
+        ("copper", 1, "copper"),
+    ]
     assert [span_text(text, c.span) for c in gold.contents] == [
-        "gold 2", "conquest 4", "curse 2", "feat", "feat 3", "potion vitality", "copper"]
+        "gold 2",
+        "conquest 4",
+        "curse 2",
+        "feat",
+        "feat 3",
+        "potion vitality",
+        "copper",
+    ]
     assert where(gold.contents[5].span) == (5, 54, 5, 69)
     assert where(gold.contents[5].name.span) == (5, 61, 5, 69)
 
@@ -413,12 +539,14 @@ def test_chest_chart_with_every_content_kind():
 
 def test_overlord_deck_plan():
     text, tree = load("overlord.quest")
-    plan, = tree.of(n.OverlordPlan)
+    (plan,) = tree.of(n.OverlordPlan)
     assert where(plan.span) == (2, 1, 8, 2)
-    assert [(c.name.value, c.copies) for c in plan.cards] == [
-        ("Rolling Stone", 1), ("Danger", 2), ('Trap "Pit"', 12)]
+    assert [(c.name.value, c.copies) for c in plan.cards] == [("Rolling Stone", 1), ("Danger", 2), ('Trap "Pit"', 12)]
     assert [span_text(text, c.span) for c in plan.cards] == [
-        'card "Rolling Stone"', 'card "Danger" x2', 'card "Trap \\"Pit\\"" x12']
+        'card "Rolling Stone"',
+        'card "Danger" x2',
+        'card "Trap \\"Pit\\"" x12',
+    ]
     assert where(plan.cards[1].name.span) == (4, 8, 4, 16)
     assert [g.name.value for g in plan.glyphs] == ["summoning", "sundered"]
     assert where(plan.glyphs[0].span) == (6, 3, 6, 23) and where(plan.glyphs[0].name.span) == (6, 14, 6, 23)
@@ -432,7 +560,10 @@ def test_victory_conditions():
     slay, zero, both, mixed, slow, nots, compare = tree.of(n.Victory)
     assert (slay.side.value, slay.label.value) == ("heroes", "Slay Narthak")
     assert where(slay.label.span) == (2, 16, 2, 30)
-    assert isinstance(slay.when, n.EventCondition) and (slay.when.event, slay.when.target.value) == ("killed", "narthak")
+    assert isinstance(slay.when, n.EventCondition) and (slay.when.event, slay.when.target.value) == (
+        "killed",
+        "narthak",
+    )
     assert where(slay.when.span) == (2, 36, 2, 50)
     # `conquest 0` is short for `conquest <= 0`.
     assert (zero.side.value, zero.label) == ("overlord", None)
@@ -450,12 +581,15 @@ def test_victory_conditions():
     assert isinstance(negated, n.NotCondition) and isinstance(negated.operand, n.AnyCondition)
     assert [o.target.value for o in negated.operand.operands] == ["a", "b"]
     assert span_text(text, negated.span) == "not (killed a or killed b)"
-    assert span_text(text, negated.operand.span) == "killed a or killed b"   # the parentheses are not the node
+    assert span_text(text, negated.operand.span) == "killed a or killed b"  # the parentheses are not the node
     assert (late.counter, late.op, late.value) == ("round", ">=", 10)
     assert where(late.span) == (5, 68, 5, 79)
     assert isinstance(slow.when, n.AnyCondition) and slow.label.value == "Slow"
     assert [(o.counter, o.op, o.value) for o in slow.when.operands] == [
-        ("round", ">", 12), ("conquest", "<", 3), ("conquest", "<=", 2)]
+        ("round", ">", 12),
+        ("conquest", "<", 3),
+        ("conquest", "<=", 2),
+    ]
     assert isinstance(nots.when, n.AllCondition)
     double, inner = nots.when.operands
     assert isinstance(double, n.NotCondition) and isinstance(double.operand, n.NotCondition)

@@ -1,5 +1,6 @@
 """The syntax stage on hostile input and with a broken cache: it stays linear, stops
 reporting after a cap, and parses whatever state the per-user cache folder is in."""
+
 from __future__ import annotations
 
 import os
@@ -55,7 +56,7 @@ def test_reported_syntax_errors_are_capped_with_a_final_word():
     last = result.diagnostics[-1]
     assert last.code == "Q006"
     assert f"more than {MAX_SYNTAX_ERRORS} syntax errors" in last.message
-    assert last.span.line == 4 + MAX_SYNTAX_ERRORS   # where reading stopped
+    assert last.span.line == 4 + MAX_SYNTAX_ERRORS  # where reading stopped
 
 
 def test_fewer_errors_than_the_cap_are_all_reported():
@@ -65,17 +66,20 @@ def test_fewer_errors_than_the_cap_are_all_reported():
 
 # -- the per-user cache of Lark's tables ------------------------------------------
 
-PARSE = ("from questc.syntax import parse_source\n"
-         "import sys\n"
-         "r = parse_source(open(sys.argv[1], encoding='utf-8').read(), 'q')\n"
-         "print('tree' if r.tree is not None else 'none', len(r.diagnostics))\n")
+PARSE = (
+    "from questc.syntax import parse_source\n"
+    "import sys\n"
+    "r = parse_source(open(sys.argv[1], encoding='utf-8').read(), 'q')\n"
+    "print('tree' if r.tree is not None else 'none', len(r.diagnostics))\n"
+)
 QUEST = REPO / "quests" / "three_seals.quest"
 
 
 def _parse_with_cache(cache_home: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "XDG_CACHE_HOME": str(cache_home), "PYTHONPATH": str(REPO)}
-    return subprocess.run([sys.executable, "-c", PARSE, str(QUEST)], capture_output=True, text=True,
-                          env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", PARSE, str(QUEST)], capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def _entries(cache_home: Path) -> list[Path]:
@@ -93,7 +97,7 @@ def test_a_missing_cache_folder_is_made_and_filled(tmp_path):
     assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
     [entry] = _entries(tmp_path / "new")
     assert _valid(entry)
-    again = _parse_with_cache(tmp_path / "new")     # read back
+    again = _parse_with_cache(tmp_path / "new")  # read back
     assert (again.stdout.strip(), again.stderr) == ("tree 0", "")
 
 
@@ -103,8 +107,12 @@ def test_a_corrupt_cache_entry_is_rebuilt_silently(tmp_path, damage):
     assert _parse_with_cache(tmp_path).returncode == 0
     [entry] = _entries(tmp_path)
     data = entry.read_bytes()
-    broken = {"garbage": os.urandom(len(data)), "truncated": data[: len(data) // 2], "empty": b"",
-              "good crc, bad pickle": zlib.crc32(b"not a pickle").to_bytes(4, "big") + b"not a pickle"}[damage]
+    broken = {
+        "garbage": os.urandom(len(data)),
+        "truncated": data[: len(data) // 2],
+        "empty": b"",
+        "good crc, bad pickle": zlib.crc32(b"not a pickle").to_bytes(4, "big") + b"not a pickle",
+    }[damage]
     entry.write_bytes(broken)
     done = _parse_with_cache(tmp_path)
     assert (done.stdout.strip(), done.stderr) == ("tree 0", "")
@@ -123,6 +131,7 @@ def test_a_cache_folder_that_cannot_be_made_means_no_cache(tmp_path):
 
 
 # -- the parser as cached: pickled whole --------------------------------------------------------
+
 
 def _sources() -> list[tuple[str, str]]:
     """Every quest the repository holds (shipped, the acceptance copy, the syntax error fixtures)."""
@@ -187,7 +196,7 @@ def test_two_grammars_keep_an_entry_each_and_the_entries_are_bounded(tmp_path, m
     built = []
     pickled = module.pickled_parser
 
-    def counting(parser):   # called once for each parser built (and cached)
+    def counting(parser):  # called once for each parser built (and cached)
         built.append(parser)
         return pickled(parser)
 
@@ -209,11 +218,11 @@ def test_two_grammars_keep_an_entry_each_and_the_entries_are_bounded(tmp_path, m
     for _ in range(3):
         run(grammar)
         run(other)
-    assert len(built) == 2                                                  # read back, never rebuilt
+    assert len(built) == 2  # read back, never rebuilt
     assert {p: p.stat().st_mtime_ns for p in _entries(tmp_path)} == written  # nor rewritten
     for version in range(module.GRAMMARS_KEPT + 2):
         run(grammar + f"\n// version {version}\n")
     names = {p.name for p in _entries(tmp_path)}
     assert len(names) == module.GRAMMARS_KEPT
     assert module.parser_cache_name(grammar + f"\n// version {module.GRAMMARS_KEPT + 1}\n") in names
-    assert module.parser_cache_name(grammar) not in names                    # the oldest went
+    assert module.parser_cache_name(grammar) not in names  # the oldest went

@@ -15,6 +15,7 @@ The page's blocks are read in order:
 Run with QUESTC_UPDATE_SNAPSHOTS=1 to write what questc prints into the console blocks
 after an intended change, then review the diff of docs/tutorial.md.
 """
+
 from __future__ import annotations
 
 import os
@@ -32,11 +33,11 @@ UPDATE = os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1"
 
 @dataclass
 class Block:
-    kind: str          # the fence's language: quest, console, toml, ...
-    text: str          # what is between the fences, ending with a newline
-    start: int         # the line (0-based) of the opening fence
-    end: int           # the line of the closing fence
-    marker: tuple[str, str] | None   # ("file" | "excerpt", path) from the comment just above
+    kind: str  # the fence's language: quest, console, toml, ...
+    text: str  # what is between the fences, ending with a newline
+    start: int  # the line (0-based) of the opening fence
+    end: int  # the line of the closing fence
+    marker: tuple[str, str] | None  # ("file" | "excerpt", path) from the comment just above
     section: str
 
 
@@ -53,8 +54,16 @@ def read_blocks(lines: list[str]) -> list[Block]:
                 j += 1
             above = lines[i - 1] if i else ""
             marker = re.match(r"^<!-- (file|excerpt): (\S+) -->$", above)
-            blocks.append(Block(fence.group(1), "".join(x + "\n" for x in lines[i + 1:j]), i, j,
-                                marker.groups() if marker else None, section))
+            blocks.append(
+                Block(
+                    fence.group(1),
+                    "".join(x + "\n" for x in lines[i + 1 : j]),
+                    i,
+                    j,
+                    marker.groups() if marker else None,
+                    section,
+                )
+            )
             i = j
         i += 1
     return blocks
@@ -79,7 +88,9 @@ def _sessions(block: Block) -> list[tuple[str, str, int, int]]:
         j = i + 1
         while j < len(lines) and not lines[j].startswith("$ "):
             j += 1
-        out.append((lines[i][2:], "".join(x + "\n" for x in lines[i + 1:j]), block.start + 2 + i, block.start + 1 + j))
+        out.append(
+            (lines[i][2:], "".join(x + "\n" for x in lines[i + 1 : j]), block.start + 2 + i, block.start + 1 + j)
+        )
         i = j
     return out
 
@@ -91,8 +102,8 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
     blocks = read_blocks(lines)
     problems: list[str] = []
     replacements: dict[tuple[int, int], list[str]] = {}
-    pending: list[Block] = []          # excerpts waiting for their section's next listing
-    listed: Block | None = None        # the last listing whose lint output is not yet shown
+    pending: list[Block] = []  # excerpts waiting for their section's next listing
+    listed: Block | None = None  # the last listing whose lint output is not yet shown
 
     def check_excerpts(before_section: str | None = None):
         for excerpt in list(pending):
@@ -101,8 +112,9 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
             path = workdir / excerpt.marker[1]
             text = path.read_text(encoding="utf-8") if path.exists() else ""
             if excerpt.text not in text:
-                problems.append(f"line {excerpt.start + 1}: this excerpt is not in {excerpt.marker[1]}:\n"
-                                f"{excerpt.text}")
+                problems.append(
+                    f"line {excerpt.start + 1}: this excerpt is not in {excerpt.marker[1]}:\n{excerpt.text}"
+                )
             pending.remove(excerpt)
 
     def close_listing():
@@ -110,8 +122,10 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
         if listed is not None:
             shown = _run(f"questc lint {listed.marker[1]}")
             if shown != "0 errors, 0 warnings in 1 file\n":
-                problems.append(f"line {listed.start + 1} ({listed.section}): the listing is not clean, but the "
-                                f"page shows no `questc lint` for it; questc says:\n{shown}")
+                problems.append(
+                    f"line {listed.start + 1} ({listed.section}): the listing is not clean, but the "
+                    f"page shows no `questc lint` for it; questc says:\n{shown}"
+                )
             listed = None
 
     section = None
@@ -132,12 +146,16 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
         elif block.kind == "console":
             for command, expected, first, end in _sessions(block):
                 actual = _run(command)
-                if listed is not None and shlex.split(command)[:2] == ["questc", "lint"] \
-                        and listed.marker[1] in command:
-                    listed = None   # its output is shown here
+                if (
+                    listed is not None
+                    and shlex.split(command)[:2] == ["questc", "lint"]
+                    and listed.marker[1] in command
+                ):
+                    listed = None  # its output is shown here
                 if actual != expected:
-                    problems.append(f"line {first} ({block.section}): `{command}` printed\n{actual}"
-                                    f"but the page shows\n{expected}")
+                    problems.append(
+                        f"line {first} ({block.section}): `{command}` printed\n{actual}but the page shows\n{expected}"
+                    )
                 replacements[(first, end)] = actual.rstrip("\n").split("\n") if actual else []
         elif block.kind == "toml":
             config = workdir / "tutorial-config" / "questc.toml"
@@ -145,7 +163,7 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
             config.write_text(block.text.replace("[tool.questc]\n", ""), encoding="utf-8")
             try:
                 load_options(config_file=str(config))
-            except Exception as error:   # noqa: BLE001 - the page must show only configurations questc takes
+            except Exception as error:  # noqa: BLE001 - the page must show only configurations questc takes
                 problems.append(f"line {block.start + 1}: questc refuses this configuration: {error}")
     close_listing()
     check_excerpts()
@@ -170,7 +188,7 @@ def test_the_tutorial_does_what_it_says(tmp_path, monkeypatch):
         again = tmp_path / "again"
         again.mkdir()
         monkeypatch.chdir(again)
-        problems, _ = follow(again, updated)   # what is left is not a matter of printed output
+        problems, _ = follow(again, updated)  # what is left is not a matter of printed output
     assert problems == [], "\n\n".join(problems)
 
 
@@ -181,8 +199,15 @@ def test_the_tutorial_is_followed_all_the_way():
     assert len(listings) >= 6
     assert listings[-1].text == (REPO / "quests" / "chandlers_cellar.quest").read_text(encoding="utf-8")
     commands = [command for b in blocks if b.kind == "console" for command, *_ in _sessions(b)]
-    for needed in ("questc new", "questc lint", "questc lint --verbose", "questc reveal", "questc los",
-                   "questc fmt", "questc build"):
+    for needed in (
+        "questc new",
+        "questc lint",
+        "questc lint --verbose",
+        "questc reveal",
+        "questc los",
+        "questc fmt",
+        "questc build",
+    ):
         assert any(c.startswith(needed) for c in commands), needed
     sections = [b.section for b in listings]
     # each numbered step from 2 to 6 leaves a whole file behind
@@ -195,22 +220,49 @@ def test_the_follower_catches_a_wrong_line_number(tmp_path, monkeypatch):
     so, or a stale excerpt is reported."""
     monkeypatch.chdir(tmp_path)
     page = [
-        "## 1. One", "",
-        "<!-- file: q.quest -->", "```quest",
-        'quest "Q" {', "  conquest 5", "}", "",
-        "piece R1 room_4x4 at 0,0", "",
-        'area A "Hall" start {', "  pieces R1", "  monster gobbo at 2,2", "  glyph at 0,0 active", "}", "",
-        "victory heroes when revealed A", "```", "",
-        "```console", "$ questc lint q.quest",
+        "## 1. One",
+        "",
+        "<!-- file: q.quest -->",
+        "```quest",
+        'quest "Q" {',
+        "  conquest 5",
+        "}",
+        "",
+        "piece R1 room_4x4 at 0,0",
+        "",
+        'area A "Hall" start {',
+        "  pieces R1",
+        "  monster gobbo at 2,2",
+        "  glyph at 0,0 active",
+        "}",
+        "",
+        "victory heroes when revealed A",
+        "```",
+        "",
+        "```console",
+        "$ questc lint q.quest",
         "error[Q101]: unknown monster `gobbo`",
-        "  --> q.quest:12:11", "```", "",
-        "<!-- excerpt: q.quest -->", "```quest", "  monster goblin at 2,2", "```", "",
-        "## 2. Two", "",
-        "<!-- file: q.quest -->", "```quest", 'quest "Q" {', "  conquest 5", "}", "```", "",
+        "  --> q.quest:12:11",
+        "```",
+        "",
+        "<!-- excerpt: q.quest -->",
+        "```quest",
+        "  monster goblin at 2,2",
+        "```",
+        "",
+        "## 2. Two",
+        "",
+        "<!-- file: q.quest -->",
+        "```quest",
+        'quest "Q" {',
+        "  conquest 5",
+        "}",
+        "```",
+        "",
     ]
     problems, updated = follow(tmp_path, page)
     assert len(problems) == 3, problems
     assert "`questc lint q.quest` printed" in problems[0] and " --> q.quest:9:11" in problems[0]
     assert "this excerpt is not in q.quest" in problems[1]
-    assert "the listing is not clean" in problems[2] and "error[Q501]" in problems[2]   # no victory
-    assert " --> q.quest:9:11" in updated   # the update mode writes the real output
+    assert "the listing is not clean" in problems[2] and "error[Q501]" in problems[2]  # no victory
+    assert " --> q.quest:9:11" in updated  # the update mode writes the real output

@@ -1,6 +1,7 @@
 """`questc build --only valkyrie` (questc/emit/valkyrie): every shipped second edition quest exported,
 loaded by Valkyrie's own loader and played by a port of its event engine; what Valkyrie cannot
 carry (Q7xx); the folder written all or nothing, the same bytes each time."""
+
 from __future__ import annotations
 
 import re
@@ -9,6 +10,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import REPO
+from helpers import dedent
+from valkyrie_play import EVENT_KINDS, Play
+from valkyrie_tools import load
 
 from questc.api import build, check_file, check_source
 from questc.build import BuildError
@@ -16,11 +21,6 @@ from questc.cli import cli
 from questc.emit.valkyrie import export, read
 from questc.valkyrie import content
 from questc.valkyrie.ini import read_ini
-
-from conftest import REPO
-from helpers import dedent
-from valkyrie_play import EVENT_KINDS, Play
-from valkyrie_tools import load
 
 QUESTS = REPO / "quests"
 SECOND = sorted(p for p in QUESTS.glob("*.quest") if re.search(r"^\s*edition second\b", p.read_text(), re.M))
@@ -44,9 +44,15 @@ def folders_of(paths: list[Path]) -> dict[str, list[Path]]:
 
 
 def test_the_shipped_second_edition_quests_are_there():
-    assert {p.name for p in SECOND} == {"greywater_ferry.quest", "lantern_road_1.quest", "lantern_road_2.quest",
-                                        "ember_reliquary_1.quest", "ember_reliquary_2a.quest",
-                                        "ember_reliquary_2b.quest", "ember_reliquary_3.quest"}
+    assert {p.name for p in SECOND} == {
+        "greywater_ferry.quest",
+        "lantern_road_1.quest",
+        "lantern_road_2.quest",
+        "ember_reliquary_1.quest",
+        "ember_reliquary_2a.quest",
+        "ember_reliquary_2b.quest",
+        "ember_reliquary_3.quest",
+    }
 
 
 def expected_sides(paths: list[Path]) -> list[str]:
@@ -57,8 +63,11 @@ def expected_sides(paths: list[Path]) -> list[str]:
             if piece.type.name == "tile_13a1":
                 continue
             name = "tile_13a" if piece.type.name == "tile_13a2" else piece.type.name
-            side = next(s for s, p in content.SIDE_PIECES.items() if p == name
-                        and (p in content.SMALL_PIECES or s[-1] == (piece.type.tile or "A")[-1]))
+            side = next(
+                s
+                for s, p in content.SIDE_PIECES.items()
+                if p == name and (p in content.SMALL_PIECES or s[-1] == (piece.type.tile or "A")[-1])
+            )
             sides.append(side if name not in content.SMALL_PIECES else side[:-1])
     return sorted(sides)
 
@@ -71,16 +80,20 @@ def test_valkyries_loader_loads_every_exported_quest(exported, folder):
     assert loaded.code == 0 and loaded.problems == 0, loaded.output
     assert "valid=True" in loaded.output and "type=D2E" in loaded.output
     # tiles: one per piece (13A's parts as one), each on its side (a small piece on either of its two)
-    got = sorted(side if content.SIDE_PIECES[side] not in content.SMALL_PIECES else side[:-1]
-                 for side in loaded.tile_sides)
+    got = sorted(
+        side if content.SIDE_PIECES[side] not in content.SMALL_PIECES else side[:-1] for side in loaded.tile_sides
+    )
     assert got == expected_sides(paths)
     doors = sum(len(check_file(p).model.doors) for p in paths)
     assert len(loaded.doors) == doors
     # every token the export wrote is loaded: one per token at a point, and those the overlord places
     # (on pieces, among points, by `place` and `replace` effects), which are more
     tokens = sum(1 for p in paths for m in check_file(p).model.markers if m.kind in ("search", "objective", "villager"))
-    written = read_ini((exported / folder / "tokens.ini").read_text(encoding="utf-8")).sections \
-        if (exported / folder / "tokens.ini").exists() else {}
+    written = (
+        read_ini((exported / folder / "tokens.ini").read_text(encoding="utf-8")).sections
+        if (exported / folder / "tokens.ini").exists()
+        else {}
+    )
     assert loaded.counts.get("Token", 0) == len(written) >= tokens
 
 
@@ -94,8 +107,12 @@ def reachable(folder: Path) -> tuple[set[str], set[str]]:
     for name in quest.sections["QuestData"].entries:
         sections.update(read_ini((folder / name).read_text(encoding="utf-8")).sections)
     events = {n for n in sections if n.startswith(EVENT_KINDS)}
-    roots = {n for n in events if sections[n].entries.get("trigger", "") in ("EventStart", "StartRound", "EndRound")
-             or sections[n].entries.get("trigger", "").startswith("Defeated")}
+    roots = {
+        n
+        for n in events
+        if sections[n].entries.get("trigger", "") in ("EventStart", "StartRound", "EndRound")
+        or sections[n].entries.get("trigger", "").startswith("Defeated")
+    }
     seen, todo, requested = set(), list(roots), set()
     while todo:
         name = todo.pop()
@@ -110,7 +127,7 @@ def reachable(folder: Path) -> tuple[set[str], set[str]]:
                 requested.add("Var" + operation.split(",")[0][1:])
         following += [n for n in events if sections[n].entries.get("trigger") in requested]
         todo += [n for n in following if n in events]
-        if not todo:   # a request made late may wake an event seen before it
+        if not todo:  # a request made late may wake an event seen before it
             todo += [n for n in events - seen if sections[n].entries.get("trigger") in requested]
     return events, seen
 
@@ -127,7 +144,9 @@ def test_the_same_quests_give_the_same_bytes(exported, tmp_path):
     for folder in folders_of(SECOND):
         for file in sorted((exported / folder).iterdir()):
             assert (again / folder / file.name).read_bytes() == file.read_bytes(), file.name
-        assert sorted(p.name for p in (again / folder).iterdir()) == sorted(p.name for p in (exported / folder).iterdir())
+        assert sorted(p.name for p in (again / folder).iterdir()) == sorted(
+            p.name for p in (exported / folder).iterdir()
+        )
 
 
 # ---- playing the exported quests --------------------------------------------------------------
@@ -137,13 +156,13 @@ def test_greywater_ferry_plays_to_the_heroes_victory(exported):
     play = Play.of(exported / "greywater_ferry")
     play.continue_all()
     tiles = [c for c in play.board if c.startswith("Tile")]
-    assert len(tiles) == 8 and "Door_toll_door" in play.board    # the whole map from the start
+    assert len(tiles) == 8 and "Door_toll_door" in play.board  # the whole map from the start
     assert play.vars["encounter"] == 1 and play.vars["round"] == 1
     assert "MonsterSplig" in play.monsters and "MonsterGoblinArcher" in play.monsters
-    play.click("Token_Objective1")                   # a hero picks up the bell
+    play.click("Token_Objective1")  # a hero picks up the bell
     assert "Token_Objective1" not in play.board and play.vars["e1_objectives"] == 1
     assert not play.ended
-    play.end_round(answer=1)                         # one hero left the map by the exit
+    play.end_round(answer=1)  # one hero left the map by the exit
     assert play.current == "Event_Victory1" and play.vars.get("$end") == 1
     play.press()
     assert play.ended
@@ -155,7 +174,7 @@ def test_greywater_ferry_is_lost_after_round_8(exported):
     for _ in range(7):
         play.end_round()
         assert not play.ended and play.current is None
-    play.end_round()    # round 8 ends: round 9 starts and the overlord has won
+    play.end_round()  # round 8 ends: round 9 starts and the overlord has won
     assert play.current == "Event_Victory2"
     play.press()
     assert play.ended
@@ -168,9 +187,9 @@ def test_the_lantern_road_moves_from_encounter_1_to_2(exported):
     assert {"Tile_E1_Mill", "Door_E1_mill_gate"} <= set(play.board)
     play.click("Door_E1_mill_gate")
     assert "Door_E1_mill_gate" not in play.board and play.vars["e1_opened_mill_gate"] == 1
-    play.end_round(answer=1)                         # a hero carried word to the chapel
+    play.end_round(answer=1)  # a hero carried word to the chapel
     assert play.current == "Event_E1_Victory1" and not play.vars.get("$end")
-    play.press()                                     # on to encounter 2
+    play.press()  # on to encounter 2
     assert play.shown[-1] == "Event_E2_Intro"
     play.continue_all()
     assert play.vars["encounter"] == 2 and not play.ended
@@ -187,7 +206,7 @@ def test_the_lantern_road_encounter_2_by_objectives(exported):
     play.continue_all()
     for _ in range(8):
         play.end_round()
-    assert play.current == "Event_E1_Victory2"      # the overlord won encounter 1 after round 8
+    assert play.current == "Event_E1_Victory2"  # the overlord won encounter 1 after round 8
     play.press()
     play.continue_all()
     assert play.vars["encounter"] == 2 and play.vars["round"] == 1
@@ -200,7 +219,7 @@ def test_the_lantern_road_encounter_2_by_objectives(exported):
     assert play.current == "Event_E2_Victory1"
 
 
-DOOR_QUEST = '''
+DOOR_QUEST = """
 quest "Doors" {
   edition second
   reveal door
@@ -236,7 +255,7 @@ on open d1 { read "The door creaks." }
 on round 2 { spawn goblin_archer at 1,1 }
 victory heroes "Kill Bob" when killed bob or (revealed B and not round < 3)
 victory overlord "Too late" when round > 8
-'''
+"""
 
 
 def export_source(source: str, tmp_path: Path, name: str = "q.quest"):
@@ -251,7 +270,7 @@ def test_reveal_door_shows_an_area_when_its_door_opens(tmp_path):
     report, out = export_source(DOOR_QUEST, tmp_path)
     folder = out / "doors"
     codes = [d.code for r in report.results for d in r.diagnostics]
-    assert codes == ["Q703"]     # the threat of `on killed bob`
+    assert codes == ["Q703"]  # the threat of `on killed bob`
     loaded = load(folder)
     assert loaded.code == 0 and loaded.problems == 0, loaded.output
     play = Play.of(folder, heroes=2)
@@ -263,9 +282,9 @@ def test_reveal_door_shows_an_area_when_its_door_opens(tmp_path):
     assert "Event_Reveal_B" in play.shown and "Event_OnOpen_d1_Step1" in play.shown
     assert play.monsters[-1] == "CustomMonster_bob" and not play.ended and play.current is None
     play.end_round()
-    assert play.current is None     # round 2: B is revealed, but not yet round 3
+    assert play.current is None  # round 2: B is revealed, but not yet round 3
     play.end_round()
-    assert play.current == "Event_Victory1"     # round 3 with B revealed: the heroes win
+    assert play.current == "Event_Victory1"  # round 3 with B revealed: the heroes win
     # the fourth zombie comes only with three heroes (players 4)
     spawn = read_ini((folder / "spawns.ini").read_text()).sections["Spawn_A_zombie"].entries
     assert spawn["placement3"] == "MPlace_A_zombie_1 MPlace_A_zombie_2" and spawn["placement1"] == "MPlace_A_zombie_1"
@@ -284,7 +303,9 @@ def test_on_round_and_on_killed(tmp_path):
 
 
 def test_a_win_effect_ends_the_quest(tmp_path):
-    source = DOOR_QUEST.replace('on open d1 { read "The door creaks." }', 'on open d1 {\n  read "Trap!"\n  win overlord\n  read "never"\n}')
+    source = DOOR_QUEST.replace(
+        'on open d1 { read "The door creaks." }', 'on open d1 {\n  read "Trap!"\n  win overlord\n  read "never"\n}'
+    )
     _, out = export_source(source, tmp_path)
     play = Play.of(out / "doors")
     play.continue_all()
@@ -306,12 +327,16 @@ def test_first_edition_quests_are_said_to_have_no_valkyrie(tmp_path):
 
 
 def test_a_missing_encounter_stops_the_quest_only(tmp_path):
-    report = build([QUESTS / "lantern_road_2.quest", QUESTS / "greywater_ferry.quest"], tmp_path,
-                   kinds=["valkyrie", "json"])
+    report = build(
+        [QUESTS / "lantern_road_2.quest", QUESTS / "greywater_ferry.quest"], tmp_path, kinds=["valkyrie", "json"]
+    )
     codes = {r.path: [d.code for d in r.diagnostics] for r in report.results}
     assert codes[str(QUESTS / "lantern_road_2.quest")] == ["Q705"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["greywater_ferry", "greywater_ferry.json",
-                                                          "lantern_road_2.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "greywater_ferry",
+        "greywater_ferry.json",
+        "lantern_road_2.json",
+    ]
     assert report.failed
 
 
@@ -322,7 +347,7 @@ def test_the_export_replaces_its_own_folder_and_nothing_else(tmp_path):
     stale.write_text("left over")
     build([greywater], tmp_path, kinds=["valkyrie"])
     assert not stale.exists() and (tmp_path / "greywater_ferry" / "quest.ini").exists()
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]     # no temporary folders left
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary folders left
     shutil.rmtree(tmp_path / "greywater_ferry")
     (tmp_path / "greywater_ferry").mkdir()
     (tmp_path / "greywater_ferry" / "notes.txt").write_text("mine")
@@ -360,9 +385,11 @@ def test_strict_stops_an_export_with_a_warning(tmp_path):
 
 
 def test_13a_exports_as_one_tile_or_not_at_all(tmp_path):
-    base = ('quest "T" {{\n  edition second\n}}\npiece In entrance at 1,-2 turn 180\npiece T tile_9a at 0,0\n'
-            "piece B tile_13a2 at 4,1 turn 90\n{strip}"
-            'area A "A" start {{\n  pieces In, T, B{more}\n}}\nvictory heroes when round > 3\n')
+    base = (
+        'quest "T" {{\n  edition second\n}}\npiece In entrance at 1,-2 turn 180\npiece T tile_9a at 0,0\n'
+        "piece B tile_13a2 at 4,1 turn 90\n{strip}"
+        'area A "A" start {{\n  pieces In, T, B{more}\n}}\nvictory heroes when round > 3\n'
+    )
     from questc.valkyrie import geometry
 
     whole = geometry.whole_13a("tile_13a2", (4, 1), 90)
@@ -396,12 +423,22 @@ from questc.emit.valkyrie.translate import _tests  # noqa: E402
 _SPAN = check_source('quest "Q" {\n  edition second\n}\n', "q.quest").model.header_span()
 _atoms = st.one_of(
     st.builds(lambda t: Occurrence("killed", t, _SPAN), st.sampled_from(["a", "b"])),
-    st.builds(lambda c, op, v: Compare(c, op, v, _SPAN), st.sampled_from(["round", "objectives"]),
-              st.sampled_from(["<", "<=", "=", ">=", ">"]), st.integers(0, 4)))
-_conditions = st.recursive(_atoms, lambda inner: st.one_of(
-    st.builds(lambda x: Combined("not", (x,)), inner),
-    st.builds(lambda xs: Combined("and", tuple(xs)), st.lists(inner, min_size=2, max_size=3)),
-    st.builds(lambda xs: Combined("or", tuple(xs)), st.lists(inner, min_size=2, max_size=3))), max_leaves=8)
+    st.builds(
+        lambda c, op, v: Compare(c, op, v, _SPAN),
+        st.sampled_from(["round", "objectives"]),
+        st.sampled_from(["<", "<=", "=", ">=", ">"]),
+        st.integers(0, 4),
+    ),
+)
+_conditions = st.recursive(
+    _atoms,
+    lambda inner: st.one_of(
+        st.builds(lambda x: Combined("not", (x,)), inner),
+        st.builds(lambda xs: Combined("and", tuple(xs)), st.lists(inner, min_size=2, max_size=3)),
+        st.builds(lambda xs: Combined("or", tuple(xs)), st.lists(inner, min_size=2, max_size=3)),
+    ),
+    max_leaves=8,
+)
 
 
 def _holds(condition, state) -> bool:
@@ -411,17 +448,27 @@ def _holds(condition, state) -> bool:
     if isinstance(condition, Occurrence):
         return state[condition.target] == 1
     left = state[condition.counter]
-    return {"<": left < condition.value, "<=": left <= condition.value, "=": left == condition.value,
-            ">=": left >= condition.value, ">": left > condition.value}[condition.op]
+    return {
+        "<": left < condition.value,
+        "<=": left <= condition.value,
+        "=": left == condition.value,
+        ">=": left >= condition.value,
+        ">": left > condition.value,
+    }[condition.op]
 
 
-@given(_conditions, st.fixed_dictionaries({"a": st.integers(0, 1), "b": st.integers(0, 1),
-                                           "round": st.integers(0, 5), "objectives": st.integers(0, 5)}))
+@given(
+    _conditions,
+    st.fixed_dictionaries(
+        {"a": st.integers(0, 1), "b": st.integers(0, 1), "round": st.integers(0, 5), "objectives": st.integers(0, 5)}
+    ),
+)
 @settings(max_examples=400, deadline=None)
 @pytest.mark.slow
 def test_a_victory_condition_is_valkyries_test_of_it(condition, state):
     """questc's precedence (not, and, or) against Valkyrie's left-to-right reading with parentheses
     (a port of VarManager.Test): the tests the export writes hold exactly when the condition does."""
+
     def var(atom):
         if isinstance(atom, Occurrence):
             return atom.target, "=", 1
@@ -451,8 +498,14 @@ def test_an_export_killed_while_it_writes_leaves_one_whole_folder(tmp_path, poin
         env = {k: v for k, v in os.environ.items() if k != "QUESTC_TEST_KILL_AT"}
         if kill_at:
             env["QUESTC_TEST_KILL_AT"] = kill_at
-        return subprocess.run([sys.executable, "-m", "questc", "build", "--only", "valkyrie", "-o", "out", "ferry.quest"],
-                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        return subprocess.run(
+            [sys.executable, "-m", "questc", "build", "--only", "valkyrie", "-o", "out", "ferry.quest"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
 
     assert export_it().returncode == 0
     folder = tmp_path / "out" / "greywater_ferry"
@@ -461,13 +514,13 @@ def test_an_export_killed_while_it_writes_leaves_one_whole_folder(tmp_path, poin
     assert export_it(point).returncode == -9
     from questc.emit.atomic import recover
 
-    recover(tmp_path / "out")     # what the next questc write into the folder does first
+    recover(tmp_path / "out")  # what the next questc write into the folder does first
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["greywater_ferry"]
     now = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert sorted(now) == sorted(old)
     version = read_ini(now["quest.ini"].decode()).sections["Quest"].entries["version"]
     assert version == ("3.0" if whole == "new" else "2.0")
-    assert export_it().returncode == 0     # and an export after it makes the new folder
+    assert export_it().returncode == 0  # and an export after it makes the new folder
     assert "version=3.0" in (folder / "quest.ini").read_text(encoding="utf-8")
 
 
@@ -496,23 +549,23 @@ def test_the_ember_reliquary_branches_on_who_wins_encounter_1(exported):
     assert heroes.current == "Event_E1_Victory1"
     heroes.press()
     heroes.continue_all()
-    assert heroes.vars["encounter"] == 2 and "Tile_E2_Vault" in heroes.board     # 2a: the abbey cellars
+    assert heroes.vars["encounter"] == 2 and "Tile_E2_Vault" in heroes.board  # 2a: the abbey cellars
     _round(heroes, ("Carried_reliquary",))
     heroes.press()
     heroes.continue_all()
-    assert heroes.vars["encounter"] == 4 and "MonsterElemental" in heroes.monsters   # encounter 3
+    assert heroes.vars["encounter"] == 4 and "MonsterElemental" in heroes.monsters  # encounter 3
     for trigger in ("DefeatedMonsterFleshMoulder", "DefeatedMonsterElemental", "DefeatedMonsterSplig"):
         heroes.defeat(trigger)
-    assert heroes.current == "Event_E4_Victory1"      # every monster defeated
+    assert heroes.current == "Event_E4_Victory1"  # every monster defeated
     heroes.press()
     assert heroes.ended
 
     overlord = Play.of(exported / "ember_reliquary")
     overlord.continue_all()
     for alarm in range(1, 5):
-        _round(overlord, ("EndOfOverlordTurn",))       # a goblin archer stands in the tannery
+        _round(overlord, ("EndOfOverlordTurn",))  # a goblin archer stands in the tannery
         assert overlord.vars["e1_alarm"] == alarm
     assert overlord.current == "Event_E1_Victory2"
     overlord.press()
     overlord.continue_all()
-    assert overlord.vars["encounter"] == 3 and "Tile_E3_Chapel" in overlord.board   # 2b: the burning chapel
+    assert overlord.vars["encounter"] == 3 and "Tile_E3_Chapel" in overlord.board  # 2b: the burning chapel

@@ -7,23 +7,23 @@ and `left` from its tiles.ini: the squares it covers must be those questc's boar
 piece. The last test writes every side at every turn into one Valkyrie quest and has
 Valkyrie's own loader read the positions back.
 """
+
 from __future__ import annotations
 
 import math
 import random
 
 import pytest
+from valkyrie_tools import FIXTURE_CONTENT, load
 
 from questc.api import check_source
 from questc.catalog import builtin_catalog
 from questc.valkyrie import content, geometry
 from questc.valkyrie.ini import read_ini, write_ini
 
-from valkyrie_tools import FIXTURE_CONTENT, load
-
 CATALOG = builtin_catalog()
 TILES = read_ini((FIXTURE_CONTENT / "tiles.ini").read_text(encoding="utf-8")).sections
-PPS = 105.0          # Valkyrie's pixels per square for the second edition (GameType.TilePixelPerSquare)
+PPS = 105.0  # Valkyrie's pixels per square for the second edition (GameType.TilePixelPerSquare)
 TURNS = (0, 90, 180, 270)
 
 
@@ -34,15 +34,16 @@ def _rotate(point: tuple[float, float], degrees: float) -> tuple[float, float]:
     return (x * math.cos(angle) - y * math.sin(angle), x * math.sin(angle) + y * math.cos(angle))
 
 
-def valkyrie_tile_squares(side: str, shape: frozenset, placement: geometry.Placement, width: int = 1313,
-                          height: int = 977) -> set[tuple[int, int]]:
+def valkyrie_tile_squares(
+    side: str, shape: frozenset, placement: geometry.Placement, width: int = 1313, height: int = 977
+) -> set[tuple[int, int]]:
     """Quest.cs's Tile, step by step: the image (any size) centred at 0,0, moved so its first space's
     corner (tiles.ini `left`, `top`) is at 0,0, then half a square so that space's centre is; turned
     about 0,0; moved to the location. Each of the side's spaces (its grid square c, r) is then at
     its centre; the result is questc's cells (y grows south)."""
     top, left = float(TILES[side].entries["top"]), float(TILES[side].entries["left"])
-    centre = (((width / 2) - left) / PPS, -((height / 2) - top) / PPS)       # Translate right, Translate down
-    centre = (centre[0] - 0.5, centre[1] + 0.5)                               # TileOnGrid
+    centre = (((width / 2) - left) / PPS, -((height / 2) - top) / PPS)  # Translate right, Translate down
+    centre = (centre[0] - 0.5, centre[1] + 0.5)  # TileOnGrid
     out = set()
     for c, r in shape:
         # The square's centre in the image, from the image's centre (Unity's y grows up).
@@ -78,11 +79,13 @@ def _layout(turn: int):
             continue
         piece = CATALOG.lookup("piece", piece_type)
         lines.append(f"piece P{index} {piece_type} at {at[0]},{at[1]} turn {turn}")
-        placed.append((side, [f"P{index}"], geometry.tile_placement(at, turn, piece.width, piece.height),
-                       piece.cells))
+        placed.append((side, [f"P{index}"], geometry.tile_placement(at, turn, piece.width, piece.height), piece.cells))
     pieces = ", ".join(i for _, ids, _, _ in placed for i in ids)
-    source = ('quest "Every side" {\n  edition second\n}\n' + "\n".join(lines)
-              + f'\narea A "All" start {{\n  pieces {pieces}\n}}\nvictory heroes when round > 4\n')
+    source = (
+        'quest "Every side" {\n  edition second\n}\n'
+        + "\n".join(lines)
+        + f'\narea A "All" start {{\n  pieces {pieces}\n}}\nvictory heroes when round > 4\n'
+    )
     return placed, source
 
 
@@ -103,9 +106,14 @@ def test_every_tile_side_covers_the_squares_questc_gives_it(turn):
         questc_cells = set().union(*(owned[i] for i in ids))
         assert valkyrie_tile_squares(side, shape, placement) == questc_cells, (side, turn, placement)
         # and back: the import places the same piece at the same spot
-        width, height = content.TILE_13A_BOX if len(ids) == 2 else (
-            CATALOG.lookup("piece", content.SIDE_PIECES[side]).width,
-            CATALOG.lookup("piece", content.SIDE_PIECES[side]).height)
+        width, height = (
+            content.TILE_13A_BOX
+            if len(ids) == 2
+            else (
+                CATALOG.lookup("piece", content.SIDE_PIECES[side]).width,
+                CATALOG.lookup("piece", content.SIDE_PIECES[side]).height,
+            )
+        )
         at, back_turn = geometry.piece_at(placement, width, height)
         assert geometry.tile_placement(at, back_turn, width, height) == placement
 
@@ -160,8 +168,11 @@ def valkyrie_figure_squares(placement: geometry.Placement, rotate: bool, size: t
         corners = [_rotate(c, -90) for c in corners]
     xs = sorted(c[0] + placement.x for c in corners)
     ys = sorted(c[1] + placement.y for c in corners)
-    return {(x, -y) for x in range(round(xs[0] + 0.5), round(xs[1] - 0.5) + 1)
-            for y in range(round(ys[0] + 0.5), round(ys[1] - 0.5) + 1)}
+    return {
+        (x, -y)
+        for x in range(round(xs[0] + 0.5), round(xs[1] - 0.5) + 1)
+        for y in range(round(ys[0] + 0.5), round(ys[1] - 0.5) + 1)
+    }
 
 
 @pytest.mark.parametrize("monster", sorted(content.MONSTERS))
@@ -187,7 +198,7 @@ def valkyrie_door_edges(placement: geometry.Placement) -> set:
     low, high = (y1, y2) if upright else (x1, x2)
     edges = set()
     for k in range(math.floor(low), math.ceil(high)):
-        if min(k + 1, high) - max(k, low) > 0.5:     # the bar lies along most of this unit edge
+        if min(k + 1, high) - max(k, low) > 0.5:  # the bar lies along most of this unit edge
             edges.add((int(x1), k, int(x1), k + 1) if upright else (k, int(y1), k + 1, int(y1)))
     return edges
 
@@ -215,13 +226,19 @@ def test_valkyries_loader_reads_every_side_at_every_turn_where_questc_put_it(tmp
         owned = _owned(source)
         for side, ids, placement, shape in placed:
             name = f"Tile{turn}_{side}"
-            entries = [("xposition", str(placement.x)), ("yposition", str(placement.y)), ("side", side),
-                       ("rotation", str(placement.rotation))]
+            entries = [
+                ("xposition", str(placement.x)),
+                ("yposition", str(placement.y)),
+                ("side", side),
+                ("rotation", str(placement.rotation)),
+            ]
             sections.append((name, entries))
             expected[name] = (side, shape, set().union(*(owned[i] for i in ids)))
     (tmp_path / "tiles.ini").write_text(write_ini(sections), encoding="utf-8")
-    (tmp_path / "quest.ini").write_text(write_ini([("Quest", [("format", "18"), ("type", "D2E")]),
-                                                   ("QuestData", [("tiles.ini", None)])]), encoding="utf-8")
+    (tmp_path / "quest.ini").write_text(
+        write_ini([("Quest", [("format", "18"), ("type", "D2E")]), ("QuestData", [("tiles.ini", None)])]),
+        encoding="utf-8",
+    )
     loaded = load(tmp_path)
     assert loaded.code == 0 and loaded.problems == 0, loaded.output
     assert len(loaded.tiles) == len(expected) == 4 * 70

@@ -1,5 +1,6 @@
 """`questc import valkyrie` (questc/importer/valkyrie): the two community quests imported and linted,
 round trips through Valkyrie's own loader, and bad input as a clear error (exit 1), fuzzed."""
+
 from __future__ import annotations
 
 import random
@@ -10,13 +11,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import REPO
+from valkyrie_tools import COMMUNITY, load
 
 from questc.api import ImportFailed, build, check_source, import_quest
 from questc.cli import cli
 from questc.valkyrie.ini import read_ini
-
-from conftest import REPO
-from valkyrie_tools import COMMUNITY, load
 
 QUESTS = REPO / "quests"
 FIRST_BLOOD = COMMUNITY / "01_FirstBlood"
@@ -45,7 +45,7 @@ def test_first_blood_imports_and_lints_clean():
 def test_castle_daerion_imports_with_its_second_map_unreachable():
     imported = import_quest("valkyrie", CASTLE)
     assert any("2 separate maps" in line for line in imported.summary)
-    assert any("MonsterIronbound" in line for line in imported.summary)   # an expansion's monster
+    assert any("MonsterIronbound" in line for line in imported.summary)  # an expansion's monster
     # The second map (the castle, after the Stalker falls) is in the same file: lint says what that means.
     assert lint_codes(imported.text) == Counter({"Q306": 3, "Q310": 3, "Q307": 1, "Q404": 1})
 
@@ -65,8 +65,11 @@ def sections(folder: Path) -> dict:
 
 
 def tokens(folder: Path) -> Counter:
-    return Counter((s.get("type"), int(float(s["xposition"])), int(float(s["yposition"])))
-                   for n, s in sections(folder).items() if n.startswith("Token"))
+    return Counter(
+        (s.get("type"), int(float(s["xposition"])), int(float(s["yposition"])))
+        for n, s in sections(folder).items()
+        if n.startswith("Token")
+    )
 
 
 def figures(folder: Path) -> Counter:
@@ -84,8 +87,9 @@ def figures(folder: Path) -> Counter:
                 continue
             for place in spawn.get(f"placement{heroes}", "").split():
                 mplace = found[place]
-                out[(base, int(mplace["xposition"]), int(mplace["yposition"]), mplace.get("master") == "true",
-                     heroes)] += 1
+                out[
+                    (base, int(mplace["xposition"]), int(mplace["yposition"]), mplace.get("master") == "true", heroes)
+                ] += 1
     return out
 
 
@@ -101,8 +105,9 @@ def test_first_blood_round_trip_keeps_every_tile_token_and_monster(tmp_path):
     again = round_trip(FIRST_BLOOD, tmp_path)
     assert valkyrie_tiles(again) == valkyrie_tiles(FIRST_BLOOD)
     assert tokens(again) == tokens(FIRST_BLOOD)
-    assert figures(again) == {f: n for f, n in figures(FIRST_BLOOD).items() if f[0] == "MonsterEttin"} \
-        and figures(again)
+    assert figures(again) == {f: n for f, n in figures(FIRST_BLOOD).items() if f[0] == "MonsterEttin"} and figures(
+        again
+    )
 
 
 def test_castle_daerion_round_trip_keeps_the_tiles_and_what_questc_can_place(tmp_path):
@@ -139,12 +144,15 @@ def test_questcs_own_exports_import_back(name, tmp_path):
     assert result.compiled is not None and not result.errors, [d.message for d in result.diagnostics]
     original = check_source((QUESTS / name).read_text(encoding="utf-8"), name).model
     back = result.model
-    assert sorted((p.type.name, p.at, p.turn) for p in back.pieces.values()) == \
-        sorted((p.type.name, p.at, p.turn) for p in original.pieces.values())
-    assert sorted((m.kind, m.variant, m.at) for m in back.markers) == \
-        sorted((m.kind, m.variant, m.at) for m in original.markers)
-    assert sorted((f.type.name, f.rank, f.at) for f in back.figures) == \
-        sorted((f.type.name, f.rank, f.at) for f in original.figures)
+    assert sorted((p.type.name, p.at, p.turn) for p in back.pieces.values()) == sorted(
+        (p.type.name, p.at, p.turn) for p in original.pieces.values()
+    )
+    assert sorted((m.kind, m.variant, m.at) for m in back.markers) == sorted(
+        (m.kind, m.variant, m.at) for m in original.markers
+    )
+    assert sorted((f.type.name, f.rank, f.at) for f in back.figures) == sorted(
+        (f.type.name, f.rank, f.at) for f in original.figures
+    )
     assert sorted(v.side.value for v in back.victories) == sorted(v.side.value for v in original.victories)
 
 
@@ -164,6 +172,7 @@ def _edit(name: str, old: str, new: str, count: int = 1):
         text = path.read_text(encoding="utf-8")
         assert old in text
         path.write_text(text.replace(old, new, count), encoding="utf-8")
+
     return change
 
 
@@ -175,8 +184,10 @@ BAD = {
     "a missing file": (lambda f: (f / "events.ini").unlink(), "lists `events.ini`, which is not in the quest"),
     "a line of spaces": (_edit("tiles.ini", "[Tile12AWater]", "   \n[Tile12AWater]"), "tiles.ini:9: a line of nothing"),
     "an unknown section": (_edit("events.ini", "[EventLose]", "[EvnetLose]"), "unknown section [EvnetLose]"),
-    "a component twice": (_edit("events.ini", "[EventLose]", "[TokenWoundedGuard]\ntype=TokenSearch\n\n[EventLose]"),
-                          "a second component [TokenWoundedGuard]"),
+    "a component twice": (
+        _edit("events.ini", "[EventLose]", "[TokenWoundedGuard]\ntype=TokenSearch\n\n[EventLose]"),
+        "a second component [TokenWoundedGuard]",
+    ),
     "a tile without side": (_edit("tiles.ini", "side=TileSide12A", "rotation=0"), "has no `side`"),
     "a broken operation": (_edit("events.ini", "FoundGold,+,5", "FoundGold+5"), "not `variable,operator,value`"),
     "texts without a language": (_edit("Localization.English.txt", ".,English", "English"), "first line must be"),
@@ -207,8 +218,11 @@ def test_what_valkyrie_ignores_is_noted(tmp_path):
 
 def test_what_is_not_a_quest_is_said_so(tmp_path):
     (tmp_path / "notes.txt").write_text("hello")
-    for given, message in ((tmp_path / "missing", "no such folder"), (tmp_path, "has no quest.ini"),
-                           (tmp_path / "notes.txt", "is not a Valkyrie quest")):
+    for given, message in (
+        (tmp_path / "missing", "no such folder"),
+        (tmp_path, "has no quest.ini"),
+        (tmp_path / "notes.txt", "is not a Valkyrie quest"),
+    ):
         done = CliRunner().invoke(cli, ["import", "valkyrie", str(given)])
         assert done.exit_code == 1 and message in done.output, done.output
 
@@ -218,8 +232,10 @@ def test_a_valkyrie_package_imports_as_its_folder(tmp_path):
     with zipfile.ZipFile(package, "w") as archive:
         for path in sorted(FIRST_BLOOD.iterdir()):
             archive.write(path, path.name)
-    assert import_quest("valkyrie", package).text.split("\n", 1)[1] == \
-        import_quest("valkyrie", FIRST_BLOOD).text.split("\n", 1)[1]
+    assert (
+        import_quest("valkyrie", package).text.split("\n", 1)[1]
+        == import_quest("valkyrie", FIRST_BLOOD).text.split("\n", 1)[1]
+    )
 
 
 def test_the_command_writes_the_quest_and_says_what_it_left(tmp_path):
@@ -232,7 +248,7 @@ def test_the_command_writes_the_quest_and_says_what_it_left(tmp_path):
     assert lint.exit_code == 0, lint.output
     folder = broken(tmp_path, lambda f: None)
     done = CliRunner().invoke(cli, ["import", "valkyrie", str(folder), "-o", str(folder / "events.ini")])
-    assert done.exit_code == 1 and "refusing to overwrite" in done.output   # the output named: exit 1
+    assert done.exit_code == 1 and "refusing to overwrite" in done.output  # the output named: exit 1
 
 
 @pytest.mark.slow
@@ -260,7 +276,7 @@ def test_fuzzed_quests_import_or_fail_clearly(tmp_path):
                 j = rng.randrange(len(lines))
                 lines[i], lines[j] = lines[j], lines[i]
             elif action == "garble":
-                lines[i] = "".join(rng.choice("[]=,\"#;| x9-.") for _ in range(rng.randint(1, 12)))
+                lines[i] = "".join(rng.choice('[]=,"#;| x9-.') for _ in range(rng.randint(1, 12)))
             else:
                 lines[i] = " "
             path.write_text("\n".join(lines), encoding="utf-8")

@@ -1,6 +1,7 @@
 """questc's readers and writers of Valkyrie's INI and localization files (questc/valkyrie/ini.py,
 localization.py), held to Valkyrie's own: the rules of its readers one by one, what questc writes read
 back unchanged, and fuzzed files read the same by questc and by Valkyrie's code run under mono."""
+
 from __future__ import annotations
 
 import random
@@ -8,11 +9,10 @@ import random
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from valkyrie_tools import run_probe
 
 from questc.valkyrie.ini import IniError, decode, read_ini, write_ini
 from questc.valkyrie.localization import LocalizationError, encode, read_localization, write_localization
-
-from valkyrie_tools import run_probe
 
 
 def sections(text: str) -> dict[str, dict[str, str]]:
@@ -20,13 +20,17 @@ def sections(text: str) -> dict[str, dict[str, str]]:
 
 
 def test_the_rules_of_valkyries_ini_reader():
-    text = ("; a comment\nlost=before any section\n[Tile1]\n  xposition = 3 \nside=\"TileSide9A\"\n"
-            "# also a comment\n[[Event2]]\nbare key\nevent1=A B\nevent1=ignored\n[Tile1]\nside=second\n"
-            "[]\nnowhere=1\n[Door3\r\nrotation=90\rcolor=\"\"red\"\"\n")
+    text = (
+        '; a comment\nlost=before any section\n[Tile1]\n  xposition = 3 \nside="TileSide9A"\n'
+        "# also a comment\n[[Event2]]\nbare key\nevent1=A B\nevent1=ignored\n[Tile1]\nside=second\n"
+        '[]\nnowhere=1\n[Door3\r\nrotation=90\rcolor=""red""\n'
+    )
     read = read_ini(text)
-    assert sections(text) == {"Tile1": {"xposition": "3", "side": "TileSide9A"},
-                              "Event2": {"bare key": "", "event1": "A B"},
-                              "Door3": {"rotation": "90", "color": "red"}}
+    assert sections(text) == {
+        "Tile1": {"xposition": "3", "side": "TileSide9A"},
+        "Event2": {"bare key": "", "event1": "A B"},
+        "Door3": {"rotation": "90", "color": "red"},
+    }
     warned = " ".join(message for _, message in read.warnings)
     assert "second section [Tile1]" in warned and "given twice" in warned and "no name" in warned
     assert read.sections["Event2"].lines["event1"] == 9
@@ -51,20 +55,25 @@ def test_decoding_as_dotnet_does():
 
 
 def test_the_writer_refuses_what_would_not_read_back():
-    for bad in ([("S", [("k", ' "quoted" ')])], [("S", [("a=b", "1")])], [("S", [("#k", "1")])],
-                [("S", [("k", "two\nlines")])], [("[S]", [])]):
+    for bad in (
+        [("S", [("k", ' "quoted" ')])],
+        [("S", [("a=b", "1")])],
+        [("S", [("#k", "1")])],
+        [("S", [("k", "two\nlines")])],
+        [("[S]", [])],
+    ):
         with pytest.raises(ValueError):
             write_ini(bad)
 
 
-names = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n=[]\x85\u2028\u2029"),
-                min_size=1, max_size=12)
-values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x85\u2028\u2029"),
-                 max_size=20)
+names = st.text(
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n=[]\x85\u2028\u2029"), min_size=1, max_size=12
+)
+values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x85\u2028\u2029"), max_size=20)
 
 
 @given(st.lists(st.tuples(names, st.lists(st.tuples(names, values), max_size=4)), max_size=5))
-@example([("0", [("0", '"\x0c0')])])   # a quote, then a form feed: both trimmed, one after the other
+@example([("0", [("0", '"\x0c0')])])  # a quote, then a form feed: both trimmed, one after the other
 @settings(max_examples=200, deadline=None)
 @pytest.mark.slow
 def test_what_questc_writes_reads_back(raw):
@@ -80,7 +89,7 @@ def test_what_questc_writes_reads_back(raw):
         for key, value in entries:
             key = trim(key)
             while value != (value := trim(trim(value), '"')):
-                pass   # to what IniRead keeps: `"\f0"` loses its quote, then its form feed
+                pass  # to what IniRead keeps: `"\f0"` loses its quote, then its form feed
             if key and key[0] not in "#;[" and key not in dict(kept):
                 kept.append((key, value))
         wanted[name] = dict(kept)
@@ -101,11 +110,18 @@ def test_texts_read_back_as_written(texts):
 
 
 def test_valkyries_localization_forms():
-    text = ('.,English\nplain,Hello, world\nquoted,"He said ""hi"""\ntriple,|||a "b" c|||\n'
-            'multi,"first line\nsecond line"\nescaped,one\\ntwo\nplain,a second one is ignored\n')
+    text = (
+        '.,English\nplain,Hello, world\nquoted,"He said ""hi"""\ntriple,|||a "b" c|||\n'
+        'multi,"first line\nsecond line"\nescaped,one\\ntwo\nplain,a second one is ignored\n'
+    )
     texts = read_localization(text).texts
-    assert texts == {"plain": "Hello, world", "quoted": 'He said "hi"', "triple": 'a "b" c',
-                     "multi": "first line\nsecond line", "escaped": "one\ntwo"}
+    assert texts == {
+        "plain": "Hello, world",
+        "quoted": 'He said "hi"',
+        "triple": 'a "b" c',
+        "multi": "first line\nsecond line",
+        "escaped": "one\ntwo",
+    }
     with pytest.raises(LocalizationError):
         read_localization("no comma here\nkey,value\n")
     assert encode('"quoted"') == '"""quoted"""' and encode("|||x|||") == '"|||x|||"'
@@ -113,8 +129,34 @@ def test_valkyries_localization_forms():
 
 # ---- the same as Valkyrie's own code -----------------------------------------------------
 
-_PIECES = ["[", "]", "=", "#", ";", '"', " ", "\t", "\u00a0", "\x1c", "\u3000", "a", "B", "key", "Tile1",
-           "x", "\r", "\n", "\r\n", "\n", "\n", "[Event1]\n", "[Tile2]\n", "value", "é", "=="]
+_PIECES = [
+    "[",
+    "]",
+    "=",
+    "#",
+    ";",
+    '"',
+    " ",
+    "\t",
+    "\u00a0",
+    "\x1c",
+    "\u3000",
+    "a",
+    "B",
+    "key",
+    "Tile1",
+    "x",
+    "\r",
+    "\n",
+    "\r\n",
+    "\n",
+    "\n",
+    "[Event1]\n",
+    "[Tile2]\n",
+    "value",
+    "é",
+    "==",
+]
 
 
 def _fuzzed_ini(rng: random.Random) -> str:
@@ -136,10 +178,10 @@ def test_questcs_ini_reader_is_valkyries_on_fuzzed_files(tmp_path):
             current = row[1]
             valkyrie[current] = {}
         elif row[0] == "S":
-            valkyrie[current][row[1]] = {}   # type: ignore[index]
+            valkyrie[current][row[1]] = {}  # type: ignore[index]
             section = row[1]
         elif row[0] == "K":
-            valkyrie[current][section][row[1]] = row[2]   # type: ignore[index]
+            valkyrie[current][section][row[1]] = row[2]  # type: ignore[index]
         elif row[0] == "E":
             valkyrie[current] = "error"
     errors = 0
@@ -151,7 +193,7 @@ def test_questcs_ini_reader_is_valkyries_on_fuzzed_files(tmp_path):
             ours = "error"
             errors += 1
         assert ours == valkyrie[str(path)], repr(text)
-    assert 0 < errors < len(files)   # the fuzz reached both kinds of file
+    assert 0 < errors < len(files)  # the fuzz reached both kinds of file
 
 
 def test_valkyrie_reads_questcs_texts_back(tmp_path):
@@ -193,5 +235,5 @@ def test_questcs_localization_reader_is_valkyries_on_fuzzed_files(tmp_path):
         for key in ("Event1.text", "Event2.text"):
             if read.language == "English" and key in read.texts and read.texts[key].strip():
                 assert got[key] == read.texts[key], repr(path.read_text())
-            else:   # a file whose first line swallowed more than `.,English` (split at CR): no English text
+            else:  # a file whose first line swallowed more than `.,English` (split at CR): no English text
                 assert got[key] == key or read.language == "English", repr(path.read_text())

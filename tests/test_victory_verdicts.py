@@ -1,24 +1,44 @@
 """A victory that can never come true is an error (Q307, or the error that causes it), whatever
 makes it so; a near miss that can come true gives none. `questc.analysis.conditions` decides
 whether a condition can hold at all; the rule says why not."""
+
 from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-
 from helpers import assert_codes, span_text
+
 from questc.cli import cli
 
 HEAD = 'quest "T" {\n  conquest 5\n}\n'
 ROOMS = "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\n"
 
 
-def quest(victory: str, *, door: str = "door d between R1 R2", start: str = "", beyond: str = "",
-          head: str = HEAD, tail: str = "") -> str:
-    return (head + ROOMS + door + "\n"
-            + 'area A "Hall" start { pieces R1; glyph at 0,0 active' + start + " }\n"
-            + 'area B "Lair" { pieces R2; named boss at 6,1' + beyond + " }\n"
-            + 'named boss "The Boss" ogre { conquest 2 }\n' + tail + victory + "\n")
+def quest(
+    victory: str,
+    *,
+    door: str = "door d between R1 R2",
+    start: str = "",
+    beyond: str = "",
+    head: str = HEAD,
+    tail: str = "",
+) -> str:
+    return (
+        head
+        + ROOMS
+        + door
+        + "\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active'
+        + start
+        + " }\n"
+        + 'area B "Lair" { pieces R2; named boss at 6,1'
+        + beyond
+        + " }\n"
+        + 'named boss "The Boss" ogre { conquest 2 }\n'
+        + tail
+        + victory
+        + "\n"
+    )
 
 
 def q307(source: str, *codes: str):
@@ -30,8 +50,9 @@ def q307(source: str, *codes: str):
 
 
 def test_the_only_victory_behind_a_red_door_with_only_a_blue_key_is_an_error(tmp_path):
-    source = quest("victory heroes when killed boss", door="door vault between R1 R2 rune red",
-                   start="; runekey blue at 2,2")
+    source = quest(
+        "victory heroes when killed boss", door="door vault between R1 R2 rune red", start="; runekey blue at 2,2"
+    )
     (found,), result = q307(source, "Q304", "Q307")
     assert span_text(result.source, found.span) == "killed boss"
     assert "nothing on the map unlocks red" in found.message
@@ -42,18 +63,24 @@ def test_the_only_victory_behind_a_red_door_with_only_a_blue_key_is_an_error(tmp
 
 
 def test_the_right_key_makes_it_winnable():
-    assert_codes(quest("victory heroes when killed boss", door="door vault between R1 R2 rune red",
-                       start="; runekey red at 2,2"))
+    assert_codes(
+        quest("victory heroes when killed boss", door="door vault between R1 R2 rune red", start="; runekey red at 2,2")
+    )
 
 
 def test_a_key_behind_its_own_door_is_q303_not_again_q307():
-    q307(quest("victory heroes when killed boss", door="door vault between R1 R2 rune red",
-               beyond="; runekey red at 5,2"), "Q303")
+    q307(
+        quest(
+            "victory heroes when killed boss", door="door vault between R1 R2 rune red", beyond="; runekey red at 5,2"
+        ),
+        "Q303",
+    )
 
 
 def test_another_victory_that_needs_no_door_does_not_excuse_this_one():
-    source = quest("victory heroes when killed boss\nvictory heroes when revealed A",
-                   door="door vault between R1 R2 rune red")
+    source = quest(
+        "victory heroes when killed boss\nvictory heroes when revealed A", door="door vault between R1 R2 rune red"
+    )
     (found,), result = q307(source, "Q304", "Q307")
     assert span_text(result.source, found.span) == "killed boss"
 
@@ -70,7 +97,7 @@ def test_a_sealed_area_is_q301_with_the_victory_as_a_label():
 
 def test_a_door_no_hero_can_open():
     source = quest("victory heroes when opened d", start="; obstacle rubble at 3,0..3,3")
-    (found,), result = q307(source, "Q301", "Q307")   # the rubble walls off the door, and B behind it
+    (found,), result = q307(source, "Q301", "Q307")  # the rubble walls off the door, and B behind it
     assert span_text(result.source, found.span) == "d"
 
 
@@ -96,7 +123,7 @@ def test_a_round_after_the_overlords_own_victory():
     overlord = "victory overlord when round > 15\n"
     (found,), _ = q307(quest(overlord + "victory heroes when round > 16"), "Q307")
     assert "ends the game in round 16" in found.message
-    assert_codes(quest(overlord + "victory heroes when round >= 16"))   # a tie: not called impossible
+    assert_codes(quest(overlord + "victory heroes when round >= 16"))  # a tie: not called impossible
 
 
 @pytest.mark.parametrize("condition", ["conquest 0", "conquest <= 0", "conquest < 1", "conquest = 0"])
@@ -123,12 +150,15 @@ def test_special_rules_may_give_conquest_so_no_ceiling_is_claimed():
 # ---- parts that exclude each other ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("condition", [
-    "round > 5 and round < 3",
-    "killed boss and not killed boss",
-    "(round > 5 or conquest >= 3) and round <= 5 and conquest < 3",
-    "round = 4 and not round = 4",
-])
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "round > 5 and round < 3",
+        "killed boss and not killed boss",
+        "(round > 5 or conquest >= 3) and round <= 5 and conquest < 3",
+        "round = 4 and not round = 4",
+    ],
+)
 def test_a_condition_that_contradicts_itself(condition):
     (found,), result = q307(quest(f"victory heroes when {condition}"), "Q307")
     assert span_text(result.source, found.span) == condition
@@ -141,16 +171,23 @@ def test_the_start_area_is_never_unrevealed():
     assert "revealed from the start" in found.message
 
 
-@pytest.mark.parametrize("condition", [
-    "round > 5 or round < 3", "killed boss or not killed boss", "round >= 3 and round <= 3",
-    "not (round > 5 and round < 3)", "killed boss and not revealed B", "conquest >= 3 and round < 9",
-])
+@pytest.mark.parametrize(
+    "condition",
+    [
+        "round > 5 or round < 3",
+        "killed boss or not killed boss",
+        "round >= 3 and round <= 3",
+        "not (round > 5 and round < 3)",
+        "killed boss and not revealed B",
+        "conquest >= 3 and round < 9",
+    ],
+)
 def test_near_misses_that_can_hold(condition):
     assert_codes(quest(f"victory heroes when {condition}"))
 
 
 def test_a_condition_too_large_to_expand_is_never_called_impossible_by_guessing():
-    wide = " and ".join(f"(round >= {k} or killed boss)" for k in range(1, 30))   # 2^29 alternatives
+    wide = " and ".join(f"(round >= {k} or killed boss)" for k in range(1, 30))  # 2^29 alternatives
     assert_codes(quest(f"victory heroes when {wide}"))
 
 

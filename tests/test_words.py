@@ -1,13 +1,14 @@
 """Counting words: the helper, every message that counts at one and at many, and a sweep of every
 message questc prints over every quest in the repository for "1 chests" and its kind."""
+
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 import pytest
-
 from helpers import dedent
+
 from questc.api import check_source
 from questc.catalog.model import Count
 from questc.diagnostics.core import Span
@@ -17,11 +18,21 @@ from questc.words import noun, plural, plural_of, verb
 REPO = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("singular, expected", [
-    ("chest", "chests"), ("gold chest", "gold chests"), ("copy", "copies"), ("day", "days"),
-    ("box", "boxes"), ("dead end piece", "dead end pieces"), ("glyph", "glyphs"), ("floor cell", "floor cells"),
-    ("match", "matches"), ("runekey", "runekeys"),
-])
+@pytest.mark.parametrize(
+    "singular, expected",
+    [
+        ("chest", "chests"),
+        ("gold chest", "gold chests"),
+        ("copy", "copies"),
+        ("day", "days"),
+        ("box", "boxes"),
+        ("dead end piece", "dead end pieces"),
+        ("glyph", "glyphs"),
+        ("floor cell", "floor cells"),
+        ("match", "matches"),
+        ("runekey", "runekeys"),
+    ],
+)
 def test_plural_of(singular, expected):
     assert plural_of(singular) == expected
 
@@ -50,11 +61,11 @@ def codes_and_messages(source: str, *codes: str):
 
 
 def test_q403_q404_q405_count_one_item_in_the_singular():
+    from questc.catalog.owned import Held
     from questc.rules.components.counting import too_many
     from questc.rules.components.too_many_figures import Q403
     from questc.rules.components.too_many_map_pieces import Q404
     from questc.rules.components.too_many_markers import Q405
-    from questc.catalog.owned import Held
 
     span = Span("q.quest", 1, 1, 1, 2)
 
@@ -76,6 +87,7 @@ def test_q403_q404_q405_count_one_item_in_the_singular():
 
 def test_q404_one_piece_too_many_from_its_own_example():
     from questc.rules.components.too_many_map_pieces import Q404
+
     result = check_source(Q404.example.failing, "q.quest")
     (d,) = [d for d in result.diagnostics if d.code == "Q404"]
     assert d.message == "the map uses 11 room pieces, but the sets owned (base) hold 10"
@@ -83,26 +95,35 @@ def test_q404_one_piece_too_many_from_its_own_example():
 
 
 def test_q309_is_one_report_with_one_snippet():
-    _, found = codes_and_messages(HEAD + '''
+    _, found = codes_and_messages(
+        HEAD
+        + """
         piece R1 room_4x4 at 0,0
         piece R2 room_4x4 at 4,0
         door d between R1 R2
         area A "Hall" start { pieces R1; glyph at 0,0 active }
         area B "Beyond" { pieces R2 }
         victory heroes when revealed B
-    '''.replace("\n        ", "\n"), "Q309")
+    """.replace("\n        ", "\n"),
+        "Q309",
+    )
     (d,) = found
     assert d.message == "the areas are revealed in 2 waves: wave 0 A (Hall); wave 1 B (Beyond) from A"
     assert d.labels == () and d.span.line == 1
-    _, (one,) = codes_and_messages(HEAD + 'piece R1 room_4x4 at 0,0\n'
-                                   'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
-                                   'victory heroes when revealed A\n', "Q309")
+    _, (one,) = codes_and_messages(
+        HEAD + "piece R1 room_4x4 at 0,0\n"
+        'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
+        "victory heroes when revealed A\n",
+        "Q309",
+    )
     assert one.message == "the areas are revealed in 1 wave: wave 0 A (Hall)"
 
 
 def test_q309_prints_one_snippet_on_the_command_line(tmp_path, monkeypatch):
     from click.testing import CliRunner
+
     from questc.cli import cli
+
     monkeypatch.chdir(tmp_path)
     (tmp_path / "q.quest").write_text((REPO / "quests" / "chandlers_cellar.quest").read_text("utf-8"), "utf-8")
     out = CliRunner().invoke(cli, ["lint", "-v", "--select", "Q309", "q.quest"]).stdout
@@ -110,7 +131,9 @@ def test_q309_prints_one_snippet_on_the_command_line(tmp_path, monkeypatch):
     assert out.count(' | quest "The Chandler') == 1
 
 
-WALLED = HEAD + '''\
+WALLED = (
+    HEAD
+    + """\
 piece R1 room_4x4 at 0,0
 piece R2 room_6x6 at 4,-1
 door d between R1 R2
@@ -127,22 +150,25 @@ chests {
   gold 1: conquest 1
 }
 victory heroes when revealed B
-'''
+"""
+)
 
 
 def test_q306_counts_every_lost_cell_and_says_which_are_reported_elsewhere():
     result, (d,) = codes_and_messages(WALLED, "Q306")
     # 8..9 x -1..4 is 12 cells behind the rubble; the chest's cell is one of them
-    assert d.message == ("12 floor cells of area `B` can never be reached "
-                         "(the gold chest at 9,3 on one of them is reported on its own)")
+    assert d.message == (
+        "12 floor cells of area `B` can never be reached (the gold chest at 9,3 on one of them is reported on its own)"
+    )
     assert [x.code for x in result.diagnostics if x.code == "Q302"] == ["Q302"]
     assert "9,3" in [x for x in result.diagnostics if x.code == "Q302"][0].message
     two = WALLED.replace("  chest gold at 9,3\n", "  chest gold at 9,3\n  relic crown at 8,0\n")
     _, (d,) = codes_and_messages(two, "Q306")
     assert d.message.endswith("(the relic at 8,0 and gold chest at 9,3 on 2 of them are reported on their own)")
     # no marker: just the count
-    _, (d,) = codes_and_messages(WALLED.replace("  chest gold at 9,3\n", "").replace(
-        "chests {\n  gold 1: conquest 1\n}\n", ""), "Q306")
+    _, (d,) = codes_and_messages(
+        WALLED.replace("  chest gold at 9,3\n", "").replace("chests {\n  gold 1: conquest 1\n}\n", ""), "Q306"
+    )
     assert d.message == "12 floor cells of area `B` can never be reached"
 
 
@@ -160,9 +186,9 @@ def test_q306_one_cell_and_a_marker_alone_is_left_to_q302():
 # ---- the sweep -------------------------------------------------------------------------------------
 
 _WRONG = [
-    re.compile(r"(?<![0-9.,+-])\b1 (?!of\b)(?:[a-z]+ ){0,3}?(?:[a-z]*[^s\W]s|[a-z]+ies)\b(?! of\b)"),   # 1 chests
-    re.compile(r"(?<![0-9.,+-])\b1 (?!of\b)(?:[a-z`]+ ){0,3}?(?:are|were|have|start)\b"),              # 1 ... are
-    re.compile(r"(?<![0-9.,+-])\b(?:[2-9]|[1-9][0-9]+) (?:[a-z]+ ){0,2}?(?:is|was|has|starts)\b"),      # 2 ... is
+    re.compile(r"(?<![0-9.,+-])\b1 (?!of\b)(?:[a-z]+ ){0,3}?(?:[a-z]*[^s\W]s|[a-z]+ies)\b(?! of\b)"),  # 1 chests
+    re.compile(r"(?<![0-9.,+-])\b1 (?!of\b)(?:[a-z`]+ ){0,3}?(?:are|were|have|start)\b"),  # 1 ... are
+    re.compile(r"(?<![0-9.,+-])\b(?:[2-9]|[1-9][0-9]+) (?:[a-z]+ ){0,2}?(?:is|was|has|starts)\b"),  # 2 ... is
 ]
 # Singular words that end in s and may follow a 1 legitimately; an article means the number
 # does not count what follows it ("weigh that against the 1 the map gives").
@@ -184,6 +210,7 @@ def _corpus():
     files += sorted((REPO / "tests" / "corpus" / "acceptance").glob("*.quest"))
     sources = [(str(path), path.read_text(encoding="utf-8", errors="replace")) for path in files]
     from questc.rules import descriptors
+
     for code, entry in descriptors().items():
         sources.append((f"{code}-failing.quest", entry.example.failing))
         sources.append((f"{code}-fixed.quest", entry.example.fixed))
@@ -213,10 +240,13 @@ def test_no_message_counts_wrongly():
 def test_hand_made_plurals_are_gone():
     """Counting goes through questc.words: no `'s' if n > 1` or `'' if n == 1 else 's'` left in the code."""
     idiom = re.compile(r"""['"]s['"] if |['"]['"] if [^\n]*== 1 else ['"]s['"]|'copy' if|"copy" if""")
-    found = [f"{path.relative_to(REPO)}:{number}" for path in sorted((REPO / "questc").rglob("*.py"))
-             if path.name != "words.py"
-             for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
-             if idiom.search(line)]
+    found = [
+        f"{path.relative_to(REPO)}:{number}"
+        for path in sorted((REPO / "questc").rglob("*.py"))
+        if path.name != "words.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").split("\n"), start=1)
+        if idiom.search(line)
+    ]
     assert found == []
 
 
@@ -233,5 +263,7 @@ def test_one_plural_for_messages_and_sheets():
     assert env.globals["plural"] is plural and env.globals["noun"] is noun
     for template in (data_dir("templates") / "sheet").glob("*.j2"):
         assert "macro plural" not in template.read_text(encoding="utf-8"), template.name
-    assert env.from_string('{{ noun(2, "beastman") }}, {{ plural(1, "conquest token") }}').render() == \
-        "beastmen, 1 conquest token"
+    assert (
+        env.from_string('{{ noun(2, "beastman") }}, {{ plural(1, "conquest token") }}').render()
+        == "beastmen, 1 conquest token"
+    )

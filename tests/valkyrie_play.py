@@ -8,6 +8,7 @@ enabled event of a button's list, `vartests` read left to right with parentheses
 `StartRound`, `EndRound`, `Defeated...`, `Var...` for `@` variables) and `$end`. Shown events
 wait for a button; `press` answers them.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,8 +27,8 @@ class Play:
     monsters: list[str] = field(default_factory=list)
     stack: list[str] = field(default_factory=list)
     current: str | None = None
-    shown: list[str] = field(default_factory=list)     # every event shown, in order
-    ran: list[str] = field(default_factory=list)       # every event run, in order
+    shown: list[str] = field(default_factory=list)  # every event shown, in order
+    ran: list[str] = field(default_factory=list)  # every event run, in order
     ended: bool = False
 
     # ---- loading and state ----------------------------------------------------------
@@ -55,8 +56,14 @@ class Play:
     def test_one(self, text: str) -> bool:
         var, op, value = text.split(",")
         left, right = self.vars.get(var, 0.0), self.value(value)
-        return {"==": left == right, "!=": left != right, ">=": left >= right, "<=": left <= right,
-                ">": left > right, "<": left < right}.get(op, False)
+        return {
+            "==": left == right,
+            "!=": left != right,
+            ">=": left >= right,
+            "<=": left <= right,
+            ">": left > right,
+            "<": left < right,
+        }.get(op, False)
 
     def test(self, parts: list[str]) -> bool:
         """VarManager.Test: left to right, AND/OR as they come, a parenthesis evaluated apart."""
@@ -71,7 +78,7 @@ class Play:
             elif kind == "VarTestsLogicalOperator":
                 operator = body
             elif kind == "VarTestsParenthesis" and body == "(":
-                inner = self.test(parts[index + 1:])
+                inner = self.test(parts[index + 1 :])
                 result = (result and inner) if operator == "AND" else (result or inner)
                 skip = 1
             elif kind == "VarTestsParenthesis" and body == ")":
@@ -137,12 +144,14 @@ class Play:
                 self.end_event(0)
             else:
                 self.shown.append(name)
-                return   # a dialog: waits for `press`
+                return  # a dialog: waits for `press`
 
     def end_event(self, button: int) -> None:
         name, self.current = self.current, None
         entries = self.sections[name].entries
-        following = entries.get(f"event{button + 1}", "").split() if button < int(entries.get("buttons", "0") or 0) else []
+        following = (
+            entries.get(f"event{button + 1}", "").split() if button < int(entries.get("buttons", "0") or 0) else []
+        )
         enabled = [n for n in following if n in self.sections and not self.disabled(n)]
         if self.vars.get("$end", 0):
             self.ended = True
@@ -173,8 +182,11 @@ class Play:
     def ending(self) -> bool:
         """Is the dialog shown one that ends the quest or an encounter?"""
         entries = self.sections[self.current].entries if self.current else {}
-        return "$end,=,1" in entries.get("operations", "") or "Victory" in (self.current or "") or \
-            any(self.sections[n].entries.get("trigger") == "Varcheck" for n in [self.current] if n)
+        return (
+            "$end,=,1" in entries.get("operations", "")
+            or "Victory" in (self.current or "")
+            or any(self.sections[n].entries.get("trigger") == "Varcheck" for n in [self.current] if n)
+        )
 
     def click(self, component: str, button: int = 0) -> None:
         """A player clicks a token or a door on the board and presses one of its dialog's buttons."""

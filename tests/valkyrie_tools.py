@@ -5,6 +5,7 @@
 tests that need them skip (conftest fails a CI run at once); without `mcs` and `mono` they
 skip too, except under CI=true, where they fail: .ci/run installs mono-mcs first.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,14 +18,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO, SHARED
 
 VALKYRIE = SHARED / "engines" / "valkyrie"
 CONTENT = VALKYRIE / "content" / "D2E" / "base"
 FIXTURES = REPO / "tests" / "fixtures" / "valkyrie"
-COMMUNITY = FIXTURES / "quests"            # the two CC0 community quests, copied
-FIXTURE_CONTENT = FIXTURES / "content"     # Valkyrie's names, copied (Apache-2.0)
+COMMUNITY = FIXTURES / "quests"  # the two CC0 community quests, copied
+FIXTURE_CONTENT = FIXTURES / "content"  # Valkyrie's names, copied (Apache-2.0)
 
 
 def _need_mono() -> None:
@@ -45,8 +45,9 @@ def loader() -> Path:
     _need_mono()
     if "loader" not in _BUILT:
         folder = Path(tempfile.mkdtemp(prefix="questc-valkyrie-"))
-        done = subprocess.run(["bash", str(VALKYRIE / "build.sh"), str(folder)], capture_output=True, text=True,
-                              timeout=300)
+        done = subprocess.run(
+            ["bash", str(VALKYRIE / "build.sh"), str(folder)], capture_output=True, text=True, timeout=300
+        )
         assert done.returncode == 0, done.stderr
         _BUILT["loader"] = Path(done.stdout.strip())
     return _BUILT["loader"]
@@ -59,9 +60,19 @@ def probe() -> Path:
         folder = Path(tempfile.mkdtemp(prefix="questc-valkyrie-"))
         sources = [str(p) for p in sorted((VALKYRIE / "harness").glob("*.cs")) if p.name != "LoadQuest.cs"]
         sources += sorted(str(p) for p in (VALKYRIE / "src").rglob("*.cs"))
-        done = subprocess.run(["mcs", "-langversion:experimental", "-nowarn:0414,0169,0649,0219,0168,0162,0618",
-                               f"-out:{folder / 'probe.exe'}", str(FIXTURES / "ValkyrieProbe.cs"), *sources],
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [
+                "mcs",
+                "-langversion:experimental",
+                "-nowarn:0414,0169,0649,0219,0168,0162,0618",
+                f"-out:{folder / 'probe.exe'}",
+                str(FIXTURES / "ValkyrieProbe.cs"),
+                *sources,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert done.returncode == 0, done.stdout + done.stderr
         _BUILT["probe"] = folder / "probe.exe"
     return _BUILT["probe"]
@@ -72,8 +83,9 @@ def _unescape(field_: str) -> str:
 
 
 def run_probe(*args: str) -> list[list[str]]:
-    done = subprocess.run(["mono", str(probe()), *args], capture_output=True, text=True, timeout=300,
-                          encoding="utf-8", errors="replace")
+    done = subprocess.run(
+        ["mono", str(probe()), *args], capture_output=True, text=True, timeout=300, encoding="utf-8", errors="replace"
+    )
     assert done.returncode == 0, done.stderr
     return [[_unescape(f) for f in line.split("\t")] for line in done.stdout.split("\n") if line]
 
@@ -84,7 +96,7 @@ class Loaded:
 
     code: int
     output: str
-    tiles: list[tuple[str, str, tuple[float, float], int]] = field(default_factory=list)   # name, side, at, rotation
+    tiles: list[tuple[str, str, tuple[float, float], int]] = field(default_factory=list)  # name, side, at, rotation
     doors: list[tuple[str, tuple[float, float], int]] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
     problems: int = -1

@@ -14,6 +14,7 @@ Correlations between different atoms are not modelled (killing a monster in an a
 revealing it), so "can hold" may say yes where a finer analysis would say no; never the
 reverse.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -23,8 +24,8 @@ from questc.diagnostics.core import Span
 from questc.records import record
 from questc.syntax import nodes as n
 
-LIMIT = 4096       # alternatives kept while expanding a condition; beyond it: possible
-WORK = 200_000     # literals looked at in all (about 0.2 s at most); beyond it: possible
+LIMIT = 4096  # alternatives kept while expanding a condition; beyond it: possible
+WORK = 200_000  # literals looked at in all (about 0.2 s at most); beyond it: possible
 
 _FLIP = {"<": ">=", "<=": ">", "=": "!=", "!=": "=", ">=": "<", ">": "<="}
 
@@ -33,7 +34,7 @@ _FLIP = {"<": ">=", "<=": ">", "=": "!=", "!=": "=", ">=": "<", ">": "<="}
 class Event:
     atom: n.EventCondition
     positive: bool
-    span: Span          # the atom, or the `not ...` around it
+    span: Span  # the atom, or the `not ...` around it
 
     @property
     def key(self) -> tuple[str, str]:
@@ -43,7 +44,7 @@ class Event:
 @record
 class Count:
     atom: n.CompareCondition
-    op: str            # the atom's operator, flipped when it stands under an odd number of `not`s
+    op: str  # the atom's operator, flipped when it stands under an odd number of `not`s
 
     @property
     def counter(self) -> str:
@@ -86,7 +87,7 @@ def _nnf(condition: n.Condition, positive: bool = True, span: Span | None = None
         return Event(condition, positive, span or condition.span)
     if isinstance(condition, n.CompareCondition):
         return Count(condition, condition.op if positive else _FLIP[condition.op])
-    parts = [_nnf(c, positive) for c in condition.operands]   # a `not` around them is no atom's
+    parts = [_nnf(c, positive) for c in condition.operands]  # a `not` around them is no atom's
     conjunction = isinstance(condition, n.AllCondition) == positive
     return ("and" if conjunction else "or", parts)
 
@@ -110,7 +111,7 @@ def _interval(literals: Iterable[Count], lo: int | None, hi: int | None) -> bool
         elif op == "=":
             lo = v if lo is None else max(lo, v)
             hi = v if hi is None else min(hi, v)
-        else:   # "!="
+        else:  # "!="
             excluded.add(v)
     if lo is not None and hi is not None:
         if lo > hi:
@@ -189,5 +190,6 @@ def literals(condition: n.Condition) -> list[Literal]:
                 walk(part)
         else:
             out.append(tree)
+
     walk(_nnf(condition))
     return out

@@ -6,12 +6,13 @@ and how far each counter the quest declares can go.
 spaces keeps them apart), as for the tokens a hero searches (Q310). Monsters walk the same
 board as the heroes, so a group the heroes cannot come next to cannot come to them either.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
@@ -41,8 +42,9 @@ def places(board: Board, cells: Iterable[Cell]) -> list[Cell]:
 class Foe:
     """Something a `defeated` condition names, and where: each of `figures` is the spaces one
     figure stands on, or, for a group the overlord places himself, every space he may choose."""
-    name: str            # as the condition writes it
-    what: str            # "group", "figures", "lieutenant", "named monster"
+
+    name: str  # as the condition writes it
+    what: str  # "group", "figures", "lieutenant", "named monster"
     figures: tuple[tuple[Cell, ...], ...]
     span: Span | None = None  # where the quest places it
 
@@ -51,18 +53,36 @@ def foes(model: QuestModel, name: str) -> list[Foe]:
     """What `defeated NAME` stands for: a group and the figures of its monster placed at points, a
     lieutenant, a named monster; for `all`, every one of them."""
     out: list[Foe] = []
-    names = [name] if name != ALL else sorted(
-        {g.id for g in model.groups.values()} | {f.named or f.type.name for f in model.figures}
-        | set(model.lieutenants()))
+    names = (
+        [name]
+        if name != ALL
+        else sorted(
+            {g.id for g in model.groups.values()}
+            | {f.named or f.type.name for f in model.figures}
+            | set(model.lieutenants())
+        )
+    )
     for each in names:
         group = model.groups.get(each)
         if group is not None:
-            out.append(Foe(each, "lieutenant" if group.kind == "lieutenant" else "group",
-                           (tuple(sorted(group.cells)),), group.span))
+            out.append(
+                Foe(
+                    each,
+                    "lieutenant" if group.kind == "lieutenant" else "group",
+                    (tuple(sorted(group.cells)),),
+                    group.span,
+                )
+            )
         figures = [f for f in model.figures if (f.named or f.type.name) == each]
         if figures:
-            out.append(Foe(each, "named monster" if figures[0].named else "figures",
-                           tuple(tuple(sorted(f.cells)) for f in figures), figures[0].span))
+            out.append(
+                Foe(
+                    each,
+                    "named monster" if figures[0].named else "figures",
+                    tuple(tuple(sorted(f.cells)) for f in figures),
+                    figures[0].span,
+                )
+            )
         tokens = [m for m in model.markers if m.kind == "lieutenant" and m.variant == each]
         if tokens:
             out.append(Foe(each, "lieutenant", tuple((m.at,) for m in tokens), tokens[0].span))
@@ -94,8 +114,12 @@ def leave_cells(board: Board, piece: PlacedPieceModel) -> frozenset[Cell]:
     beside the map's outside (no floor beyond)."""
     if piece.shape.edge:
         return piece.shape.edge
-    return frozenset(c for c in piece.shape.cells if board.is_floor(c) and any(
-        not board.is_floor((c[0] + dx, c[1] + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))))
+    return frozenset(
+        c
+        for c in piece.shape.cells
+        if board.is_floor(c)
+        and any(not board.is_floor((c[0] + dx, c[1] + dy)) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+    )
 
 
 def role_cells(model: QuestModel, board: Board, role: str) -> frozenset[Cell]:
@@ -119,7 +143,9 @@ def destination_cells(model: QuestModel, board: Board, atom: n.EventCondition) -
 # ---- counters ------------------------------------------------------------------------
 
 
-def runnable_effects(model: QuestModel, analysis: Analysis, board: Board | None = None) -> Iterator[tuple[n.Effect, bool]]:
+def runnable_effects(
+    model: QuestModel, analysis: Analysis, board: Board | None = None
+) -> Iterator[tuple[n.Effect, bool]]:
     """Every effect that can run given what the heroes reach, with whether it may run again and again
     (a recurring rule's: `at end of each round`): the reveal analysis' effects (encounters reached,
     areas revealed, doors opened, rounds, named monsters killed), the recurring rules', and those
@@ -138,7 +164,9 @@ def runnable_effects(model: QuestModel, analysis: Analysis, board: Board | None 
                     yield effect, False
 
 
-def counter_range(model: QuestModel, analysis: Analysis, counter: str, board: Board | None = None) -> tuple[int | None, int | None]:
+def counter_range(
+    model: QuestModel, analysis: Analysis, counter: str, board: Board | None = None
+) -> tuple[int | None, int | None]:
     """The lowest and highest value a declared counter can take (None: no bound): 0 at the start,
     moved by the effects that can run (a recurring rule's as often as it likes), or set."""
     low = high = 0

@@ -11,6 +11,7 @@ into) joins the next wave. Repeat until nothing changes.
 colours unlocked from the start, or with some colour never unlocked, so they can
 tell a cause (a rune door guarding its own key) from its consequences.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -34,11 +35,12 @@ Cell = tuple[int, int]
 @record
 class Scenario:
     """Assumptions on top of the quest: colours unlocked from the start, colours that never unlock."""
+
     unlocked: frozenset[str] = frozenset()
     locked: frozenset[str] = frozenset()
 
 
-NO_SCENARIO = Scenario()   # the quest as written
+NO_SCENARIO = Scenario()  # the quest as written
 
 
 @dataclass
@@ -55,6 +57,7 @@ class Analysis:
     reached_by_wave: the cells heroes can walk to once each wave is revealed, in wave
       order (the last is `reached`).
     """
+
     reveal_wave: dict[str, int | None]
     visible_from: dict[str, list[str]]
     waves: list[list[str]]
@@ -78,7 +81,7 @@ def effects_of(model: QuestModel, reached: frozenset[Cell], revealed: set[str], 
         if encounter.at in reached:
             yield from encounter.node.effects
     for trigger in model.triggers:
-        target = trigger.target.value if trigger.target is not None else ""   # (round and recurring: none)
+        target = trigger.target.value if trigger.target is not None else ""  # (round and recurring: none)
         if trigger.event == "round":
             yield from trigger.effects
         elif trigger.event == "reveal" and target in revealed:
@@ -95,9 +98,9 @@ def named_reachable(model: QuestModel, named_id: str, reached: AbstractSet[Cell]
     cells = [c for figure in model.figures if figure.named == named_id for c in figure.cells]
     cells += [m.at for m in model.markers if m.kind == "lieutenant" and m.variant == named_id]
     group = model.groups.get(named_id)
-    if group is not None and group.kind == "lieutenant":   # placed `on` a piece: any space of it
+    if group is not None and group.kind == "lieutenant":  # placed `on` a piece: any space of it
         cells += sorted(group.cells)
-    for (x, y) in cells:
+    for x, y in cells:
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 if (x + dx, y + dy) in reached:
@@ -170,18 +173,23 @@ def analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario = NO_
 def analysis_key(model: QuestModel, scenario: Scenario) -> tuple[object, ...]:
     """Everything of a quest the fixed point reads besides its board (which holds the pieces'
     floor, walls, doors' edges, stairs and obstacles), without positions in the text."""
-    return (model.reveal, model.edition.start, model.edition.sight, scenario,
-            tuple((a.id, a.start, a.pieces, a.cells) for a in model.areas.values()),
-            tuple((d.id, d.rune, d.between, d.at, d.side) for d in model.doors.values()),
-            tuple((p.id, p.type.kind, p.shape.cells) for p in model.pieces.values() if p is not None),
-            tuple((s.colour, s.ends) for s in model.stairs),
-            tuple((m.kind, m.at, m.variant, m.active) for m in model.markers),
-            tuple((h.at, h.area) for h in model.hero_starts),
-            tuple((f.named, f.cells) for f in model.figures if f.named is not None),
-            tuple((g.id, g.kind, g.cells) for g in model.groups.values()),
-            tuple(sorted(model.roles.items())),
-            tuple((e.id, e.at, _plain(e.node.effects)) for e in model.encounters.values()),
-            _plain(tuple(model.triggers)))
+    return (
+        model.reveal,
+        model.edition.start,
+        model.edition.sight,
+        scenario,
+        tuple((a.id, a.start, a.pieces, a.cells) for a in model.areas.values()),
+        tuple((d.id, d.rune, d.between, d.at, d.side) for d in model.doors.values()),
+        tuple((p.id, p.type.kind, p.shape.cells) for p in model.pieces.values() if p is not None),
+        tuple((s.colour, s.ends) for s in model.stairs),
+        tuple((m.kind, m.at, m.variant, m.active) for m in model.markers),
+        tuple((h.at, h.area) for h in model.hero_starts),
+        tuple((f.named, f.cells) for f in model.figures if f.named is not None),
+        tuple((g.id, g.kind, g.cells) for g in model.groups.values()),
+        tuple(sorted(model.roles.items())),
+        tuple((e.id, e.at, _plain(e.node.effects)) for e in model.encounters.values()),
+        _plain(tuple(model.triggers)),
+    )
 
 
 def _plain(value: object) -> object:
@@ -236,16 +244,24 @@ def _analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario) -> 
         allowed = allowed.union(*(cells_of_area.get(a, ()) for a in (waves[-1] if waves else ())))
         effect_reveals: set[str] = set()
         while True:
-            passable = frozenset(d for d, door in doors.items()
-                                 if door.rune is None or door.rune in unlocked or d in forced_open)
-            usable = {s.colour for s in model.stairs
-                      if cell_area.get(s.ends[0]) in revealed and cell_area.get(s.ends[1]) in revealed}
+            passable = frozenset(
+                d for d, door in doors.items() if door.rune is None or door.rune in unlocked or d in forced_open
+            )
+            usable = {
+                s.colour
+                for s in model.stairs
+                if cell_area.get(s.ends[0]) in revealed and cell_area.get(s.ends[1]) in revealed
+            }
             reached = frozenset(board.reachable(start_cells, allowed, passable, usable))
             opened = {d for d in passable if any(c in reached for c in quest_board.door_cells[d])}
             before = (len(unlocked), len(forced_open))
             for marker in model.markers:
-                if marker.kind == "runekey" and marker.variant is not None and marker.at in reached \
-                        and marker.variant not in scenario.locked:
+                if (
+                    marker.kind == "runekey"
+                    and marker.variant is not None
+                    and marker.at in reached
+                    and marker.variant not in scenario.locked
+                ):
                     unlocked.add(marker.variant)
             for effect in effects_of(model, reached, revealed, opened):
                 if isinstance(effect, n.UnlockEffect) and effect.colour.value not in scenario.locked:
@@ -282,13 +298,16 @@ def _analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario) -> 
                     for cell in target_cells:
                         if cell in stair_ends:
                             sources |= {cell_area[c] for c in board.stair_sight(cell, opened) & reached}
-                else:   # cells it shares with another area are grouped there: ask for all of its own
+                else:  # cells it shares with another area are grouped there: ask for all of its own
                     back = board.visible_cells(target_cells, model.edition.sight, opened, stairs=True) & reached
                     sources = {cell_area[c] for c in back}
                 # Stairs sight is one-way from a stair end; keep the area seen even if
                 # the symmetric query misses it.
-                new[target] = sources or {cell_area[c] for c in reached
-                                          if any(cell_area.get(t) == target for t in board.stair_sight(c, opened))}
+                new[target] = sources or {
+                    cell_area[c]
+                    for c in reached
+                    if any(cell_area.get(t) == target for t in board.stair_sight(c, opened))
+                }
         elif mode == "door":
             for d in sorted(opened):
                 for cell in quest_board.door_cells[d]:
@@ -314,6 +333,11 @@ def _analyse(model: QuestModel, quest_board: QuestBoard, scenario: Scenario) -> 
     return Analysis(
         reveal_wave=wave_of,
         visible_from={a: sorted(s) for a, s in seen_from.items()},
-        waves=waves, reached=reached, unlocked=frozenset(unlocked),
-        passable=passable,   # the inner loop ends only once no colour or door was added since
-        opened_doors=frozenset(opened), scenario=scenario, reached_by_wave=tuple(reached_by_wave))
+        waves=waves,
+        reached=reached,
+        unlocked=frozenset(unlocked),
+        passable=passable,  # the inner loop ends only once no colour or door was added since
+        opened_doors=frozenset(opened),
+        scenario=scenario,
+        reached_by_wave=tuple(reached_by_wave),
+    )

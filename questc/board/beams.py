@@ -25,6 +25,7 @@ there), shifted by a feature's index offset to test it for every source at once.
 This gives exactly the answers of the per-direction rays it replaces (tests compare
 both, and `sight.check`, on generated maps).
 """
+
 from __future__ import annotations
 
 # Event kinds, in the frame of a quadrant: across a vertical edge, a horizontal edge,
@@ -52,7 +53,7 @@ class Beam:
             on = lo[0] * c < r * lo[1] and r * hi[1] < hi[0] * c
         self.target = on and (c >= 2 or r >= 2)
         self._next: tuple[Beam, ...] | None = None
-        self._run: tuple | None = None   # see `_run`
+        self._run: tuple | None = None  # see `_run`
 
     def next(self) -> tuple[Beam, ...]:
         """The beams one event further out (made once, then kept)."""
@@ -76,8 +77,11 @@ def _split(beam: Beam) -> tuple[Beam, ...]:
         return (Beam(H, c, r + 1, lo, hi, False),)
     if not corner[0] * hi[1] < hi[0] * corner[1]:
         return (Beam(V, c + 1, r, lo, hi, False),)
-    return (Beam(V, c + 1, r, lo, corner, False), Beam(P, c + 1, r + 1, corner, corner, True),
-            Beam(H, c, r + 1, corner, hi, False))
+    return (
+        Beam(V, c + 1, r, lo, corner, False),
+        Beam(P, c + 1, r + 1, corner, corner, True),
+        Beam(H, c, r + 1, corner, hi, False),
+    )
 
 
 class _Root:
@@ -129,7 +133,7 @@ def _run(beam: Beam) -> tuple[tuple[tuple[tuple[int, ...], int, int], ...], Beam
             node = nxt[0]
         chunks = []
         for i in range(0, len(kinds), CHUNK):
-            part = tuple(kinds[i:i + CHUNK])
+            part = tuple(kinds[i : i + CHUNK])
             moves_c = moves_r = 0
             for kind in part:
                 moves_c += kind != H
@@ -139,8 +143,18 @@ def _run(beam: Beam) -> tuple[tuple[tuple[tuple[int, ...], int, int], ...], Beam
     return found
 
 
-def cast(starts, sources: int, steps: tuple[int, int, int], events: tuple[int, int, int], cell: int,
-         wp: int, sx: int, sy: int, limit_c: int, limit_r: int) -> list[tuple[int, int, int, int, int]]:
+def cast(
+    starts,
+    sources: int,
+    steps: tuple[int, int, int],
+    events: tuple[int, int, int],
+    cell: int,
+    wp: int,
+    sx: int,
+    sy: int,
+    limit_c: int,
+    limit_r: int,
+) -> list[tuple[int, int, int, int, int]]:
     """Walk the beams `starts` from the sources `sources` (bits) in the quadrant (sx, sy).
 
     `steps[kind]`: the open mask of an event of that kind and the cell it enters, together
@@ -164,7 +178,7 @@ def cast(starts, sources: int, steps: tuple[int, int, int], events: tuple[int, i
         return found
     low_row = ((sources & -sources).bit_length() - 1) // wp
     kx, ky = sx, sy * wp
-    delta = (kx, ky, kx + ky)   # the index move of each event kind: V, H, P
+    delta = (kx, ky, kx + ky)  # the index move of each event kind: V, H, P
     frames: dict[int, tuple] = {}
 
     def frame(base_row: int) -> tuple:

@@ -6,6 +6,7 @@ for movement, passable); every other door is closed.  The per-state data (blocke
 sets, sight bitsets, visibility results) is cached on the board. The layout's plain
 queries are in layout.py, movement in movement.py, sight in sight.py and bulk.py.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
@@ -23,9 +24,15 @@ __all__ = ["Board"]
 class Board(Layout):
     """A layout with its movement and sight queries (attributes: see `Layout`)."""
 
-    def __init__(self, owner: dict[Cell, str], walls: frozenset[Edge], doors: list[Door],
-                 stairs: list[Stairs], blocking: dict[Cell, BlockInfo],
-                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None) -> None:
+    def __init__(
+        self,
+        owner: dict[Cell, str],
+        walls: frozenset[Edge],
+        doors: list[Door],
+        stairs: list[Stairs],
+        blocking: dict[Cell, BlockInfo],
+        joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None,
+    ) -> None:
         super().__init__(owner, walls, doors, stairs, blocking, joints)
         self._states: dict[frozenset[str], SightState] = {}
         self._bits: dict[frozenset[str], bulk.BitBoard] = {}
@@ -63,17 +70,20 @@ class Board(Layout):
         """The cells one step from a, sorted (`movement.steps_from`)."""
         return movement.steps_from(self, self.state(open_doors), a)
 
-    def reachable(self, from_cells: Iterable[Cell], allowed: set[Cell] | frozenset[Cell] | None = None,
-                  passable_doors: Iterable[str] = frozenset(),
-                  stairs_ok: StairsOk = None) -> set[Cell]:
+    def reachable(
+        self,
+        from_cells: Iterable[Cell],
+        allowed: set[Cell] | frozenset[Cell] | None = None,
+        passable_doors: Iterable[str] = frozenset(),
+        stairs_ok: StairsOk = None,
+    ) -> set[Cell]:
         """Every cell a figure can walk to from `from_cells`, passing only `passable_doors`
         (`movement.reachable`)."""
         passable = frozenset(set(passable_doors) & self.doors.keys())
         return movement.reachable(self, self._bitboard(passable), from_cells, allowed, stairs_ok)
 
     # -- line of sight -----------------------------------------------------------------
-    def sees(self, a: Cell, b: Cell, rule: str = CENTRE_LINE,
-             open_doors: Iterable[str] = frozenset()) -> bool:
+    def sees(self, a: Cell, b: Cell, rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()) -> bool:
         """Does cell a have line of sight to cell b (LANGUAGE.md section 9)?
 
         rule: the sight rule (sight.RULES: 'first', centre to centre; 'second', corner to
@@ -82,8 +92,9 @@ class Board(Layout):
         """
         return check(self.state(open_doors), a, b, rule) is None
 
-    def why_blocked(self, a: Cell, b: Cell, rule: str = CENTRE_LINE,
-                    open_doors: Iterable[str] = frozenset()) -> str | None:
+    def why_blocked(
+        self, a: Cell, b: Cell, rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()
+    ) -> str | None:
         """None when a sees b, else what is in the way, as a sentence for `questc los`:
         "the wall between 5,2 and 6,2", "the closed door `entry`", "rubble at 2,3",
         "the corner of walls at 6,2", ...  By the corner rule, where all sixteen corner
@@ -110,8 +121,13 @@ class Board(Layout):
                     out.add(n)
         return out
 
-    def visible_cells(self, sources: Iterable[Cell], rule: str = CENTRE_LINE,
-                      open_doors: Iterable[str] = frozenset(), stairs: bool = False) -> set[Cell]:
+    def visible_cells(
+        self,
+        sources: Iterable[Cell],
+        rule: str = CENTRE_LINE,
+        open_doors: Iterable[str] = frozenset(),
+        stairs: bool = False,
+    ) -> set[Cell]:
         """Every floor cell seen from at least one of `sources` (fast, bitset based).
 
         Sources that are not floor are ignored; a floor source sees itself.  With
@@ -136,8 +152,14 @@ class Board(Layout):
             self._visible_cache[key] = hit
         return set(hit)
 
-    def labels_seen(self, groups: Mapping[str, Iterable[Cell]], sources: Iterable[Cell], labels: dict[Cell, str],
-                    rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()) -> dict[str, set[str]]:
+    def labels_seen(
+        self,
+        groups: Mapping[str, Iterable[Cell]],
+        sources: Iterable[Cell],
+        labels: dict[Cell, str],
+        rule: str = CENTRE_LINE,
+        open_doors: Iterable[str] = frozenset(),
+    ) -> dict[str, set[str]]:
         """For each group of cells (groups must not share a cell), the labels (`labels[cell]`)
         of the cells of `sources` that some floor cell of the group sees (stairs not
         included): the reveal analysis asks which areas' reached cells each unrevealed area
@@ -148,19 +170,21 @@ class Board(Layout):
         doors = frozenset(set(open_doors) & self.doors.keys())
         if rule != CENTRE_LINE:
             wanted = set(sources)
-            return {name: {labels[c] for c in self.visible_cells(cells, rule, doors) & wanted if c in labels}
-                    for name, cells in groups.items()}
+            return {
+                name: {labels[c] for c in self.visible_cells(cells, rule, doors) & wanted if c in labels}
+                for name, cells in groups.items()
+            }
         bits = self._bitboard(doors)
         if self._labels is None or self._labels[0] is not labels:
             # Kept for the labels last asked about (the analysis asks with the same ones, wave after wave).
             self._labels = (labels, bulk.Labels(bits, labels))
         names = list(groups)
-        found = bits.labels_seen([bits.bits_of(groups[name]) for name in names], bits.bits_of(sources),
-                                 self._labels[1])
+        found = bits.labels_seen([bits.bits_of(groups[name]) for name in names], bits.bits_of(sources), self._labels[1])
         return dict(zip(names, found))
 
-    def region(self, cells: Iterable[Cell], open_doors: Iterable[str] = frozenset(),
-               leaving_out: Iterable[Cell] = frozenset()) -> set[Cell]:
+    def region(
+        self, cells: Iterable[Cell], open_doors: Iterable[str] = frozenset(), leaving_out: Iterable[Cell] = frozenset()
+    ) -> set[Cell]:
         """The floor cells joined to `cells` by edges free of walls and closed doors (no line
         of sight from those cells leaves them, LANGUAGE.md section 9), but `leaving_out`."""
         bits = self._bitboard(frozenset(set(open_doors) & self.doors.keys()))

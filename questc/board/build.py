@@ -7,6 +7,7 @@ of the same piece is open; every other edge of a piece is wall unless it belongs
 opening of that piece meeting exactly (both unit edges) an opening of the piece on the
 other side, which makes a *joint*.  Every edge between floor and non-floor is a wall.
 """
+
 from __future__ import annotations
 
 from dataclasses import field
@@ -41,8 +42,9 @@ class BoardBuild:
     overlaps: list[tuple[str, str, tuple[Cell, ...]]] = field(default_factory=list)
 
 
-def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stairs],
-                blocking: dict[Cell, BlockInfo]) -> BoardBuild:
+def build_board(
+    pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stairs], blocking: dict[Cell, BlockInfo]
+) -> BoardBuild:
     """Build the board from placed pieces, doors, stairs and obstacle cells.
 
     Where pieces overlap, a shared cell belongs to the first piece given (the overlap is
@@ -91,7 +93,7 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
     open_edges: set[Edge] = set()
     for edge_set, members in sorted(by_edges.items(), key=lambda kv: sorted(kv[0])):
         for i, (pa, ia) in enumerate(members):
-            for pb, ib in members[i + 1:]:
+            for pb, ib in members[i + 1 :]:
                 if pa == pb or (pa, ia) in joined or (pb, ib) in joined:
                     continue
                 if not _faces(edge_set, cells_of[pa], cells_of[pb]):
@@ -135,12 +137,17 @@ def build_board(pieces: list[PlacedPiece], doors: list[Door], stairs: list[Stair
                 continue
             walls.add(side)
 
-    board = Board(owner=owner, walls=frozenset(walls),
-                  doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
-                  stairs=list(stairs), blocking=dict(blocking),
-                  joints=joints)
-    return BoardBuild(board=board, joints=joints, unjoined_openings=unjoined,
-                      openings_meeting_wall=meeting_wall, overlaps=overlaps)
+    board = Board(
+        owner=owner,
+        walls=frozenset(walls),
+        doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
+        stairs=list(stairs),
+        blocking=dict(blocking),
+        joints=joints,
+    )
+    return BoardBuild(
+        board=board, joints=joints, unjoined_openings=unjoined, openings_meeting_wall=meeting_wall, overlaps=overlaps
+    )
 
 
 def with_doors(build: BoardBuild, doors: list[Door]) -> BoardBuild:
@@ -148,11 +155,21 @@ def with_doors(build: BoardBuild, doors: list[Door]) -> BoardBuild:
     so the board is made again from the same parts (quest_board builds once without doors
     to learn the joints that `between` doors stand on)."""
     board = build.board
-    new = Board(owner=board._owner, walls=board.walls,
-                doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
-                stairs=list(board.stairs), blocking=dict(board.blocking), joints=build.joints)
-    return BoardBuild(board=new, joints=build.joints, unjoined_openings=build.unjoined_openings,
-                      openings_meeting_wall=build.openings_meeting_wall, overlaps=build.overlaps)
+    new = Board(
+        owner=board._owner,
+        walls=board.walls,
+        doors=[Door(d.id, (norm_edge(*d.edges[0]), norm_edge(*d.edges[1])), d.rune) for d in doors],
+        stairs=list(board.stairs),
+        blocking=dict(board.blocking),
+        joints=build.joints,
+    )
+    return BoardBuild(
+        board=new,
+        joints=build.joints,
+        unjoined_openings=build.unjoined_openings,
+        openings_meeting_wall=build.openings_meeting_wall,
+        overlaps=build.overlaps,
+    )
 
 
 def _faces(edges: frozenset[Edge], cells_a: frozenset[Cell], cells_b: frozenset[Cell]) -> bool:

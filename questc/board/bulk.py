@@ -21,14 +21,16 @@ Neighbouring cells (both editions) use the neighbour rule; fog cells see and are
 only there.  The answers equal `sight.check` (and the Fraction-based
 `sight_reference`), which the tests verify.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
 from math import gcd
-from collections.abc import Callable, Iterable, Iterator
 from weakref import WeakKeyDictionary
 
+from . import beams
 from .geometry import (
     CELL,
     HALONG,
@@ -52,15 +54,14 @@ from .geometry import (
     quadrant_of,
     segment_features,
 )
-from . import beams
 from .layout import Layout
 from .sight import CENTRE_LINE, SightState, exempt
 
 # Index of the open-mask for each feature: kind base + extra.
 _BASE = {CELL: 0, VCROSS: 1, HCROSS: 2, POINT: 3, VALONG: 7, HALONG: 11, REACH: 15}
 _N_MASKS = 15 + 64
-_STRIPE_BITS = 8192   # the first edition casts sources in stripes of about this many bits (`BitBoard._beams`)
-_TAIL = -2     # second-edition ray item: (_TAIL, continue_mask, x, y, targets, qx, qy)
+_STRIPE_BITS = 8192  # the first edition casts sources in stripes of about this many bits (`BitBoard._beams`)
+_TAIL = -2  # second-edition ray item: (_TAIL, continue_mask, x, y, targets, qx, qy)
 
 
 def _mask_id(feature: tuple[int, int, int, int]) -> int:
@@ -110,8 +111,7 @@ def _directions(max_x: int, max_y: int) -> list[tuple[int, int]]:
     key = (max_x, max_y)
     found = _DIRECTIONS.get(key)
     if found is None:
-        found = [(a, b) for a in range(-max_x, max_x + 1) for b in range(-max_y, max_y + 1)
-                 if gcd(a, b) == 1]
+        found = [(a, b) for a in range(-max_x, max_x + 1) for b in range(-max_y, max_y + 1) if gcd(a, b) == 1]
         found.sort(key=lambda d: (abs(d[0]) + abs(d[1]), d))
         _DIRECTIONS[key] = found
     return found
@@ -149,10 +149,8 @@ def _period_second(cx: int, cy: int, a: int, b: int, first: bool) -> Iterator[tu
     for quadrant in QUADRANTS:
         t = quadrant_cell((qx, qy), quadrant)
         tf = exempt(tail, ends + (t,))
-        targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1,
-                        _BASE[REACH] + quadrant * 8 + in_region))
-    yield (_TAIL, _mask_id(cont) if cont is not None else -1, tail[1], tail[2],
-           tuple(targets), qx, qy)
+        targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1, _BASE[REACH] + quadrant * 8 + in_region))
+    yield (_TAIL, _mask_id(cont) if cont is not None else -1, tail[1], tail[2], tuple(targets), qx, qy)
 
 
 def _period_body(a: int, b: int) -> Iterator[tuple]:
@@ -174,8 +172,7 @@ def _period_body(a: int, b: int) -> Iterator[tuple]:
     for quadrant in QUADRANTS:
         t = quadrant_cell((a, b), quadrant)
         tf = exempt(tail, (t,))
-        targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1,
-                        _BASE[REACH] + quadrant * 8 + in_region))
+        targets.append((t[0], t[1], _mask_id(tf) if tf is not None else -1, _BASE[REACH] + quadrant * 8 + in_region))
     yield (_TAIL, _mask_id(tail), tail[1], tail[2], tuple(targets), a, b)
 
 
@@ -189,15 +186,18 @@ def _get_body(a: int, b: int) -> _LazyRay:
 def _get_second(cx: int, cy: int, a: int, b: int) -> _LazyRay:
     ray = _RAYS_SECOND.get((cx, cy, a, b))
     if ray is None:
-        ray = _RAYS_SECOND[(cx, cy, a, b)] = _LazyRay(_period_second(cx, cy, a, b, True),
-                                                      _period_second(cx, cy, a, b, False))
+        ray = _RAYS_SECOND[(cx, cy, a, b)] = _LazyRay(
+            _period_second(cx, cy, a, b, True), _period_second(cx, cy, a, b, False)
+        )
     return ray
 
 
 # The neighbour rule as features: (dx, dy) -> (feature kind mask id, x, y).
 _NEIGHBOUR_FEATURES = {
-    (1, 0): (_BASE[VCROSS], 1, 0), (-1, 0): (_BASE[VCROSS], 0, 0),
-    (0, 1): (_BASE[HCROSS], 0, 1), (0, -1): (_BASE[HCROSS], 0, 0),
+    (1, 0): (_BASE[VCROSS], 1, 0),
+    (-1, 0): (_BASE[VCROSS], 0, 0),
+    (0, 1): (_BASE[HCROSS], 0, 1),
+    (0, -1): (_BASE[HCROSS], 0, 0),
     (1, 1): (_BASE[POINT] + position_of(1, 1) % 4, 1, 1),
     (-1, -1): (_BASE[POINT] + position_of(-1, -1) % 4, 0, 0),
     (1, -1): (_BASE[POINT] + position_of(1, -1) % 4, 1, 0),
@@ -225,8 +225,12 @@ def _components(board: Layout, state: SightState):
         while stack:
             x, y = stack.pop()
             x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
-            for n, edge in (((x + 1, y), (x + 1, y, x + 1, y + 1)), ((x - 1, y), (x, y, x, y + 1)),
-                            ((x, y + 1), (x, y + 1, x + 1, y + 1)), ((x, y - 1), (x, y, x + 1, y))):
+            for n, edge in (
+                ((x + 1, y), (x + 1, y, x + 1, y + 1)),
+                ((x - 1, y), (x, y, x, y + 1)),
+                ((x, y + 1), (x, y + 1, x + 1, y + 1)),
+                ((x, y - 1), (x, y, x + 1, y)),
+            ):
                 if n in floor and n not in component and edge not in blocked:
                     component[n] = number
                     stack.append(n)
@@ -270,7 +274,7 @@ class _Shared:
                 break
         else:
             found = convert(cells)
-        self._sets = self._sets[-(_MEMO - 1):] + [(cells, found)]
+        self._sets = self._sets[-(_MEMO - 1) :] + [(cells, found)]
         return found
 
     def cells_of_bits(self, bits: int, convert: Callable[[int], set[Cell]]) -> set[Cell]:
@@ -282,7 +286,7 @@ class _Shared:
                 break
         else:
             found = convert(bits)
-        self._bits = self._bits[-(_MEMO - 1):] + [(bits, frozenset(found))]
+        self._bits = self._bits[-(_MEMO - 1) :] + [(bits, frozenset(found))]
         return found
 
 
@@ -349,16 +353,23 @@ class BitBoard:
         self._steps_by_quadrant: dict[tuple[int, int], tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
         self.state = state
         self.no_entry = shared.no_entry
-        self._steps: list[tuple[int, int]] | None = None   # movement, made on first use
-        self._component: dict[Cell, int] | None = None   # regions: they bound the offsets cast
+        self._steps: list[tuple[int, int]] | None = None  # movement, made on first use
+        self._component: dict[Cell, int] | None = None  # regions: they bound the offsets cast
         self._component_box: list[tuple[int, int, int, int]] = []
 
     @cached_property
     def masks(self) -> list[int]:
         """Every feature's open mask, by `_mask_id`: the first edition's and the second's
         (running along an edge, and the ends of a corner-to-corner line)."""
-        masks, full, wp, opaque, vb, hb, arm = list(self._basic), self.full, self.wp, self._opaque, \
-            self._vb, self._hb, self._arm
+        masks, full, wp, opaque, vb, hb, arm = (
+            list(self._basic),
+            self.full,
+            self.wp,
+            self._opaque,
+            self._vb,
+            self._hb,
+            self._arm,
+        )
         west_opaque, north_opaque = opaque << 1, opaque << wp
         for extra in range(4):
             blocked = vb
@@ -404,8 +415,12 @@ class BitBoard:
         # cell's own; south, the horizontal edge a row down; north, the cell's own.
         east, south = free_v >> 1, free_h >> wp
         while frontier:
-            grown = ((frontier & east) << 1) | ((frontier & free_v) >> 1) | \
-                ((frontier & south) << wp) | ((frontier & free_h) >> wp)
+            grown = (
+                ((frontier & east) << 1)
+                | ((frontier & free_v) >> 1)
+                | ((frontier & south) << wp)
+                | ((frontier & free_h) >> wp)
+            )
             frontier = grown & floor & ~region
             region |= frontier
         self._shared.last_region = (self.state.open_doors, seeds, region)
@@ -511,12 +526,11 @@ class BitBoard:
             for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
                 starts = list(tree.quadrant)
                 if sy > 0:
-                    starts.append(tree.east)     # west, when sx < 0
+                    starts.append(tree.east)  # west, when sx < 0
                 if sx > 0:
-                    starts.append(tree.south)    # north, when sy < 0
+                    starts.append(tree.south)  # north, when sy < 0
                 steps, events = self._quadrant_steps(sx, sy)
-                for c, r, bits, base, k in beams.cast(starts, stripe, steps, events, cell, wp, sx, sy,
-                                                      self.w, self.h):
+                for c, r, bits, base, k in beams.cast(starts, stripe, steps, events, cell, wp, sx, sy, self.w, self.h):
                     yield sx * c, sy * r, bits, base, k
 
     def _stripes(self, bits: int) -> list[int]:
@@ -541,7 +555,7 @@ class BitBoard:
         far = sources & ~self.fog
         if far and (self.w > 2 or self.h > 2):
             ok = self.target_ok
-            by_base: dict[int, int] = {}   # base -> the cells seen, shifted down by it
+            by_base: dict[int, int] = {}  # base -> the cells seen, shifted down by it
             for _dx, _dy, bits, base, _k in self._beams(far):
                 by_base[base] = by_base.get(base, 0) | bits
             for base, bits in by_base.items():
@@ -591,8 +605,7 @@ class BitBoard:
         point_valid = self._point_valid
         seen = 0
         # Only the short directions: the longer ones are cast from points (_cast_points).
-        directions = [d for d in _directions(min(w, 2), min(h, 2))
-                      if max(abs(d[0]), abs(d[1])) <= 2]
+        directions = [d for d in _directions(min(w, 2), min(h, 2)) if max(abs(d[0]), abs(d[1])) <= 2]
         for cx, cy in ((0, 0), (1, 0), (0, 1), (1, 1)):
             for a, b in directions:
                 cur = far & point_valid(cx + a, cy + b)
@@ -777,8 +790,7 @@ class BitBoard:
         base = (1 - y0) * wp + 1 - x0
         # Cells off the box are skipped: a far cell would make a huge int, one left or
         # above a negative index.
-        return bits_at([y * wp + x + base for x, y in cells if x0 <= x < x1 and y0 <= y < y1],
-                       self.size) & self.floor
+        return bits_at([y * wp + x + base for x, y in cells if x0 <= x < x1 and y0 <= y < y1], self.size) & self.floor
 
     def reach(self, start: int, allowed: int, jumps: list[tuple[int, int]]) -> set[Cell]:
         """Movement: every cell a figure walks to from the cells `start` (bits), stepping
@@ -803,8 +815,13 @@ class BitBoard:
         # doors passable, fewer cells allowed, fewer stairs): the reveal analysis asks wave
         # after wave with more of each.
         last = self._shared.last_reach
-        if last is not None and last[0] <= self.state.open_doors and last[1] == start \
-                and last[2] & allowed == last[2] and last[3] <= set(jumps):
+        if (
+            last is not None
+            and last[0] <= self.state.open_doors
+            and last[1] == start
+            and last[2] & allowed == last[2]
+            and last[3] <= set(jumps)
+        ):
             reached |= last[4]
         frontier = reached
         while frontier:
@@ -834,7 +851,7 @@ class BitBoard:
 
     def _cells_now(self, bits: int) -> set[Cell]:
         wp, ox, oy = self.wp, self.ox, self.oy
-        low = (bits & -bits).bit_length() - 1   # the string starts at the lowest set bit
+        low = (bits & -bits).bit_length() - 1  # the string starts at the lowest set bit
         text = bin(bits >> low)[:1:-1] if bits else ""  # bit i is text[i]; walking a string beats peeling bits
         out: set[Cell] = set()
         i = text.find("1")
@@ -849,7 +866,7 @@ def _indices(bits: int) -> Iterator[int]:
     """The indices of the set bits, lowest first."""
     if not bits:
         return
-    low = (bits & -bits).bit_length() - 1   # the string starts at the lowest set bit
+    low = (bits & -bits).bit_length() - 1  # the string starts at the lowest set bit
     text = bin(bits >> low)[:1:-1]  # bit i is text[i]; walking a string beats peeling bits
     i = text.find("1")
     while i >= 0:

@@ -5,6 +5,7 @@ the preview's cell details both read it (CompiledQuest.contents_of), each in its
 words. Every list keeps the quest's source order; the doors are those the board
 placed, each with the side of the cell it stands on.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,11 +16,19 @@ from questc.board.geometry import Cell, cell_sides, edge_cells
 if TYPE_CHECKING:
     from questc.board.board import Board
     from questc.model.quest import (
-        AreaModel, DoorModel, Figure, GroupModel, Marker, ObstacleModel, PlacedPieceModel, QuestModel,
-        StairsModel, TokenModel,
+        AreaModel,
+        DoorModel,
+        Figure,
+        GroupModel,
+        Marker,
+        ObstacleModel,
+        PlacedPieceModel,
+        QuestModel,
+        StairsModel,
+        TokenModel,
     )
 
-SIDES = ("north", "east", "south", "west")   # cell_sides' order
+SIDES = ("north", "east", "south", "west")  # cell_sides' order
 
 
 @dataclass(frozen=True)
@@ -37,15 +46,16 @@ class CellContents:
     markers: tuple[Marker, ...] = ()
     obstacles: tuple[ObstacleModel, ...] = ()
     stairs: tuple[StairsModel, ...] = ()
-    doors: tuple[tuple[DoorModel, str], ...] = ()   # (door, the side of this cell it stands on)
+    doors: tuple[tuple[DoorModel, str], ...] = ()  # (door, the side of this cell it stands on)
     groups: tuple[GroupModel, ...] = ()
     tokens: tuple[TokenModel, ...] = ()
 
     @property
     def empty(self) -> bool:
         """Nothing stands here (a piece and an area may still hold the cell)."""
-        return not (self.figures or self.markers or self.obstacles or self.stairs or self.doors or self.groups
-                    or self.tokens)
+        return not (
+            self.figures or self.markers or self.obstacles or self.stairs or self.doors or self.groups or self.tokens
+        )
 
 
 @dataclass
@@ -108,6 +118,18 @@ def cell_contents(model: QuestModel, board: Board | None = None) -> dict[Cell, C
             for edge in door.edges:
                 for cell in edge_cells(edge):
                     at(cell).doors.append((placed, SIDES[cell_sides(cell).index(edge)]))
-    return {cell: CellContents(cell, g.piece, g.area, tuple(g.figures), tuple(g.markers), tuple(g.obstacles),
-                               tuple(g.stairs), tuple(g.doors), tuple(g.groups), tuple(g.tokens))
-            for cell, g in cells.items()}
+    return {
+        cell: CellContents(
+            cell,
+            g.piece,
+            g.area,
+            tuple(g.figures),
+            tuple(g.markers),
+            tuple(g.obstacles),
+            tuple(g.stairs),
+            tuple(g.doors),
+            tuple(g.groups),
+            tuple(g.tokens),
+        )
+        for cell, g in cells.items()
+    }

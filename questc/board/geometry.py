@@ -12,6 +12,7 @@ Everything here is integer arithmetic.  Doubling every coordinate puts cell corn
 even numbers and cell centres on odd ones, so a centre-to-centre segment (first edition)
 and a corner-to-corner one (second edition) are walked by the same code.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -29,13 +30,13 @@ ARMS = (E, S, W, N)
 QUADRANTS = (SE, SW, NW, NE)
 
 # Feature kinds produced by segment_features (the `extra` field is described per kind).
-CELL = 0      # the segment crosses the interior of cell (x, y); extra 0
-VCROSS = 1    # it crosses the vertical edge keyed (x, y) at an inner point; extra 0
-HCROSS = 2    # it crosses the horizontal edge keyed (x, y); extra 0
-POINT = 3     # it passes through lattice point (x, y); extra = line orientation 0..3
-VALONG = 4    # it runs along the vertical edge keyed (x, y); extra = exempt sides (bit 1 west, bit 2 east)
-HALONG = 5    # it runs along the horizontal edge keyed (x, y); extra = exempt sides (bit 1 north, bit 2 south)
-REACH = 6     # an end of a corner-to-corner line at point (x, y); extra = quadrant * 8 + region
+CELL = 0  # the segment crosses the interior of cell (x, y); extra 0
+VCROSS = 1  # it crosses the vertical edge keyed (x, y) at an inner point; extra 0
+HCROSS = 2  # it crosses the horizontal edge keyed (x, y); extra 0
+POINT = 3  # it passes through lattice point (x, y); extra = line orientation 0..3
+VALONG = 4  # it runs along the vertical edge keyed (x, y); extra = exempt sides (bit 1 west, bit 2 east)
+HALONG = 5  # it runs along the horizontal edge keyed (x, y); extra = exempt sides (bit 1 north, bit 2 south)
+REACH = 6  # an end of a corner-to-corner line at point (x, y); extra = quadrant * 8 + region
 
 
 def norm_edge(x1: int, y1: int, x2: int, y2: int) -> Edge:
@@ -118,8 +119,7 @@ def position_of(dx: int, dy: int) -> int:
     return _POSITION_BY_SIGNS[(sx, sy)]
 
 
-_POSITION_BY_SIGNS = {(1, 0): E, (1, 1): SE, (0, 1): S, (-1, 1): SW,
-                      (-1, 0): W, (-1, -1): NW, (0, -1): N, (1, -1): NE}
+_POSITION_BY_SIGNS = {(1, 0): E, (1, 1): SE, (0, 1): S, (-1, 1): SW, (-1, 0): W, (-1, -1): NW, (0, -1): N, (1, -1): NE}
 
 
 def cut_through(blocked_arms: frozenset[int] | set[int], through: int) -> bool:
@@ -213,7 +213,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
         if col is not None and row is not None:
             yield (CELL, col, row, 0)
         elif col is None:
-            assert row is not None   # a segment runs along one grid line at most
+            assert row is not None  # a segment runs along one grid line at most
             yield (VALONG, line_x, row, 0)
         else:
             yield (HALONG, col, line_y, 0)
@@ -226,7 +226,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
         else:
             lhs, rhs = 1, 0
         if lhs == rhs:
-            assert next_x is not None and next_y is not None   # a tie needs both crossings
+            assert next_x is not None and next_y is not None  # a tie needs both crossings
             px, py = next_x // 2, next_y // 2
             yield (POINT, px, py, orientation)
             col = px if sx > 0 else px - 1
@@ -234,7 +234,7 @@ def segment_features(x0: int, y0: int, x1: int, y1: int) -> Iterator[tuple[int, 
             next_x += 2 * sx
             next_y += 2 * sy
         elif lhs < rhs:
-            assert next_x is not None   # lhs < rhs only when a vertical crossing comes
+            assert next_x is not None  # lhs < rhs only when a vertical crossing comes
             ex = next_x // 2
             if row is None:  # running along a horizontal line: the crossing is a point
                 yield (POINT, ex, line_y, orientation)

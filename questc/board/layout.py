@@ -1,6 +1,7 @@
 """A board's layout: floor cells and their pieces, walls, doors, staircases and obstacles,
 with the plain queries on them (no movement, no sight: those build on this in movement.py,
 sight.py and bulk.py, and `Board` in board.py brings them together)."""
+
 from __future__ import annotations
 
 from .geometry import Cell, Edge, cell_sides, edge_between, edge_cells, norm_edge
@@ -24,9 +25,15 @@ class Layout:
         width and height count cells; all 0 for an empty board).
     """
 
-    def __init__(self, owner: dict[Cell, str], walls: frozenset[Edge], doors: list[Door],
-                 stairs: list[Stairs], blocking: dict[Cell, BlockInfo],
-                 joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None):
+    def __init__(
+        self,
+        owner: dict[Cell, str],
+        walls: frozenset[Edge],
+        doors: list[Door],
+        stairs: list[Stairs],
+        blocking: dict[Cell, BlockInfo],
+        joints: list[tuple[str, str, tuple[Edge, Edge]]] | None = None,
+    ):
         self._owner = dict(sorted(owner.items()))
         self.cells: tuple[Cell, ...] = tuple(self._owner)
         self._floor = frozenset(self.cells)
@@ -40,10 +47,8 @@ class Layout:
             for edge in door.edges:
                 self._doors_at.setdefault(edge, []).append(door.id)
         floor_blocking = {c: b for c, b in self.blocking.items() if c in self._floor}
-        self._no_entry = frozenset(c for c, b in floor_blocking.items()
-                                   if b.blocks_movement or b.wall_like)
-        self._opaque = frozenset(c for c, b in floor_blocking.items()
-                                 if b.blocks_sight or b.fog or b.wall_like)
+        self._no_entry = frozenset(c for c, b in floor_blocking.items() if b.blocks_movement or b.wall_like)
+        self._opaque = frozenset(c for c, b in floor_blocking.items() if b.blocks_sight or b.fog or b.wall_like)
         self._fog = frozenset(c for c, b in floor_blocking.items() if b.fog)
         self._wall_like = frozenset(c for c, b in floor_blocking.items() if b.wall_like)
         self.pits = frozenset(c for c, b in floor_blocking.items() if b.pit)

@@ -2,6 +2,7 @@
 figure can walk to). The step rule is the neighbour rule of sight (LANGUAGE.md section 9),
 so both read the door state's blocked edges; the walk uses the bitsets of bulk.py.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -28,7 +29,7 @@ def can_step(layout: Layout, state: SightState, a: Cell, b: Cell) -> bool:
     if not layout.is_floor(a) or not layout.is_floor(b) or layout.blocks_movement(b):
         return False
     if layout.is_pit(a) and layout.is_pit(b):
-        return False   # a figure in a pit spends no movement points: it climbs out, never into the next
+        return False  # a figure in a pit spends no movement points: it climbs out, never into the next
     if max(abs(a[0] - b[0]), abs(a[1] - b[1])) != 1:
         return False
     edge = edge_between(a, b)
@@ -39,12 +40,16 @@ def can_step(layout: Layout, state: SightState, a: Cell, b: Cell) -> bool:
 
 def steps_from(layout: Layout, state: SightState, a: Cell) -> list[Cell]:
     """The cells one step from a (see `can_step`), sorted."""
-    return sorted(b for b in ((a[0] + dx, a[1] + dy) for dx, dy in NEIGHBOURS)
-                  if can_step(layout, state, a, b))
+    return sorted(b for b in ((a[0] + dx, a[1] + dy) for dx, dy in NEIGHBOURS) if can_step(layout, state, a, b))
 
 
-def reachable(layout: Layout, bits: BitBoard, from_cells: Iterable[Cell],
-              allowed: set[Cell] | frozenset[Cell] | None = None, stairs_ok: StairsOk = None) -> set[Cell]:
+def reachable(
+    layout: Layout,
+    bits: BitBoard,
+    from_cells: Iterable[Cell],
+    allowed: set[Cell] | frozenset[Cell] | None = None,
+    stairs_ok: StairsOk = None,
+) -> set[Cell]:
     """Every cell a figure can walk to from any of `from_cells`, with the doors of `bits`.
 
     allowed: if given, only these cells may be stepped onto; stairs_ok: which staircases
@@ -78,8 +83,9 @@ def _reach_with_pits(layout: Layout, bits: BitBoard, start: int, within: int, ju
     frontier = start
     while frontier:
         reached |= bits.reach(frontier, within & ~pits | (frontier & pits), jumps)
-        entered = {b for a in reached if not layout.is_pit(a) for b in steps_from(layout, bits.state, a)
-                   if layout.is_pit(b)} - reached
+        entered = {
+            b for a in reached if not layout.is_pit(a) for b in steps_from(layout, bits.state, a) if layout.is_pit(b)
+        } - reached
         entered &= bits.cells_of(within)
         reached |= entered
         out = {b for a in entered for b in steps_from(layout, bits.state, a)} - reached

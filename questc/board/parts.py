@@ -1,5 +1,6 @@
 """The parts a board is built from, as plain records: placed pieces, doors, staircases and
 what an obstacle in a cell does."""
+
 from __future__ import annotations
 
 from questc.records import record

@@ -4,6 +4,7 @@ Doors that cannot stand where the quest puts them are left off the board and
 listed in `door_problems` for the placement checks (Q205), so one misplaced door
 never breaks the whole map.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -72,12 +73,27 @@ def remember(count: int) -> None:
 
 def _board_key(model: QuestModel) -> tuple[object, ...]:
     """Everything quest_board reads from the model, hashable."""
-    return (tuple((p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
-                  for p in model.pieces.values() if p is not None),
-            tuple((s.colour, s.ends) for s in model.stairs),
-            tuple((o.kind.name, o.kind.blocks_movement, o.kind.blocks_sight, o.kind.sight_rule, o.kind.wall_like,
-                   o.kind.movement_rule, o.cells) for o in model.obstacles),
-            tuple((d.id, d.between, d.at, d.side, d.rune) for d in model.doors.values()))
+    return (
+        tuple(
+            (p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
+            for p in model.pieces.values()
+            if p is not None
+        ),
+        tuple((s.colour, s.ends) for s in model.stairs),
+        tuple(
+            (
+                o.kind.name,
+                o.kind.blocks_movement,
+                o.kind.blocks_sight,
+                o.kind.sight_rule,
+                o.kind.wall_like,
+                o.kind.movement_rule,
+                o.cells,
+            )
+            for o in model.obstacles
+        ),
+        tuple((d.id, d.between, d.at, d.side, d.rune) for d in model.doors.values()),
+    )
 
 
 def map_too_large(model: QuestModel) -> Diagnostic | None:
@@ -85,6 +101,7 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
     MAX_MAP_SIDE, else None. Exact sight on such a map would take minutes: it is refused
     before the board is built."""
     from questc.syntax.codes import Q006
+
     cells: set[tuple[int, int]] = set()
     x0 = y0 = x1 = y1 = 0
     for piece in model.pieces.values():
@@ -95,12 +112,13 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
             y0, y1 = (y, y) if not cells else (min(y0, y), max(y1, y))
             cells.add((x, y))
         if cells and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
-            return Q006.at(piece.node.id.span,
-                           problem=f"the map grows to {len(cells):,} floor cells spanning "
-                                   f"{x1 - x0 + 1} x {y1 - y0 + 1} here, too large to check",
-                           label="the map is too large from this piece on",
-                           help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within "
-                                     f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE}")
+            return Q006.at(
+                piece.node.id.span,
+                problem=f"the map grows to {len(cells):,} floor cells spanning "
+                f"{x1 - x0 + 1} x {y1 - y0 + 1} here, too large to check",
+                label="the map is too large from this piece on",
+                help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within {MAX_MAP_SIDE} x {MAX_MAP_SIDE}",
+            )
     return None
 
 
@@ -111,21 +129,30 @@ def quest_board(model: QuestModel) -> QuestBoard:
     found = _RECENT.pop(key, None)
     if found is None:
         found = _build(model)
-    _RECENT[key] = found   # the most recent last
+    _RECENT[key] = found  # the most recent last
     while len(_RECENT) > _KEEP:
         _RECENT.pop(next(iter(_RECENT)))
     return found
 
 
-def _build(model) -> QuestBoard:   # (typed, an opening's edges are a tuple of any length to mypy)
-    pieces = [PlacedPiece(p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
-              for p in model.pieces.values() if p is not None]
+def _build(model) -> QuestBoard:  # (typed, an opening's edges are a tuple of any length to mypy)
+    pieces = [
+        PlacedPiece(p.id, p.shape.cells, tuple(o.edges() for o in p.shape.openings))
+        for p in model.pieces.values()
+        if p is not None
+    ]
     stairs = [Stairs(s.colour, s.ends) for s in model.stairs]
     blocking: dict[Cell, BlockInfo] = {}
     for obstacle in model.obstacles:
         kind = obstacle.kind
-        info = BlockInfo(kind.blocks_movement, kind.blocks_sight, fog=kind.sight_rule == "fog",
-                         wall_like=kind.wall_like, kind=kind.name, pit=kind.movement_rule == "pit")
+        info = BlockInfo(
+            kind.blocks_movement,
+            kind.blocks_sight,
+            fog=kind.sight_rule == "fog",
+            wall_like=kind.wall_like,
+            kind=kind.name,
+            pit=kind.movement_rule == "pit",
+        )
         for cell in obstacle.cells:
             blocking.setdefault(cell, info)
     # First without doors, to learn the joints that `between` doors stand on.
@@ -147,12 +174,16 @@ def _build(model) -> QuestBoard:   # (typed, an opening's edges are a tuple of a
                 problems.append((door.id, f"`{a}` and `{b}` share no joint (their openings do not meet)"))
                 continue
             if len(joints) > 1:
-                problems.append((door.id, f"`{a}` and `{b}` meet at {plural(len(joints), 'joint')}: "
-                                          "say which with `door ID at X,Y SIDE`"))
+                problems.append(
+                    (
+                        door.id,
+                        f"`{a}` and `{b}` meet at {plural(len(joints), 'joint')}: say which with `door ID at X,Y SIDE`",
+                    )
+                )
                 continue
             edges = joints[0]
         else:
-            assert door.at is not None and door.side is not None   # a door is `between` pieces, or `at` a side
+            assert door.at is not None and door.side is not None  # a door is `between` pieces, or `at` a side
             edges = door_edges_at(door.at, door.side)
             problem = _door_at_problem(edges, owner, joint_edges)
             if problem:

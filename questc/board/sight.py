@@ -7,6 +7,7 @@ The rules are LANGUAGE.md section 9.  A line is turned into its ordered *feature
 `geometry.segment_features`; each feature is then tested against the board.  The bulk
 visibility code (`bulk.py`) tests the very same features, as bitsets.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -123,8 +124,7 @@ class SightState:
             if edge in self.blocked_edges:
                 return True
             first, second = edge_cells(edge)
-            return ((not extra & 1 and self.opaque(first))
-                    or (not extra & 2 and self.opaque(second)))
+            return (not extra & 1 and self.opaque(first)) or (not extra & 2 and self.opaque(second))
         if kind == REACH:
             return cut_reach(self.blocked_arms((x, y)), extra // 8, extra % 8)
         raise ValueError(f"unknown feature kind {kind}")
@@ -162,11 +162,17 @@ class SightState:
         return f"the wall between {fmt(first)} and {fmt(second)}"
 
     def _point_reason(self, point: Point, at_end: bool) -> str:
-        doors = sorted({self.closed_door_at[arm_edge(point, arm)] for arm in ARMS
-                        if arm_edge(point, arm) in self.closed_door_at
-                        and arm_edge(point, arm) not in self.board.walls})
-        walls = any(arm_edge(point, arm) in self.blocked_edges
-                    and arm_edge(point, arm) not in self.closed_door_at for arm in ARMS)
+        doors = sorted(
+            {
+                self.closed_door_at[arm_edge(point, arm)]
+                for arm in ARMS
+                if arm_edge(point, arm) in self.closed_door_at and arm_edge(point, arm) not in self.board.walls
+            }
+        )
+        walls = any(
+            arm_edge(point, arm) in self.blocked_edges and arm_edge(point, arm) not in self.closed_door_at
+            for arm in ARMS
+        )
         what = "the corner of walls"
         if doors and not walls:
             what = "the closed door " + ", ".join(f"`{d}`" for d in doors)
@@ -180,6 +186,7 @@ class SightState:
 
 # -- lines as features -------------------------------------------------------------------
 
+
 def first_edition_line(a: Cell, b: Cell) -> list[Feature]:
     """The features of the centre-to-centre segment from cell a to cell b (ends exempt)."""
     feats = segment_features(2 * a[0] + 1, 2 * a[1] + 1, 2 * b[0] + 1, 2 * b[1] + 1)
@@ -192,8 +199,7 @@ def corner_line(a: Cell, p: Point, b: Cell, q: Point) -> list[Feature]:
     Starts with the REACH test at p and ends with the one at q; the end cells' interiors
     are exempt, and so are their own edges when the line runs along them.
     """
-    out: list[Feature] = [(REACH, p[0], p[1],
-                           quadrant_of(a, p) * 8 + position_of(q[0] - p[0], q[1] - p[1]))]
+    out: list[Feature] = [(REACH, p[0], p[1], quadrant_of(a, p) * 8 + position_of(q[0] - p[0], q[1] - p[1]))]
     ends = (a, b)
     for f in segment_features(2 * p[0], 2 * p[1], 2 * q[0], 2 * q[1]):
         out_f = exempt(f, ends)
@@ -248,8 +254,7 @@ def check(state: SightState, a: Cell, b: Cell, rule: str) -> str | None:
         return None
     for cell in (a, b):
         if board.is_fog(cell):
-            return (f"fog at {fmt(cell)} (sight goes into or out of fog only between "
-                    f"neighbouring spaces)")
+            return f"fog at {fmt(cell)} (sight goes into or out of fog only between neighbouring spaces)"
     if rule == CENTRE_LINE:
         for feature in first_edition_line(a, b):
             if state.feature_blocked(feature):

@@ -10,11 +10,12 @@ leaving it) are sorted to either side of the line by the sign of a cross product
 Where a corner-to-corner line starts or ends, the way from the own cell to the line's
 direction is walked round the point by exact pseudo-angles.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from math import floor
-from collections.abc import Iterable
 
 from .layout import Layout
 from .sight import CENTRE_LINE
@@ -45,8 +46,7 @@ class _Ref:
         for cell in board.cells:
             if board.is_wall_like(cell):
                 x, y = cell
-                blocked |= {(x, y, x + 1, y), (x, y + 1, x + 1, y + 1), (x, y, x, y + 1),
-                            (x + 1, y, x + 1, y + 1)}
+                blocked |= {(x, y, x + 1, y), (x, y + 1, x + 1, y + 1), (x, y, x, y + 1), (x + 1, y, x + 1, y + 1)}
         for door in board.doors.values():
             if door.id not in open_doors:
                 blocked |= set(door.edges)
@@ -63,8 +63,9 @@ class _Ref:
         way2 = _edge_between(a, c2) in self.blocked or _edge_between(c2, b) in self.blocked
         return not (way1 and way2)
 
-    def clear(self, p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction],
-              ends: tuple[Cell, Cell], corners: bool) -> bool:
+    def clear(
+        self, p: tuple[Fraction, Fraction], q: tuple[Fraction, Fraction], ends: tuple[Cell, Cell], corners: bool
+    ) -> bool:
         (px, py), (qx, qy) = p, q
         dx, dy = qx - px, qy - py
         ts = {Fraction(0), Fraction(1)}
@@ -137,8 +138,7 @@ class _Ref:
                 a = _angle(ux, uy)
                 if a == goal:
                     continue  # running along it, tested as such
-                between = ((a - own) % 4 < (goal - own) % 4) if sense == 1 else \
-                          ((own - a) % 4 < (own - goal) % 4)
+                between = ((a - own) % 4 < (goal - own) % 4) if sense == 1 else ((own - a) % 4 < (own - goal) % 4)
                 if between and _arm(px, py, ux, uy) in self.blocked:
                     crossed = True
             ways.append(crossed)
@@ -152,8 +152,9 @@ def _angle(x, y) -> Fraction:
     return 1 - p if y >= 0 else 3 + p
 
 
-def sees_reference(board: Layout, a: Cell, b: Cell, rule: str = CENTRE_LINE,
-                   open_doors: Iterable[str] = frozenset()) -> bool:
+def sees_reference(
+    board: Layout, a: Cell, b: Cell, rule: str = CENTRE_LINE, open_doors: Iterable[str] = frozenset()
+) -> bool:
     """Does cell a see cell b?  The rules of LANGUAGE.md section 9, computed slowly."""
     ref = _Ref(board, open_doors)
     if not board.is_floor(a) or not board.is_floor(b):

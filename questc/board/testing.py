@@ -4,6 +4,7 @@ side, a position and a turn; out: `PlacedPiece`s and whole example boards).
 These mirror the catalog's model shapes (CATALOG.md) without importing the catalog, so
 the board can be tested on its own.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -57,8 +58,9 @@ def _turn_point(p: tuple[int, int], w: int, h: int, turn: int) -> tuple[int, int
     return x, y
 
 
-def shape_piece(piece_id: str, rows: str, at: tuple[int, int],
-                openings: Sequence[tuple[str, int]] = (), turn: int = 0) -> PlacedPiece:
+def shape_piece(
+    piece_id: str, rows: str, at: tuple[int, int], openings: Sequence[tuple[str, int]] = (), turn: int = 0
+) -> PlacedPiece:
     """A placed piece from a drawn shape, openings given unturned as (side, start)."""
     cells = shape_cells(rows)
     w = max(x for x, _ in cells) + 1
@@ -78,7 +80,8 @@ def shape_piece(piece_id: str, rows: str, at: tuple[int, int],
         return norm_edge(x1, y1, x2, y2)
 
     placed = frozenset(move_cell(c) for c in cells)
-    def opening(side: str, start: int) -> tuple[Edge, Edge]:   # (an opening is two unit edges wide)
+
+    def opening(side: str, start: int) -> tuple[Edge, Edge]:  # (an opening is two unit edges wide)
         first, second = sorted(move_edge(e) for e in opening_edges(cells, side, start))
         return first, second
 
@@ -107,7 +110,6 @@ def drowned_reliquary() -> BoardBuild:
     ]
     first = build_board(pieces, [], [], {})
     joint = {frozenset(j[:2]): j[2] for j in first.joints}
-    doors = [Door("entry", joint[frozenset({"R1", "C1"})]),
-             Door("vault", joint[frozenset({"T1", "R2"})], rune="red")]
+    doors = [Door("entry", joint[frozenset({"R1", "C1"})]), Door("vault", joint[frozenset({"T1", "R2"})], rune="red")]
     blocking = {(2, 3): RUBBLE, (2, 4): RUBBLE, (7, 2): WATER, (8, 2): WATER}
     return build_board(pieces, doors, [], blocking)

@@ -2,11 +2,12 @@
 
 Any: the documents are YAML data (mappings, lists, strings, numbers) as PyYAML gives them.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from collections.abc import Callable
 
 __all__ = ["cached_documents", "known_valid"]
 
@@ -47,7 +48,7 @@ def cached_documents(files: list[Path], parse: Callable[[Path], Any]) -> list[An
         try:
             raw = path.read_bytes()
         except OSError:
-            raw = None   # read_yaml reports it
+            raw = None  # read_yaml reports it
         raws.append(raw)
         for chunk in (b"\0%s\0%d\0" % (path.name.encode(), -1 if raw is None else len(raw)), raw or b""):
             crc, adler = zlib.crc32(chunk, crc), zlib.adler32(chunk, adler)
@@ -65,7 +66,7 @@ def cached_documents(files: list[Path], parse: Callable[[Path], Any]) -> list[An
     documents = [parse(path) for path in files]
     try:
         payload = marshal.dumps(documents, _MARSHAL_VERSION)
-    except ValueError:   # a value marshal cannot hold (say a YAML date)
+    except ValueError:  # a value marshal cannot hold (say a YAML date)
         return documents
     if marshal.loads(payload) == documents:
         write_cache(name, zlib.crc32(payload).to_bytes(4, "big") + payload, family="catalog-*", keep=CATALOGS_KEPT)
@@ -89,9 +90,11 @@ def known_valid(document: Any, check: Callable[[Any], list]) -> list:
     from questc.paths import cache_dir, data_dir, write_cache
 
     try:
-        chunks = [b"questc pack valid 1\0",
-                  (data_dir("schemas") / "catalog.schema.json").read_bytes(),
-                  marshal.dumps(document, _MARSHAL_VERSION)]
+        chunks = [
+            b"questc pack valid 1\0",
+            (data_dir("schemas") / "catalog.schema.json").read_bytes(),
+            marshal.dumps(document, _MARSHAL_VERSION),
+        ]
     except (OSError, ValueError):
         return check(document)
     digest = hashlib.sha256()

@@ -4,6 +4,7 @@ explanation and examples, where the catalog and the resolver that report it can 
 questc.rules.names lists them in its family table (questc explain, SARIF, the docs read
 the tables).
 """
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -14,7 +15,10 @@ HALL = 'piece R1 room_4x4 at 0,0\narea A "Hall" start { pieces R1; glyph at 0,0 
 
 
 Q101 = Descriptor(
-    code="Q101", name="unknown-catalog-name", severity=Severity.ERROR, minimum=Severity.ERROR,
+    code="Q101",
+    name="unknown-catalog-name",
+    severity=Severity.ERROR,
+    minimum=Severity.ERROR,
     template="unknown {kind} `{name}`",
     label_template="not in the catalog",
     summary="A piece type, monster, obstacle, trap, treasure, card, colour or set that the catalog does not know.",
@@ -24,14 +28,20 @@ content packs the quest or the configuration loads). A name that is not there is
 usually a typo; the help suggests the closest known name.
 """,
     example=Example(
-        failing=HEAD + HALL.replace("active }", "active; monster beastmen at 2,2 }") + "victory heroes when revealed A\n",
-        fixed=HEAD + HALL.replace("active }", "active; monster beastman at 2,2 }") + "victory heroes when revealed A\n"),
+        failing=HEAD
+        + HALL.replace("active }", "active; monster beastmen at 2,2 }")
+        + "victory heroes when revealed A\n",
+        fixed=HEAD + HALL.replace("active }", "active; monster beastman at 2,2 }") + "victory heroes when revealed A\n",
+    ),
     fields=("kind", "name"),
 )
 
 
 Q104 = Descriptor(
-    code="Q104", name="component-from-unlisted-set", severity=Severity.ERROR, minimum=Severity.ERROR,
+    code="Q104",
+    name="component-from-unlisted-set",
+    severity=Severity.ERROR,
+    minimum=Severity.ERROR,
     template="{kind} `{name}` comes from the `{set}` set, {reason}",
     label_template="needs `{set}`",
     help_template="add `{set}` to `expansions` in the quest header",
@@ -49,13 +59,18 @@ whatever `expansions` lists; its hint names the edition the component belongs to
     example=Example(
         failing=HEAD + HALL.replace("active }", "active; monster kobold at 2,2 }") + "victory heroes when revealed A\n",
         fixed='quest "Q" {\n  expansions base, well_of_darkness\n  conquest 3\n}\n'
-              + HALL.replace("active }", "active; monster kobold at 2,2 }") + "victory heroes when revealed A\n"),
+        + HALL.replace("active }", "active; monster kobold at 2,2 }")
+        + "victory heroes when revealed A\n",
+    ),
     fields=("kind", "name", "set", "reason"),
 )
 
 
 Q106 = Descriptor(
-    code="Q106", name="bad-content-pack", severity=Severity.ERROR, minimum=Severity.ERROR,
+    code="Q106",
+    name="bad-content-pack",
+    severity=Severity.ERROR,
+    minimum=Severity.ERROR,
     template="content pack `{path}`: {problem}",
     summary="A `use` path that is missing, unreadable, invalid against the catalog schema, or outside the project root.",
     explanation="""
@@ -65,7 +80,12 @@ project root (the folder holding pyproject.toml or questc.toml, else the quest's
 folder), so a quest cannot read arbitrary files.
 """,
     example=Example(
-        failing=HEAD.replace("conquest 3", 'conquest 3\n  use "../../elsewhere/pack.yaml"') + HALL + "victory heroes when revealed A\n",
-        fixed=HEAD.replace("conquest 3", 'conquest 3\n  use "packs/my_pack.yaml"') + HALL + "victory heroes when revealed A\n"),
+        failing=HEAD.replace("conquest 3", 'conquest 3\n  use "../../elsewhere/pack.yaml"')
+        + HALL
+        + "victory heroes when revealed A\n",
+        fixed=HEAD.replace("conquest 3", 'conquest 3\n  use "packs/my_pack.yaml"')
+        + HALL
+        + "victory heroes when revealed A\n",
+    ),
     fields=("path", "problem"),
 )

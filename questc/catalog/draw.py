@@ -1,4 +1,5 @@
 """Text views of the catalog: a piece type in, its drawing out; a catalog and a section in, the `questc catalog` listing out."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,13 @@ _END_ARROWS = {"north": "⇑", "east": "⇒", "south": "⇓", "west": "⇐"}
 SECTIONS = ("pieces", "monsters", "props", "cards")
 
 
-def draw_shape(cells: Iterable[tuple[int, int]], openings: Iterable[Opening],
-               width: int, height: int, marks: Mapping[tuple[int, int], str] | None = None) -> str:
+def draw_shape(
+    cells: Iterable[tuple[int, int]],
+    openings: Iterable[Opening],
+    width: int,
+    height: int,
+    marks: Mapping[tuple[int, int], str] | None = None,
+) -> str:
     """Cells, openings, the bounding box and any terrain marks (cell -> letter) in, a drawing out.
 
     Floor is `o` (or its terrain's letter), no cell `.`, cells one column apart so the
@@ -55,7 +61,7 @@ def _opening_text(opening: Opening) -> str:
 def draw_piece(piece: PieceType, turn: int = 0) -> str:
     """A piece type (and a turn) in, a titled drawing with its openings listed out."""
     shape = piece.placed((0, 0), turn)
-    kind = piece.kind.replace('_', ' ')
+    kind = piece.kind.replace("_", " ")
     if piece.tile:
         kind += f" {piece.tile}"
     title = f"{piece.name}: {kind}, {piece.set}, {shape.width}x{shape.height}"
@@ -63,11 +69,9 @@ def draw_piece(piece: PieceType, turn: int = 0) -> str:
         title += f", turn {turn}"
     if piece.source == "estimate":
         title += " (layout an estimate)"
-    marks = {cell: piece.marks.get(kind_name, "o")
-             for kind_name, cells in shape.terrain.items() for cell in cells}
+    marks = {cell: piece.marks.get(kind_name, "o") for kind_name, cells in shape.terrain.items() for cell in cells}
     openings = "; ".join(_opening_text(o) for o in shape.openings) or "none"
-    lines = [title, draw_shape(shape.cells, shape.openings, shape.width, shape.height, marks),
-             f"openings: {openings}"]
+    lines = [title, draw_shape(shape.cells, shape.openings, shape.width, shape.height, marks), f"openings: {openings}"]
     if shape.edge:
         lines.append("edge spaces: " + " ".join(f"{x},{y}" for x, y in sorted(shape.edge, key=lambda c: (c[1], c[0]))))
     return "\n".join(lines)
@@ -82,15 +86,25 @@ def _pieces(catalog: Catalog) -> tuple[list[Row], list[str]]:
     text: list[str] = []
     for name in sorted(catalog.pieces):
         piece = catalog.pieces[name]
-        row = {"name": name, "kind": piece.kind, "set": piece.set, "width": piece.width,
-               "height": piece.height, "shape": list(piece.shape),
-               "openings": [{"side": o.side, "cells": [list(c) for c in o.cells], "end": o.end}
-                            for o in piece.openings]}
+        row = {
+            "name": name,
+            "kind": piece.kind,
+            "set": piece.set,
+            "width": piece.width,
+            "height": piece.height,
+            "shape": list(piece.shape),
+            "openings": [{"side": o.side, "cells": [list(c) for c in o.cells], "end": o.end} for o in piece.openings],
+        }
         if piece.tile or piece.terrain or piece.edge or piece.source:
             # Second edition tiles: their code, printed terrain and edge spaces.
-            row.update({"tile": piece.tile, "source": piece.source,
-                        "terrain": {k: [list(c) for c in sorted(v)] for k, v in sorted(piece.terrain.items())},
-                        "edge": [list(c) for c in sorted(piece.edge)]})
+            row.update(
+                {
+                    "tile": piece.tile,
+                    "source": piece.source,
+                    "terrain": {k: [list(c) for c in sorted(v)] for k, v in sorted(piece.terrain.items())},
+                    "edge": [list(c) for c in sorted(piece.edge)],
+                }
+            )
         rows.append(row)
         text += [draw_piece(piece), ""]
     if text:
@@ -105,10 +119,16 @@ def _monsters(catalog: Catalog) -> tuple[list[Row], list[str]]:
     text: list[str] = []
     for name in sorted(catalog.monsters):
         m = catalog.monsters[name]
-        rows.append({"name": name, "set": m.set, "footprint": list(m.footprint),
-                     "normal": _count_json(m.normal), "master": _count_json(m.master)})
-        text.append(f"{name:<16} {m.set:<18} {m.footprint[0]}x{m.footprint[1]}  "
-                    f"normal {m.normal}, master {m.master}")
+        rows.append(
+            {
+                "name": name,
+                "set": m.set,
+                "footprint": list(m.footprint),
+                "normal": _count_json(m.normal),
+                "master": _count_json(m.master),
+            }
+        )
+        text.append(f"{name:<16} {m.set:<18} {m.footprint[0]}x{m.footprint[1]}  normal {m.normal}, master {m.master}")
     return rows, text
 
 
@@ -118,24 +138,43 @@ def _props(catalog: Catalog) -> tuple[list[Row], list[str]]:
     for name in sorted(catalog.markers):
         m = catalog.markers[name]
         counts = {s: _count_json(c) for s, c in sorted(m.counts.items())}
-        rows.append({"name": name, "what": "marker", "set": m.set, "counts": counts,
-                     "variants": list(m.variants), "note": m.note})
+        rows.append(
+            {
+                "name": name,
+                "what": "marker",
+                "set": m.set,
+                "counts": counts,
+                "variants": list(m.variants),
+                "note": m.note,
+            }
+        )
         per_set = ", ".join(f"{s} {c}" for s, c in sorted(m.counts.items())) or "count unknown"
         variants = f" [{', '.join(m.variants)}]" if m.variants else ""
         text.append(f"marker     {name:<16} {m.set:<18} {per_set}{variants}")
     for name in sorted(catalog.treasures):
         t = catalog.treasures[name]
         counts = {s: _count_json(c) for s, c in sorted(t.counts.items())}
-        rows.append({"name": name, "what": "treasure", "set": t.set, "counts": counts,
-                     "title": t.title, "note": t.note})
+        rows.append(
+            {"name": name, "what": "treasure", "set": t.set, "counts": counts, "title": t.title, "note": t.note}
+        )
         per_set = ", ".join(f"{s} {c}" for s, c in sorted(t.counts.items())) or "count unknown"
         text.append(f"treasure   {name:<16} {t.set:<18} {per_set}")
     for name in sorted(catalog.obstacles):
         o = catalog.obstacles[name]
         what = "trap" if o.trap else "obstacle"
-        rows.append({"name": name, "what": what, "set": o.set, "blocks_movement": o.blocks_movement,
-                     "blocks_sight": o.blocks_sight, "sight_rule": o.sight_rule, "wall_like": o.wall_like,
-                     "facing": o.facing, "note": o.note})
+        rows.append(
+            {
+                "name": name,
+                "what": what,
+                "set": o.set,
+                "blocks_movement": o.blocks_movement,
+                "blocks_sight": o.blocks_sight,
+                "sight_rule": o.sight_rule,
+                "wall_like": o.wall_like,
+                "facing": o.facing,
+                "note": o.note,
+            }
+        )
         blocks = [w for w, b in (("movement", o.blocks_movement), ("sight", o.blocks_sight)) if b]
         flags = ("blocks " + " and ".join(blocks)) if blocks else "blocks nothing"
         if o.sight_rule:
@@ -145,8 +184,17 @@ def _props(catalog: Catalog) -> tuple[list[Row], list[str]]:
         text.append(f"{what:<10} {name:<16} {o.set:<18} {flags}")
     for name in sorted(catalog.dark_glyphs):
         g = catalog.dark_glyphs[name]
-        rows.append({"name": name, "what": "dark_glyph", "set": g.set, "colour": g.colour,
-                     "treachery": g.treachery_kind, "cost": g.cost, "note": g.note})
+        rows.append(
+            {
+                "name": name,
+                "what": "dark_glyph",
+                "set": g.set,
+                "colour": g.colour,
+                "treachery": g.treachery_kind,
+                "cost": g.cost,
+                "note": g.note,
+            }
+        )
         text.append(f"{'dark glyph':<10} {name:<16} {g.set:<18} {g.cost} {g.treachery_kind} ({g.colour}) treachery")
     for name in sorted(catalog.chest_cards):
         c = catalog.chest_cards[name]
@@ -160,9 +208,19 @@ def _cards(catalog: Catalog) -> tuple[list[Row], list[str]]:
     text: list[str] = []
     for name in sorted(catalog.cards, key=str.casefold):
         c = catalog.cards[name]
-        rows.append({"name": name, "set": c.set, "type": c.type, "threat_cost": c.threat_cost,
-                     "discard_value": c.discard_value, "treachery_colour": c.treachery_colour,
-                     "treachery_cost": c.treachery_cost, "copies": _count_json(c.copies), "note": c.note})
+        rows.append(
+            {
+                "name": name,
+                "set": c.set,
+                "type": c.type,
+                "threat_cost": c.threat_cost,
+                "discard_value": c.discard_value,
+                "treachery_colour": c.treachery_colour,
+                "treachery_cost": c.treachery_cost,
+                "copies": _count_json(c.copies),
+                "note": c.note,
+            }
+        )
         if c.base_deck:
             deck = "base deck"
         else:
@@ -190,8 +248,7 @@ def catalog_listing(catalog: Catalog, what: str | None = None, as_json: bool = F
             raise ValueError(f"unknown catalog section {section!r}; one of {', '.join(SECTIONS)}")
     built = {section: _BUILDERS[section](catalog) for section in sections}
     if as_json:
-        return json.dumps({section: rows for section, (rows, _) in built.items()},
-                          indent=2, ensure_ascii=False) + "\n"
+        return json.dumps({section: rows for section, (rows, _) in built.items()}, indent=2, ensure_ascii=False) + "\n"
     out: list[str] = []
     for section, (_, text) in built.items():
         if len(sections) > 1:

@@ -1,14 +1,16 @@
 """Loading the catalog: cards/*.yaml and content packs in, a merged Catalog and Q106 diagnostics out."""
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable, Iterable, Mapping
 
 from questc.catalog import shapes
 from questc.catalog.cache import cached_documents, known_valid
+from questc.catalog.codes import Q106
 from questc.catalog.model import (
     NONE_OWNED,
     UNKNOWN,
@@ -29,7 +31,6 @@ from questc.catalog.model import (
 from questc.diagnostics.core import Diagnostic, Span
 from questc.errors import CatalogError, PackProblem
 from questc.paths import data_dir
-from questc.catalog.codes import Q106
 from questc.records import record
 from questc.words import plural
 
@@ -65,11 +66,14 @@ def _strict_loader():
             digits = sum(ch.isalnum() for ch in str(node.value))
             if digits > MAX_PACK_DIGITS:
                 raise yaml.constructor.ConstructorError(
-                    None, None, f"a number of {digits:,} digits (a catalog's numbers have at most "
-                    f"{MAX_PACK_DIGITS})", node.start_mark)
+                    None,
+                    None,
+                    f"a number of {digits:,} digits (a catalog's numbers have at most {MAX_PACK_DIGITS})",
+                    node.start_mark,
+                )
             return super().construct_yaml_int(node)
 
-        def construct_mapping(self, node, deep: bool=False):
+        def construct_mapping(self, node, deep: bool = False):
             seen: dict[Any, Any] = {}
             for key_node, _ in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
@@ -78,18 +82,21 @@ def _strict_loader():
                 try:
                     if key in seen:
                         raise yaml.constructor.ConstructorError(
-                            "while reading a mapping", node.start_mark,
+                            "while reading a mapping",
+                            node.start_mark,
                             f"the key {key!r} appears twice (first on line {seen[key].line + 1})",
-                            key_node.start_mark)
+                            key_node.start_mark,
+                        )
                     seen[key] = key_node.start_mark
                 except TypeError:  # an unhashable key: let the base constructor report it
                     pass
             return super().construct_mapping(node, deep)
+
     _StrictLoader.add_constructor("tag:yaml.org,2002:int", _StrictLoader.construct_yaml_int)
     return _StrictLoader
 
 
-MAX_PACK_DIGITS = 12   # digits of a number in a content pack (counts and sizes are far smaller)
+MAX_PACK_DIGITS = 12  # digits of a number in a content pack (counts and sizes are far smaller)
 
 
 def read_yaml(path: Path) -> Any:
@@ -150,11 +157,15 @@ def _expanded_nodes(root: Node) -> int:
         node, depth = stack.pop()
         count += 1
         if count > MAX_YAML_NODES:
-            raise PackProblem(f"expands to over {MAX_YAML_NODES:,} YAML values once its aliases (`*name`) "
-                              f"are followed (at line {node.start_mark.line + 1}); write the entries out")
+            raise PackProblem(
+                f"expands to over {MAX_YAML_NODES:,} YAML values once its aliases (`*name`) "
+                f"are followed (at line {node.start_mark.line + 1}); write the entries out"
+            )
         if depth > MAX_YAML_DEPTH:
-            raise PackProblem(f"nests values more than {MAX_YAML_DEPTH} levels deep "
-                              f"(at line {node.start_mark.line + 1}); a catalog needs a few")
+            raise PackProblem(
+                f"nests values more than {MAX_YAML_DEPTH} levels deep "
+                f"(at line {node.start_mark.line + 1}); a catalog needs a few"
+            )
         if isinstance(node, yaml.SequenceNode):
             stack += [(child, depth + 1) for child in node.value]
         elif isinstance(node, yaml.MappingNode):
@@ -182,8 +193,7 @@ def schema_problems(document: Any) -> list[tuple[str, str]]:
     from jsonschema.exceptions import best_match
 
     validator = _validator()
-    errors = sorted(validator.iter_errors(document),
-                    key=lambda e: ([str(p) for p in e.absolute_path], e.message))
+    errors = sorted(validator.iter_errors(document), key=lambda e: ([str(p) for p in e.absolute_path], e.message))
     if not errors:
         return []
     first = best_match(errors)
@@ -192,7 +202,7 @@ def schema_problems(document: Any) -> list[tuple[str, str]]:
 
 
 def _short(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 3] + "..."
+    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _message(error: ValidationError) -> str:
@@ -200,7 +210,7 @@ def _message(error: ValidationError) -> str:
     message lands in CI logs, and the value may be a megabyte of shape or a secret in a
     file named by mistake."""
     message = error.message
-    shown = repr(error.instance)   # bounded: the pack's size and its expansion are (read_yaml)
+    shown = repr(error.instance)  # bounded: the pack's size and its expansion are (read_yaml)
     if len(shown) > 40 and shown in message:
         message = message.replace(shown, _short(shown, 40))
     return _short(message, 200)
@@ -209,6 +219,7 @@ def _message(error: ValidationError) -> str:
 @lru_cache(maxsize=1)
 def _validator() -> Draft202012Validator:
     from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema())
 
 
@@ -239,8 +250,9 @@ def _cells_text(cells: Iterable[tuple[int, int]], verb: str = "") -> str:
     return text
 
 
-def piece_problems(name: str, entry: Doc, marks: Mapping[str, str] | None = None
-                   ) -> tuple[PieceType | None, list[tuple[str, str]]]:
+def piece_problems(
+    name: str, entry: Doc, marks: Mapping[str, str] | None = None
+) -> tuple[PieceType | None, list[tuple[str, str]]]:
     """A piece entry (schema-valid) and the terrain marks known (letter -> terrain kind) in,
     the PieceType (or None) and what is wrong with its geometry out."""
     rows: list[str] = list(entry["shape"])
@@ -249,15 +261,22 @@ def piece_problems(name: str, entry: Doc, marks: Mapping[str, str] | None = None
     width = len(rows[0])
     for i, row in enumerate(rows):
         if len(row) != width:
-            problems.append((pointer("pieces", name, "shape", i),
-                             f"row {i} is {plural(len(row), 'cell')} wide, row 0 is {width}: "
-                             "draw every row the same width"))
+            problems.append(
+                (
+                    pointer("pieces", name, "shape", i),
+                    f"row {i} is {plural(len(row), 'cell')} wide, row 0 is {width}: draw every row the same width",
+                )
+            )
         unknown = sorted({ch for ch in row if ch not in ".o" and ch not in marks})
         if unknown:
             known = ", ".join(f"`{m}` {k}" for m, k in sorted(marks.items()))
-            problems.append((pointer("pieces", name, "shape", i),
-                             f"`{unknown[0]}` is no terrain mark: draw floor `o`, no cell `.`"
-                             + (f", or a terrain mark ({known})" if known else "")))
+            problems.append(
+                (
+                    pointer("pieces", name, "shape", i),
+                    f"`{unknown[0]}` is no terrain mark: draw floor `o`, no cell `.`"
+                    + (f", or a terrain mark ({known})" if known else ""),
+                )
+            )
     if problems:
         return None, problems
     height = len(rows)
@@ -275,14 +294,18 @@ def piece_problems(name: str, entry: Doc, marks: Mapping[str, str] | None = None
     xs = {x for x, _ in cells}
     ys = {y for _, y in cells}
     if min(xs) != 0 or max(xs) != width - 1 or min(ys) != 0 or max(ys) != height - 1:
-        return None, [(pointer("pieces", name, "shape"),
-                       "the drawing has an empty outer row or column: trim it to the floor's bounding box")]
+        return None, [
+            (
+                pointer("pieces", name, "shape"),
+                "the drawing has an empty outer row or column: trim it to the floor's bounding box",
+            )
+        ]
     openings: list[Opening] = []
     used: set[tuple[str, tuple[int, int]]] = set()
     for i, raw in enumerate(entry["openings"]):
         here = pointer("pieces", name, "openings", i)
         side = raw["side"]
-        first, second = sorted((c[0], c[1]) for c in raw["cells"])   # the schema asks for two cells
+        first, second = sorted((c[0], c[1]) for c in raw["cells"])  # the schema asks for two cells
         pair = (first, second)
         (ax, ay), (bx, by) = pair
         off = [c for c in pair if c not in cells]
@@ -292,12 +315,19 @@ def piece_problems(name: str, entry: Doc, marks: Mapping[str, str] | None = None
         dx, dy = shapes.ALONG[side]
         if (bx - ax, by - ay) != (dx, dy):
             run = "east-west" if side in ("north", "south") else "north-south"
-            problems.append((here, f"the {_cells_text(pair)} are not two neighbours running {run} along the {side} side"))
+            problems.append(
+                (here, f"the {_cells_text(pair)} are not two neighbours running {run} along the {side} side")
+            )
             continue
         ox, oy = shapes.OUTWARD[side]
         inside = [c for c in pair if (c[0] + ox, c[1] + oy) in cells]
         if inside:
-            problems.append((here, f"{_cells_text(inside)}: there is floor beyond the {side} side, and an opening must lie on the piece's outline"))
+            problems.append(
+                (
+                    here,
+                    f"{_cells_text(inside)}: there is floor beyond the {side} side, and an opening must lie on the piece's outline",
+                )
+            )
             continue
         for cell in pair:
             if (side, cell) in used:
@@ -312,11 +342,21 @@ def piece_problems(name: str, entry: Doc, marks: Mapping[str, str] | None = None
         problems.append((pointer("pieces", name, "edge"), f"{_cells_text(off_edge, 'is')} not floor"))
     if problems:
         return None, problems
-    return PieceType(name, entry["kind"], entry.get("set", ""), width, height, frozenset(cells),
-                     tuple(openings), entry.get("note", ""),
-                     terrain=frozen_map((k, frozenset(v)) for k, v in sorted(terrain.items())),
-                     marks=frozen_map((k, m) for m, k in marks.items() if k in terrain),
-                     tile=entry.get("tile"), edge=edge, source=entry.get("source")), []
+    return PieceType(
+        name,
+        entry["kind"],
+        entry.get("set", ""),
+        width,
+        height,
+        frozenset(cells),
+        tuple(openings),
+        entry.get("note", ""),
+        terrain=frozen_map((k, frozenset(v)) for k, v in sorted(terrain.items())),
+        marks=frozen_map((k, m) for m, k in marks.items() if k in terrain),
+        tile=entry.get("tile"),
+        edge=edge,
+        source=entry.get("source"),
+    ), []
 
 
 @dataclass
@@ -324,18 +364,34 @@ class _Reading:
     """What the readers of one document share: its problems, and the terrain marks known so far."""
 
     problems: list[tuple[str, str]]
-    marks: dict[str, str]      # mark letter -> terrain name
+    marks: dict[str, str]  # mark letter -> terrain name
 
 
 def _terrain(name: str, entry: Doc, set_name: str, reading: _Reading) -> ObstacleKind | None:
     if entry["mark"] in reading.marks:
-        reading.problems.append((pointer("terrain", name, "mark"),
-                                 f"the mark `{entry['mark']}` already draws terrain `{reading.marks[entry['mark']]}`"))
+        reading.problems.append(
+            (
+                pointer("terrain", name, "mark"),
+                f"the mark `{entry['mark']}` already draws terrain `{reading.marks[entry['mark']]}`",
+            )
+        )
         return None
     reading.marks[entry["mark"]] = name
-    return ObstacleKind(name, set_name, False, entry["blocks_movement"], entry["blocks_sight"],
-                        entry.get("sight_rule"), False, False, UNKNOWN, entry.get("movement_cost", 1),
-                        entry.get("note", ""), entry["mark"], entry.get("movement_rule"))
+    return ObstacleKind(
+        name,
+        set_name,
+        False,
+        entry["blocks_movement"],
+        entry["blocks_sight"],
+        entry.get("sight_rule"),
+        False,
+        False,
+        UNKNOWN,
+        entry.get("movement_cost", 1),
+        entry.get("note", ""),
+        entry["mark"],
+        entry.get("movement_rule"),
+    )
 
 
 def _piece(name: str, entry: Doc, set_name: str, reading: _Reading) -> PieceType | None:
@@ -347,18 +403,36 @@ def _piece(name: str, entry: Doc, set_name: str, reading: _Reading) -> PieceType
 def _monster(name: str, entry: Doc, set_name: str, reading: _Reading) -> MonsterType:
     stats = _freeze(entry["stats"]) if "stats" in entry else None
     group = entry.get("group") or {}
-    return MonsterType(name, set_name, tuple(entry["footprint"]), _count(entry.get("normal")),
-                       _count(entry.get("master")), stats, entry.get("note", ""),
-                       traits=tuple(entry.get("traits", ())),
-                       group=tuple((int(m), int(r)) for m, r in group.get("heroes", ())),
-                       group_source=group.get("source"))
+    return MonsterType(
+        name,
+        set_name,
+        tuple(entry["footprint"]),
+        _count(entry.get("normal")),
+        _count(entry.get("master")),
+        stats,
+        entry.get("note", ""),
+        traits=tuple(entry.get("traits", ())),
+        group=tuple((int(m), int(r)) for m, r in group.get("heroes", ())),
+        group_source=group.get("source"),
+    )
 
 
 def _obstacle_or_trap(trap: bool) -> Callable[[str, Doc, str, _Reading], ObstacleKind]:
     def read(name: str, entry: Doc, set_name: str, reading: _Reading) -> ObstacleKind:
-        return ObstacleKind(name, set_name, trap, entry["blocks_movement"], entry["blocks_sight"],
-                            entry.get("sight_rule"), entry.get("wall_like", False), entry.get("facing", False),
-                            _count(entry.get("count")), entry.get("movement_cost", 1), entry.get("note", ""))
+        return ObstacleKind(
+            name,
+            set_name,
+            trap,
+            entry["blocks_movement"],
+            entry["blocks_sight"],
+            entry.get("sight_rule"),
+            entry.get("wall_like", False),
+            entry.get("facing", False),
+            _count(entry.get("count")),
+            entry.get("movement_cost", 1),
+            entry.get("note", ""),
+        )
+
     return read
 
 
@@ -367,21 +441,37 @@ def _marker(name: str, entry: Doc, set_name: str, reading: _Reading) -> MarkerKi
 
 
 def _treasure(name: str, entry: Doc, set_name: str, reading: _Reading) -> TreasureKind:
-    return TreasureKind(name, set_name, UNKNOWN, title=entry.get("title", name),
-                        potion=entry.get("potion", False), note=entry.get("note", ""))
+    return TreasureKind(
+        name,
+        set_name,
+        UNKNOWN,
+        title=entry.get("title", name),
+        potion=entry.get("potion", False),
+        note=entry.get("note", ""),
+    )
 
 
 def _card(name: str, entry: Doc, set_name: str, reading: _Reading) -> CardType:
     gem = entry.get("treachery") or {}
-    return CardType(name, set_name, entry.get("type"), entry.get("threat_cost"), entry.get("discard_value"),
-                    gem.get("colour"), gem.get("cost"), _count(entry.get("copies")), entry.get("note", ""))
+    return CardType(
+        name,
+        set_name,
+        entry.get("type"),
+        entry.get("threat_cost"),
+        entry.get("discard_value"),
+        gem.get("colour"),
+        gem.get("cost"),
+        _count(entry.get("copies")),
+        entry.get("note", ""),
+    )
 
 
 def _dark_glyph(name: str, entry: Doc, set_name: str, reading: _Reading) -> DarkGlyph | None:
     gem = entry["treachery"]
     if gem.get("cost") is None:
-        reading.problems.append((pointer("dark_glyphs", name, "treachery", "cost"),
-                                 "a dark glyph's treachery cost must be given"))
+        reading.problems.append(
+            (pointer("dark_glyphs", name, "treachery", "cost"), "a dark glyph's treachery cost must be given")
+        )
         return None
     return DarkGlyph(name, set_name, gem["colour"], gem["cost"], entry.get("note", ""))
 
@@ -457,8 +547,13 @@ class Builder:
             key = self._key(namespace, name)
             if key in self.origins:
                 owner = self.origins[key]
-                problems.append((where, f"`{name}` is already in the catalog (from {owner}); "
-                                        "a pack adds entries but never replaces one, so give yours another name"))
+                problems.append(
+                    (
+                        where,
+                        f"`{name}` is already in the catalog (from {owner}); "
+                        "a pack adds entries but never replaces one, so give yours another name",
+                    )
+                )
                 return True
             if key in claimed:
                 problems.append((where, f"`{name}` is already defined at `{claimed[key]}` in this file"))
@@ -471,10 +566,17 @@ class Builder:
             if clash("set", name, where):
                 continue
             inventory = info.get("inventory") or {}
-            new_sets[name] = SetInfo(name, info.get("title", ""), _counts(inventory.get("pieces")),
-                                     _counts(inventory.get("markers")), _counts(inventory.get("treasures")),
-                                     _counts(info.get("totals")), info.get("note", ""), pack,
-                                     info.get("edition", SetInfo.edition))
+            new_sets[name] = SetInfo(
+                name,
+                info.get("title", ""),
+                _counts(inventory.get("pieces")),
+                _counts(inventory.get("markers")),
+                _counts(inventory.get("treasures")),
+                _counts(info.get("totals")),
+                info.get("note", ""),
+                pack,
+                info.get("edition", SetInfo.edition),
+            )
 
         if default_set is not None and default_set not in self.sets and default_set not in new_sets:
             new_sets[default_set] = SetInfo(default_set, pack=pack)
@@ -483,8 +585,9 @@ class Builder:
         def set_of(section: str, name: str, entry: Doc) -> str | None:
             set_name = entry.get("set", default_set)
             if set_name is None:
-                problems.append((pointer(section, name),
-                                 "names no set: give `set:` at the top of the file or on the entry"))
+                problems.append(
+                    (pointer(section, name), "names no set: give `set:` at the top of the file or on the entry")
+                )
                 return None
             if set_name not in self.sets and set_name not in new_sets:
                 # A set named only by its entries is declared by them (a pack's own set).
@@ -510,12 +613,18 @@ class Builder:
 
         # Inventories may count kinds from this file or from any file merged before it.
         for set_name, info in new_sets.items():
-            for category, known in (("markers", self.markers.keys() | new["marker"].keys()),
-                                    ("treasures", self.treasures.keys() | new["treasure"].keys())):
+            for category, known in (
+                ("markers", self.markers.keys() | new["marker"].keys()),
+                ("treasures", self.treasures.keys() | new["treasure"].keys()),
+            ):
                 for item in getattr(info, category):
                     if item not in known:
-                        problems.append((pointer("sets", set_name, "inventory", category, item),
-                                         f"no {category[:-1]} kind `{item}` is defined"))
+                        problems.append(
+                            (
+                                pointer("sets", set_name, "inventory", category, item),
+                                f"no {category[:-1]} kind `{item}` is defined",
+                            )
+                        )
 
         if problems:
             return problems
@@ -534,22 +643,30 @@ class Builder:
 
     def _counted(self, item: Any, category: str):
         """A marker or treasure kind in, the same with its per-set counts filled in out."""
-        counts = {s: getattr(info, category)[item.name] for s, info in self.sets.items()
-                  if item.name in getattr(info, category)}
+        counts = {
+            s: getattr(info, category)[item.name]
+            for s, info in self.sets.items()
+            if item.name in getattr(info, category)
+        }
         own = counts.get(item.set, UNKNOWN if item.set in self.sets else NONE_OWNED)
         return replace(item, count=own, counts=frozen_map(counts))
 
     def build(self, expansions: Iterable[str] | None = None) -> Catalog:
         """The merged state in, a read-only Catalog out."""
         return Catalog(
-            pieces=frozen_map(self.pieces), monsters=frozen_map(self.monsters),
+            pieces=frozen_map(self.pieces),
+            monsters=frozen_map(self.monsters),
             obstacles=frozen_map(self.obstacles),
             treasures=frozen_map((n, self._counted(t, "treasures")) for n, t in self.treasures.items()),
             markers=frozen_map((n, self._counted(m, "markers")) for n, m in self.markers.items()),
-            cards=frozen_map(self.cards), dark_glyphs=frozen_map(self.dark_glyphs),
-            rune_colours=tuple(self.rune_colours), sets=frozen_map(self.sets),
+            cards=frozen_map(self.cards),
+            dark_glyphs=frozen_map(self.dark_glyphs),
+            rune_colours=tuple(self.rune_colours),
+            sets=frozen_map(self.sets),
             expansions=None if expansions is None else tuple(expansions),
-            chest_cards=frozen_map(self.chest_cards), terrain=frozen_map(self.terrain))
+            chest_cards=frozen_map(self.chest_cards),
+            terrain=frozen_map(self.terrain),
+        )
 
 
 def builtin_files() -> list[Path]:
@@ -583,8 +700,9 @@ def builtin_catalog() -> Catalog:
     return _builtin()[0]
 
 
-def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = None,
-                 expansions: Iterable[str] | None = None) -> tuple[Catalog, list[Diagnostic]]:
+def load_catalog(
+    packs: Iterable[PackSpec] | None = None, root: Path | None = None, expansions: Iterable[str] | None = None
+) -> tuple[Catalog, list[Diagnostic]]:
     """Content packs, the project root and the quest's sets in; the merged catalog and Q106s out.
 
     Each pack is (path as written in `use`, the `use` statement's span or None, the
@@ -612,14 +730,18 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
         try:
             target = shown.resolve()
             limit = Path(root if root is not None else base_dir).resolve()
-        except (RuntimeError, OSError):   # a symbolic link that leads back to itself (Python 3.11: RuntimeError)
-            report("is a symbolic link that loops (it, or a folder on its path, points back to itself)",
-                   "point the link at the pack file itself")
+        except (RuntimeError, OSError):  # a symbolic link that leads back to itself (Python 3.11: RuntimeError)
+            report(
+                "is a symbolic link that loops (it, or a folder on its path, points back to itself)",
+                "point the link at the pack file itself",
+            )
             continue
         # Resolved paths: `..` and symlinks cannot lead a quest out of the project.
         if not target.is_relative_to(limit):
-            report("is outside the project root",
-                   "keep content packs inside the project (the folder holding pyproject.toml or questc.toml)")
+            report(
+                "is outside the project root",
+                "keep content packs inside the project (the folder holding pyproject.toml or questc.toml)",
+            )
             continue
         if target in seen:  # the same pack named twice (quest and configuration): load it once
             continue
@@ -636,8 +758,10 @@ def load_catalog(packs: Iterable[PackSpec] | None = None, root: Path | None = No
         if found:
             (at, message), more = found[0], len(found) - 1
             extra = f" (and {plural(more, 'more problem')})" if more else ""
-            report(f"entry `{at or '/'}` does not match the catalog schema: {message}{extra}",
-                   "see schemas/catalog.schema.json for the format")
+            report(
+                f"entry `{at or '/'}` does not match the catalog schema: {message}{extra}",
+                "see schemas/catalog.schema.json for the format",
+            )
             continue
         for at, message in builder.add(document, f"pack `{path_str}`", pack=path_str):
             report(f"entry `{at}`: {message}")

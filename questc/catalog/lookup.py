@@ -5,6 +5,7 @@ Three kinds of match, best first: the same name but for case and separators
 (`Cl` for `C1`, `R0` for `RO`), and difflib's nearest spelling (`beastmen` for
 `beastman`). Callers use the kind to say how sure the guess is.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,10 +38,27 @@ def normalise(name: str) -> str:
 
 # Characters easily taken for one another in a name, each mapped to one representative:
 # the letters l and I and the digit 1, the letter O and the digit 0, S and 5, Z and 2, B and 8.
-_LOOK_ALIKE = {"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0", "S": "5", "s": "5",
-               "Z": "2", "z": "2", "B": "8"}
-_CHARACTER_WORDS = {"0": "the digit 0", "1": "the digit 1", "2": "the digit 2", "5": "the digit 5",
-                    "8": "the digit 8", "|": "the bar |"}
+_LOOK_ALIKE = {
+    "l": "1",
+    "I": "1",
+    "i": "1",
+    "|": "1",
+    "O": "0",
+    "o": "0",
+    "S": "5",
+    "s": "5",
+    "Z": "2",
+    "z": "2",
+    "B": "8",
+}
+_CHARACTER_WORDS = {
+    "0": "the digit 0",
+    "1": "the digit 1",
+    "2": "the digit 2",
+    "5": "the digit 5",
+    "8": "the digit 8",
+    "|": "the bar |",
+}
 
 
 def look_alike(name: str) -> str:
@@ -79,7 +97,7 @@ class Match:
 
 def closest_match(name: str, known: Iterable[str], cutoff: float = 0.6) -> Match | None:
     """A name and the known names in, the best close match and its kind out (None if nothing is close)."""
-    candidates = sorted(set(known))   # sorted: equal scores resolve the same way every run
+    candidates = sorted(set(known))  # sorted: equal scores resolve the same way every run
     if not candidates or not normalise(name):
         return None
     key = normalise(name)
@@ -113,7 +131,6 @@ def closest(name: str, known: Iterable[str], cutoff: float = 0.6) -> str | None:
     return match.name if match else None
 
 
-
 def rename_fix(span: Span, written: str, match: Match, identifier: bool = False) -> tuple[Fix, ...]:
     """The fix that writes the matched name over the unknown one at `span`.
 
@@ -123,5 +140,10 @@ def rename_fix(span: Span, written: str, match: Match, identifier: bool = False)
     `r1` may be a piece the writer has yet to define rather than `R1`.
     """
     safe = match.kind == "case" and not identifier
-    return (Fix(f"replace `{written}` with `{match.name}`", (Edit(span, match.name),),
-                Applicability.SAFE if safe else Applicability.UNSAFE),)
+    return (
+        Fix(
+            f"replace `{written}` with `{match.name}`",
+            (Edit(span, match.name),),
+            Applicability.SAFE if safe else Applicability.UNSAFE,
+        ),
+    )

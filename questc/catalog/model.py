@@ -1,16 +1,17 @@
 """The catalog's values: frozen records of pieces, monsters, props, cards and sets, and the Catalog that holds them."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import field
 from pathlib import Path
 from types import MappingProxyType
-from collections.abc import Iterable, Mapping
 from typing import Any, TypeVar
 
 from questc.catalog import shapes
+from questc.catalog.codes import Q101, Q104
 from questc.catalog.lookup import KIND_WORDS, closest, closest_match, rename_fix
 from questc.diagnostics.core import Diagnostic, Span
-from questc.catalog.codes import Q101, Q104
 from questc.editions import DEFAULT as DEFAULT_EDITION
 from questc.records import record
 
@@ -97,8 +98,14 @@ class Opening:
         """The two unit edges the opening covers, as normalised (x1, y1, x2, y2)."""
         out = []
         for x, y in self.cells:
-            out.append({"north": (x, y, x + 1, y), "south": (x, y + 1, x + 1, y + 1),
-                        "west": (x, y, x, y + 1), "east": (x + 1, y, x + 1, y + 1)}[self.side])
+            out.append(
+                {
+                    "north": (x, y, x + 1, y),
+                    "south": (x, y + 1, x + 1, y + 1),
+                    "west": (x, y, x, y + 1),
+                    "east": (x + 1, y, x + 1, y + 1),
+                }[self.side]
+            )
         return tuple(sorted(out))
 
     def outside(self) -> tuple[Cell, Cell]:
@@ -174,8 +181,10 @@ class PieceType:
             first, second = sorted(turned)
             openings.append(Opening(shapes.turn_side(opening.side, turn), (first, second), opening.end))
         tw, th = shapes.turned_size(w, h, turn)
-        terrain = {kind: shapes.shift(shapes.turn_cells(kind_cells, w, h, turn), at)
-                   for kind, kind_cells in self.terrain.items()}
+        terrain = {
+            kind: shapes.shift(shapes.turn_cells(kind_cells, w, h, turn), at)
+            for kind, kind_cells in self.terrain.items()
+        }
         edge = shapes.shift(shapes.turn_cells(self.edge, w, h, turn), at) if self.edge else frozenset()
         return PlacedShape(cells, tuple(openings), tw, th, frozen_map(terrain), edge)
 
@@ -193,7 +202,7 @@ class MonsterType:
     footprint: tuple[int, int]
     normal: Count
     master: Count
-    stats: Mapping[str, Any] | None = field(default=None, hash=False)   # (as the catalog writes them)
+    stats: Mapping[str, Any] | None = field(default=None, hash=False)  # (as the catalog writes them)
     note: str = ""
     # Second edition: the card's traits (the quest's traits choose open groups) and its group
     # by the number of heroes: (minions, masters) for 2, 3 and 4 heroes; `group_source` says
@@ -251,7 +260,7 @@ class ObstacleKind:
     count: Count
     movement_cost: int = 1
     note: str = ""
-    mark: str = ""   # terrain only: the letter that draws it in a piece's shape
+    mark: str = ""  # terrain only: the letter that draws it in a piece's shape
     movement_rule: str | None = None
 
 
@@ -352,7 +361,7 @@ class SetInfo:
     totals: Mapping[str, Count] = field(default_factory=lambda: _EMPTY, hash=False)
     note: str = ""
     pack: str | None = None
-    edition: str = DEFAULT_EDITION   # the name of the edition whose quests may use the set's components
+    edition: str = DEFAULT_EDITION  # the name of the edition whose quests may use the set's components
 
 
 @record(eq=False)
@@ -387,21 +396,28 @@ class Catalog:
             return tuple(self.rune_colours)
         return tuple(sorted(self._table(kind)))
 
-    def _table(self, kind: str) -> Mapping[str, Any]:   # (the entries of one kind: pieces, monsters...)
+    def _table(self, kind: str) -> Mapping[str, Any]:  # (the entries of one kind: pieces, monsters...)
         if kind == "obstacle":
             return {n: o for n, o in self.obstacles.items() if not o.trap}
         if kind == "trap":
             return {n: o for n, o in self.obstacles.items() if o.trap}
         if kind == "colour":
             return {c: c for c in self.rune_colours}
-        tables = {"piece": self.pieces, "monster": self.monsters, "treasure": self.treasures,
-                  "marker": self.markers, "card": self.cards, "set": self.sets,
-                  "dark_glyph": self.dark_glyphs, "chest_card": self.chest_cards}
+        tables = {
+            "piece": self.pieces,
+            "monster": self.monsters,
+            "treasure": self.treasures,
+            "marker": self.markers,
+            "card": self.cards,
+            "set": self.sets,
+            "dark_glyph": self.dark_glyphs,
+            "chest_card": self.chest_cards,
+        }
         if kind not in tables:
             raise ValueError(f"unknown catalog kind {kind!r}; one of {', '.join(KIND_WORDS)}")
         return tables[kind]
 
-    def lookup(self, kind: str, name: str) -> Any:   # (the entry of that kind: its type depends on `kind`)
+    def lookup(self, kind: str, name: str) -> Any:  # (the entry of that kind: its type depends on `kind`)
         """A kind ('piece', 'monster', 'obstacle', 'trap', ...) and a name in, the entry or None out.
 
         'obstacle' finds only obstacles and 'trap' only traps; 'colour' returns the
@@ -438,8 +454,15 @@ class Catalog:
         info = self.sets.get(set_name)
         return info.edition if info is not None else SetInfo.edition
 
-    def set_check(self, kind: str, name: str, set_name: str,
-                  expansions: Iterable[str] | None, span: Span, edition: str | None = None) -> Diagnostic | None:
+    def set_check(
+        self,
+        kind: str,
+        name: str,
+        set_name: str,
+        expansions: Iterable[str] | None,
+        span: Span,
+        edition: str | None = None,
+    ) -> Diagnostic | None:
         """A component's kind, name and set, and the quest's sets (and edition), in; a Q104 or None out.
 
         A component of the other edition's set is a Q104 whatever `expansions` says (a
@@ -456,19 +479,26 @@ class Catalog:
             expansions = self.expansions if self.expansions is not None else ("base",)
         if set_name in tuple(expansions):
             return None
-        return Q104.at(span, kind=word, name=name, set=set_name,
-                       reason="which the quest's `expansions` does not list")
+        return Q104.at(span, kind=word, name=name, set=set_name, reason="which the quest's `expansions` does not list")
 
     def edition_check(self, kind: str, name: str, set_name: str, edition: str, span: Span) -> Diagnostic | None:
         """A Q104 with a hint when a component's set belongs to the other edition than the quest's, else None."""
         own = self.edition_of(set_name)
         if own == edition:
             return None
-        help = (f"`{name}` belongs to the {own} edition: write `edition {own}` in the header for a {own} edition "
-                f"quest, or use a {edition} edition component (`questc catalog` lists them with their sets)")
-        return Q104.at(span, kind=KIND_WORDS.get(kind, kind), name=name, set=set_name,
-                       label=f"a {own} edition component",
-                       reason=f"a {own} edition set, and this quest is `edition {edition}`", help=help)
+        help = (
+            f"`{name}` belongs to the {own} edition: write `edition {own}` in the header for a {own} edition "
+            f"quest, or use a {edition} edition component (`questc catalog` lists them with their sets)"
+        )
+        return Q104.at(
+            span,
+            kind=KIND_WORDS.get(kind, kind),
+            name=name,
+            set=set_name,
+            label=f"a {own} edition component",
+            reason=f"a {own} edition set, and this quest is `edition {edition}`",
+            help=help,
+        )
 
     # --- what owned sets hold ----------------------------------------------------
 
@@ -494,26 +524,34 @@ class Catalog:
         """A piece kind and the owned sets in, how many pieces of that kind they hold out."""
         sets = list(dict.fromkeys(sets))
         return Count.total(
-            self._held(s, "pieces", kind, any(p.kind == kind and p.set == s for p in self.pieces.values()))
-            .times((copies or {}).get(s, 1))
-            for s in sets if s in self.sets)
+            self._held(s, "pieces", kind, any(p.kind == kind and p.set == s for p in self.pieces.values())).times(
+                (copies or {}).get(s, 1)
+            )
+            for s in sets
+            if s in self.sets
+        )
 
     def markers_owned(self, name: str, sets: Iterable[str], copies: Mapping[str, int] | None = None) -> Count:
         """A marker kind and the owned sets in, how many markers of that kind they hold out."""
         marker = self.markers.get(name)
-        return Count.total(self._held(s, "markers", name, marker is not None and marker.set == s)
-                           .times((copies or {}).get(s, 1))
-                           for s in dict.fromkeys(sets) if s in self.sets)
+        return Count.total(
+            self._held(s, "markers", name, marker is not None and marker.set == s).times((copies or {}).get(s, 1))
+            for s in dict.fromkeys(sets)
+            if s in self.sets
+        )
 
     def treasures_owned(self, name: str, sets: Iterable[str], copies: Mapping[str, int] | None = None) -> Count:
         """A treasure kind and the owned sets in, how many of its markers they hold out."""
         treasure = self.treasures.get(name)
-        return Count.total(self._held(s, "treasures", name, treasure is not None and treasure.set == s)
-                           .times((copies or {}).get(s, 1))
-                           for s in dict.fromkeys(sets) if s in self.sets)
+        return Count.total(
+            self._held(s, "treasures", name, treasure is not None and treasure.set == s).times((copies or {}).get(s, 1))
+            for s in dict.fromkeys(sets)
+            if s in self.sets
+        )
 
-    def figures_owned(self, monster: str, rank: str, sets: Iterable[str],
-                      copies: Mapping[str, int] | None = None) -> Count:
+    def figures_owned(
+        self, monster: str, rank: str, sets: Iterable[str], copies: Mapping[str, int] | None = None
+    ) -> Count:
         """A monster type, 'normal' or 'master', and the owned sets in, the figures owned out.
 
         A named monster uses a master figure, so 'named' counts as 'master'.

@@ -7,11 +7,12 @@ what the sets hold; otherwise each set's count, times the copies of it owned, is
 estimate`: a message built on one says "an estimated N" and how to declare the real
 number; one built on a declaration says where it was declared.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
-from collections.abc import Mapping
 
 from questc.catalog.model import Count
 
@@ -64,8 +65,9 @@ class Declared:
         for category in CATEGORIES:
             values = getattr(self, category)
             if values:
-                out[category] = {name: dict(value) if isinstance(value, Mapping) else value
-                                 for name, value in values.items()}
+                out[category] = {
+                    name: dict(value) if isinstance(value, Mapping) else value for name, value in values.items()
+                }
         return out
 
 
@@ -77,9 +79,9 @@ class Held:
     """How many of one component the box holds (`count`), with what a message says of it."""
 
     count: Count
-    sets: str                 # the sets counted, as a message names them: "base, 2 x well_of_darkness"
-    origin: str | None        # where a declared count was declared
-    declare: str              # how to declare this component's count: "`runekey = N` under [owned.markers] in ..."
+    sets: str  # the sets counted, as a message names them: "base, 2 x well_of_darkness"
+    origin: str | None  # where a declared count was declared
+    declare: str  # how to declare this component's count: "`runekey = N` under [owned.markers] in ..."
 
     @property
     def holding(self) -> str:
@@ -96,8 +98,10 @@ class Held:
         """For an estimate, how to declare the real count (to follow a help text); else empty."""
         if self.count.source != "estimate":
             return ""
-        return (f"; {self.count.count} is questc's estimate (the rule books do not say): if your box holds "
-                f"another number, declare it as {self.declare}")
+        return (
+            f"; {self.count.count} is questc's estimate (the rule books do not say): if your box holds "
+            f"another number, declare it as {self.declare}"
+        )
 
     def share(self, parts: int) -> Held:
         """One of `parts` equal shares (the rune doors of one colour); `count` must divide evenly."""
@@ -144,8 +148,10 @@ class Box:
         line = f"`{key} = {{ {rank} = N }}`" if category == "figures" else f"`{key} = N`"
         where = self.declared.config_file
         if where is None:
-            return f"{line} under [owned.{category}] in a questc.toml (or [tool.questc.owned.{category}] in " \
-                   "pyproject.toml)"
+            return (
+                f"{line} under [owned.{category}] in a questc.toml (or [tool.questc.owned.{category}] in "
+                "pyproject.toml)"
+            )
         return f"{line} under {self.declared.table(category)} in {where}"
 
 
@@ -168,7 +174,7 @@ def unknown_names(declared: Declared, catalog: Catalog, shown: int = 5) -> tuple
         for name in names:
             if name not in known[category]:
                 count += 1
-                if len(found) < shown:   # a "did you mean" for those shown only: a table may hold thousands
+                if len(found) < shown:  # a "did you mean" for those shown only: a table may hold thousands
                     close = difflib.get_close_matches(name, sorted(known[category]), n=1)
                     found.append(f"`{category}.{name}`" + (f" (did you mean `{close[0]}`?)" if close else ""))
     return found, count

@@ -1,4 +1,5 @@
 """Turning shapes: cells and sides of an unturned w×h shape in, the same turned clockwise out."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -44,8 +45,7 @@ def turn_cell(cell: tuple[int, int], width: int, height: int, turn: int) -> tupl
     return (x, y)
 
 
-def turn_cells(cells: Iterable[tuple[int, int]], width: int, height: int,
-               turn: int) -> frozenset[tuple[int, int]]:
+def turn_cells(cells: Iterable[tuple[int, int]], width: int, height: int, turn: int) -> frozenset[tuple[int, int]]:
     """Cells of an unturned box in, the turned cells (relative to the new top-left) out."""
     return frozenset(turn_cell(c, width, height, turn) for c in cells)
 
@@ -64,5 +64,4 @@ def rows_to_cells(rows: Iterable[str]) -> frozenset[tuple[int, int]]:
 def cells_to_rows(cells: Iterable[tuple[int, int]], width: int, height: int) -> tuple[str, ...]:
     """Cells inside a width×height box in, the text rows drawing them out."""
     cells = set(cells)
-    return tuple("".join("o" if (x, y) in cells else "." for x in range(width))
-                 for y in range(height))
+    return tuple("".join("o" if (x, y) in cells else "." for x in range(width)) for y in range(height))

@@ -5,6 +5,7 @@ rendering libraries. Exit status: 0 done, 1 the input has errors or an output na
 cannot or must not be written (questc.errors.OutputRefused), 2 a usage, configuration or
 internal error (docs/choices.md, "Exit status").
 """
+
 from __future__ import annotations
 
 import sys
@@ -64,10 +65,12 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(2)
     except Exception as error:  # the last line of defence: never a traceback for users
         import os
+
         if os.environ.get("QUESTC_DEBUG"):
             raise
-        click.echo(f"questc: internal error: {type(error).__name__}: {error} "
-                   "(set QUESTC_DEBUG=1 for the traceback)", err=True)
+        click.echo(
+            f"questc: internal error: {type(error).__name__}: {error} (set QUESTC_DEBUG=1 for the traceback)", err=True
+        )
         sys.exit(2)
 
 
@@ -79,7 +82,7 @@ def _escape_what_cannot_be_encoded() -> None:
         if reconfigure is not None and getattr(stream, "errors", None) == "strict":
             try:
                 reconfigure(errors="backslashreplace")
-            except (ValueError, OSError):   # a stream that cannot change now: leave it
+            except (ValueError, OSError):  # a stream that cannot change now: leave it
                 pass
 
 

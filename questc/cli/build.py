@@ -8,6 +8,7 @@ quests with one id, an output that would overwrite an input, a folder in the way
 that the system refuses), 2 a usage problem (an unknown output kind, a renderer that is
 not installed) or a renderer that failed.
 """
+
 from __future__ import annotations
 
 import sys
@@ -32,42 +33,82 @@ def parse_only(values: tuple[str, ...]) -> tuple[str, ...] | None:
     asked = [v.strip().lower() for value in values for v in value.split(",") if v.strip()]
     unknown = sorted(set(asked) - set(KINDS))
     if unknown or not asked:
-        raise click.UsageError(f"--only (or --format) takes {', '.join(KINDS)} (comma-separated), "
-                               f"not {', '.join(unknown) or 'nothing'}")
+        raise click.UsageError(
+            f"--only (or --format) takes {', '.join(KINDS)} (comma-separated), not {', '.join(unknown) or 'nothing'}"
+        )
     return tuple(k for k in KINDS if k in asked)
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("-o", "--output", "out_dir", default="build", show_default=True, type=click.Path(),
-              help="Folder to write <id>.json, <id>.png, <id>.pdf (and the Valkyrie quest folders) into "
-                   "(created if missing).")
-@click.option("--only", "--format", "only", multiple=True, metavar="KINDS",
-              help="Only these outputs: json, png, pdf, play, valkyrie (comma-separated). Default: json, png and "
-                   "pdf. play is the print-and-play map (--print-and-play); valkyrie writes a Valkyrie quest "
-                   "folder per second edition quest (docs/valkyrie.md).")
-@click.option("-j", "--jobs", default=1, show_default=True, type=click.IntRange(min=0),
-              help="Check and render this many quests at once (0: one per CPU); the output is the same.")
-@click.option("--print-and-play", "print_and_play", is_flag=True,
-              help="Also write <id>-print-and-play.pdf: the map at game size over as many pages as it needs, "
-                   "to cut and tape together, and the quest's tokens and markers to cut out (kind `play`).")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    default="build",
+    show_default=True,
+    type=click.Path(),
+    help="Folder to write <id>.json, <id>.png, <id>.pdf (and the Valkyrie quest folders) into (created if missing).",
+)
+@click.option(
+    "--only",
+    "--format",
+    "only",
+    multiple=True,
+    metavar="KINDS",
+    help="Only these outputs: json, png, pdf, play, valkyrie (comma-separated). Default: json, png and "
+    "pdf. play is the print-and-play map (--print-and-play); valkyrie writes a Valkyrie quest "
+    "folder per second edition quest (docs/valkyrie.md).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    default=1,
+    show_default=True,
+    type=click.IntRange(min=0),
+    help="Check and render this many quests at once (0: one per CPU); the output is the same.",
+)
+@click.option(
+    "--print-and-play",
+    "print_and_play",
+    is_flag=True,
+    help="Also write <id>-print-and-play.pdf: the map at game size over as many pages as it needs, "
+    "to cut and tape together, and the quest's tokens and markers to cut out (kind `play`).",
+)
 @square_option
 @paper_option
 @checking_options
 @guarded
-def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int, print_and_play: bool,
-          square_size: float | None, paper: str | None, strict: bool | None, select: tuple[str, ...],
-          ignore: tuple[str, ...], verbose: bool, config_file: str | None, expansions: str | None) -> None:
+def build(
+    paths: tuple[str, ...],
+    out_dir: str,
+    only: tuple[str, ...],
+    jobs: int,
+    print_and_play: bool,
+    square_size: float | None,
+    paper: str | None,
+    strict: bool | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    verbose: bool,
+    config_file: str | None,
+    expansions: str | None,
+) -> None:
     """Check quests, then write DIR/<id>.json (and .png, .pdf, or a Valkyrie quest) for each quest with no error."""
     import os
 
+    from questc.api import Severity
     from questc.api import build as build_quests
     from questc.cli.output import print_report
-    from questc.api import Severity
 
     def show(results: list[QuestResult]) -> None:
-        shown = results if verbose else [
-            replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results]
+        shown = (
+            results
+            if verbose
+            else [
+                replace(r, diagnostics=[d for d in r.diagnostics if d.severity is not Severity.INFO]) for r in results
+            ]
+        )
         print_report(shown, "text", sys.stdout, verbose=verbose)
 
     # Infos are always collected: the JSON records every warning and info the quest
@@ -80,8 +121,14 @@ def build(paths: tuple[str, ...], out_dir: str, only: tuple[str, ...], jobs: int
         from questc.api import DEFAULT_KINDS
 
         kinds = tuple(dict.fromkeys((*(kinds or DEFAULT_KINDS), "play")))
-    report = build_quests(quest_files(paths, options), out_dir, kinds=kinds, options=options,
-                          jobs=jobs or os.cpu_count() or 1, on_checked=show)
+    report = build_quests(
+        quest_files(paths, options),
+        out_dir,
+        kinds=kinds,
+        options=options,
+        jobs=jobs or os.cpu_count() or 1,
+        on_checked=show,
+    )
     for result in report.results:
         if not result.failed(options.strict) and not result.complete:
             click.echo(f"questc: {result.path} did not compile completely; not built", err=True)

@@ -1,4 +1,5 @@
 """`questc catalog [pieces|monsters|props|cards] [--json]`: the components questc knows."""
+
 from __future__ import annotations
 
 import click
@@ -9,7 +10,6 @@ import click
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def catalog(what: str | None, as_json: bool) -> None:
     """List the known components with their sets (pieces drawn with their openings)."""
-    from questc.api import builtin_catalog
-    from questc.api import catalog_listing
+    from questc.api import builtin_catalog, catalog_listing
 
     click.echo(catalog_listing(builtin_catalog(), what, as_json), nl=False)

@@ -1,4 +1,5 @@
 """Helpers the commands share: options, running quests, printing diagnostics."""
+
 from __future__ import annotations
 
 import sys
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 P = ParamSpec("P")
 R = TypeVar("R")
-F = TypeVar("F", bound=Callable[..., Any])   # a command's function, as click decorates it
+F = TypeVar("F", bound=Callable[..., Any])  # a command's function, as click decorates it
 
 
 def fail(message: str) -> NoReturn:
@@ -51,6 +52,7 @@ def guarded(function: Callable[P, R]) -> Callable[P, R]:
             refuse(str(error))
         except QuestcError as error:
             fail(str(error))
+
     return wrapper
 
 
@@ -64,13 +66,31 @@ def _remember(ctx: click.Context, param: click.Parameter, value: object) -> obje
 def discovery_options(function: F) -> F:
     """--exclude, --extend-exclude and --force-exclude: which files a search for quests passes over."""
     options = [
-        click.option("--exclude", multiple=True, metavar="GLOBS", expose_value=False, callback=_remember,
-                     help="Files and folders to pass over, replacing the default list and the configuration's "
-                          "`exclude` (comma-separated globs, relative to the current folder)."),
-        click.option("--extend-exclude", multiple=True, metavar="GLOBS", expose_value=False, callback=_remember,
-                     help="More files and folders to pass over (comma-separated globs)."),
-        click.option("--force-exclude", is_flag=True, default=None, expose_value=False, callback=_remember,
-                     help="Pass over excluded paths even when named on the command line (for pre-commit)."),
+        click.option(
+            "--exclude",
+            multiple=True,
+            metavar="GLOBS",
+            expose_value=False,
+            callback=_remember,
+            help="Files and folders to pass over, replacing the default list and the configuration's "
+            "`exclude` (comma-separated globs, relative to the current folder).",
+        ),
+        click.option(
+            "--extend-exclude",
+            multiple=True,
+            metavar="GLOBS",
+            expose_value=False,
+            callback=_remember,
+            help="More files and folders to pass over (comma-separated globs).",
+        ),
+        click.option(
+            "--force-exclude",
+            is_flag=True,
+            default=None,
+            expose_value=False,
+            callback=_remember,
+            help="Pass over excluded paths even when named on the command line (for pre-commit).",
+        ),
     ]
     for option in reversed(options):
         function = option(function)
@@ -82,12 +102,21 @@ def checking_options(function: F) -> F:
     --strict/--no-strict, --select, --extend-select, --ignore, --verbose, --config, --expansions,
     and the discovery options."""
     options = [
-        click.option("--strict/--no-strict", default=None,
-                     help="Warnings fail too (exit 1); --no-strict overrides `strict = true` in the configuration."),
+        click.option(
+            "--strict/--no-strict",
+            default=None,
+            help="Warnings fail too (exit 1); --no-strict overrides `strict = true` in the configuration.",
+        ),
         click.option("--select", multiple=True, help="Only these codes or prefixes (Q3, Q305), comma-separated."),
-        click.option("--extend-select", multiple=True, metavar="CODES", expose_value=False, callback=_remember,
-                     help="Add these codes or prefixes to the selection in force (shown even if a shorter "
-                          "`ignore` prefix covers them), comma-separated."),
+        click.option(
+            "--extend-select",
+            multiple=True,
+            metavar="CODES",
+            expose_value=False,
+            callback=_remember,
+            help="Add these codes or prefixes to the selection in force (shown even if a shorter "
+            "`ignore` prefix covers them), comma-separated.",
+        ),
         click.option("--ignore", multiple=True, help="Leave out these codes or prefixes, comma-separated."),
         click.option("--verbose", "-v", is_flag=True, help="Print infos too (Q309 reveal order, Q507 conquest...)."),
         click.option("--config", "config_file", type=click.Path(dir_okay=False), help="Configuration file to use."),
@@ -102,35 +131,63 @@ def _split(values: Iterable[str] | None) -> tuple[str, ...]:
     return tuple(part.strip() for value in values or () for part in value.split(",") if part.strip())
 
 
-def discovery_values() -> dict[str, Any]:   # (keyword arguments of load_options)
+def discovery_values() -> dict[str, Any]:  # (keyword arguments of load_options)
     """The discovery options of the running command (nothing given: an empty dict)."""
     ctx = click.get_current_context(silent=True)
     meta = ctx.meta if ctx is not None else {}
     exclude = _split(meta.get("questc.exclude"))
-    return {"exclude": exclude or None, "extend_exclude": _split(meta.get("questc.extend_exclude")),
-            "force_exclude": meta.get("questc.force_exclude")}
+    return {
+        "exclude": exclude or None,
+        "extend_exclude": _split(meta.get("questc.extend_exclude")),
+        "force_exclude": meta.get("questc.force_exclude"),
+    }
 
 
-def run_options(strict: bool | None, select: Iterable[str], ignore: Iterable[str], verbose: bool,
-                config_file: str | None, expansions: str | None, start: Path | None = None,
-                paper: str | None = None) -> Options:
+def run_options(
+    strict: bool | None,
+    select: Iterable[str],
+    ignore: Iterable[str],
+    verbose: bool,
+    config_file: str | None,
+    expansions: str | None,
+    start: Path | None = None,
+    paper: str | None = None,
+) -> Options:
     """The values of `checking_options` in; the run's Options (configuration file merged) out.
     `start`: the folder the configuration is looked for from (default: the current folder);
     `paper`: --paper of build and guide (None: the configuration's)."""
     from questc.api import load_options
+
     ctx = click.get_current_context(silent=True)
     extend = split_codes(ctx.meta.get("questc.extend_select")) if ctx is not None else ()
-    return load_options(config_file=config_file, strict=strict, select=split_codes(select),
-                        ignore=split_codes(ignore), verbose=verbose, expansions=expansions,
-                        extend_select=extend, start=start, paper=paper, **discovery_values())
+    return load_options(
+        config_file=config_file,
+        strict=strict,
+        select=split_codes(select),
+        ignore=split_codes(ignore),
+        verbose=verbose,
+        expansions=expansions,
+        extend_select=extend,
+        start=start,
+        paper=paper,
+        **discovery_values(),
+    )
 
 
-square_option = click.option("--square-size", "square_size", type=click.FloatRange(10, 60), default=None,
-                             metavar="MM", help="A map square's size on a print-and-play map, in millimetres "
-                                                "(default 25.4: an inch, as on the game's tiles).")
-paper_option = click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False), default=None,
-                            help="Paper of the printed sheets: a4 or letter (default: `paper` in the "
-                                 "configuration, else a4).")
+square_option = click.option(
+    "--square-size",
+    "square_size",
+    type=click.FloatRange(10, 60),
+    default=None,
+    metavar="MM",
+    help="A map square's size on a print-and-play map, in millimetres (default 25.4: an inch, as on the game's tiles).",
+)
+paper_option = click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default=None,
+    help="Paper of the printed sheets: a4 or letter (default: `paper` in the configuration, else a4).",
+)
 
 
 def quest_files(paths: Sequence[str | Path], options: Options) -> list[Path]:
@@ -142,11 +199,14 @@ def quest_files(paths: Sequence[str | Path], options: Options) -> list[Path]:
     found = find_quests(paths, options, excluded)
     if not found:
         from questc.emit.report import display_path
+
         named = ", ".join(str(p) for p in paths)
         message = f"questc: warning: no .quest file found in {named}"
         if excluded:
             shown = [display_path(str(p)) for p in excluded]
             more = f" and {len(shown) - 3} more" if len(shown) > 3 else ""
-            message += f" (passed over as excluded: {', '.join(shown[:3])}{more}; see `questc lint --show-settings PATH`)"
+            message += (
+                f" (passed over as excluded: {', '.join(shown[:3])}{more}; see `questc lint --show-settings PATH`)"
+            )
         click.echo(message, err=True)
     return found

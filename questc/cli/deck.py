@@ -1,4 +1,5 @@
 """`questc deck QUEST PLAN`: an overlord's deck plan (YAML) priced against the quest's treachery budget."""
+
 from __future__ import annotations
 
 import sys
@@ -28,8 +29,11 @@ def deck(quest: str, plan: str, expansions: str | None) -> None:
     quest_path, plan_path = display_path(quest), display_path(plan)
     result = check_file(quest_path, options)
     model = result.model
-    if model is None or not model.resolved or any(
-            d.severity is Severity.ERROR and d.code[:2] in ("Q0", "Q1") for d in result.all_diagnostics):
+    if (
+        model is None
+        or not model.resolved
+        or any(d.severity is Severity.ERROR and d.code[:2] in ("Q0", "Q1") for d in result.all_diagnostics)
+    ):
         # Without a resolved quest there is no budget to price against.
         broken = [d for d in result.all_diagnostics if d.severity is Severity.ERROR]
         _print(broken, {quest_path: result.source})
@@ -37,7 +41,7 @@ def deck(quest: str, plan: str, expansions: str | None) -> None:
         sys.exit(1)
     from questc.api import MAX_PACK_BYTES, read_input
 
-    try:   # a regular file of at most a pack's size, checked before it is read
+    try:  # a regular file of at most a pack's size, checked before it is read
         text = read_input(plan_path, MAX_PACK_BYTES).decode("utf-8-sig")
     except OSError as error:
         fail(f"cannot read the plan {plan_path}: {error.strerror or error}")
@@ -52,12 +56,15 @@ def deck(quest: str, plan: str, expansions: str | None) -> None:
     pricing, found = check_plan(deck_plan, model, sets, options.owned_counts)
     # The quest's own treachery problem (a `second` edition quest with a budget) concerns the plan too.
     treachery_field = model.header.get("treachery") if model.header is not None else None
-    shown = [d for d in result.all_diagnostics
-             if d.code == "Q408" and treachery_field is not None and d.span == treachery_field.span]
+    shown = [
+        d
+        for d in result.all_diagnostics
+        if d.code == "Q408" and treachery_field is not None and d.span == treachery_field.span
+    ]
     # Q407 (unspent treachery) is the table's last line; the rest are printed as diagnostics.
     shown += [d for d in found if d.code != "Q407"]
 
-    click.echo(f"deck plan {plan_path} for \"{model.title}\" ({quest_path})")
+    click.echo(f'deck plan {plan_path} for "{model.title}" ({quest_path})')
     click.echo(_table(pricing))
     if shown:
         click.echo()
@@ -86,8 +93,10 @@ def _table(pricing) -> str:
         lines.append("  over budget: the plan cannot be played as it stands")
     else:
         extra = pricing.extra_cards
-        lines.append(f"  extra starting cards: {extra} (1 per {POINTS_PER_CARD} points left; "
-                     f"the overlord starts with {STARTING_HAND + extra} of at most {MAX_HAND})")
+        lines.append(
+            f"  extra starting cards: {extra} (1 per {POINTS_PER_CARD} points left; "
+            f"the overlord starts with {STARTING_HAND + extra} of at most {MAX_HAND})"
+        )
     return "\n".join(lines)
 
 

@@ -1,4 +1,5 @@
 """`questc explain CODE`: the documentation page of one diagnostic code."""
+
 from __future__ import annotations
 
 import sys
@@ -20,6 +21,7 @@ def explain(code: str) -> None:
     rule = find_rule(code)
     if rule is None:
         import difflib
+
         names = {entry.name: entry.code for entry in descriptors().values()}
         close = difflib.get_close_matches(code.lower().replace("_", "-"), names, n=1)
         hint = f"did you mean `{close[0]}` ({names[close[0]]})? " if close else ""

@@ -7,6 +7,7 @@ Exit status: 0 done (or, with --check/--diff, nothing would change); 1 a file wo
 change (--check/--diff) or has syntax errors (it is left untouched); 2 a usage
 error, or an internal error of the formatter (that file is left untouched).
 """
+
 from __future__ import annotations
 
 import sys
@@ -20,25 +21,28 @@ from questc.cli.common import discovery_options, fail, guarded
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--check", is_flag=True, help="Write nothing; list the files that would change and exit 1 if any.")
 @click.option("--diff", "show_diff", is_flag=True, help="Write nothing; print a unified diff of the changes.")
-@click.option("--stdin-filename", metavar="PATH", help="With `-`: the file name the text on standard input is shown as.")
-@click.option("--config", "config_file", type=click.Path(dir_okay=False),
-              help="Configuration file to use (for its `exclude` settings).")
+@click.option(
+    "--stdin-filename", metavar="PATH", help="With `-`: the file name the text on standard input is shown as."
+)
+@click.option(
+    "--config",
+    "config_file",
+    type=click.Path(dir_okay=False),
+    help="Configuration file to use (for its `exclude` settings).",
+)
 @discovery_options
 @guarded
-def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, stdin_filename: str | None,
-        config_file: str | None) -> None:
+def fmt(
+    paths: tuple[str, ...], check: bool, show_diff: bool, stdin_filename: str | None, config_file: str | None
+) -> None:
     """Format quests (files, or folders searched for .quest files; `-`: standard input to standard
     output) in the canonical layout."""
     import difflib
 
+    from questc.api import MAX_QUEST_BYTES, FormatterError, format_source, load_options, plural, read_input
     from questc.cli.common import discovery_values, quest_files
-    from questc.api import load_options
     from questc.emit.atomic import rewrite_atomic
     from questc.emit.report import display_path
-    from questc.api import read_input
-    from questc.api import FormatterError, format_source
-    from questc.api import MAX_QUEST_BYTES
-    from questc.api import plural
 
     if "-" in paths:
         if len(paths) > 1:
@@ -74,9 +78,14 @@ def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, stdin_filename: st
             continue
         changed += 1
         if show_diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                source.splitlines(keepends=True), result.output.splitlines(keepends=True),
-                fromfile=f"a/{shown}", tofile=f"b/{shown}"))
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    source.splitlines(keepends=True),
+                    result.output.splitlines(keepends=True),
+                    fromfile=f"a/{shown}",
+                    tofile=f"b/{shown}",
+                )
+            )
         if check and not show_diff:
             click.echo(f"would reformat {shown}")
         if not dry:
@@ -84,7 +93,7 @@ def fmt(paths: tuple[str, ...], check: bool, show_diff: bool, stdin_filename: st
             # quest), keeping the file's permissions and any symbolic link to it.
             try:
                 rewrite_atomic(path, result.output.encode("utf-8"))
-            except OSError as error:   # a read-only file or mount, a full disk: the file stays as it was
+            except OSError as error:  # a read-only file or mount, a full disk: the file stays as it was
                 click.echo(f"questc: cannot write {shown}: {error.strerror or error}; left untouched", err=True)
                 changed -= 1
                 unwritten += 1
@@ -106,11 +115,9 @@ def _format_stdin(name: str, check: bool, show_diff: bool) -> None:
     """`fmt -`: standard input formatted to standard output (a diff with --diff, nothing with --check); exits."""
     import difflib
 
-    from questc.api import FormatterError, format_source
+    from questc.api import MAX_QUEST_BYTES, FormatterError, format_source
 
-    from questc.api import MAX_QUEST_BYTES
-
-    data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)   # never more: a stream may not end
+    data = sys.stdin.buffer.read(MAX_QUEST_BYTES + 1)  # never more: a stream may not end
     if len(data) > MAX_QUEST_BYTES:
         click.echo(f"questc: {name}: over {MAX_QUEST_BYTES:,} bytes, too large to be a quest; not formatted", err=True)
         sys.exit(1)
@@ -130,9 +137,14 @@ def _format_stdin(name: str, check: bool, show_diff: bool) -> None:
             click.echo(f"  {name}:{d.span.line}:{d.span.column}: error[{d.code}]: {d.message}", err=True)
         sys.exit(1)
     if show_diff:
-        sys.stdout.writelines(difflib.unified_diff(
-            source.splitlines(keepends=True), result.output.splitlines(keepends=True),
-            fromfile=f"a/{name}", tofile=f"b/{name}"))
+        sys.stdout.writelines(
+            difflib.unified_diff(
+                source.splitlines(keepends=True),
+                result.output.splitlines(keepends=True),
+                fromfile=f"a/{name}",
+                tofile=f"b/{name}",
+            )
+        )
     elif check:
         if result.changed:
             click.echo(f"would reformat {name}", err=True)

@@ -9,6 +9,7 @@ of that kind, or one its own app could not load (the message says where), or an 
 that must not or cannot be written (one of the files it read, a folder that does not
 exist or that the system refuses); 2 a usage problem.
 """
+
 from __future__ import annotations
 
 import sys
@@ -26,14 +27,16 @@ def import_() -> None:
 
 @import_.command()
 @click.argument("source", type=click.Path())
-@click.option("-o", "--output", type=click.Path(),
-              help="The .quest file to write (created or replaced). Default: standard output.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(),
+    help="The .quest file to write (created or replaced). Default: standard output.",
+)
 @guarded
 def valkyrie(source: str, output: str | None) -> None:
     """Import a Valkyrie second edition quest: its folder, its quest.ini or a .valkyrie package."""
-    from questc.api import import_quest
-    from questc.api import ImportFailed
-    from questc.api import plural
+    from questc.api import ImportFailed, import_quest, plural
 
     try:
         imported = import_quest("valkyrie", source)
@@ -44,8 +47,7 @@ def valkyrie(source: str, output: str | None) -> None:
         sys.stdout.write(imported.text)
         shown = "standard output"
     else:
-        from questc.api import Options
-        from questc.api import refuse_inputs
+        from questc.api import Options, refuse_inputs
         from questc.emit.atomic import write_atomic
 
         target = Path(output)
@@ -63,8 +65,11 @@ def valkyrie(source: str, output: str | None) -> None:
         click.echo(f"questc: note: Valkyrie would ignore: {warning}", err=True)
     if imported.summary:
         where = "at the end of the file" if output not in (None, "-") else "at the end of the text"
-        click.echo(f"questc: {plural(len(imported.summary), 'part')} of the quest not carried into questc's "
-                   f"language (kept as comments {where}):", err=True)
+        click.echo(
+            f"questc: {plural(len(imported.summary), 'part')} of the quest not carried into questc's "
+            f"language (kept as comments {where}):",
+            err=True,
+        )
         for line in imported.summary:
             click.echo(f"  - {line}", err=True)
     if output not in (None, "-"):

@@ -6,6 +6,7 @@ answer: a first line `visible` or `blocked`, and what blocks, if anything
 Exit status: 0 an answer, 1 the quest has errors, 2 a bad question (unknown door,
 malformed or off-floor cell, unreadable file).
 """
+
 from __future__ import annotations
 
 import json
@@ -33,9 +34,8 @@ def parse_point(text: str) -> tuple[int, int]:
 
 def checked_quest(file: str) -> CompiledQuest:
     """Check the quest like `lint`; on errors print them (text) and exit 1, else return it compiled."""
-    from questc.api import check_file
+    from questc.api import check_file, load_options
     from questc.cli.output import print_report
-    from questc.api import load_options
 
     result = check_file(file, load_options())
     if result.errors or result.compiled is None:
@@ -64,8 +64,13 @@ class _Points(click.Command):
 @click.argument("file", type=click.Path())
 @click.argument("origin", metavar="X,Y")
 @click.argument("target", metavar="X,Y")
-@click.option("--open", "open_doors", multiple=True, metavar="DOOR",
-              help="A door that is open for this question (repeatable); all others are closed.")
+@click.option(
+    "--open",
+    "open_doors",
+    multiple=True,
+    metavar="DOOR",
+    help="A door that is open for this question (repeatable); all others are closed.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as one JSON object.")
 @guarded
 def los(file: str, origin: str, target: str, open_doors: tuple[str, ...], as_json: bool) -> None:
@@ -84,17 +89,28 @@ def los(file: str, origin: str, target: str, open_doors: tuple[str, ...], as_jso
     reason = board.why_blocked(a, b, model.edition.sight, frozenset(open_doors))
     area_of = {c: area.id for area in model.areas.values() for c in area.cells}
     if as_json:
-        click.echo(json.dumps({
-            "file": file, "edition": model.edition.name,
-            "from": list(a), "to": list(b),
-            "from_area": area_of.get(a), "to_area": area_of.get(b),
-            "open_doors": sorted(set(open_doors)),
-            "visible": reason is None, "blocked_by": reason,
-        }, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "file": file,
+                    "edition": model.edition.name,
+                    "from": list(a),
+                    "to": list(b),
+                    "from_area": area_of.get(a),
+                    "to_area": area_of.get(b),
+                    "open_doors": sorted(set(open_doors)),
+                    "visible": reason is None,
+                    "blocked_by": reason,
+                },
+                indent=2,
+            )
+        )
         return
     click.echo("visible" if reason is None else "blocked")
     if reason is not None:
         click.echo(f"  in the way: {reason}")
     opened = ", ".join(f"`{d}`" for d in sorted(set(open_doors))) or "none"
-    click.echo(f"  from {a[0]},{a[1]} (area {area_of.get(a, '-')}) to {b[0]},{b[1]} "
-               f"(area {area_of.get(b, '-')}); {model.edition.name} edition; open doors: {opened}")
+    click.echo(
+        f"  from {a[0]},{a[1]} (area {area_of.get(a, '-')}) to {b[0]},{b[1]} "
+        f"(area {area_of.get(b, '-')}); {model.edition.name} edition; open doors: {opened}"
+    )

@@ -7,6 +7,7 @@ same page as one self-contained HTML file instead and exits.
 Exit status: 0 stopped with Ctrl-C or exported; 1 nothing to export (the quest has
 syntax or name errors); 2 a usage problem (port taken, unreadable configuration).
 """
+
 from __future__ import annotations
 
 import sys
@@ -18,18 +19,40 @@ from questc.cli.common import checking_options, fail, guarded, refuse, run_optio
 
 @click.command()
 @click.argument("quest", type=click.Path(dir_okay=False))
-@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
-              help="Port to serve on (0: any free port).")
-@click.option("--host", default=None,
-              help="Interface to serve on (default 127.0.0.1). Any other exposes the quest to the network.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8765,
+    show_default=True,
+    help="Port to serve on (0: any free port).",
+)
+@click.option(
+    "--host",
+    default=None,
+    help="Interface to serve on (default 127.0.0.1). Any other exposes the quest to the network.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the web browser.")
-@click.option("--export", "export_to", type=click.Path(),
-              help="Write the page as one self-contained HTML file and exit (no server).")
+@click.option(
+    "--export",
+    "export_to",
+    type=click.Path(),
+    help="Write the page as one self-contained HTML file and exit (no server).",
+)
 @checking_options
 @guarded
-def preview(quest: str, port: int, host: str | None, open_browser: bool, export_to: str | None,
-            strict: bool | None, select: tuple[str, ...], ignore: tuple[str, ...], verbose: bool,
-            config_file: str | None, expansions: str | None) -> None:
+def preview(
+    quest: str,
+    port: int,
+    host: str | None,
+    open_browser: bool,
+    export_to: str | None,
+    strict: bool | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    verbose: bool,
+    config_file: str | None,
+    expansions: str | None,
+) -> None:
     """Show a quest live in the browser: its map, diagnostics, line of sight and reveal waves."""
     from pathlib import Path
 
@@ -47,23 +70,28 @@ def preview(quest: str, port: int, host: str | None, open_browser: bool, export_
         with context:
             return run_options(strict, select, ignore, verbose, config_file, expansions)
 
-    options()   # a bad configuration is a usage problem now, not a page later
+    options()  # a bad configuration is a usage problem now, not a page later
     session = Preview(path, options)
     session.refresh()
     if export_to:
         from questc.api import refuse_inputs
 
         # The page never replaces the quest, a pack it uses or the configuration.
-        refuse_inputs(export_to, [], options(), option="--export",
-                      more=[(path, "source"), *((p, "content pack") for p in session.watched)])
+        refuse_inputs(
+            export_to,
+            [],
+            options(),
+            option="--export",
+            more=[(path, "source"), *((p, "content pack") for p in session.watched)],
+        )
         _export(session, export_to)
         return
     _serve(session, host, port, open_browser)
 
 
 def _export(session, target: str) -> None:
-    from questc.emit.atomic import write_atomic
     from questc.api import QuestcError
+    from questc.emit.atomic import write_atomic
     from questc.preview.export import export_html
 
     try:
@@ -79,7 +107,7 @@ def _export(session, target: str) -> None:
     try:
         Path(target).parent.mkdir(parents=True, exist_ok=True)
         write_atomic(target, html.encode("utf-8"))
-    except OSError as error:   # a read-only folder, a full disk
+    except OSError as error:  # a read-only folder, a full disk
         refuse(f"cannot write {target}: {error.strerror or error}")
     click.echo(f"wrote {target}")
 
@@ -90,8 +118,9 @@ def _serve(session, host: str | None, port: int, open_browser: bool) -> None:
 
     bind = host or "127.0.0.1"
     if host is not None and host not in ("127.0.0.1", "localhost", "::1"):
-        click.echo(f"questc: warning: serving on {host}: anyone who can reach this machine there can "
-                   "read the quest", err=True)
+        click.echo(
+            f"questc: warning: serving on {host}: anyone who can reach this machine there can read the quest", err=True
+        )
     try:
         server = serve(session, bind, port, extra_host=host)
     except OSError as error:
@@ -105,6 +134,7 @@ def _serve(session, host: str | None, port: int, open_browser: bool) -> None:
     sys.stdout.flush()
     if open_browser:
         import webbrowser
+
         webbrowser.open(url)
     try:
         server.serve_forever(poll_interval=0.2)

@@ -5,6 +5,7 @@ whose reached cells see it, or step or open a door into it with `reveal door`, o
 "an effect"); then the areas never revealed and the reveal mode. Exit status: 0 an
 answer, 1 the quest has errors (they are printed instead), 2 an unreadable file.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,10 +29,16 @@ _MODES = {
 def reveal_report(model: QuestModel, analysis: Any) -> dict[str, Any]:
     # (analysis: the compiled quest's reveal Analysis, a type the front ends do not import)
     """The model and its Analysis in; a plain dict of the waves, sources and unrevealed areas out."""
+
     def area(area_id: str) -> dict[str, Any]:
         entry = model.areas[area_id]
-        return {"id": area_id, "name": entry.name, "start": entry.start,
-                "visible_from": list(analysis.visible_from.get(area_id, []))}
+        return {
+            "id": area_id,
+            "name": entry.name,
+            "start": entry.start,
+            "visible_from": list(analysis.visible_from.get(area_id, [])),
+        }
+
     waves = [{"wave": i, "areas": [area(a) for a in wave]} for i, wave in enumerate(analysis.waves)]
     never = [{"id": a, "name": model.areas[a].name} for a, w in analysis.reveal_wave.items() if w is None]
     return {"reveal": model.reveal, "edition": model.edition.name, "waves": waves, "never_revealed": never}
@@ -71,8 +78,9 @@ def render_text(report: dict) -> str:
         lines.append(f"wave {wave['wave']}:")
         width = max(len(a["id"]) for a in wave["areas"])
         for entry in wave["areas"]:
-            lines.append(f"  {entry['id']:<{width}}  \"{entry['name']}\"  "
-                         f"{_source_text(report, entry, wave['wave'])}".rstrip())
+            lines.append(
+                f'  {entry["id"]:<{width}}  "{entry["name"]}"  {_source_text(report, entry, wave["wave"])}'.rstrip()
+            )
     never = report["never_revealed"]
-    lines.append("never revealed: " + (", ".join(f"{a['id']} \"{a['name']}\"" for a in never) or "none"))
+    lines.append("never revealed: " + (", ".join(f'{a["id"]} "{a["name"]}"' for a in never) or "none"))
     return "\n".join(lines) + "\n"

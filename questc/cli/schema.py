@@ -1,4 +1,5 @@
 """`questc schema`: print the JSON Schema of the engine JSON (`<id>.json`) to stdout."""
+
 from __future__ import annotations
 
 import sys

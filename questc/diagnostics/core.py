@@ -1,4 +1,5 @@
 """The values every stage reports problems with: spans, labels, diagnostics and code descriptors."""
+
 from __future__ import annotations
 
 import string
@@ -47,8 +48,9 @@ class Span:
 
     def head(self, word: str) -> Span:
         """The span of `word` written at this span's start: a statement's or a header field's keyword."""
-        return Span(self.file, self.line, self.column, self.line, self.column + len(word), self.start,
-                    self.start + len(word))
+        return Span(
+            self.file, self.line, self.column, self.line, self.column + len(word), self.start, self.start + len(word)
+        )
 
 
 @record(slots=True)
@@ -62,8 +64,8 @@ class Label:
 class Applicability(str, Enum):
     """Whether a fix may be applied without a person reading it (ruff's safe/unsafe)."""
 
-    SAFE = "safe"        # keeps the quest's meaning except for the problem fixed
-    UNSAFE = "unsafe"    # a guess (a did-you-mean, a moved figure): apply with --unsafe-fixes
+    SAFE = "safe"  # keeps the quest's meaning except for the problem fixed
+    UNSAFE = "unsafe"  # a guess (a did-you-mean, a moved figure): apply with --unsafe-fixes
 
 
 @record(slots=True)
@@ -148,9 +150,16 @@ class Descriptor:
                     found.add(name.split(".")[0].split("[")[0])
         return found
 
-    def at(self, span: Span, *, labels: tuple[Label, ...] | list[Label] = (),
-           help: str | None = None, label: str | None = None, fixes: tuple[Fix, ...] = (),
-           **values) -> Diagnostic:
+    def at(
+        self,
+        span: Span,
+        *,
+        labels: tuple[Label, ...] | list[Label] = (),
+        help: str | None = None,
+        label: str | None = None,
+        fixes: tuple[Fix, ...] = (),
+        **values,
+    ) -> Diagnostic:
         """Make a diagnostic of this code at `span`, filling the templates with `values`."""
         message = self.template.format(**values)
         if help is None and self.help_template:
@@ -161,14 +170,25 @@ class Descriptor:
 
     def page(self) -> str:
         """The code's documentation page, as `questc explain` prints it."""
-        lines = [f"{self.code}: {self.name} ({self.severity.value})", "", self.summary, "",
-                 self.explanation.strip(), "", "Failing example:", ""]
+        lines = [
+            f"{self.code}: {self.name} ({self.severity.value})",
+            "",
+            self.summary,
+            "",
+            self.explanation.strip(),
+            "",
+            "Failing example:",
+            "",
+        ]
         lines += ["    " + line for line in self.example.failing.strip("\n").splitlines()]
         lines += ["", "Fixed:", ""]
         lines += ["    " + line for line in self.example.fixed.strip("\n").splitlines()]
         if self.minimum is Severity.ERROR:
             lines += ["", "This code is always an error: configuration cannot lower it."]
         if self.opt_in:
-            lines += ["", f"This code is off unless selected: extend-select = [\"{self.code}\"] in the "
-                          f"configuration, or --extend-select {self.code}."]
+            lines += [
+                "",
+                f'This code is off unless selected: extend-select = ["{self.code}"] in the '
+                f"configuration, or --extend-select {self.code}.",
+            ]
         return "\n".join(lines) + "\n"

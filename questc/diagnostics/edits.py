@@ -6,6 +6,7 @@ replacements). Offsets count from after a byte-order mark, as the parser's do.
 Inserted statements take the indentation of the statement they follow, so a fix
 applied to a formatted quest leaves it formatted.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -90,8 +91,8 @@ class SourceText:
 
     def alone_on_line(self, span: Span) -> bool:
         """True when nothing but spaces stands before `span` and after it on its lines."""
-        before = self.text[self.line_start(span.start):span.start]
-        after = self.text[span.end:self.line_end(span.end)]
+        before = self.text[self.line_start(span.start) : span.start]
+        after = self.text[span.end : self.line_end(span.end)]
         return not before.strip() and not after.strip()
 
     def insert_line_after(self, span: Span, line: str, indent: str | None = None) -> Edit:
@@ -99,7 +100,7 @@ class SourceText:
         indent = self.indentation(span.start) if indent is None else indent
         end = self.line_end(span.end)
         nl = self.newline()
-        if end >= len(self.text):          # the last line has no newline: add one before ours
+        if end >= len(self.text):  # the last line has no newline: add one before ours
             return Edit(self.span(end, end), nl + indent + line)
         return Edit(self.span(end + 1, end + 1), indent + line + nl)
 
@@ -108,7 +109,7 @@ class SourceText:
         start = self.line_start(span.start)
         end = self.line_end(span.end)
         if end < len(self.text):
-            end += 1                       # a last line without a newline goes alone: the line before keeps its own
+            end += 1  # a last line without a newline goes alone: the line before keeps its own
         return Edit(self.span(start, end), "")
 
     def delete_trailing(self, span: Span) -> Edit:

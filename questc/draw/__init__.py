@@ -33,6 +33,7 @@ The <svg> has a <title> (the quest) and a <desc> naming the map's areas.
 Sizes are points at the printed scale: choose `cell` as the map will print (the PDF sheet
 does, from the page), and every word on it is at least symbols.MIN_TEXT (6 pt).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -7,6 +7,7 @@ frozen dataclass; the SVG writer (questc.draw.svg) and the Pillow painter
 
 Colours are "#rrggbb" strings (or None: no fill / no stroke).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
@@ -15,8 +16,8 @@ from dataclasses import dataclass, field
 from questc.records import record
 
 Point = tuple[float, float]
-Box = tuple[float, float, float, float]      # x0, y0, x1, y1
-Attrs = tuple[tuple[str, str], ...]           # data attributes, in order: (("cell", "3,4"), ...)
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Attrs = tuple[tuple[str, str], ...]  # data attributes, in order: (("cell", "3,4"), ...)
 
 
 @record
@@ -90,7 +91,7 @@ class Group:
     the SVG group's data attributes (data-cell, data-area, data-door, ...)."""
 
     role: str
-    items: tuple   # of Items (the display list's readers are untyped yet)
+    items: tuple  # of Items (the display list's readers are untyped yet)
     attrs: Attrs = ()
 
 
@@ -103,7 +104,7 @@ class Layer:
     """A named list of items; `offset` (dx, dy) moves the whole layer (a legend set under a map)."""
 
     name: str
-    items: list = field(default_factory=list)   # of Items
+    items: list = field(default_factory=list)  # of Items
     offset: tuple[float, float] = (0.0, 0.0)
 
     def add(self, *items: Item) -> None:

@@ -6,6 +6,7 @@ words go into the legend's key.
 Boxes are (x0, y0, x1, y1) in points. A spatial index (one bucket per map cell) keeps the search
 linear in the number of labels.
 """
+
 from __future__ import annotations
 
 import math
@@ -53,17 +54,23 @@ def segment_hits(p: Point, q: Point, box: Box) -> bool:
 @record
 class Obstruction:
     box: Box
-    kind: str          # wall, door, symbol, label, ...
-    owner: str = ""    # what it belongs to: a label may touch its own thing's box, never another's
+    kind: str  # wall, door, symbol, label, ...
+    owner: str = ""  # what it belongs to: a label may touch its own thing's box, never another's
 
 
 class Placer:
     """The map's free space: blocked boxes by kind, and the floor a label may stand on."""
 
-    def __init__(self, cell: float, to_cell: Callable[[float, float], Cell], cell_origin: Callable[[Cell], Point],
-                 floor: set[Cell], bounds: Box) -> None:
+    def __init__(
+        self,
+        cell: float,
+        to_cell: Callable[[float, float], Cell],
+        cell_origin: Callable[[Cell], Point],
+        floor: set[Cell],
+        bounds: Box,
+    ) -> None:
         self.s = cell
-        self.to_cell = to_cell          # a point in; the board cell under it out
+        self.to_cell = to_cell  # a point in; the board cell under it out
         self.cell_origin = cell_origin  # a board cell in; its top-left point out
         self.floor = floor
         self.bounds = bounds
@@ -118,9 +125,18 @@ class Placer:
                 return False
         return True
 
-    def find(self, anchor: Box, width: float, height: float, *, owner: str, reach: float,
-             cells: set[Cell] | None = None, centre_ok: bool = False,
-             clearance: float = 0.0) -> tuple[Box, bool] | None:
+    def find(
+        self,
+        anchor: Box,
+        width: float,
+        height: float,
+        *,
+        owner: str,
+        reach: float,
+        cells: set[Cell] | None = None,
+        centre_ok: bool = False,
+        clearance: float = 0.0,
+    ) -> tuple[Box, bool] | None:
         """A free box `width` x `height` near `anchor`, no further than `reach`: (box, needs a leader) or None.
 
         Candidates on a quarter-cell lattice around the anchor, nearest first; ties prefer below,
@@ -136,15 +152,19 @@ class Placer:
         step = s / 4
         b = self.bounds
         if width > b[2] - b[0] or height > b[3] - b[1]:
-            return None   # wider than the map: no place can hold it (the legend's key will)
+            return None  # wider than the map: no place can hold it (the legend's key will)
         ax, ay = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
         steps = int(math.ceil((reach + max(width, height)) / step))
         # Only the candidates whose box lies within the map's bounds: the search stays bounded by
         # the map, however long the words (a 3,000-character name took 51 s, quadratically).
-        i_range = range(max(-steps, math.ceil((b[0] + width / 2 - ax) / step)),
-                        min(steps, math.floor((b[2] - width / 2 - ax) / step)) + 1)
-        j_range = range(max(-steps, math.ceil((b[1] + height / 2 - ay) / step)),
-                        min(steps, math.floor((b[3] - height / 2 - ay) / step)) + 1)
+        i_range = range(
+            max(-steps, math.ceil((b[0] + width / 2 - ax) / step)),
+            min(steps, math.floor((b[2] - width / 2 - ax) / step)) + 1,
+        )
+        j_range = range(
+            max(-steps, math.ceil((b[1] + height / 2 - ay) / step)),
+            min(steps, math.floor((b[3] - height / 2 - ay) / step)) + 1,
+        )
         # Each column's and row's box edges, distance to the anchor and overlap with it, as
         # gap_between and intersects work them out for the whole box.
         columns = [_span(ax + i * step, width, anchor[0], anchor[2]) + (i,) for i in i_range]
@@ -157,7 +177,7 @@ class Placer:
                 if centre_ok:
                     gap = math.hypot(cx - ax, cy - ay)
                 elif x_over and y_over:
-                    continue   # over the anchor itself
+                    continue  # over the anchor itself
                 elif dy > reach:
                     continue
                 else:
@@ -175,7 +195,7 @@ class Placer:
                 end += 1
             tied = []
             for _raw, j, i, cx, cy, box in near[start:end]:
-                angle = math.atan2(cy - ay, cx - ax)      # below (pi/2) first, then right, above, left
+                angle = math.atan2(cy - ay, cx - ax)  # below (pi/2) first, then right, above, left
                 tied.append((round((angle - math.pi / 2) % (2 * math.pi), 3), j, i, box))
             tied.sort(key=_three)
             start = end
@@ -190,8 +210,9 @@ class Placer:
                 return box, leader
         return None
 
-    def find_in(self, cells: Iterable[Cell], centre: Point, width: float, height: float, *,
-                clearance: float = 0.0) -> tuple[Box, bool] | None:
+    def find_in(
+        self, cells: Iterable[Cell], centre: Point, width: float, height: float, *, clearance: float = 0.0
+    ) -> tuple[Box, bool] | None:
         """A free box `width` x `height` over `cells` only, nearest `centre`: (box, False) or None.
         Candidates: each cell's middle and its quarter points."""
         s = self.s
@@ -226,8 +247,10 @@ def _span(centre: float, size: float, low: float, high: float) -> tuple[float, f
 
 def _nearest_points(a: Box, b: Box) -> tuple[Point, Point]:
     """The two nearest points of boxes a and b (for a leader line from a to b)."""
+
     def clamp(v: float, lo: float, hi: float) -> float:
         return max(lo, min(hi, v))
+
     bx, by = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
     p = (clamp(bx, a[0], a[2]), clamp(by, a[1], a[3]))
     q = (clamp(p[0], b[0], b[2]), clamp(p[1], b[1], b[3]))

@@ -2,11 +2,12 @@
 legend laid out under the map (compass rose, heading, entries in columns). The PDF sets the
 legend's words itself, as tagged text, beside symbol_drawing()'s SVG.
 """
+
 from __future__ import annotations
 
-from questc.draw import symbols as sym
 from typing import TYPE_CHECKING, Any
 
+from questc.draw import symbols as sym
 from questc.draw.items import Drawing, Item, Layer, Line, Paint, Rect, Text
 from questc.draw.metrics import baseline_for_middle, shortened, text_width
 from questc.draw.symbols import Palette
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
     from questc.draw.map import LegendEntry
 
-PAD = 0.12     # a door and a figure jut out of their square by up to a tenth of it
+PAD = 0.12  # a door and a figure jut out of their square by up to a tenth of it
 
 
 def symbol_items(p: Palette, what: tuple[Any, ...], x: float, y: float, s: float, tint: str) -> list[Item]:
@@ -33,8 +34,10 @@ def symbol_items(p: Palette, what: tuple[Any, ...], x: float, y: float, s: float
         items, _box = sym.door(p, (x - s * 0.2, cy), (x + s * 1.2, cy), s * 0.9, what[1])
         return [floor] + items
     if kind == "area_border":
-        return [floor, Line(((x, cy), (x + s, cy)), Paint(stroke=p.c("area_border"), width=s * 0.1,
-                                                          dash=(s * 0.3, s * 0.15)))]
+        return [
+            floor,
+            Line(((x, cy), (x + s, cy)), Paint(stroke=p.c("area_border"), width=s * 0.1, dash=(s * 0.3, s * 0.15))),
+        ]
     if kind == "figure":
         return sym.figure(p, x - s * 0.05, y - s * 0.05, s * 1.1, what[1])
     if kind == "ring":
@@ -71,17 +74,27 @@ def symbol_items(p: Palette, what: tuple[Any, ...], x: float, y: float, s: float
         obstacle = what[1]
         colour = p.c("trap_border") if obstacle.trap else sym._hex(p.obstacle(obstacle).get("ink"))
         return sym.obstacle_cell(p, x, y, s, obstacle) + [
-            Rect(x, y, s, s, Paint(stroke=colour, width=s * 0.06, dash=(s * 0.2, s * 0.1) if obstacle.trap else None))]
+            Rect(x, y, s, s, Paint(stroke=colour, width=s * 0.06, dash=(s * 0.2, s * 0.1) if obstacle.trap else None))
+        ]
     if kind == "arrow":
         return [floor] + sym.arrow(cx, cy, s, "east", p.c("trap_border"))
     if kind == "leader":
-        return [Line(((x, y + s * 0.8), (x + s * 0.55, y + s * 0.35)), Paint(stroke=p.c("text"), width=s * 0.05)),
-                Rect(x + s * 0.45, y + s * 0.15, s * 0.55, s * 0.35, Paint(fill="#ffffff", stroke=p.c("grid"),
-                                                                          width=s * 0.04), radius=s * 0.17)]
+        return [
+            Line(((x, y + s * 0.8), (x + s * 0.55, y + s * 0.35)), Paint(stroke=p.c("text"), width=s * 0.05)),
+            Rect(
+                x + s * 0.45,
+                y + s * 0.15,
+                s * 0.55,
+                s * 0.35,
+                Paint(fill="#ffffff", stroke=p.c("grid"), width=s * 0.04),
+                radius=s * 0.17,
+            ),
+        ]
     if kind == "area":
         size = max(sym.MIN_TEXT, s * 0.5)
-        return sym.area_badge(p, cx, cy, max(s * 0.42, text_width(what[1], size, "bold") * 0.62 + size * 0.15),
-                              what[1], size)
+        return sym.area_badge(
+            p, cx, cy, max(s * 0.42, text_width(what[1], size, "bold") * 0.62 + size * 0.15), what[1], size
+        )
     if kind == "key":
         items, _box = sym.key_badge(p, cx, cy, what[1], max(sym.MIN_TEXT, s * 0.5))
         return items
@@ -89,7 +102,8 @@ def symbol_items(p: Palette, what: tuple[Any, ...], x: float, y: float, s: float
         fill, ink, text = sym.figure_colours(p, "normal")
         size = max(sym.MIN_TEXT, s * 0.4)
         return sym.figure(p, x - s * 0.05, y - s * 0.05, s * 1.1, "normal") + [
-            Text(cx, baseline_for_middle(cy, size), what[1], size, text, "bold")]
+            Text(cx, baseline_for_middle(cy, size), what[1], size, text, "bold")
+        ]
     return []
 
 
@@ -100,8 +114,9 @@ def symbol_drawing(p: Palette, what: tuple[Any, ...], size: float, tint: str) ->
     return Drawing(size + 2 * pad, size + 2 * pad, [layer], background=None)
 
 
-def legend_drawing(p: Palette, entries: Sequence[LegendEntry], width: float, tint: str, *,
-                   heading: str | None = None) -> Drawing:
+def legend_drawing(
+    p: Palette, entries: Sequence[LegendEntry], width: float, tint: str, *, heading: str | None = None
+) -> Drawing:
     """The legend laid out `width` points wide (questc.draw.page.plan_legend's columns, styles.yaml's
     sizes): the compass rose at the left, the heading, the entries down columns."""
     from questc.draw.page import legend_spec, plan_legend
@@ -116,8 +131,11 @@ def legend_drawing(p: Palette, entries: Sequence[LegendEntry], width: float, tin
     row = float(spec["row"])
     layer = Layer("legend")
     layer.add(*sym.compass(p, compass / 2, compass / 2 + size * 0.4, compass / 2))
-    layer.add(Text(left, float(spec["heading_size"]), heading, float(spec["heading_size"]), p.c("text"), "bold",
-                   anchor="start"))
+    layer.add(
+        Text(
+            left, float(spec["heading_size"]), heading, float(spec["heading_size"]), p.c("text"), "bold", anchor="start"
+        )
+    )
     x = left
     for col, column_width in enumerate(plan.widths):
         for r in range(plan.rows):
@@ -130,8 +148,16 @@ def legend_drawing(p: Palette, entries: Sequence[LegendEntry], width: float, tin
             # Words never run past the picture's edge (the legend stands in the picture's margin,
             # which a long last column may use).
             room = width - x - float(spec["label_gap"])
-            layer.add(Text(x + icon + float(spec["label_gap"]), baseline_for_middle(y + icon / 2, size),
-                           shortened(entry.label, room, size), size, p.c("text"), anchor="start"))
+            layer.add(
+                Text(
+                    x + icon + float(spec["label_gap"]),
+                    baseline_for_middle(y + icon / 2, size),
+                    shortened(entry.label, room, size),
+                    size,
+                    p.c("text"),
+                    anchor="start",
+                )
+            )
         x += column_width + plan.gap
     height = max(compass + size, head + plan.rows * row) + 4
     return Drawing(width, height, [layer], background=None)

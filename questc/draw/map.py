@@ -16,11 +16,11 @@ Words on the map:
   - obstacles are named by the legend; a label names them on the map only where it fits beside;
   - each area's letter stands on a badge inside the area, clear of everything else.
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-
 from typing import TYPE_CHECKING, Any
 
 from questc.draw import symbols as sym
@@ -28,7 +28,7 @@ from questc.draw.items import Box, Drawing, Group, Item, Layer, Line, Paint, Rec
 from questc.draw.labels import Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
-from questc.model.quest import readable    # names for players: one rule for every output
+from questc.model.quest import readable  # names for players: one rule for every output
 from questc.records import record
 from questc.words import count_range, plural
 
@@ -44,12 +44,23 @@ Edge = tuple[int, int, int, int]
 
 # Pieces named by their kind alone (`end cap`): a quest has few of them, and they carry no code.
 SMALL_PIECES = ("end_cap", "extender", "transition", "entrance", "exit")
-BADGE_WIDTH = 1.6   # an area's badge is at most this many squares wide
+BADGE_WIDTH = 1.6  # an area's badge is at most this many squares wide
 
-LAYERS = ("floor", "obstacles", "grid", "outlines", "stairs", "borders", "pieces", "walls", "doors", "markers",
-          "figures", "labels", "frame")
-
-
+LAYERS = (
+    "floor",
+    "obstacles",
+    "grid",
+    "outlines",
+    "stairs",
+    "borders",
+    "pieces",
+    "walls",
+    "doors",
+    "markers",
+    "figures",
+    "labels",
+    "frame",
+)
 
 
 @record
@@ -58,7 +69,7 @@ class LegendEntry:
     and its details, drawn by questc.draw.legend.symbol)."""
 
     label: str
-    what: tuple[Any, ...]   # a symbol kind, then its details (a colour, an ObstacleKind...)
+    what: tuple[Any, ...]  # a symbol kind, then its details (a colour, an ObstacleKind...)
 
 
 @record
@@ -93,9 +104,9 @@ class MapDrawing:
     legend: list[LegendEntry] = field(default_factory=list)
     labels: list[PlacedLabel] = field(default_factory=list)
     walls: list[Box] = field(default_factory=list)
-    doors: list[tuple[Box, str]] = field(default_factory=list)      # (slab, owner "door:id")
-    symbols: list[tuple[Box, str]] = field(default_factory=list)    # (box, owner): markers, figures, stairs
-    text_sizes: dict[tuple[int, int], float] = field(default_factory=dict)   # token footprint -> its text size
+    doors: list[tuple[Box, str]] = field(default_factory=list)  # (slab, owner "door:id")
+    symbols: list[tuple[Box, str]] = field(default_factory=list)  # (box, owner): markers, figures, stairs
+    text_sizes: dict[tuple[int, int], float] = field(default_factory=dict)  # token footprint -> its text size
 
     @property
     def width(self) -> float:
@@ -116,8 +127,10 @@ class MapDrawing:
 
     def cell_at(self, x: float, y: float) -> Cell:
         """A point of the drawing in; the board cell under it out (it may be off the board)."""
-        return (self.origin[0] + math.floor((x - self.left) / self.cell),
-                self.origin[1] + math.floor((y - self.top) / self.cell))
+        return (
+            self.origin[0] + math.floor((x - self.left) / self.cell),
+            self.origin[1] + math.floor((y - self.top) / self.cell),
+        )
 
 
 def _merge(edges: Iterable[Edge]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -208,7 +221,7 @@ def _fit_lines(text: str, width: float, height: float, size: float, weight: str,
         return []
     for count in range(1, min(most, len(words)) + 1):
         per = math.ceil(len(words) / count)
-        lines = [" ".join(words[i:i + per]) for i in range(0, len(words), per)]
+        lines = [" ".join(words[i : i + per]) for i in range(0, len(words), per)]
         if max(text_width(line, size, weight) for line in lines) <= width and len(lines) * size * 1.1 <= height:
             return lines
     return None
@@ -248,12 +261,20 @@ def frame(columns: int, rows: int, origin: Cell, s: float, title: bool) -> Frame
     title_size = max(12.0, s * 0.36)
     title_h = title_size * 1.7 if title else 0.0
     left = round(side, 2)
-    return Frame(left, round(title_h + top, 2), round(left * 2 + columns * s, 2), round(title_h + top * 2 + rows * s, 2),
-                 grid_size, grid_gap, title_size)
+    return Frame(
+        left,
+        round(title_h + top, 2),
+        round(left * 2 + columns * s, 2),
+        round(title_h + top * 2 + rows * s, 2),
+        grid_size,
+        grid_gap,
+        title_size,
+    )
 
 
-def fit_cell(columns: int, rows: int, origin: Cell, width: float, height: float, title: bool = False,
-             largest: float = 36.0) -> float:
+def fit_cell(
+    columns: int, rows: int, origin: Cell, width: float, height: float, title: bool = False, largest: float = 36.0
+) -> float:
     """The largest scale (points per square, at most `largest`, in steps of 0.05) at which the map's
     frame fits `width` x `height` points."""
     lo, hi = 1.0, largest
@@ -274,8 +295,9 @@ def _fits(columns: int, rows: int, origin: Cell, s: float, width: float, height:
 
 
 class _Builder:
-    def __init__(self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None,
-                 pieces: bool | None = None) -> None:
+    def __init__(
+        self, quest: CompiledQuest, cell: float, title: bool, palette: Palette | None = None, pieces: bool | None = None
+    ) -> None:
         self.model = quest.model
         # the map pieces' outlines and names: as the edition draws its maps, unless asked
         self.show_pieces = quest.model.edition.map_pieces if pieces is None else pieces
@@ -286,15 +308,15 @@ class _Builder:
         self.show_title = title
         self.layers = {name: Layer(name) for name in LAYERS}
         self.legend: list[LegendEntry] = []
-        self.keys: list[LegendEntry] = []      # numbered keys and codes, listed after the symbols
+        self.keys: list[LegendEntry] = []  # numbered keys and codes, listed after the symbols
         self.labels: list[PlacedLabel] = []
         self.walls: list[Box] = []
         self.door_boxes: list[tuple[Box, str]] = []
         self.symbol_boxes: list[tuple[Box, str]] = []
         self.text_sizes: dict[tuple[int, int], float] = {}
-        self.area_keys: dict[str, str] = {}    # area id -> what its badge says instead (a name too long)
-        self.badges_drawn: set[tuple[int, int]] = set()    # the player counts whose badge stands on a token
-        self.rings = False                                  # a token too small for its badge: a dashed ring
+        self.area_keys: dict[str, str] = {}  # area id -> what its badge says instead (a name too long)
+        self.badges_drawn: set[tuple[int, int]] = set()  # the player counts whose badge stands on a token
+        self.rings = False  # a token too small for its badge: a dashed ring
 
     # geometry ------------------------------------------------------------------------
     def _layout(self) -> None:
@@ -306,8 +328,10 @@ class _Builder:
         return (self.left + (x - self.board.origin[0]) * self.s, self.top + (y - self.board.origin[1]) * self.s)
 
     def to_cell(self, x: float, y: float) -> Cell:
-        return (self.board.origin[0] + math.floor((x - self.left) / self.s),
-                self.board.origin[1] + math.floor((y - self.top) / self.s))
+        return (
+            self.board.origin[0] + math.floor((x - self.left) / self.s),
+            self.board.origin[1] + math.floor((y - self.top) / self.s),
+        )
 
     def cell_box(self, cell: Cell) -> Box:
         x, y = self.point(*cell)
@@ -355,10 +379,14 @@ class _Builder:
         floor = set(self.board.cells)
         doors = {e for edges in self.qb.door_edges.values() for e in edges}
         out = []
-        for (x, y) in self.board.cells:
+        for x, y in self.board.cells:
             for other, edge in (((x + 1, y), (x + 1, y, x + 1, y + 1)), ((x, y + 1), (x, y + 1, x + 1, y + 1))):
-                if other in floor and self.area_of.get((x, y)) != self.area_of.get(other) \
-                        and edge not in self.board.walls and edge not in doors:
+                if (
+                    other in floor
+                    and self.area_of.get((x, y)) != self.area_of.get(other)
+                    and edge not in self.board.walls
+                    and edge not in doors
+                ):
                     out.append(edge)
         return out
 
@@ -366,9 +394,13 @@ class _Builder:
     def build(self) -> MapDrawing:
         self._collect()
         self._layout()
-        self.placer = Placer(self.s, self.to_cell, lambda c: self.point(*c), set(self.board.cells),
-                             (self.left, self.top, self.left + self.board.width * self.s,
-                              self.top + self.board.height * self.s))
+        self.placer = Placer(
+            self.s,
+            self.to_cell,
+            lambda c: self.point(*c),
+            set(self.board.cells),
+            (self.left, self.top, self.left + self.board.width * self.s, self.top + self.board.height * self.s),
+        )
         self._floor()
         self._obstacles()
         self._grid()
@@ -385,12 +417,29 @@ class _Builder:
         self._named_labels()
         self._frame()
         self._legend_entries()
-        drawing = Drawing(self.width, self.height, [self.layers[name] for name in LAYERS],
-                          background=self.p.c("background"), title=self.model.title,
-                          description=self.description())
-        return MapDrawing(drawing, self.s, self.board.origin, self.board.width, self.board.height, self.left,
-                          self.top, legend=self.legend + self.keys, labels=self.labels, walls=self.walls,
-                          doors=self.door_boxes, symbols=self.symbol_boxes, text_sizes=self.text_sizes)
+        drawing = Drawing(
+            self.width,
+            self.height,
+            [self.layers[name] for name in LAYERS],
+            background=self.p.c("background"),
+            title=self.model.title,
+            description=self.description(),
+        )
+        return MapDrawing(
+            drawing,
+            self.s,
+            self.board.origin,
+            self.board.width,
+            self.board.height,
+            self.left,
+            self.top,
+            legend=self.legend + self.keys,
+            labels=self.labels,
+            walls=self.walls,
+            doors=self.door_boxes,
+            symbols=self.symbol_boxes,
+            text_sizes=self.text_sizes,
+        )
 
     def description(self) -> str:
         """The map in words (the PDF's alt text): its areas, in order, and what joins them."""
@@ -416,24 +465,34 @@ class _Builder:
             attrs: tuple[tuple[str, str], ...] = (("cell", f"{cell[0]},{cell[1]}"),)
             if area:
                 attrs += (("area", area),)
-            self.layers["floor"].add(Group("cell", (Rect(x, y, s, s, Paint(fill=self.tint.get(area or "", self.p.c("background")))),),
-                                           attrs))
+            self.layers["floor"].add(
+                Group("cell", (Rect(x, y, s, s, Paint(fill=self.tint.get(area or "", self.p.c("background")))),), attrs)
+            )
 
     def _obstacles(self) -> None:
         s = self.s
         for obstacle in self.model.obstacles:
             for cell in obstacle.cells:
                 x, y = self.point(*cell)
-                self.layers["obstacles"].add(Group("obstacle", tuple(sym.obstacle_cell(self.p, x, y, s, obstacle.kind)),
-                                                   (("cell", f"{cell[0]},{cell[1]}"), ("obstacle", obstacle.kind.name))))
+                self.layers["obstacles"].add(
+                    Group(
+                        "obstacle",
+                        tuple(sym.obstacle_cell(self.p, x, y, s, obstacle.kind)),
+                        (("cell", f"{cell[0]},{cell[1]}"), ("obstacle", obstacle.kind.name)),
+                    )
+                )
                 self.placer.block(self.cell_box(cell), "symbol", f"obstacle:{obstacle.kind.name}")
         for kind, cells in self.groups:
             style = self.p.obstacle(kind)
             cellset = set(cells)
             items = []
-            for (x, y) in cells:
-                for (nx, ny), a, b in (((x, y - 1), (x, y), (x + 1, y)), ((x, y + 1), (x, y + 1), (x + 1, y + 1)),
-                                       ((x - 1, y), (x, y), (x, y + 1)), ((x + 1, y), (x + 1, y), (x + 1, y + 1))):
+            for x, y in cells:
+                for (nx, ny), a, b in (
+                    ((x, y - 1), (x, y), (x + 1, y)),
+                    ((x, y + 1), (x, y + 1), (x + 1, y + 1)),
+                    ((x - 1, y), (x, y), (x, y + 1)),
+                    ((x + 1, y), (x + 1, y), (x + 1, y + 1)),
+                ):
                     if (nx, ny) in cellset:
                         continue
                     width = self.s * (0.05 if kind.trap else (0.06 if kind.wall_like else 0.03))
@@ -442,8 +501,11 @@ class _Builder:
                     dx = 0 if nx == x else (inset if nx < x else -inset)
                     dy = 0 if ny == y else (inset if ny < y else -inset)
                     pa, pb = self.point(*a), self.point(*b)
-                    paint = Paint(stroke=self.p.c("trap_border"), width=width, dash=(self.s * 0.16, self.s * 0.08)) \
-                        if kind.trap else Paint(stroke=sym._hex(style.get("ink")), width=width)
+                    paint = (
+                        Paint(stroke=self.p.c("trap_border"), width=width, dash=(self.s * 0.16, self.s * 0.08))
+                        if kind.trap
+                        else Paint(stroke=sym._hex(style.get("ink")), width=width)
+                    )
                     items.append(Line(((pa[0] + dx, pa[1] + dy), (pb[0] + dx, pb[1] + dy)), paint))
             self.layers["outlines"].add(Group("obstacle-outline", tuple(items), (("obstacle", kind.name),)))
         for obstacle in self.model.obstacles:
@@ -456,7 +518,7 @@ class _Builder:
     def _grid(self) -> None:
         floor = set(self.board.cells)
         edges = []
-        for (x, y) in self.board.cells:
+        for x, y in self.board.cells:
             if (x + 1, y) in floor:
                 edges.append((x + 1, y, x + 1, y + 1))
             if (x, y + 1) in floor:
@@ -470,8 +532,13 @@ class _Builder:
         for stairs in self.board.stairs:
             for end in stairs.ends:
                 x, y = self.point(*end)
-                self.layers["stairs"].add(Group("stairs", tuple(sym.stairs(self.p, x, y, self.s, stairs.colour)),
-                                                (("cell", f"{end[0]},{end[1]}"), ("stairs", stairs.colour))))
+                self.layers["stairs"].add(
+                    Group(
+                        "stairs",
+                        tuple(sym.stairs(self.p, x, y, self.s, stairs.colour)),
+                        (("cell", f"{end[0]},{end[1]}"), ("stairs", stairs.colour)),
+                    )
+                )
                 m = self.s * 0.08
                 self.placer.block((x + m, y + m, x + self.s - m, y + self.s - m), "symbol", f"stairs:{stairs.colour}")
                 self.symbol_boxes.append(((x + m, y + m, x + self.s - m, y + self.s - m), f"stairs:{stairs.colour}"))
@@ -496,9 +563,13 @@ class _Builder:
             cells = set(piece.shape.cells)
             self.piece_boxes[piece.id] = sorted(cells)
             edges = []
-            for (x, y) in cells:
-                for (nx, ny), edge in (((x, y - 1), (x, y, x + 1, y)), ((x, y + 1), (x, y + 1, x + 1, y + 1)),
-                                       ((x - 1, y), (x, y, x, y + 1)), ((x + 1, y), (x + 1, y, x + 1, y + 1))):
+            for x, y in cells:
+                for (nx, ny), edge in (
+                    ((x, y - 1), (x, y, x + 1, y)),
+                    ((x, y + 1), (x, y + 1, x + 1, y + 1)),
+                    ((x - 1, y), (x, y, x, y + 1)),
+                    ((x + 1, y), (x + 1, y, x + 1, y + 1)),
+                ):
                     if (nx, ny) not in cells:
                         edges.append(edge)
             # drawn a little inside the piece, so two pieces side by side show two lines: two tiles
@@ -506,7 +577,7 @@ class _Builder:
             lines = []
             for a, b in _merge(edges):
                 (x0, y0), (x1, y1) = self.point(*a), self.point(*b)
-                if y0 == y1:          # horizontal: the piece lies below or above it
+                if y0 == y1:  # horizontal: the piece lies below or above it
                     below = (a[0], a[1]) in cells
                     dy = inset if below else -inset
                     lines.append(Line(((x0, y0 + dy), (x1, y1 + dy)), paint))
@@ -526,18 +597,23 @@ class _Builder:
         for piece in self.model.pieces.values():
             if piece is None:
                 continue
-            text = piece.type.tile or (piece_words(piece.type.name) if piece.type.kind in SMALL_PIECES
-                                       else f"{piece.id} {piece_words(piece.type.name)}")
+            text = piece.type.tile or (
+                piece_words(piece.type.name)
+                if piece.type.kind in SMALL_PIECES
+                else f"{piece.id} {piece_words(piece.type.name)}"
+            )
             cells = self.piece_boxes[piece.id]
             corner = min(cells, key=lambda c: (c[0] + c[1], c[1], c[0]))
             w, h = self._pill(text, size)
             owner = f"piece:{piece.id}"
-            found = self.placer.find_in(cells, self.point(corner[0] + 0.5, corner[1] + 0.5), w, h,
-                                        clearance=self.s * 0.03)
+            found = self.placer.find_in(
+                cells, self.point(corner[0] + 0.5, corner[1] + 0.5), w, h, clearance=self.s * 0.03
+            )
             if found is None:
                 x, y = self.point(*corner)
-                self._place_label(text, (x, y, x + self.s, y + self.s), owner, required=True,
-                                  legend_words=f"{text} (map piece)")
+                self._place_label(
+                    text, (x, y, x + self.s, y + self.s), owner, required=True, legend_words=f"{text} (map piece)"
+                )
                 continue
             box = found[0]
             self.layers["labels"].add(Group("label", tuple(self._piece_pill(text, size, box)), (("for", owner),)))
@@ -547,8 +623,10 @@ class _Builder:
     def _piece_pill(self, text: str, size: float, box: Box) -> list:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         ink = self.p.c("piece")
-        return [Rect(box[0], box[1], box[2] - box[0], box[3] - box[1], Paint(fill=ink), radius=size * 0.2),
-                Text(cx, baseline_for_middle(cy, size), text, size, "#ffffff", "bold")]
+        return [
+            Rect(box[0], box[1], box[2] - box[0], box[3] - box[1], Paint(fill=ink), radius=size * 0.2),
+            Text(cx, baseline_for_middle(cy, size), text, size, "#ffffff", "bold"),
+        ]
 
     def _walls(self) -> None:
         width = max(1.2, self.s * 0.09)
@@ -588,22 +666,25 @@ class _Builder:
             sides = {away[side] for side in facing} or {"north", "south", "east", "west"}
             for cell in sorted(piece.shape.edge):
                 x, y = cell
-                for outward, (dx, dy), a, b in (("north", (0, -1), (x, y), (x + 1, y)),
-                                                ("south", (0, 1), (x, y + 1), (x + 1, y + 1)),
-                                                ("west", (-1, 0), (x, y), (x, y + 1)),
-                                                ("east", (1, 0), (x + 1, y), (x + 1, y + 1))):
+                for outward, (dx, dy), a, b in (
+                    ("north", (0, -1), (x, y), (x + 1, y)),
+                    ("south", (0, 1), (x, y + 1), (x + 1, y + 1)),
+                    ("west", (-1, 0), (x, y), (x, y + 1)),
+                    ("east", (1, 0), (x + 1, y), (x + 1, y + 1)),
+                ):
                     if outward not in sides or self.board.is_floor((x + dx, y + dy)):
                         continue
                     items = sym.edge_mark(self.p, self.point(*a), self.point(*b), self.s, outward, piece.type.kind)
-                    self.layers["doors"].add(Group("edge", tuple(items), (("cell", f"{x},{y}"),
-                                                                          ("edge", piece.type.kind))))
+                    self.layers["doors"].add(
+                        Group("edge", tuple(items), (("cell", f"{x},{y}"), ("edge", piece.type.kind)))
+                    )
 
     def _markers(self) -> None:
         s = self.s
         self.marker_box: dict[int, Box] = {}
         for index, marker in enumerate(self.model.markers):
             x, y = self.point(*marker.at)
-            if marker.at in self.figure_cells:     # small, in a corner, so both show
+            if marker.at in self.figure_cells:  # small, in a corner, so both show
                 cx, cy, r = x + s * 0.8, y + s * 0.8, s * 0.15
             else:
                 cx, cy, r = x + s / 2, y + s / 2, s * 0.3
@@ -639,18 +720,23 @@ class _Builder:
             inner_w = (x1 - x0) * (0.82 if one else 0.88)
             inner_h = (y1 - y0) * (0.7 if one else 0.8)
             if any(f.players for f in figures):
-                inner_h -= badge_size * 1.2       # room for the player-count badge
+                inner_h -= badge_size * 1.2  # room for the player-count badge
             cap = max(MIN_TEXT, s * (0.2 if one else 0.3))
             monsters = sorted({readable(f.type.name) for f in figures if f.rank != "named"})
             size = _best_size(monsters, inner_w, inner_h, cap, "bold") if monsters else cap
             coded = size == 0.0
-            if coded:      # the names do not fit: codes, at the size the codes fit
+            if coded:  # the names do not fit: codes, at the size the codes fit
                 codes = _codes([readable(f.type.name) for f in figures if f.rank != "named"])
                 self.codes.update(codes)
                 size = max(MIN_TEXT, _best_size(sorted(codes.values()), inner_w, inner_h, cap, "bold"))
             if not monsters:
-                size = max(MIN_TEXT, min(cap, _best_size([self._named_name(f) for f in figures], inner_w,
-                                                           inner_h, cap, "bold") or MIN_TEXT))
+                size = max(
+                    MIN_TEXT,
+                    min(
+                        cap,
+                        _best_size([self._named_name(f) for f in figures], inner_w, inner_h, cap, "bold") or MIN_TEXT,
+                    ),
+                )
             plans[footprint] = (size, coded, inner_w, inner_h)
             self.text_sizes[footprint] = size
         for figure, top_left, footprint in placed:
@@ -668,7 +754,7 @@ class _Builder:
                     number = self._key(f"{name} ({readable(figure.type.name)}, named)", ("key",))
                     self.named_keys[figure.named] = number
                     lines = [number]
-                shown, how = " ".join(lines), "on"     # the name, or its key number, on its own token
+                shown, how = " ".join(lines), "on"  # the name, or its key number, on its own token
             else:
                 monster = readable(figure.type.name)
                 lines = [self.codes[monster]] if coded else _fit_lines(monster, inner_w, inner_h, size, "bold")
@@ -677,8 +763,10 @@ class _Builder:
             badge = self.p.word("players", players=count_range(figure.players)) if figure.players else None
             room = footprint[1] * s - 2 * (self.wall_half + s * 0.02)
             text_h = len(lines) * size * 1.1
-            if badge and (text_h + badge_size * 1.3 > room
-                          or text_width(badge, badge_size) + badge_size * 0.6 > shape[2] - shape[0]):
+            if badge and (
+                text_h + badge_size * 1.3 > room
+                or text_width(badge, badge_size) + badge_size * 0.6 > shape[2] - shape[0]
+            ):
                 # No room on the token for both: a badge beside it would stand on a square's corner,
                 # unclear whose it is. The token gets a dashed ring instead; the area's list on the
                 # sheet says which player counts it is for.
@@ -696,14 +784,18 @@ class _Builder:
             text_box = (cx - widest / 2, first - ASCENT * size, cx + widest / 2, last + DESCENT * size)
             self.labels.append(PlacedLabel(shown, text_box, owner, how, size))
             if badge:
-                badge_items, badge_box = sym.players_badge(self.p, cx, top + text_h + badge_size * 0.7,
-                                                           badge, badge_size)
+                badge_items, badge_box = sym.players_badge(
+                    self.p, cx, top + text_h + badge_size * 0.7, badge, badge_size
+                )
                 items += badge_items
                 self.labels.append(PlacedLabel(badge, badge_box, owner, "badge", badge_size))
                 assert figure.players is not None
                 self.badges_drawn.add(figure.players)
-            attrs: tuple[tuple[str, str], ...] = (("cell", f"{figure.at[0]},{figure.at[1]}"),
-                                                  ("figure", figure.type.name), ("rank", figure.rank))
+            attrs: tuple[tuple[str, str], ...] = (
+                ("cell", f"{figure.at[0]},{figure.at[1]}"),
+                ("figure", figure.type.name),
+                ("rank", figure.rank),
+            )
             if figure.named:
                 attrs += (("named", figure.named),)
             if figure.players:
@@ -739,13 +831,13 @@ class _Builder:
         # Squares smaller than the smallest words (the widest maps): nothing fits beside a thing,
         # and searching for room, label by label, took minutes on the largest map lint accepts.
         tiny = self.s < MIN_TEXT
-        found = None if tiny else self.placer.find(anchor, w, h, owner=owner, reach=self.s * 1.6,
-                                                   clearance=self.s * 0.03)
+        found = (
+            None if tiny else self.placer.find(anchor, w, h, owner=owner, reach=self.s * 1.6, clearance=self.s * 0.03)
+        )
         if found is not None:
             box, leader = found
             items: list[Item] = []
             if leader:
-
                 p, q = leader_points(anchor, box)
                 items.append(Line((p, q), Paint(stroke=self.p.c("text"), width=max(0.4, self.s * 0.02))))
             items += self._pill_items(text, size, box)
@@ -758,18 +850,18 @@ class _Builder:
         number = self._key(legend_words, ("key",))
         items, box = sym.key_badge(self.p, 0, 0, number, size)
         bw, bh = box[2] - box[0], box[3] - box[1]
-        spot = None if tiny else self.placer.find(anchor, bw, bh, owner=owner, reach=self.s * 1.2,
-                                                  clearance=self.s * 0.02)
+        spot = (
+            None if tiny else self.placer.find(anchor, bw, bh, owner=owner, reach=self.s * 1.2, clearance=self.s * 0.02)
+        )
         if spot is not None:
             box, leader = spot
-        else:    # no room even for a number beside it: the number stands on its own thing
+        else:  # no room even for a number beside it: the number stands on its own thing
             ax, ay = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
             box = (ax - bw / 2, ay - bh / 2, ax + bw / 2, ay + bh / 2)
             leader = False
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         items, box = sym.key_badge(self.p, cx, cy, number, size)
         if leader:
-
             p, q = leader_points(anchor, box)
             items = [Line((p, q), Paint(stroke=self.p.c("text"), width=max(0.4, self.s * 0.02)))] + items
         self.layers["labels"].add(Group("label", tuple(items), (("for", owner), ("key", number))))
@@ -778,10 +870,17 @@ class _Builder:
 
     def _pill_items(self, text: str, size: float, box: Box) -> list[Item]:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        return [Rect(box[0], box[1], box[2] - box[0], box[3] - box[1],
-                     Paint(fill=self.p.c("label_background"), stroke=self.p.c("grid"), width=max(0.3, size * 0.04)),
-                     radius=(box[3] - box[1]) / 2),
-                Text(cx, baseline_for_middle(cy, size), text, size, self.p.c("text"))]
+        return [
+            Rect(
+                box[0],
+                box[1],
+                box[2] - box[0],
+                box[3] - box[1],
+                Paint(fill=self.p.c("label_background"), stroke=self.p.c("grid"), width=max(0.3, size * 0.04)),
+                radius=(box[3] - box[1]) / 2,
+            ),
+            Text(cx, baseline_for_middle(cy, size), text, size, self.p.c("text")),
+        ]
 
     def _area_badges(self) -> None:
         """Each area's name on a badge of bounded size (at most BADGE_WIDTH squares wide; a name too
@@ -804,8 +903,9 @@ class _Builder:
             found = self.placer.find_in(cells, (px, py), width, height, clearance=s * 0.03)
             if found is None:
                 middle = min(cells, key=lambda c: ((c[0] + 0.5 - mx) ** 2 + (c[1] + 0.5 - my) ** 2, c[1], c[0]))
-                found = self.placer.find(self.cell_box(middle), width, height, owner=owner, reach=s * 1.6,
-                                         clearance=s * 0.02)
+                found = self.placer.find(
+                    self.cell_box(middle), width, height, owner=owner, reach=s * 1.6, clearance=s * 0.02
+                )
                 # outside its area: a leader line always says whose it is
                 how, leader = "leader", found is not None
                 anchor = self.cell_box(middle)
@@ -823,8 +923,9 @@ class _Builder:
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
             items = list(sym.area_badge(self.p, cx, cy, height / 2, text, size, width))
             if leader:
-                p, q = leader_points((anchor[0] + s * 0.3, anchor[1] + s * 0.3, anchor[2] - s * 0.3,
-                                      anchor[3] - s * 0.3), box)
+                p, q = leader_points(
+                    (anchor[0] + s * 0.3, anchor[1] + s * 0.3, anchor[2] - s * 0.3, anchor[3] - s * 0.3), box
+                )
                 items.insert(0, Line((p, q), Paint(stroke=self.p.c("area_border"), width=max(0.5, s * 0.03))))
             self.layers["labels"].add(Group("area", tuple(items), (("area", area.id),)))
             self.placer.block(box, "label", owner)
@@ -840,11 +941,13 @@ class _Builder:
         def box(text: str, size: float) -> tuple[float, float]:
             height = max(s * 0.6, size * 1.24)
             return max(height, text_width(text, size, "bold") * 1.1 + size * 0.5), height
+
         while size > MIN_TEXT and box(name, size)[0] > limit:
             size = max(MIN_TEXT, round(size - 0.25, 2))
         if box(name, size)[0] > limit:
             name = f"#{len(self.area_keys) + 1}"
         return (name, size) + box(name, size)
+
     def _named_labels(self) -> None:
         """Doors, encounters, relics, stairs and obstacles: their names beside them."""
         model = self.model
@@ -854,28 +957,40 @@ class _Builder:
         for index, marker in enumerate(model.markers):
             if marker.kind == "encounter" and marker.encounter:
                 name = self.encounter_name(marker.encounter)
-                self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
-                                  legend_words=f"{name} (encounter)")
+                self._place_label(
+                    name, self.marker_box[index], f"marker:{index}", required=True, legend_words=f"{name} (encounter)"
+                )
             elif marker.kind == "relic" and marker.variant:
                 name = self.relic_name(marker)
-                self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
-                                  legend_words=f"{name} (relic)")
+                self._place_label(
+                    name, self.marker_box[index], f"marker:{index}", required=True, legend_words=f"{name} (relic)"
+                )
             elif marker.kind == "lieutenant" and marker.variant:
                 name = readable(marker.variant).title()
-                self._place_label(name, self.marker_box[index], f"marker:{index}", required=True,
-                                  legend_words=f"{name} (lieutenant)")
+                self._place_label(
+                    name, self.marker_box[index], f"marker:{index}", required=True, legend_words=f"{name} (lieutenant)"
+                )
         for stairs in self.board.stairs:
             name = self.stairs_name(stairs)
             for end in stairs.ends:
                 m = self.s * 0.08
                 x, y = self.point(*end)
-                self._place_label(name, (x + m, y + m, x + self.s - m, y + self.s - m), f"stairs:{stairs.colour}",
-                                  required=True, legend_words=f"{name} (stairs)")
+                self._place_label(
+                    name,
+                    (x + m, y + m, x + self.s - m, y + self.s - m),
+                    f"stairs:{stairs.colour}",
+                    required=True,
+                    legend_words=f"{name} (stairs)",
+                )
         for kind, cells in self.groups:
             label = str(self.p.obstacle(kind).get("label", readable(kind.name)))
             xs = [self.point(*c) for c in cells]
-            box = (min(p[0] for p in xs), min(p[1] for p in xs), max(p[0] for p in xs) + self.s,
-                   max(p[1] for p in xs) + self.s)
+            box = (
+                min(p[0] for p in xs),
+                min(p[1] for p in xs),
+                max(p[0] for p in xs) + self.s,
+                max(p[1] for p in xs) + self.s,
+            )
             self._place_label(label, box, f"obstacle:{kind.name}", required=False, legend_words=label)
 
     # names for players (stage: display names) ------------------------------------------------
@@ -890,7 +1005,7 @@ class _Builder:
     def relic_name(self, marker: Marker) -> str:
         return marker.display or readable(marker.variant or marker.kind)
 
-    def stairs_name(self, stairs) -> str:   # (the board's Stairs: draw reads it through the compiled quest)
+    def stairs_name(self, stairs) -> str:  # (the board's Stairs: draw reads it through the compiled quest)
         model = next((s for s in self.model.stairs if s.colour == stairs.colour), None)
         return model.display if model is not None else f"{readable(stairs.colour)} stairs"
 
@@ -904,22 +1019,32 @@ class _Builder:
         left, right = self.left, self.left + self.board.width * self.s
         for i in range(self.board.width):
             x = left + (i + 0.5) * self.s
-            layer.add(Text(x, top - self.grid_gap, str(ox + i), size, ink),
-                      Text(x, bottom + self.grid_gap + ASCENT * size, str(ox + i), size, ink))
+            layer.add(
+                Text(x, top - self.grid_gap, str(ox + i), size, ink),
+                Text(x, bottom + self.grid_gap + ASCENT * size, str(ox + i), size, ink),
+            )
         for j in range(self.board.height):
             y = baseline_for_middle(top + (j + 0.5) * self.s, size)
-            layer.add(Text(left - self.grid_gap * 0.7, y, str(oy + j), size, ink, anchor="end"),
-                      Text(right + self.grid_gap * 0.7, y, str(oy + j), size, ink, anchor="start"))
+            layer.add(
+                Text(left - self.grid_gap * 0.7, y, str(oy + j), size, ink, anchor="end"),
+                Text(right + self.grid_gap * 0.7, y, str(oy + j), size, ink, anchor="start"),
+            )
         if self.show_title:
-            title = shortened(self.p.word("title", title=self.model.title), self.board.width * self.s + self.left,
-                              self.title_size, "bold")   # an 80,000-character title made a picture too large to draw
-            layer.add(Text(self.left, self.title_size * 1.2, title, self.title_size, self.p.c("text"), "bold",
-                           anchor="start"))
+            title = shortened(
+                self.p.word("title", title=self.model.title),
+                self.board.width * self.s + self.left,
+                self.title_size,
+                "bold",
+            )  # an 80,000-character title made a picture too large to draw
+            layer.add(
+                Text(self.left, self.title_size * 1.2, title, self.title_size, self.p.c("text"), "bold", anchor="start")
+            )
 
     # the legend's entries ----------------------------------------------------------------
     def _legend_entries(self) -> None:
         """What the legend explains, in a fixed order: only the marks this map holds (plus floor and wall)."""
         p, model, board = self.p, self.model, self.board
+
         def add(label: str, what: tuple[Any, ...]) -> None:
             self.legend.append(LegendEntry(_legend_words(label), what))
 
@@ -986,19 +1111,25 @@ class _Builder:
             add(p.word("leader"), ("leader",))
         for area in model.areas.values():
             shown = self.area_keys.get(area.id, area.id)
-            add(p.word("start_area" if area.start else "area", id=shown, name=area.name if shown == area.id
-                       else f"{area.id}, {area.name}"), ("area", shown))
+            add(
+                p.word(
+                    "start_area" if area.start else "area",
+                    id=shown,
+                    name=area.name if shown == area.id else f"{area.id}, {area.name}",
+                ),
+                ("area", shown),
+            )
         for monster, code in sorted(self.codes.items(), key=lambda kv: kv[1]):
             self.keys.append(LegendEntry(p.word("code", code=code, monster=monster), ("code", code)))
 
 
-LEGEND_CHARACTERS = 60   # a legend line's words at most (a longer name is whole in the sheet's text)
+LEGEND_CHARACTERS = 60  # a legend line's words at most (a longer name is whole in the sheet's text)
 
 
 def _legend_words(words: str) -> str:
     """A legend entry's words, cut with an ellipsis past LEGEND_CHARACTERS (a 3,000-character
     door name ran off the page)."""
-    return words if len(words) <= LEGEND_CHARACTERS else words[:LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
+    return words if len(words) <= LEGEND_CHARACTERS else words[: LEGEND_CHARACTERS - 1].rstrip() + "\u2026"
 
 
 def with_title(md: MapDrawing, quest: CompiledQuest, palette: Palette | None = None) -> MapDrawing:
@@ -1013,21 +1144,43 @@ def with_title(md: MapDrawing, quest: CompiledQuest, palette: Palette | None = N
     if (md.left, md.top, md.width, md.height) != (plain.left, plain.top, plain.width, plain.height):
         raise ValueError("with_title takes a map drawn without its title")
     dy = titled.top - plain.top
-    words = shortened(p.word("title", title=quest.model.title), board.width * md.cell + titled.left,
-                      titled.title_size, "bold")   # an 80,000-character title made a picture too large to draw
+    words = shortened(
+        p.word("title", title=quest.model.title), board.width * md.cell + titled.left, titled.title_size, "bold"
+    )  # an 80,000-character title made a picture too large to draw
     layers = [Layer(layer.name, layer.items, (layer.offset[0], layer.offset[1] + dy)) for layer in md.drawing.layers]
-    layers.append(Layer("title", [Text(titled.left, titled.title_size * 1.2, words, titled.title_size, p.c("text"),
-                                       "bold", anchor="start")]))
-    drawing = Drawing(md.drawing.width, titled.height, layers, background=md.drawing.background,
-                      title=md.drawing.title, description=md.drawing.description)
+    layers.append(
+        Layer(
+            "title",
+            [Text(titled.left, titled.title_size * 1.2, words, titled.title_size, p.c("text"), "bold", anchor="start")],
+        )
+    )
+    drawing = Drawing(
+        md.drawing.width,
+        titled.height,
+        layers,
+        background=md.drawing.background,
+        title=md.drawing.title,
+        description=md.drawing.description,
+    )
 
     def down(box: Box) -> Box:
         return (box[0], box[1] + dy, box[2], box[3] + dy)
 
-    return MapDrawing(drawing, md.cell, md.origin, md.columns, md.rows, md.left, titled.top, legend=list(md.legend),
-                      labels=[replace(label, box=down(label.box)) for label in md.labels],
-                      walls=[down(box) for box in md.walls], doors=[(down(box), owner) for box, owner in md.doors],
-                      symbols=[(down(box), owner) for box, owner in md.symbols], text_sizes=dict(md.text_sizes))
+    return MapDrawing(
+        drawing,
+        md.cell,
+        md.origin,
+        md.columns,
+        md.rows,
+        md.left,
+        titled.top,
+        legend=list(md.legend),
+        labels=[replace(label, box=down(label.box)) for label in md.labels],
+        walls=[down(box) for box in md.walls],
+        doors=[(down(box), owner) for box, owner in md.doors],
+        symbols=[(down(box), owner) for box, owner in md.symbols],
+        text_sizes=dict(md.text_sizes),
+    )
 
 
 def piece_words(name: str) -> str:
@@ -1037,8 +1190,13 @@ def piece_words(name: str) -> str:
     return re.sub(r"(\d)x(\d)", "\\1×\\2", readable(name))
 
 
-def draw_map(quest: CompiledQuest, cell: float = 20.0, title: bool = False,
-             palette: Palette | None = None, pieces: bool | None = None) -> MapDrawing:
+def draw_map(
+    quest: CompiledQuest,
+    cell: float = 20.0,
+    title: bool = False,
+    palette: Palette | None = None,
+    pieces: bool | None = None,
+) -> MapDrawing:
     """A compiled quest in; its map drawn at `cell` points per square out (see the module docstring).
 
     Raises ValueError for a cell under 1 point.

@@ -1,6 +1,7 @@
 """Text measured with the bundled fonts (DejaVu Sans, and its fallbacks for other scripts), in points: the label placer sizes and places
 labels with these figures, and both the SVG (set by the PDF engine in the same font) and the PNG
 (Pillow, same font file) print the text that wide."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -9,7 +10,7 @@ from functools import lru_cache
 CAP = 0.73
 ASCENT = 0.76
 DESCENT = 0.24
-_REFERENCE = 200      # measure at 200 px, scale down: integer pixel sizes would round small text
+_REFERENCE = 200  # measure at 200 px, scale down: integer pixel sizes would round small text
 
 
 @lru_cache(maxsize=4096)
@@ -26,8 +27,9 @@ def text_width(text: str, size: float, weight: str = "regular") -> float:
     return _width_at_reference(text, weight) * size / _REFERENCE
 
 
-def text_box(x: float, y: float, text: str, size: float, weight: str = "regular",
-             anchor: str = "middle") -> tuple[float, float, float, float]:
+def text_box(
+    x: float, y: float, text: str, size: float, weight: str = "regular", anchor: str = "middle"
+) -> tuple[float, float, float, float]:
     """A Text's baseline point and anchor in; the box its letters fill (x0, y0, x1, y1) out."""
     width = text_width(text, size, weight)
     x0 = x - width / 2 if anchor == "middle" else (x - width if anchor == "end" else x)
@@ -45,7 +47,7 @@ def shortened(text: str, width: float, size: float, weight: str = "regular") -> 
     of characters is printed whole in the sheet's text, and on the map only this far."""
     if width <= 0 or text_width(text, size, weight) <= width:
         return text
-    low, high = 0, min(len(text), int(width / max(size * 0.2, 0.01)) + 1)   # no glyph is narrower than 0.2 em
+    low, high = 0, min(len(text), int(width / max(size * 0.2, 0.01)) + 1)  # no glyph is narrower than 0.2 em
     while low < high:
         middle = (low + high + 1) // 2
         if text_width(text[:middle].rstrip() + "\u2026", size, weight) <= width:

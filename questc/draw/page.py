@@ -8,6 +8,7 @@ the unit where it fits after the text, else at the top of the next page (templat
 qs-map). The PNG uses the same scale, so the picture and the printed map carry the same words
 at the same sizes. The numbers (margins, legend sizes) are templates/sheet/styles.yaml's.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 
 MM = 72 / 25.4
 PAPERS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
-LARGEST_CELL = 36.0     # half an inch: a larger map square only spends ink
-TURN_GAIN = 1.2         # a map turns a quarter only for squares this much larger: turning the book costs the reader
+LARGEST_CELL = 36.0  # half an inch: a larger map square only spends ink
+TURN_GAIN = 1.2  # a map turns a quarter only for squares this much larger: turning the book costs the reader
 
 
 @record
@@ -53,7 +54,7 @@ class MapPage:
     body_width: float
     body_height: float
     heading_height: float
-    map: MapDrawing        # the map drawn at the printed scale
+    map: MapDrawing  # the map drawn at the printed scale
     legend: LegendPlan
 
     @property
@@ -100,7 +101,7 @@ def plan_legend(entries, width: float, spec: dict | None = None) -> LegendPlan:
     head = float(spec["heading_size"]) * 1.8
     chosen: tuple[int, tuple[float, ...]] = (count, (max(widths, default=0.0),))
     for rows in range(1, count + 1):
-        columns = tuple(max(widths[i:i + rows]) for i in range(0, count, rows))
+        columns = tuple(max(widths[i : i + rows]) for i in range(0, count, rows))
         if sum(columns) + gap * (len(columns) - 1) <= width:
             chosen = (rows, columns)
             break
@@ -158,20 +159,21 @@ def _map_page(quest: CompiledQuest, paper: str) -> MapPage:
     probe = draw_map(quest, 18.0)
 
     def fit(width: float, height: float, legend_height: float) -> float:
-        return fit_cell(board.width, board.height, board.origin, width, height - heading - legend_height,
-                        largest=LARGEST_CELL)
+        return fit_cell(
+            board.width, board.height, board.origin, width, height - heading - legend_height, largest=LARGEST_CELL
+        )
 
     upright = fit(body_w, body_h, plan_legend(probe.legend, legend_width(body_w)).height)
     turned_cell = fit(body_h, body_w, plan_legend(probe.legend, legend_width(body_h)).height)
     turned = turned_cell >= upright * TURN_GAIN
     width, height = (body_h, body_w) if turned else (body_w, body_h)
     cell = turned_cell if turned else upright
-    for _ in range(6):     # the legend drawn at this scale may be longer (codes, keys): fit again
+    for _ in range(6):  # the legend drawn at this scale may be longer (codes, keys): fit again
         drawn = draw_map(quest, cell)
         legend = plan_legend(drawn.legend, legend_width(width))
         if drawn.height + legend.height + heading <= height + 0.01 and drawn.width <= width + 0.01:
             break
-        if cell <= 1.0:   # as small as a square is drawn (draw_map): the widest map is let overflow a little
+        if cell <= 1.0:  # as small as a square is drawn (draw_map): the widest map is let overflow a little
             break
         cell = max(1.0, min(cell * 0.97, fit(width, height, legend.height)))
     w, h = paper_size(paper)

@@ -4,6 +4,7 @@ A pattern is a list of items on the square 0..1 (one map cell), drawn in the obs
 The SVG writer turns it into an SVG <pattern> one cell wide; the Pillow painter draws the same
 shapes onto a mask a cell wide. Both clip at the tile's edge, so the two outputs agree.
 """
+
 from __future__ import annotations
 
 import math
@@ -13,8 +14,21 @@ from questc.draw.items import Ellipse, Line, Paint, Polygon
 
 Shape = Ellipse | Line | Polygon
 
-NAMES = ("solid", "hatch", "crosshatch", "dots", "stones", "waves", "rings", "bricks", "stripes",
-         "slashes", "darts", "chevrons", "cross")
+NAMES = (
+    "solid",
+    "hatch",
+    "crosshatch",
+    "dots",
+    "stones",
+    "waves",
+    "rings",
+    "bricks",
+    "stripes",
+    "slashes",
+    "darts",
+    "chevrons",
+    "cross",
+)
 
 
 def _stroke(width: float) -> Paint:
@@ -46,8 +60,16 @@ def pattern(name: str) -> tuple[Shape, ...]:
                 if x < 1:
                     out.append(Ellipse(x, y, r, r, _FILL))
     elif name == "stones":
-        for fx, fy, fr in ((0.2, 0.25, 0.11), (0.55, 0.18, 0.09), (0.8, 0.35, 0.1), (0.35, 0.55, 0.13),
-                           (0.7, 0.7, 0.12), (0.18, 0.8, 0.09), (0.5, 0.88, 0.07), (0.88, 0.9, 0.06)):
+        for fx, fy, fr in (
+            (0.2, 0.25, 0.11),
+            (0.55, 0.18, 0.09),
+            (0.8, 0.35, 0.1),
+            (0.35, 0.55, 0.13),
+            (0.7, 0.7, 0.12),
+            (0.18, 0.8, 0.09),
+            (0.5, 0.88, 0.07),
+            (0.88, 0.9, 0.06),
+        ):
             out.append(Ellipse(fx, fy, fr, fr * 0.8, _stroke(0.02)))
     elif name == "waves":
         for j in range(7):
@@ -81,8 +103,12 @@ def pattern(name: str) -> tuple[Shape, ...]:
             for i in range(8):
                 x = step / 2 + (step / 2 if j % 2 else 0) + i * step
                 if x < 1:
-                    out.append(Polygon(((x, y - step * 0.3), (x + step * 0.15, y + step * 0.2),
-                                        (x - step * 0.15, y + step * 0.2)), _FILL))
+                    out.append(
+                        Polygon(
+                            ((x, y - step * 0.3), (x + step * 0.15, y + step * 0.2), (x - step * 0.15, y + step * 0.2)),
+                            _FILL,
+                        )
+                    )
     elif name == "chevrons":
         for j in range(7):
             y = step / 2 + j * step

@@ -4,6 +4,7 @@ The same display list as the SVG: shapes in order, patterns from the same unit t
 the bundled font at its size (Pillow's basic layout engine, so no machine's shaping library
 changes a pixel). Pillow draws without anti-aliasing; lines are at least one pixel wide.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -56,9 +57,16 @@ def _colour(value: str | None, overrides: dict[str, int]) -> int | tuple[int, in
     return _rgb(value)
 
 
-def _paint(draw: PILImageDraw.ImageDraw, item: Rect | Ellipse | Polygon | Line, scale: float,
-           overrides: dict[str, int] | None = None, tile: bool = False, image: PILImage.Image | None = None,
-           dx: float = 0.0, dy: float = 0.0) -> None:
+def _paint(
+    draw: PILImageDraw.ImageDraw,
+    item: Rect | Ellipse | Polygon | Line,
+    scale: float,
+    overrides: dict[str, int] | None = None,
+    tile: bool = False,
+    image: PILImage.Image | None = None,
+    dx: float = 0.0,
+    dy: float = 0.0,
+) -> None:
     """One shape onto an ImageDraw (coordinates moved by (dx, dy), then times `scale`); `image`, the
     image it draws on."""
     o = overrides or {}
@@ -142,7 +150,7 @@ class _Painter:
         self.image = image
         self.draw = ImageDraw.Draw(image)
         self.scale = scale
-        self.dx = self.dy = 0.0   # the offset of the layer being painted (Layer.offset), in points
+        self.dx = self.dy = 0.0  # the offset of the layer being painted (Layer.offset), in points
 
     def item(self, item: Item) -> None:
         if isinstance(item, Group):
@@ -181,7 +189,7 @@ class _Painter:
         fill = _rgb(item.fill)
         if not parts:
             return
-        if len(parts) > 1:   # characters from other fonts (other scripts): each run in its own font
+        if len(parts) > 1:  # characters from other fonts (other scripts): each run in its own font
             self._runs(parts, item, anchor, fill)
             return
         font = parts[0][1]
@@ -230,7 +238,7 @@ def to_image(drawing: Drawing, scale: float) -> PILImage.Image:
     image = Image.new("RGB", size, _rgb(drawing.background or "#ffffff"))
     painter = _Painter(image, scale)
     for layer in drawing.layers:
-        painter.dx, painter.dy = layer.offset   # a layer moved (the legend under the map): its items as they are
+        painter.dx, painter.dy = layer.offset  # a layer moved (the legend under the map): its items as they are
         for item in layer.items:
             painter.item(item)
     return image
@@ -272,9 +280,9 @@ def encode_png(image) -> bytes:
     # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
     # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
     at = 8 + 25
-    length = int.from_bytes(png[at:at + 4], "big")
-    if png[at + 4:at + 8] == b"pHYs":
-        png = png[:at] + png[at + 12 + length:]
+    length = int.from_bytes(png[at : at + 4], "big")
+    if png[at + 4 : at + 8] == b"pHYs":
+        png = png[:at] + png[at + 12 + length :]
     return png
 
 
@@ -287,14 +295,14 @@ def _share_malloc_arenas() -> None:
     changed; where there is no glibc (no mallopt) neither."""
     try:
         import resource
-    except ImportError:   # not a Unix
+    except ImportError:  # not a Unix
         return
     if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
         return
     import ctypes
 
     try:
-        ctypes.CDLL(None).mallopt(-8, 2)   # M_ARENA_MAX
+        ctypes.CDLL(None).mallopt(-8, 2)  # M_ARENA_MAX
     except (OSError, AttributeError):
         pass
 
@@ -317,7 +325,7 @@ def _packed(image) -> bytes:
         _consumed, status, data = encoder.encode(image.width * image.height * len(image.mode) + 64)
     finally:
         encoder.cleanup()
-    if status != 1:   # not all of it in one go (no such encoder): the usual way
+    if status != 1:  # not all of it in one go (no such encoder): the usual way
         return image.tobytes()
     return data
 

@@ -4,6 +4,7 @@ same drawing (numbers rounded to 0.01, elements in display-list order, no ids fr
 Groups keep their role as a class and their data attributes (data-cell="x,y", data-area,
 data-door, ...), so a page showing the SVG can find cells, areas and doors in it.
 """
+
 from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
@@ -23,7 +24,7 @@ def _n(value: float) -> str:
 class _Writer:
     def __init__(self, drawing: Drawing) -> None:
         self.drawing = drawing
-        self.patterns: dict[tuple[str, str, float, float, float], str] = {}   # a pattern's key -> its <pattern> id
+        self.patterns: dict[tuple[str, str, float, float, float], str] = {}  # a pattern's key -> its <pattern> id
         self.body: list[str] = []
 
     def paint(self, paint: Paint, closed: bool = True) -> str:
@@ -50,8 +51,10 @@ class _Writer:
         inner = []
         for item in pattern(name):
             inner.append(self.item(_scaled(item, tile, ink)))
-        return (f'<pattern id="{pid}" patternUnits="userSpaceOnUse" x="{_n(ox)}" y="{_n(oy)}" '
-                f'width="{_n(tile)}" height="{_n(tile)}">{"".join(inner)}</pattern>')
+        return (
+            f'<pattern id="{pid}" patternUnits="userSpaceOnUse" x="{_n(ox)}" y="{_n(oy)}" '
+            f'width="{_n(tile)}" height="{_n(tile)}">{"".join(inner)}</pattern>'
+        )
 
     def item(self, item: Item) -> str:
         if isinstance(item, Group):
@@ -60,20 +63,26 @@ class _Writer:
             return f'<g class="{item.role}"{attrs}>{inner}</g>'
         if isinstance(item, Rect):
             corner = f' rx="{_n(item.radius)}"' if item.radius else ""
-            base = (f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" height="{_n(item.h)}"{corner} '
-                    f'{self.paint(item.paint)}/>')
+            base = (
+                f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" height="{_n(item.h)}"{corner} '
+                f"{self.paint(item.paint)}/>"
+            )
             if item.paint.pattern:
-                pid = self.pattern_id(item.paint.pattern, item.paint.ink or "#000000", item.paint.tile or item.w,
-                                      item.x, item.y)
-                base += (f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" height="{_n(item.h)}" '
-                         f'fill="url(#{pid})"/>')
+                pid = self.pattern_id(
+                    item.paint.pattern, item.paint.ink or "#000000", item.paint.tile or item.w, item.x, item.y
+                )
+                base += (
+                    f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" height="{_n(item.h)}" '
+                    f'fill="url(#{pid})"/>'
+                )
             return base
         if isinstance(item, Ellipse):
             if abs(item.rx - item.ry) < 1e-9:
-                return (f'<circle cx="{_n(item.cx)}" cy="{_n(item.cy)}" r="{_n(item.rx)}" '
-                        f'{self.paint(item.paint)}/>')
-            return (f'<ellipse cx="{_n(item.cx)}" cy="{_n(item.cy)}" rx="{_n(item.rx)}" ry="{_n(item.ry)}" '
-                    f'{self.paint(item.paint)}/>')
+                return f'<circle cx="{_n(item.cx)}" cy="{_n(item.cy)}" r="{_n(item.rx)}" {self.paint(item.paint)}/>'
+            return (
+                f'<ellipse cx="{_n(item.cx)}" cy="{_n(item.cy)}" rx="{_n(item.rx)}" ry="{_n(item.ry)}" '
+                f"{self.paint(item.paint)}/>"
+            )
         if isinstance(item, Polygon):
             points = " ".join(f"{_n(x)},{_n(y)}" for x, y in item.points)
             return f'<polygon points="{points}" {self.paint(item.paint)}/>'
@@ -85,8 +94,10 @@ class _Writer:
             weight = ' font-weight="bold"' if item.weight == "bold" else ""
             style = ' font-style="oblique"' if item.weight == "italic" else ""
             rotate = f' transform="rotate({-item.rotate} {_n(item.x)} {_n(item.y)})"' if item.rotate else ""
-            return (f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}"{weight}{style} '
-                    f'text-anchor="{item.anchor}" fill="{item.fill}"{rotate}>{escape(item.text)}</text>')
+            return (
+                f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}"{weight}{style} '
+                f'text-anchor="{item.anchor}" fill="{item.fill}"{rotate}>{escape(item.text)}</text>'
+            )
         raise TypeError(f"not a drawing item: {type(item).__name__}")
 
 
@@ -95,8 +106,13 @@ def _scaled(item: Item, tile: float, ink: str) -> Item:
     from dataclasses import replace
 
     def paint(p: Paint) -> Paint:
-        return replace(p, fill=ink if p.fill == "ink" else p.fill, stroke=ink if p.stroke == "ink" else p.stroke,
-                       width=p.width * tile)
+        return replace(
+            p,
+            fill=ink if p.fill == "ink" else p.fill,
+            stroke=ink if p.stroke == "ink" else p.stroke,
+            width=p.width * tile,
+        )
+
     if isinstance(item, Line):
         return Line(tuple((x * tile, y * tile) for x, y in item.points), paint(item.paint), item.square)
     if isinstance(item, Polygon):
@@ -111,22 +127,32 @@ def to_svg(drawing: Drawing, *, standalone: bool = True) -> bytes:
     writer = _Writer(drawing)
     body = []
     if drawing.background:
-        body.append(f'<rect class="background" x="0" y="0" width="{_n(drawing.width)}" '
-                    f'height="{_n(drawing.height)}" fill="{drawing.background}"/>')
+        body.append(
+            f'<rect class="background" x="0" y="0" width="{_n(drawing.width)}" '
+            f'height="{_n(drawing.height)}" fill="{drawing.background}"/>'
+        )
     for layer in drawing.layers:
         inner = "".join(writer.item(item) for item in layer.items)
         if inner:
             move = f' transform="translate({_n(layer.offset[0])} {_n(layer.offset[1])})"' if any(layer.offset) else ""
             body.append(f'<g class="layer" data-layer="{layer.name}"{move}>{inner}</g>')
     defs = "".join(writer.pattern_def(key, pid) for key, pid in writer.patterns.items())
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(drawing.width)}pt" '
-            f'height="{_n(drawing.height)}pt" viewBox="0 0 {_n(drawing.width)} {_n(drawing.height)}" '
-            f'font-family="{FONT_FAMILY}" role="img">')
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(drawing.width)}pt" '
+        f'height="{_n(drawing.height)}pt" viewBox="0 0 {_n(drawing.width)} {_n(drawing.height)}" '
+        f'font-family="{FONT_FAMILY}" role="img">'
+    )
     meta = ""
     if drawing.title:
         meta += f"<title>{escape(drawing.title)}</title>"
     if drawing.description:
         meta += f"<desc>{escape(drawing.description)}</desc>"
-    out = (('<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else "") + head + meta
-           + (f"<defs>{defs}</defs>" if defs else "") + "\n".join(body) + "</svg>\n")
+    out = (
+        ('<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else "")
+        + head
+        + meta
+        + (f"<defs>{defs}</defs>" if defs else "")
+        + "\n".join(body)
+        + "</svg>\n"
+    )
     return out.encode("utf-8")

@@ -4,6 +4,7 @@ call the same functions, so a legend shows the very marks the map does.
 
 Colours, words and patterns come from templates/sheet/legend.yaml (Palette).
 """
+
 from __future__ import annotations
 
 import math
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from questc.catalog.model import ObstacleKind
     from questc.model.quest import Marker
 
-MIN_TEXT = 6.0      # points: no text on a printed map is smaller
+MIN_TEXT = 6.0  # points: no text on a printed map is smaller
 # legend.yaml's data as read: a mapping whose values are what the file holds (a writer restyles it).
 Style = dict[str, Any]
 
@@ -34,7 +35,7 @@ def _hex(value: object, fallback: str = "#888888") -> str:
     return _hex_of(str(value), fallback)
 
 
-@lru_cache(maxsize=1024)   # a map asks for its few colours thousands of times
+@lru_cache(maxsize=1024)  # a map asks for its few colours thousands of times
 def _hex_of(value: str, fallback: str) -> str:
     from PIL import ImageColor
 
@@ -46,7 +47,7 @@ def _hex_of(value: str, fallback: str) -> str:
 
 
 def lighter(colour: str, amount: float) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "#" + "".join(f"{int(c + (255 - c) * amount):02x}" for c in (r, g, b))
 
 
@@ -68,7 +69,7 @@ class Palette:
         style = dict(self.style.get("default_obstacle", {}))
         style.setdefault("label", kind.name.replace("_", " ").capitalize())
         style.update(self.style.get("obstacles", {}).get(kind.name, {}))
-        symbol = getattr(kind, "symbol", None)      # a content pack's own symbol for its kind
+        symbol = getattr(kind, "symbol", None)  # a content pack's own symbol for its kind
         if isinstance(symbol, dict):
             style.update({k: v for k, v in symbol.items() if k in ("fill", "ink", "pattern", "label", "letter")})
         return style
@@ -97,8 +98,20 @@ def symbol_text(cx: float, cy: float, text: str, size: float, fill: str, weight:
 def obstacle_cell(p: Palette, x: float, y: float, s: float, kind: ObstacleKind) -> list[Item]:
     style = p.obstacle(kind)
     pattern = style.get("pattern", "solid")
-    return [Rect(x, y, s, s, Paint(fill=_hex(style.get("fill")), pattern=None if pattern == "solid" else pattern,
-                                   ink=_hex(style.get("ink")), tile=s))]
+    return [
+        Rect(
+            x,
+            y,
+            s,
+            s,
+            Paint(
+                fill=_hex(style.get("fill")),
+                pattern=None if pattern == "solid" else pattern,
+                ink=_hex(style.get("ink")),
+                tile=s,
+            ),
+        )
+    ]
 
 
 def arrow(cx: float, cy: float, s: float, facing: str, fill: str) -> list[Item]:
@@ -108,9 +121,17 @@ def arrow(cx: float, cy: float, s: float, facing: str, fill: str) -> list[Item]:
     tip = (cx + vx * s * 0.34, cy + vy * s * 0.34)
     tail = (cx - vx * s * 0.2, cy - vy * s * 0.2)
     base = (cx + vx * s * 0.08, cy + vy * s * 0.08)
-    return [Line((tail, base), Paint(stroke=fill, width=s * 0.07)),
-            Polygon((tip, (base[0] + px * s * 0.16, base[1] + py * s * 0.16),
-                     (base[0] - px * s * 0.16, base[1] - py * s * 0.16)), Paint(fill=fill))]
+    return [
+        Line((tail, base), Paint(stroke=fill, width=s * 0.07)),
+        Polygon(
+            (
+                tip,
+                (base[0] + px * s * 0.16, base[1] + py * s * 0.16),
+                (base[0] - px * s * 0.16, base[1] - py * s * 0.16),
+            ),
+            Paint(fill=fill),
+        ),
+    ]
 
 
 # ---- doors and stairs -------------------------------------------------------------------
@@ -137,10 +158,9 @@ def door(p: Palette, a: Point, b: Point, s: float, rune: str | None) -> tuple[li
     if rune:
         # a second, inner frame: rune doors read as doors even in grey print
         i = s * 0.05
-        items.append(Rect(bx0 + i, by0 + i, bx1 - bx0 - 2 * i, by1 - by0 - 2 * i,
-                          Paint(stroke=ink, width=s * 0.015)))
+        items.append(Rect(bx0 + i, by0 + i, bx1 - bx0 - 2 * i, by1 - by0 - 2 * i, Paint(stroke=ink, width=s * 0.015)))
     else:
-        for k in range(1, 4):      # planks across the slab
+        for k in range(1, 4):  # planks across the slab
             if horizontal:
                 x = bx0 + (bx1 - bx0) * k / 4
                 items.append(Line(((x, by0), (x, by1)), Paint(stroke=ink, width=s * 0.012)))
@@ -154,9 +174,10 @@ def stairs(p: Palette, x: float, y: float, s: float, colour_name: str) -> list[I
     colour = p.stairs(colour_name)
     ink = p.c("wall")
     m = s * 0.1
-    items: list[Item] = [Rect(x + m, y + m, s - 2 * m, s - 2 * m, Paint(fill=lighter(colour, 0.55), stroke=colour,
-                                                                   width=s * 0.05))]
-    for k in range(5):     # steps narrowing upwards: a staircase seen from above
+    items: list[Item] = [
+        Rect(x + m, y + m, s - 2 * m, s - 2 * m, Paint(fill=lighter(colour, 0.55), stroke=colour, width=s * 0.05))
+    ]
+    for k in range(5):  # steps narrowing upwards: a staircase seen from above
         yy = y + m + (s - 2 * m) * (k + 0.5) / 5
         half = (s - 2 * m) * (0.2 + 0.28 * k / 4)
         items.append(Line(((x + s / 2 - half, yy), (x + s / 2 + half, yy)), Paint(stroke=ink, width=s * 0.03)))
@@ -184,9 +205,11 @@ def edge_mark(p: Palette, a: Point, b: Point, s: float, outward: str, kind: str 
 def glyph(p: Palette, cx: float, cy: float, r: float, active: bool) -> list[Item]:
     fill = p.c("glyph_active" if active else "glyph_inactive")
     ink = p.c("glyph_active_ink" if active else "glyph_inactive_ink")
-    items: list[Item] = [Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
-                   Ellipse(cx, cy, r * 0.68, r * 0.68, Paint(stroke=ink, width=r * 0.06))]
-    if active:     # an eight-pointed star: the lit glyph
+    items: list[Item] = [
+        Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
+        Ellipse(cx, cy, r * 0.68, r * 0.68, Paint(stroke=ink, width=r * 0.06)),
+    ]
+    if active:  # an eight-pointed star: the lit glyph
         points = []
         for k in range(16):
             radius = r * (0.6 if k % 2 == 0 else 0.24)
@@ -195,8 +218,10 @@ def glyph(p: Palette, cx: float, cy: float, r: float, active: bool) -> list[Item
         items.append(Polygon(tuple(points), Paint(fill="#ffffff", stroke=ink, width=r * 0.04)))
     else:
         stroke = Paint(stroke=ink, width=r * 0.1)
-        items += [Line(((cx - r * 0.35, cy - r * 0.35), (cx + r * 0.35, cy + r * 0.35)), stroke),
-                  Line(((cx - r * 0.35, cy + r * 0.35), (cx + r * 0.35, cy - r * 0.35)), stroke)]
+        items += [
+            Line(((cx - r * 0.35, cy - r * 0.35), (cx + r * 0.35, cy + r * 0.35)), stroke),
+            Line(((cx - r * 0.35, cy + r * 0.35), (cx + r * 0.35, cy - r * 0.35)), stroke),
+        ]
     return items
 
 
@@ -207,8 +232,14 @@ def chest(p: Palette, cx: float, cy: float, r: float, variant: str | None) -> li
     body = (cx - w / 2, cy - h / 2 + h * 0.28, cx + w / 2, cy + h / 2)
     lid = (cx - w / 2, cy - h / 2, cx + w / 2, cy - h / 2 + h * 0.36)
     items: list[Item] = [
-        Rect(lid[0], lid[1], lid[2] - lid[0], lid[3] - lid[1], Paint(fill=lighter(fill, 0.25), stroke=ink,
-                                                                    width=r * 0.08), radius=r * 0.2),
+        Rect(
+            lid[0],
+            lid[1],
+            lid[2] - lid[0],
+            lid[3] - lid[1],
+            Paint(fill=lighter(fill, 0.25), stroke=ink, width=r * 0.08),
+            radius=r * 0.2,
+        ),
         Rect(body[0], body[1], body[2] - body[0], body[3] - body[1], Paint(fill=fill, stroke=ink, width=r * 0.08)),
         Rect(cx - r * 0.12, body[1] - r * 0.1, r * 0.24, r * 0.32, Paint(fill=ink)),
     ]
@@ -216,12 +247,14 @@ def chest(p: Palette, cx: float, cy: float, r: float, variant: str | None) -> li
 
 
 def treasure(p: Palette, cx: float, cy: float, r: float, variant: str | None) -> list[Item]:
-    style = p.style.get("treasures", {}).get(variant, p.style.get("default_treasure",
-                                                                   {"fill": "#999999", "letter": "?"}))
+    style = p.style.get("treasures", {}).get(
+        variant, p.style.get("default_treasure", {"fill": "#999999", "letter": "?"})
+    )
     fill, ink = _hex(style.get("fill")), p.c("wall")
-    items: list[Item] = [   # a flask: round body, short neck
-        Rect(cx - r * 0.22, cy - r * 0.95, r * 0.44, r * 0.6, Paint(fill=lighter(fill, 0.4), stroke=ink,
-                                                                   width=r * 0.07)),
+    items: list[Item] = [  # a flask: round body, short neck
+        Rect(
+            cx - r * 0.22, cy - r * 0.95, r * 0.44, r * 0.6, Paint(fill=lighter(fill, 0.4), stroke=ink, width=r * 0.07)
+        ),
         Ellipse(cx, cy + r * 0.2, r * 0.8, r * 0.75, Paint(fill=fill, stroke=ink, width=r * 0.08)),
     ]
     return items + symbol_text(cx, cy + r * 0.2, str(style.get("letter", "")), r * 0.75, "#ffffff")
@@ -229,16 +262,22 @@ def treasure(p: Palette, cx: float, cy: float, r: float, variant: str | None) ->
 
 def relic(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     fill, ink = p.c("relic"), p.c("wall")
-    return [Polygon(((cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)),
-                    Paint(fill=fill, stroke=ink, width=r * 0.08)),
-            Polygon(((cx, cy - r * 0.5), (cx + r * 0.4, cy), (cx, cy + r * 0.5), (cx - r * 0.4, cy)),
-                    Paint(fill=lighter(fill, 0.5)))]
+    return [
+        Polygon(
+            ((cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)),
+            Paint(fill=fill, stroke=ink, width=r * 0.08),
+        ),
+        Polygon(
+            ((cx, cy - r * 0.5), (cx + r * 0.4, cy), (cx, cy + r * 0.5), (cx - r * 0.4, cy)),
+            Paint(fill=lighter(fill, 0.5)),
+        ),
+    ]
 
 
 def runekey(p: Palette, cx: float, cy: float, r: float, colour: str | None) -> list[Item]:
     fill, ink = p.rune(colour), p.c("wall")
     w = r * 0.08
-    items: list[Item] = [   # bow (ring) at the left, shaft to the right, two teeth down
+    items: list[Item] = [  # bow (ring) at the left, shaft to the right, two teeth down
         Ellipse(cx - r * 0.55, cy, r * 0.45, r * 0.45, Paint(fill=fill, stroke=ink, width=w)),
         Ellipse(cx - r * 0.55, cy, r * 0.17, r * 0.17, Paint(fill="#ffffff", stroke=ink, width=w / 2)),
         Rect(cx - r * 0.12, cy - r * 0.13, r * 1.12, r * 0.26, Paint(fill=fill, stroke=ink, width=w)),
@@ -252,14 +291,16 @@ def encounter(p: Palette, cx: float, cy: float, r: float, mark: str = "!") -> li
     """The encounter hexagon; `mark` is printed inside ("!", or a key number)."""
     fill, ink = p.c("encounter"), p.c("encounter_ink")
     points = tuple((cx + r * math.cos(math.pi / 3 * k), cy + r * math.sin(math.pi / 3 * k)) for k in range(6))
-    return [Polygon(points, Paint(fill=fill, stroke=ink, width=r * 0.08))] + \
-        symbol_text(cx, cy, mark, max(r * 1.1, MIN_TEXT) if mark != "!" else r * 1.1, "#ffffff")
+    return [Polygon(points, Paint(fill=fill, stroke=ink, width=r * 0.08))] + symbol_text(
+        cx, cy, mark, max(r * 1.1, MIN_TEXT) if mark != "!" else r * 1.1, "#ffffff"
+    )
 
 
 def search(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A second edition search token: a green disc with a question mark."""
-    return [Ellipse(cx, cy, r, r, Paint(fill=p.c("search"), stroke=p.c("search_ink"), width=r * 0.1))] + \
-        symbol_text(cx, cy, "?", r * 1.2, "#ffffff")
+    return [Ellipse(cx, cy, r, r, Paint(fill=p.c("search"), stroke=p.c("search_ink"), width=r * 0.1))] + symbol_text(
+        cx, cy, "?", r * 1.2, "#ffffff"
+    )
 
 
 def objective(p: Palette, cx: float, cy: float, r: float, colour: str | None) -> list[Item]:
@@ -267,27 +308,44 @@ def objective(p: Palette, cx: float, cy: float, r: float, colour: str | None) ->
     styles = p.style.get("objectives", {})
     style = styles.get(colour or "plain", styles.get("plain", {"fill": "#e9e2cf", "ink": "#5b4a2a"}))
     fill, ink = _hex(style.get("fill")), _hex(style.get("ink"))
-    return [Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
-            Ellipse(cx, cy, r * 0.6, r * 0.6, Paint(stroke=ink, width=r * 0.1)),
-            Ellipse(cx, cy, r * 0.22, r * 0.22, Paint(fill=ink))]
+    return [
+        Ellipse(cx, cy, r, r, Paint(fill=fill, stroke=ink, width=r * 0.12)),
+        Ellipse(cx, cy, r * 0.6, r * 0.6, Paint(stroke=ink, width=r * 0.1)),
+        Ellipse(cx, cy, r * 0.22, r * 0.22, Paint(fill=ink)),
+    ]
 
 
 def villager(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A villager token: a person (head and shoulders) on a pale disc."""
     ink = p.c("villager_ink")
-    return [Ellipse(cx, cy, r, r, Paint(fill=p.c("villager"), stroke=ink, width=r * 0.1)),
-            Ellipse(cx, cy - r * 0.3, r * 0.26, r * 0.26, Paint(fill=ink)),
-            Polygon(((cx - r * 0.5, cy + r * 0.62), (cx - r * 0.38, cy + r * 0.08), (cx + r * 0.38, cy + r * 0.08),
-                     (cx + r * 0.5, cy + r * 0.62)), Paint(fill=ink))]
+    return [
+        Ellipse(cx, cy, r, r, Paint(fill=p.c("villager"), stroke=ink, width=r * 0.1)),
+        Ellipse(cx, cy - r * 0.3, r * 0.26, r * 0.26, Paint(fill=ink)),
+        Polygon(
+            (
+                (cx - r * 0.5, cy + r * 0.62),
+                (cx - r * 0.38, cy + r * 0.08),
+                (cx + r * 0.38, cy + r * 0.08),
+                (cx + r * 0.5, cy + r * 0.62),
+            ),
+            Paint(fill=ink),
+        ),
+    ]
 
 
 def lieutenant(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     """A lieutenant's token: a shield with a gold rim (its name is a label beside it)."""
     fill, ring = p.c("lieutenant"), p.c("lieutenant_ring")
-    shield = ((cx - r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy - r * 0.85), (cx + r * 0.85, cy + r * 0.1),
-              (cx, cy + r), (cx - r * 0.85, cy + r * 0.1))
-    return [Polygon(shield, Paint(fill=fill, stroke=ring, width=r * 0.16))] + \
-        symbol_text(cx, cy - r * 0.1, "L", r * 1.0, ring)
+    shield = (
+        (cx - r * 0.85, cy - r * 0.85),
+        (cx + r * 0.85, cy - r * 0.85),
+        (cx + r * 0.85, cy + r * 0.1),
+        (cx, cy + r),
+        (cx - r * 0.85, cy + r * 0.1),
+    )
+    return [Polygon(shield, Paint(fill=fill, stroke=ring, width=r * 0.16))] + symbol_text(
+        cx, cy - r * 0.1, "L", r * 1.0, ring
+    )
 
 
 def unknown_marker(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
@@ -331,7 +389,9 @@ def figure_colours(p: Palette, rank: str) -> tuple[str, str, str]:
     return p.c("figure_normal"), p.c("figure_normal_ink"), p.c("figure_normal_text")
 
 
-def figure_shape(x: float, y: float, s: float, footprint: tuple[int, int] = (1, 1)) -> tuple[float, float, float, float]:
+def figure_shape(
+    x: float, y: float, s: float, footprint: tuple[int, int] = (1, 1)
+) -> tuple[float, float, float, float]:
     """The token's box over its footprint (inset from the cells' edges, so it never reaches a wall)."""
     w, h = footprint
     inset = s * 0.09
@@ -359,13 +419,17 @@ def conditional_ring(p: Palette, shape: Box, s: float, footprint: tuple[int, int
     return [Rect(x0 - grow, y0 - grow, x1 - x0 + 2 * grow, y1 - y0 + 2 * grow, paint, radius=s * 0.38)]
 
 
-def area_badge(p: Palette, cx: float, cy: float, r: float, area_id: str, size: float,
-               width: float | None = None) -> list[Item]:
+def area_badge(
+    p: Palette, cx: float, cy: float, r: float, area_id: str, size: float, width: float | None = None
+) -> list[Item]:
     """An area's name on a white disc of radius r (or, `width` wider than the disc, a pill that wide)."""
     ink = p.c("area_border")
     paint = Paint(fill="#ffffff", stroke=ink, width=r * 0.14)
-    shape = Ellipse(cx, cy, r, r, paint) if width is None or width <= 2 * r + 0.01 else \
-        Rect(cx - width / 2, cy - r, width, 2 * r, paint, radius=r)
+    shape = (
+        Ellipse(cx, cy, r, r, paint)
+        if width is None or width <= 2 * r + 0.01
+        else Rect(cx - width / 2, cy - r, width, 2 * r, paint, radius=r)
+    )
     return [shape, Text(cx, baseline_for_middle(cy, size), area_id, size, ink, "bold")]
 
 
@@ -378,8 +442,10 @@ def players_badge(p: Palette, cx: float, cy: float, text: str, size: float) -> t
     h = size * 1.15
     box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
     ink = p.c("figure_normal_ink")
-    return [Rect(box[0], box[1], w, h, Paint(fill="#ffffff", stroke=ink, width=max(0.3, size * 0.06)), radius=h / 2),
-            Text(cx, baseline_for_middle(cy, size), text, size, p.c("text"))], box
+    return [
+        Rect(box[0], box[1], w, h, Paint(fill="#ffffff", stroke=ink, width=max(0.3, size * 0.06)), radius=h / 2),
+        Text(cx, baseline_for_middle(cy, size), text, size, p.c("text")),
+    ], box
 
 
 def key_badge(p: Palette, cx: float, cy: float, number: str, size: float) -> tuple[list[Item], Box]:
@@ -388,20 +454,23 @@ def key_badge(p: Palette, cx: float, cy: float, number: str, size: float) -> tup
 
     r = max(text_width(number, size, "bold") * 0.62 + size * 0.2, size * 0.62)
     ink = p.c("text")
-    return [Ellipse(cx, cy, r, r, Paint(fill=ink, stroke="#ffffff", width=max(0.3, size * 0.08))),
-            Text(cx, baseline_for_middle(cy, size), number, size, "#ffffff", "bold")], (cx - r, cy - r, cx + r, cy + r)
+    return [
+        Ellipse(cx, cy, r, r, Paint(fill=ink, stroke="#ffffff", width=max(0.3, size * 0.08))),
+        Text(cx, baseline_for_middle(cy, size), number, size, "#ffffff", "bold"),
+    ], (cx - r, cy - r, cx + r, cy + r)
 
 
 def compass(p: Palette, cx: float, cy: float, r: float) -> list[Item]:
     ink = p.c("compass")
     items: list[Item] = [Ellipse(cx, cy, r * 0.62, r * 0.62, Paint(stroke=ink, width=r * 0.04))]
-    for k, (vx, vy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):   # the north point dark
+    for k, (vx, vy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):  # the north point dark
         px, py = -vy, vx
         tip = (cx + vx * r * 0.62, cy + vy * r * 0.62)
         side = (cx + px * r * 0.14, cy + py * r * 0.14)
         other = (cx - px * r * 0.14, cy - py * r * 0.14)
-        items.append(Polygon((tip, side, (cx, cy), other), Paint(fill=ink if k == 0 else "#ffffff", stroke=ink,
-                                                                 width=r * 0.02)))
+        items.append(
+            Polygon((tip, side, (cx, cy), other), Paint(fill=ink if k == 0 else "#ffffff", stroke=ink, width=r * 0.02))
+        )
     size = max(MIN_TEXT, r * 0.32)
     items.append(Text(cx, baseline_for_middle(cy - r * 0.82, size), p.word("north"), size, ink, "bold"))
     return items

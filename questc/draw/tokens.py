@@ -11,6 +11,7 @@ large figure a rounded slab over its footprint, a door a slab two squares long. 
 (or the slab's) is where to cut: a dark ring round a white ground. The sheet prints each kind
 `count` times, with its words beside it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ from questc.model.quest import readable
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
 
-TOKEN = 0.9      # a one-square token's diameter, in squares
+TOKEN = 0.9  # a one-square token's diameter, in squares
 
 
 @dataclass(frozen=True)
@@ -56,17 +57,24 @@ def quest_tokens(quest: CompiledQuest, square: float = 72.0, palette: Palette | 
 
     for figure in model.figures:
         footprint = figure.type.size(figure.facing)
-        footprint = (min(footprint), max(footprint))       # drawn upright; turned on the table
+        footprint = (min(footprint), max(footprint))  # drawn upright; turned on the table
         if figure.rank == "named" and figure.named is not None:
             named = model.named.get(figure.named)
             name = named.display if named is not None else readable(figure.named)
-            add(("monsters", "named", figure.named), lambda f=footprint, n=name, t=figure.type.name: (
-                f"{n} (named {readable(t)})", _figure(p, square, "named", n, f)))
+            add(
+                ("monsters", "named", figure.named),
+                lambda f=footprint, n=name, t=figure.type.name: (
+                    f"{n} (named {readable(t)})",
+                    _figure(p, square, "named", n, f),
+                ),
+            )
         else:
             monster = readable(figure.type.name)
             words = f"{'master ' if figure.rank == 'master' else ''}{monster}"
-            add(("monsters", figure.rank, figure.type.name), lambda f=footprint, r=figure.rank, m=monster, w=words: (
-                w, _figure(p, square, r, m, f)))
+            add(
+                ("monsters", figure.rank, figure.type.name),
+                lambda f=footprint, r=figure.rank, m=monster, w=words: (w, _figure(p, square, r, m, f)),
+            )
     # The groups the overlord places (second edition): as many figures as the group has with the
     # most heroes (reinforcements come "up to the group limit"), beside those placed at points.
     low, high = model.heroes()
@@ -85,12 +93,16 @@ def quest_tokens(quest: CompiledQuest, square: float = 72.0, palette: Palette | 
                 counted[key][1] = most
         elif group.kind == "lieutenant":
             name = readable(group.id).title()
-            add(("markers", "lieutenant", group.id, None, name),
-                lambda n=name: (f"lieutenant: {n}", _marker(p, square, ("lieutenant",), n)))
+            add(
+                ("markers", "lieutenant", group.id, None, name),
+                lambda n=name: (f"lieutenant: {n}", _marker(p, square, ("lieutenant",), n)),
+            )
     for marker in model.markers:
         words, what, caption = _marker_words(model, marker)
-        add(("markers", marker.kind, marker.variant, marker.active if marker.kind == "glyph" else None,
-             caption), lambda w=words, x=what, c=caption: (w, _marker(p, square, x, c)))
+        add(
+            ("markers", marker.kind, marker.variant, marker.active if marker.kind == "glyph" else None, caption),
+            lambda w=words, x=what, c=caption: (w, _marker(p, square, x, c)),
+        )
     for door in model.doors.values():
         words = f"{door.display} ({door.rune + ' rune ' if door.rune else ''}door)"
         add(("doors", door.id), lambda w=words, r=door.rune, d=door.display: (w, _door(p, square, r, d)))
@@ -148,7 +160,7 @@ def _figure(p: Palette, s: float, rank: str, name: str, footprint: tuple[int, in
     size = max(MIN_TEXT, min(s * 0.16, 12.0))
     while True:
         lines, line = [], ""
-        for word in name.split():       # as many lines as the token's width needs
+        for word in name.split():  # as many lines as the token's width needs
             trial = f"{line} {word}".strip()
             if line and text_width(trial, size, "bold") > room:
                 lines.append(line)
@@ -158,7 +170,7 @@ def _figure(p: Palette, s: float, rank: str, name: str, footprint: tuple[int, in
         lines.append(line)
         if size <= MIN_TEXT or max(text_width(text, size, "bold") for text in lines) <= room:
             break
-        size = max(MIN_TEXT, round(size - 0.25, 2))   # a long word: smaller words, down to the smallest
+        size = max(MIN_TEXT, round(size - 0.25, 2))  # a long word: smaller words, down to the smallest
     from questc.draw.metrics import shortened
 
     lines = [shortened(text, room, size, "bold") for text in lines]
@@ -191,6 +203,9 @@ def _door(p: Palette, s: float, rune: str | None, name: str) -> Drawing:
     x0, y0, x1, y1 = box
     size = max(MIN_TEXT, s * 0.11)
     height = y1 + size * 1.6
-    items = [Rect(x0, y0, x1 - x0, height - y0, Paint(fill="#ffffff", stroke=p.c("wall"), width=max(0.5, s * 0.012)))] \
-        + items + _caption(p, name, (x0 + x1) / 2, y1 + size * 1.15, x1 - x0, size)
+    items = (
+        [Rect(x0, y0, x1 - x0, height - y0, Paint(fill="#ffffff", stroke=p.c("wall"), width=max(0.5, s * 0.012)))]
+        + items
+        + _caption(p, name, (x0 + x1) / 2, y1 + size * 1.15, x1 - x0, size)
+    )
     return Drawing(x1 - x0, height - y0, [Layer("token", items, (-x0, -y0))], background=None)

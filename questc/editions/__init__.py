@@ -17,19 +17,31 @@ conversion kit, a house rule set): a new module and its data, nothing else edite
 rule of questc.rules says which of the game's rules it checks (`Rule.needs`, `Rule.lacks`)
 and runs for every edition that has them.
 """
+
 from __future__ import annotations
 
 from importlib import import_module
 
 from questc.records import record
 
-__all__ = ["Edition", "GAME_RULES", "SHEET_SECTIONS", "BUILT_IN", "DEFAULT", "edition", "find", "having", "names", "register",
-           "unregister"]
+__all__ = [
+    "Edition",
+    "GAME_RULES",
+    "SHEET_SECTIONS",
+    "BUILT_IN",
+    "DEFAULT",
+    "edition",
+    "find",
+    "having",
+    "names",
+    "register",
+    "unregister",
+]
 
 # The game's rules an edition may play by, and what each is (Edition.rules, Rule.needs).
 GAME_RULES = {
     "conquest": "the heroes' conquest tokens: the header's `conquest`, conquest effects, rewards and "
-                "victory conditions",
+    "victory conditions",
     "treachery": "the overlord's treachery budget and the deck plan it buys",
     "lieutenants": "lieutenant tokens on the map, which `killed NAME` may name",
     "start at": "the `start at` statement: spaces where the heroes start",
@@ -45,18 +57,30 @@ GAME_RULES = {
     "glyph start": "heroes start on or next to an active glyph of the start area",
     "entrance start": "heroes start on the start area's entrance spaces (or its `start at` spaces)",
     "groups": "monster groups the overlord places on a piece or area, open groups chosen by the quest's "
-              "traits, changes to a whole group, reinforcements up to the group limit, and the `defeated` "
-              "victory condition",
+    "traits, changes to a whole group, reinforcements up to the group limit, and the `defeated` "
+    "victory condition",
     "carrying": "objective tokens carried by the heroes (one carried from the start), and the `carried` "
-                "victory condition",
+    "victory condition",
     "roles": "the `entrance` and `exit` statements: which pieces are the quest's entrances and exits, "
-             "whatever their type",
+    "whatever their type",
     "acts": "the campaign's acts (`act 1`, `act 2`): the cards of which act a quest uses",
 }
 
 # The sections a printed sheet may have (Edition.sheet orders them; templates/sheet/sheet.j2 words them).
-SHEET_SECTIONS = ("introduction", "monsters", "setup", "special", "reinforcements", "victory", "map", "areas",
-                  "encounters", "events", "named", "chests")
+SHEET_SECTIONS = (
+    "introduction",
+    "monsters",
+    "setup",
+    "special",
+    "reinforcements",
+    "victory",
+    "map",
+    "areas",
+    "encounters",
+    "events",
+    "named",
+    "chests",
+)
 
 # How heroes start, by the start rule (Edition.start), in a message's words.
 _START_WORDS = {"glyph": "on or next to an active glyph", "entrance": "on the entrance's spaces"}
@@ -94,8 +118,18 @@ class Edition:
     conditions: tuple[str, ...] = ()
     exports: tuple[str, ...] = ("json", "png", "pdf", "play")
     components: str = ""
-    sheet: tuple[str, ...] = ("introduction", "setup", "special", "victory", "map", "areas", "encounters",
-                              "events", "named", "chests")
+    sheet: tuple[str, ...] = (
+        "introduction",
+        "setup",
+        "special",
+        "victory",
+        "map",
+        "areas",
+        "encounters",
+        "events",
+        "named",
+        "chests",
+    )
     map_pieces: bool = False
 
     @property
@@ -111,8 +145,9 @@ class Edition:
             raise ValueError(f"edition {self.name}: unknown start rule {self.start!r}")
         unknown = sorted(set(self.sheet) - set(SHEET_SECTIONS))
         if unknown:
-            raise ValueError(f"edition {self.name}: unknown sheet sections {unknown}; the sections are "
-                             f"{', '.join(SHEET_SECTIONS)}")
+            raise ValueError(
+                f"edition {self.name}: unknown sheet sections {unknown}; the sections are {', '.join(SHEET_SECTIONS)}"
+            )
 
     def has(self, rule: str) -> bool:
         """Do this edition's quests play by `rule` (a key of GAME_RULES, or "<start> start")?"""
@@ -137,7 +172,7 @@ class Edition:
 
 # The built-in editions: name -> the module whose EDITION it is.
 BUILT_IN = {"first": "questc.editions.first", "second": "questc.editions.second"}
-DEFAULT = "first"   # a quest whose header names no edition
+DEFAULT = "first"  # a quest whose header names no edition
 
 _REGISTERED: dict[str, Edition] = {}
 

@@ -26,6 +26,7 @@ file). A pipe nobody reads is an error at once, never a hang; a block device is 
 A target that is a symbolic link is written through it, to the file it names (a link
 that loops, or whose folder does not exist, is an OSError).
 """
+
 from __future__ import annotations
 
 import json
@@ -122,7 +123,7 @@ def _stage(target: Path, data: bytes, mode: int) -> _Staged:
     return staged
 
 
-_UNNAMED: dict[int, bool] = {}   # device -> can an unnamed file there be given a name
+_UNNAMED: dict[int, bool] = {}  # device -> can an unnamed file there be given a name
 
 
 def _unnamed_files_work(folder: Path) -> bool:
@@ -160,7 +161,7 @@ def _locked(folder: Path) -> Iterator[None]:
     system has one; the kernel drops it when the process dies, however it dies."""
     try:
         import fcntl
-    except ImportError:   # Windows: no flock; writes into one folder at once are the user's to avoid
+    except ImportError:  # Windows: no flock; writes into one folder at once are the user's to avoid
         yield
         return
     try:
@@ -172,10 +173,10 @@ def _locked(folder: Path) -> Iterator[None]:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
         except OSError:
-            pass   # a file system without locks: go on unlocked
+            pass  # a file system without locks: go on unlocked
         yield
     finally:
-        os.close(fd)   # closing the descriptor releases the lock
+        os.close(fd)  # closing the descriptor releases the lock
 
 
 def recover(folder: Path | str) -> None:
@@ -199,16 +200,16 @@ def _recover(folder: Path) -> None:
                 pending.add(temp)
                 if (folder / temp).exists():
                     if (folder / temp).is_dir() and (folder / target).is_dir() and not (folder / target).is_symlink():
-                        shutil.rmtree(folder / target)   # a folder being replaced whole (replace_folder_atomic)
+                        shutil.rmtree(folder / target)  # a folder being replaced whole (replace_folder_atomic)
                     os.replace(folder / temp, folder / target)
             os.unlink(journal)
         except (OSError, ValueError, KeyError, TypeError):
-            continue   # unreadable: leave it, and its files, for a person to look at
+            continue  # unreadable: leave it, and its files, for a person to look at
     for name in names:
         if (_TEMP.match(name) or (name.startswith(_JOURNAL) and name.endswith(".tmp"))) and name not in pending:
             try:
                 if (folder / name).is_dir() and not (folder / name).is_symlink():
-                    shutil.rmtree(folder / name)   # a folder staged or set aside by replace_folder_atomic
+                    shutil.rmtree(folder / name)  # a folder staged or set aside by replace_folder_atomic
                 else:
                     os.unlink(folder / name)
             except OSError:
@@ -250,7 +251,7 @@ def _through_link(path: Path) -> Path:
     if not os.path.islink(path):
         return path
     target = Path(os.path.realpath(path))
-    if os.path.islink(target):   # realpath stops where links loop
+    if os.path.islink(target):  # realpath stops where links loop
         raise OSError(errno.ELOOP, "it is a symbolic link that loops", str(path))
     return target
 
@@ -263,7 +264,7 @@ def _write_into(path: Path, data: bytes) -> None:
 
     if stat.S_ISBLK(os.stat(path).st_mode):
         raise OSError(errno.EINVAL, "it is a block device, not a file to write a report into", str(path))
-    try:   # not blocking on a pipe with no reader: that would wait for ever
+    try:  # not blocking on a pipe with no reader: that would wait for ever
         fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
         if error.errno == errno.ENXIO:
@@ -273,7 +274,7 @@ def _write_into(path: Path, data: bytes) -> None:
         fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
         view = memoryview(data)
         while view:
-            view = view[os.write(fd, view):]
+            view = view[os.write(fd, view) :]
     finally:
         os.close(fd)
 
@@ -295,6 +296,7 @@ def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[
     for path in files:
         if os.path.isdir(path):
             import errno
+
             raise OSError(errno.EISDIR, "it is a folder; give a file name", str(path))
     special = [path for path in files if os.name == "posix" and _special(Path(path))]
     if special:
@@ -323,7 +325,7 @@ def write_all_atomic(files: dict[Path, bytes], mode: int | None = None) -> list[
                 staged.append(_stage(path, data, chosen))
             for each in staged:
                 _link(each)
-                os.replace(each.name, each.target)   # type: ignore[arg-type]   # named just above
+                os.replace(each.name, each.target)  # type: ignore[arg-type]   # named just above
                 each.name = None
     except BaseException as error:
         # Whatever went wrong (a full disk, an interrupt), no partial file may remain.
@@ -354,14 +356,14 @@ def _commit(staged: list[_Staged], folder: Path) -> None:
             json.dump({"renames": renames}, out)
             out.flush()
             os.fsync(out.fileno())
-        journal = temp[:-len(".tmp")]
+        journal = temp[: -len(".tmp")]
         os.replace(temp, journal)
         _sync_folder(folder)
     _debug_kill("journal")
     for number, each in enumerate(staged):
         if number:
             _debug_kill("rename")
-        os.replace(each.name, each.target)   # type: ignore[arg-type]   # named by _link
+        os.replace(each.name, each.target)  # type: ignore[arg-type]   # named by _link
         each.name = None
     if journal is not None:
         os.unlink(journal)
@@ -373,6 +375,7 @@ def _debug_kill(point: str) -> None:
     survives; never set otherwise."""
     if os.environ.get("QUESTC_TEST_KILL_AT") == point:
         import signal
+
         os.kill(os.getpid(), signal.SIGKILL)
 
 
@@ -415,13 +418,13 @@ def replace_folder_atomic(target: Path | str, files: dict[str, bytes]) -> Path:
                 json.dump({"renames": [[temp.name, target.name]]}, out)
                 out.flush()
                 os.fsync(out.fileno())
-            journal = staged[:-len(".tmp")]
+            journal = staged[: -len(".tmp")]
             os.replace(staged, journal)
             _sync_folder(parent)
             _debug_kill("journal")
             if target.exists() or target.is_symlink():
                 aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.questc-", suffix=".tmp", dir=parent))
-                os.rmdir(aside)           # a fresh hidden name for the old folder
+                os.rmdir(aside)  # a fresh hidden name for the old folder
                 os.rename(target, aside)
                 _debug_kill("rename")
             os.rename(temp, target)

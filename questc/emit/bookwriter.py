@@ -21,6 +21,7 @@ Objects other than streams are packed, PACKED at a time, into compressed object 
 a cross-reference stream at the end (PDF 1.5); the file identifier is the MD5 of its bytes,
 so the same parts give the same bytes.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -33,8 +34,8 @@ from typing import Any, BinaryIO
 
 PAGE_LINK = re.compile(r"^questc:page/(\d+)$")
 
-Outline = tuple[str, int, Any, list]      # (title, page object number, top, children)
-PACKED = 200     # objects to an object stream: its header and its objects read at once by a reader
+Outline = tuple[str, int, Any, list]  # (title, page object number, top, children)
+PACKED = 200  # objects to an object stream: its header and its objects read at once by a reader
 
 
 @dataclass
@@ -42,10 +43,10 @@ class _Source:
     """What the book keeps of one part once its objects are written: numbers only."""
 
     pages: list[int] = field(default_factory=list)
-    kids: list[int] = field(default_factory=list)          # top-level structure elements
+    kids: list[int] = field(default_factory=list)  # top-level structure elements
     outline: list[Outline] = field(default_factory=list)
-    nest: bool = False          # its bookmarks go under the last bookmark of the part before it
-    sizes: list[tuple] = field(default_factory=list)       # each page's media box
+    nest: bool = False  # its bookmarks go under the last bookmark of the part before it
+    sizes: list[tuple] = field(default_factory=list)  # each page's media box
 
 
 class BookWriter:
@@ -63,10 +64,10 @@ class BookWriter:
         self.pages_number = self._reserve()
         self.document_number = self._reserve()
         self.root_number = self._reserve()
-        self.numbered: list[int] = []             # the book's numbered pages (after the front), in order
+        self.numbered: list[int] = []  # the book's numbered pages (after the front), in order
         self.front: _Source | None = None
         self.body: list[_Source] = []
-        self.parent_tree: list[bytes] = []        # "key value" pairs, keys ascending
+        self.parent_tree: list[bytes] = []  # "key value" pairs, keys ascending
         self.next_key = 0
         self.role_map: dict[str, Any] = {}
         self.size: tuple = (0, 0, 595.28, 841.89)
@@ -106,8 +107,14 @@ class BookWriter:
         head = b" ".join(header) + b"\n"
         data = zlib.compress(head + b"\n".join(bodies) + b"\n", 6)
         self.packed = []
-        self._object(number, b"<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
-                     % (len(header), len(head), len(data)) + data + b"\nendstream", stream=True)
+        self._object(
+            number,
+            b"<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (len(header), len(head), len(data))
+            + data
+            + b"\nendstream",
+            stream=True,
+        )
 
     # the parts --------------------------------------------------------------------------
     def add(self, path: Path | str, *, front: bool = False, nest: bool = False, backs: bool = False) -> int:
@@ -146,8 +153,9 @@ class BookWriter:
     def _blank_page(self, size: tuple | None = None) -> int:
         number = self._reserve()
         box = b"[" + b" ".join(_number(v) for v in (size or self.size)) + b"]"
-        self._object(number, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources << >> >>"
-                     % (self.pages_number, box))
+        self._object(
+            number, b"<< /Type /Page /Parent %d 0 R /MediaBox %s /Resources << >> >>" % (self.pages_number, box)
+        )
         return number
 
     def _copy(self, pdf) -> _Source:
@@ -181,8 +189,9 @@ class BookWriter:
                     children = [inner] if isinstance(inner, pikepdf.Dictionary) else list(inner or [])
                 else:
                     children = [document]
-                source.kids += [number(child) for child in children if isinstance(child, pikepdf.Object)
-                                and child.is_indirect]
+                source.kids += [
+                    number(child) for child in children if isinstance(child, pikepdf.Object) and child.is_indirect
+                ]
             for name, value in (tree.get("/RoleMap") or {}).items():
                 self.role_map.setdefault(str(name), value)
             for key, value in _flat_numbers(tree.get("/ParentTree")):
@@ -224,11 +233,17 @@ class BookWriter:
         if isinstance(obj, pikepdf.Stream):
             data = obj.read_raw_bytes()
             replace["/Length"] = b"%d" % len(data)
-            self._object(target, _dict(obj.stream_dict, refs, number, replace) + b"\nstream\n" + data
-                         + b"\nendstream", stream=True)
+            self._object(
+                target,
+                _dict(obj.stream_dict, refs, number, replace) + b"\nstream\n" + data + b"\nendstream",
+                stream=True,
+            )
             return
-        body = _dict(obj, refs, number, replace) if isinstance(obj, pikepdf.Dictionary) \
+        body = (
+            _dict(obj, refs, number, replace)
+            if isinstance(obj, pikepdf.Dictionary)
             else _dump_value(obj, refs, number, top=True)
+        )
         self._object(target, body)
 
     def _link(self, annotation) -> dict[str, bytes] | None:
@@ -243,8 +258,7 @@ class BookWriter:
         if not self.numbered:
             return None
         target = self.numbered[max(0, min(len(self.numbered), wanted) - 1)]
-        return {"/A": b"<< /S /GoTo /D [%d 0 R /Fit] >>" % target,
-                "/Contents": _string(f"Go to page {wanted}")}
+        return {"/A": b"<< /S /GoTo /D [%d 0 R /Fit] >>" % target, "/Contents": _string(f"Go to page {wanted}")}
 
     # the end --------------------------------------------------------------------------------
     def finish(self, front: Path | str) -> None:
@@ -256,17 +270,24 @@ class BookWriter:
         assert self.front is not None, "add the front before finishing"
         order = [self.front] + self.body
         pages = [page for source in order for page in source.pages]
-        self._object(self.pages_number, b"<< /Type /Pages /Count %d /Kids [%s] >>"
-                     % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)))
+        self._object(
+            self.pages_number,
+            b"<< /Type /Pages /Count %d /Kids [%s] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
+        )
         kids = [kid for source in order for kid in source.kids]
-        self._object(self.document_number, b"<< /Type /StructElem /S /Document /P %d 0 R /K [%s] >>"
-                     % (self.root_number, b" ".join(b"%d 0 R" % k for k in kids)))
+        self._object(
+            self.document_number,
+            b"<< /Type /StructElem /S /Document /P %d 0 R /K [%s] >>"
+            % (self.root_number, b" ".join(b"%d 0 R" % k for k in kids)),
+        )
         tree = self._reserve()
         self._object(tree, b"<< /Nums [%s] >>" % b" ".join(self.parent_tree))
         role_map = b" ".join(_name(k) + b" " + _dump_value(v, {}, None) for k, v in sorted(self.role_map.items()))
-        self._object(self.root_number, b"<< /Type /StructTreeRoot /K %d 0 R /ParentTree %d 0 R "
-                     b"/ParentTreeNextKey %d /RoleMap << %s >> >>"
-                     % (self.document_number, tree, self.next_key, role_map))
+        self._object(
+            self.root_number,
+            b"<< /Type /StructTreeRoot /K %d 0 R /ParentTree %d 0 R "
+            b"/ParentTreeNextKey %d /RoleMap << %s >> >>" % (self.document_number, tree, self.next_key, role_map),
+        )
         items: list[Outline] = []
         for source in order:
             if source.nest and items:
@@ -280,9 +301,11 @@ class BookWriter:
             lang = pdf.Root.get("/Lang")
         front_pages = len(self.front.pages)
         catalog = self._reserve()
-        parts = [b"/Type /Catalog /Pages %d 0 R /StructTreeRoot %d 0 R" % (self.pages_number, self.root_number),
-                 b"/MarkInfo << /Marked true >> /ViewerPreferences << /DisplayDocTitle true >>",
-                 b"/PageLabels << /Nums [0 << /S /r >> %d << /S /D /St 1 >>] >>" % front_pages]
+        parts = [
+            b"/Type /Catalog /Pages %d 0 R /StructTreeRoot %d 0 R" % (self.pages_number, self.root_number),
+            b"/MarkInfo << /Marked true >> /ViewerPreferences << /DisplayDocTitle true >>",
+            b"/PageLabels << /Nums [0 << /S /r >> %d << /S /D /St 1 >>] >>" % front_pages,
+        ]
         if lang is not None:
             parts.append(b"/Lang " + _string(str(lang)))
         if metadata:
@@ -294,26 +317,38 @@ class BookWriter:
         xref = self._reserve()
         start = self.position
         self.offsets[xref] = (1, start, 0)
-        rows = b"".join(bytes([kind]) + first.to_bytes(4, "big") + second.to_bytes(2, "big")
-                        for kind, first, second in self.offsets)
+        rows = b"".join(
+            bytes([kind]) + first.to_bytes(4, "big") + second.to_bytes(2, "big") for kind, first, second in self.offsets
+        )
         data = zlib.compress(rows, 6)
         ident = self.digest.hexdigest().encode()
-        fields = b"/Type /XRef /Size %d /W [1 4 2] /Root %d 0 R /ID [<%s> <%s>]" % (len(self.offsets), catalog,
-                                                                                   ident, ident)
+        fields = b"/Type /XRef /Size %d /W [1 4 2] /Root %d 0 R /ID [<%s> <%s>]" % (
+            len(self.offsets),
+            catalog,
+            ident,
+            ident,
+        )
         if info:
             fields += b" /Info %d 0 R" % info
-        self._write(b"%d 0 obj\n<< %s /Filter /FlateDecode /Length %d >>\nstream\n" % (xref, fields, len(data))
-                    + data + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % start)
+        self._write(
+            b"%d 0 obj\n<< %s /Filter /FlateDecode /Length %d >>\nstream\n" % (xref, fields, len(data))
+            + data
+            + b"\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n" % start
+        )
 
     def _metadata(self, pdf, count: int) -> int | None:
         metadata = pdf.Root.get("/Metadata")
         if metadata is None:
             return None
-        data = re.sub(rb"<xmpTPg:NPages>\d+</xmpTPg:NPages>", b"<xmpTPg:NPages>%d</xmpTPg:NPages>" % count,
-                      metadata.read_bytes())
+        data = re.sub(
+            rb"<xmpTPg:NPages>\d+</xmpTPg:NPages>", b"<xmpTPg:NPages>%d</xmpTPg:NPages>" % count, metadata.read_bytes()
+        )
         number = self._reserve()
-        self._object(number, b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(data) + data
-                     + b"\nendstream", stream=True)
+        self._object(
+            number,
+            b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(data) + data + b"\nendstream",
+            stream=True,
+        )
         return number
 
     def _info(self, pdf) -> int | None:
@@ -334,8 +369,11 @@ class BookWriter:
             numbers = [self._reserve() for _ in entries]
             visible = len(entries)
             for index, (title, page, top, children) in enumerate(entries):
-                fields = [b"/Title " + _string(title), b"/Parent %d 0 R" % parent,
-                          b"/Dest [%d 0 R /XYZ null %s null]" % (page, _number(top) if top is not None else b"null")]
+                fields = [
+                    b"/Title " + _string(title),
+                    b"/Parent %d 0 R" % parent,
+                    b"/Dest [%d 0 R /XYZ null %s null]" % (page, _number(top) if top is not None else b"null"),
+                ]
                 if index > 0:
                     fields.append(b"/Prev %d 0 R" % numbers[index - 1])
                 if index + 1 < len(entries):
@@ -366,6 +404,7 @@ def _flat_numbers(tree) -> list[tuple[int, Any]]:
             out.extend((int(nums[i]), nums[i + 1]) for i in range(0, len(nums), 2))
         for kid in node.get("/Kids", []):
             walk(kid)
+
     walk(tree)
     return sorted(out, key=lambda pair: pair[0])
 
@@ -426,7 +465,7 @@ def _number(value) -> bytes:
 
 def _dict(obj, refs, number, replace: dict[str, bytes]) -> bytes:
     out = [b"<<"]
-    for key in sorted(obj.keys()):   # pikepdf gives a set: its hash order would number the objects anew each run
+    for key in sorted(obj.keys()):  # pikepdf gives a set: its hash order would number the objects anew each run
         out.append(_name(key))
         out.append(replace[key] if key in replace else _dump_value(obj.get(key), refs, number))
     for key, value in replace.items():

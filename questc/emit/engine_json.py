@@ -16,12 +16,13 @@ source order unless its schema description says otherwise, and nothing depends o
 the time, the machine or the folder questc ran in: the source file is named by its
 file name only, diagnostics likewise. `canonical_bytes` is the one serialisation.
 """
+
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING
-from collections.abc import Iterable, Sequence
 
 from questc.diagnostics.core import Diagnostic, Severity
 from questc.emit.report import JSON, generator
@@ -42,8 +43,15 @@ FORMAT_VERSION = 3
 # How many conquest tokens a glyph of transport gives the first time it is activated.
 GLYPH_CONQUEST = 3
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "engine_document", "canonical_bytes", "engine_json",
-           "condition_tree", "effect_data"]
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "engine_document",
+    "canonical_bytes",
+    "engine_json",
+    "condition_tree",
+    "effect_data",
+]
 
 
 def _cell(c: tuple[int, int]) -> list[int]:
@@ -99,8 +107,12 @@ def effect_data(model: QuestModel, effect: n.Effect) -> JSON:
             # A large figure fills more than its top-left cell; the engine gets every cell.
             cells = monster.cells(at) if monster is not None else (at,)
             figures.append({"at": _cell(at), "cells": _cells(cells)})
-        return {"effect": "spawn", "type": effect.type.value,
-                "rank": "master" if effect.master else "normal", "figures": figures}
+        return {
+            "effect": "spawn",
+            "type": effect.type.value,
+            "rank": "master" if effect.master else "normal",
+            "figures": figures,
+        }
     if isinstance(effect, n.DoorEffect):
         return {"effect": effect.action, "door": effect.door.value}
     if isinstance(effect, n.UnlockEffect):
@@ -120,21 +132,35 @@ def effect_data(model: QuestModel, effect: n.Effect) -> JSON:
         if effect.area is not None and effect.area.value in model.areas:
             spaces |= model.areas[effect.area.value].cells
         spaces |= {_point(model, ref) for ref in effect.at}
-        return {"effect": "place", "kind": effect.kind,
-                "type": effect.type.value if effect.type is not None else None,
-                "rank": ("master" if effect.master else "normal") if effect.kind == "monster" else None,
-                "colour": effect.colour.value if effect.colour is not None else None,
-                "count": _amount(effect.count), "at": bool(effect.at), "pieces": [p.value for p in effect.on],
-                "area": effect.area.value if effect.area is not None else None, "cells": _cells(spaces),
-                "limit": effect.limit}
+        return {
+            "effect": "place",
+            "kind": effect.kind,
+            "type": effect.type.value if effect.type is not None else None,
+            "rank": ("master" if effect.master else "normal") if effect.kind == "monster" else None,
+            "colour": effect.colour.value if effect.colour is not None else None,
+            "count": _amount(effect.count),
+            "at": bool(effect.at),
+            "pieces": [p.value for p in effect.on],
+            "area": effect.area.value if effect.area is not None else None,
+            "cells": _cells(spaces),
+            "limit": effect.limit,
+        }
     if isinstance(effect, n.RemoveEffect):
         return {"effect": "remove", "token": effect.target.value}
     if isinstance(effect, n.ReplaceEffect):
-        return {"effect": "replace", "token": effect.target.value, "kind": effect.kind,
-                "colour": effect.colour.value if effect.colour is not None else None}
+        return {
+            "effect": "replace",
+            "token": effect.target.value,
+            "kind": effect.kind,
+            "colour": effect.colour.value if effect.colour is not None else None,
+        }
     if isinstance(effect, n.CounterEffect):
-        return {"effect": "counter", "counter": effect.counter.value, "amount": effect.amount,
-                "relative": effect.relative}
+        return {
+            "effect": "counter",
+            "counter": effect.counter.value,
+            "amount": effect.amount,
+            "relative": effect.relative,
+        }
     raise TypeError(f"no engine form for effect {type(effect).__name__}")
 
 
@@ -153,8 +179,11 @@ def condition_tree(condition: n.Condition) -> JSON:
     """
     if isinstance(condition, n.EventCondition):
         if condition.event in ("carried", "on", "in"):
-            return {"event": condition.event, "target": condition.target.value,
-                    "destination": condition.destination.value if condition.destination is not None else None}
+            return {
+                "event": condition.event,
+                "target": condition.target.value,
+                "destination": condition.destination.value if condition.destination is not None else None,
+            }
         return {"event": condition.event, "target": condition.target.value}
     if isinstance(condition, n.CompareCondition):
         if condition.name is not None:
@@ -177,13 +206,23 @@ def _quest(model: QuestModel, path: str) -> JSON:
     if model.treachery is not None:
         treachery = {part: model.treachery.get(part, 0) for part in ("event", "trap", "monster")}
     return {
-        "id": model.id, "title": model.title, "edition": model.edition.name,
-        "encounter": model.encounter, "alternative": model.alternative, "part_of": model.part_of,
-        "act": model.act, "traits": list(model.traits),
+        "id": model.id,
+        "title": model.title,
+        "edition": model.edition.name,
+        "encounter": model.encounter,
+        "alternative": model.alternative,
+        "part_of": model.part_of,
+        "act": model.act,
+        "traits": list(model.traits),
         "expansions": list(model.expansions),
         "players": {"min": model.players[0], "max": model.players[1]},
-        "conquest": model.conquest, "treachery": treachery, "reveal": model.reveal,
-        "intro": model.intro, "special": model.special, "author": model.author, "version": model.version,
+        "conquest": model.conquest,
+        "treachery": treachery,
+        "reveal": model.reveal,
+        "intro": model.intro,
+        "special": model.special,
+        "author": model.author,
+        "version": model.version,
         "source": _file_name(path),
     }
 
@@ -194,28 +233,59 @@ def _map(model: QuestModel, quest_board: QuestBoard) -> JSON:
     for piece in model.pieces.values():
         if piece is None:
             continue
-        pieces.append({"id": piece.id, "type": piece.type.name, "kind": piece.type.kind, "tile": piece.type.tile,
-                       "at": _cell(piece.at), "turn": piece.turn, "cells": _cells(piece.shape.cells),
-                       "edge": _cells(piece.shape.edge)})
-    blocking = [{"cell": _cell(cell), "kind": info.kind, "blocks_movement": info.blocks_movement,
-                 "blocks_sight": info.blocks_sight, "fog": info.fog, "wall_like": info.wall_like, "pit": info.pit}
-                for cell, info in sorted(board.blocking.items())]
+        pieces.append(
+            {
+                "id": piece.id,
+                "type": piece.type.name,
+                "kind": piece.type.kind,
+                "tile": piece.type.tile,
+                "at": _cell(piece.at),
+                "turn": piece.turn,
+                "cells": _cells(piece.shape.cells),
+                "edge": _cells(piece.shape.edge),
+            }
+        )
+    blocking = [
+        {
+            "cell": _cell(cell),
+            "kind": info.kind,
+            "blocks_movement": info.blocks_movement,
+            "blocks_sight": info.blocks_sight,
+            "fog": info.fog,
+            "wall_like": info.wall_like,
+            "pit": info.pit,
+        }
+        for cell, info in sorted(board.blocking.items())
+    ]
     joints = [{"pieces": [a, b], "edges": _edges(edges)} for a, b, edges in board.joints]
     return {
-        "width": board.width, "height": board.height, "origin": _cell(board.origin),
-        "cells": _cells(board.cells), "walls": _edges(board.walls),
-        "obstacle_walls": _edges(board.obstacle_walls), "blocking": blocking,
-        "pieces": pieces, "joints": joints,
+        "width": board.width,
+        "height": board.height,
+        "origin": _cell(board.origin),
+        "cells": _cells(board.cells),
+        "walls": _edges(board.walls),
+        "obstacle_walls": _edges(board.obstacle_walls),
+        "blocking": blocking,
+        "pieces": pieces,
+        "joints": joints,
     }
 
 
 def _areas(model: QuestModel, analysis: Analysis) -> list[JSON]:
-    return [{
-        "id": area.id, "name": area.name, "start": area.start, "pieces": list(area.pieces),
-        "cells": _cells(area.cells), "read": list(area.read), "note": list(area.notes),
-        "reveal_wave": analysis.reveal_wave.get(area.id),
-        "visible_from": sorted(analysis.visible_from.get(area.id, [])),
-    } for area in model.areas.values()]
+    return [
+        {
+            "id": area.id,
+            "name": area.name,
+            "start": area.start,
+            "pieces": list(area.pieces),
+            "cells": _cells(area.cells),
+            "read": list(area.read),
+            "note": list(area.notes),
+            "reveal_wave": analysis.reveal_wave.get(area.id),
+            "visible_from": sorted(analysis.visible_from.get(area.id, [])),
+        }
+        for area in model.areas.values()
+    ]
 
 
 def _start(model: QuestModel, quest_board: QuestBoard) -> JSON:
@@ -254,18 +324,33 @@ def _doors(model: QuestModel, quest_board: QuestBoard) -> list[JSON]:
         edges = sorted(placed)
         # Both edges of a door run the same way, so their first cells are on one side.
         sides = edge_cells(edges[0])
-        out.append({"id": door.id, "name": door.display, "rune": door.rune, "edge": _edges(edges),
-                    "cells": _cells(quest_board.door_cells[door.id]),
-                    "areas": [model.area_of(sides[0]), model.area_of(sides[1])]})
+        out.append(
+            {
+                "id": door.id,
+                "name": door.display,
+                "rune": door.rune,
+                "edge": _edges(edges),
+                "cells": _cells(quest_board.door_cells[door.id]),
+                "areas": [model.area_of(sides[0]), model.area_of(sides[1])],
+            }
+        )
     return out
 
 
 def _obstacle(o: ObstacleModel) -> JSON:
     kind = o.kind
-    return {"kind": kind.name, "cells": [_cell(c) for c in o.cells], "area": o.area or None,
-            "blocks_movement": kind.blocks_movement, "blocks_sight": kind.blocks_sight,
-            "sight_rule": kind.sight_rule, "wall_like": kind.wall_like,
-            "movement_cost": kind.movement_cost, "facing": o.facing, "piece": o.piece}
+    return {
+        "kind": kind.name,
+        "cells": [_cell(c) for c in o.cells],
+        "area": o.area or None,
+        "blocks_movement": kind.blocks_movement,
+        "blocks_sight": kind.blocks_sight,
+        "sight_rule": kind.sight_rule,
+        "wall_like": kind.wall_like,
+        "movement_cost": kind.movement_cost,
+        "facing": o.facing,
+        "piece": o.piece,
+    }
 
 
 def _markers(model: QuestModel) -> list[JSON]:
@@ -279,7 +364,7 @@ def _markers(model: QuestModel) -> list[JSON]:
             entry["active"] = m.active
         elif m.kind == "chest":
             # The n-th chest of a type (source order) opens row n of the chest chart.
-            kind = m.variant or ""   # (a chest always has its type)
+            kind = m.variant or ""  # (a chest always has its type)
             chest_numbers[kind] = chest_numbers.get(kind, 0) + 1
             entry["chest"] = m.variant
             entry["number"] = chest_numbers[kind]
@@ -302,19 +387,32 @@ def _markers(model: QuestModel) -> list[JSON]:
 
 
 def _figures(model: QuestModel) -> list[JSON]:
-    return [{"type": f.type.name, "rank": f.rank, "named": f.named, "at": _cell(f.at),
-             "cells": _cells(f.cells), "facing": f.facing, "area": f.area,
-             "players": {"min": f.players[0], "max": f.players[1]} if f.players else None}
-            for f in model.figures]
+    return [
+        {
+            "type": f.type.name,
+            "rank": f.rank,
+            "named": f.named,
+            "at": _cell(f.at),
+            "cells": _cells(f.cells),
+            "facing": f.facing,
+            "area": f.area,
+            "players": {"min": f.players[0], "max": f.players[1]} if f.players else None,
+        }
+        for f in model.figures
+    ]
 
 
 def _roles(model: QuestModel, board: Board) -> JSON:
     """The quest's entrances and exits, each with the spaces a figure leaves the map from."""
     from questc.analysis.reach import leave_cells
 
-    return {f"{role}s": [{"piece": p.id, "declared": bool(model.roles.get(role)),
-                          "edge": _cells(leave_cells(board, p))} for p in model.role_pieces(role)]
-            for role in ("entrance", "exit")}
+    return {
+        f"{role}s": [
+            {"piece": p.id, "declared": bool(model.roles.get(role)), "edge": _cells(leave_cells(board, p))}
+            for p in model.role_pieces(role)
+        ]
+        for role in ("entrance", "exit")
+    }
 
 
 def _groups(model: QuestModel) -> list[JSON]:
@@ -322,20 +420,42 @@ def _groups(model: QuestModel) -> list[JSON]:
     out = []
     for group in model.groups.values():
         sizes = [{"heroes": h, "minions": group.size(h)[0], "masters": group.size(h)[1]} for h in range(low, high + 1)]
-        out.append({"id": group.id, "kind": group.kind,
-                    "monster": group.type.name if group.type is not None else None, "area": group.area,
-                    "pieces": list(group.pieces), "cells": _cells(group.cells), "sizes": sizes,
-                    "minions": _amount(group.minions), "masters": _amount(group.masters),
-                    "changes": [{"who": c.who, "stat": c.stat.value, "amount": c.amount, "relative": c.relative}
-                                for c in group.changes],
-                    "traits": list(model.traits) if group.kind == "open" else []})
+        out.append(
+            {
+                "id": group.id,
+                "kind": group.kind,
+                "monster": group.type.name if group.type is not None else None,
+                "area": group.area,
+                "pieces": list(group.pieces),
+                "cells": _cells(group.cells),
+                "sizes": sizes,
+                "minions": _amount(group.minions),
+                "masters": _amount(group.masters),
+                "changes": [
+                    {"who": c.who, "stat": c.stat.value, "amount": c.amount, "relative": c.relative}
+                    for c in group.changes
+                ],
+                "traits": list(model.traits) if group.kind == "open" else [],
+            }
+        )
     return out
 
 
 def _tokens(model: QuestModel) -> list[JSON]:
-    return [{"kind": t.kind, "id": t.id, "name": t.name, "colour": t.colour, "placement": t.placement,
-             "pieces": list(t.pieces), "cells": _cells(t.cells), "area": t.area, "count": _amount(t.count)}
-            for t in model.tokens]
+    return [
+        {
+            "kind": t.kind,
+            "id": t.id,
+            "name": t.name,
+            "colour": t.colour,
+            "placement": t.placement,
+            "pieces": list(t.pieces),
+            "cells": _cells(t.cells),
+            "area": t.area,
+            "count": _amount(t.count),
+        }
+        for t in model.tokens
+    ]
 
 
 def _counters(quest: CompiledQuest) -> list[JSON]:
@@ -349,28 +469,49 @@ def _counters(quest: CompiledQuest) -> list[JSON]:
 
 
 def _trigger(model: QuestModel, t: n.Trigger) -> JSON:
-    return {"event": t.event, "target": t.target.value if t.target is not None else None,
-            "round": t.round, "phase": t.phase, "every": t.every,
-            "condition": condition_tree(t.condition) if t.condition is not None else None,
-            "effects": [effect_data(model, x) for x in t.effects]}
+    return {
+        "event": t.event,
+        "target": t.target.value if t.target is not None else None,
+        "round": t.round,
+        "phase": t.phase,
+        "every": t.every,
+        "condition": condition_tree(t.condition) if t.condition is not None else None,
+        "effects": [effect_data(model, x) for x in t.effects],
+    }
 
 
 def _named(model: QuestModel) -> list[JSON]:
-    return [{"id": named.id, "name": named.display, "type": named.node.type.value,
-             "changes": [{"stat": c.stat, "value": c.value, "relative": c.relative} for c in named.node.changes],
-             "abilities": [{"name": a.name.value, "rank": a.rank} for a in named.node.abilities],
-             "conquest": named.node.conquest}
-            for named in model.named.values()]
+    return [
+        {
+            "id": named.id,
+            "name": named.display,
+            "type": named.node.type.value,
+            "changes": [{"stat": c.stat, "value": c.value, "relative": c.relative} for c in named.node.changes],
+            "abilities": [{"name": a.name.value, "rank": a.rank} for a in named.node.abilities],
+            "conquest": named.node.conquest,
+        }
+        for named in model.named.values()
+    ]
 
 
 def _chests(model: QuestModel) -> list[JSON]:
     if model.chest_chart is None:
         return []
-    return [{"type": row.kind.value, "number": row.number,
-             "contents": [{"kind": c.kind, "amount": c.amount,
-                           "potion": c.name.value if c.kind == "potion" and c.name is not None else None}
-                          for c in row.contents]}
-            for row in model.chest_chart.rows]
+    return [
+        {
+            "type": row.kind.value,
+            "number": row.number,
+            "contents": [
+                {
+                    "kind": c.kind,
+                    "amount": c.amount,
+                    "potion": c.name.value if c.kind == "potion" and c.name is not None else None,
+                }
+                for c in row.contents
+            ],
+        }
+        for row in model.chest_chart.rows
+    ]
 
 
 def _overlord(pricing: Pricing | None) -> JSON | None:
@@ -378,10 +519,22 @@ def _overlord(pricing: Pricing | None) -> JSON | None:
     for one copy, in the order written (cards, then dark glyphs), and what each budget spends."""
     if pricing is None:
         return None
-    cards = [{"name": line.item.name, "copies": line.item.copies, "type": line.type,
-              "budget": line.colour, "cost": line.cost} for line in pricing.lines if line.item.kind == "card"]
-    glyphs = [{"name": line.item.name, "budget": line.colour, "cost": line.cost}
-              for line in pricing.lines if line.item.kind == "dark_glyph"]
+    cards = [
+        {
+            "name": line.item.name,
+            "copies": line.item.copies,
+            "type": line.type,
+            "budget": line.colour,
+            "cost": line.cost,
+        }
+        for line in pricing.lines
+        if line.item.kind == "card"
+    ]
+    glyphs = [
+        {"name": line.item.name, "budget": line.colour, "cost": line.cost}
+        for line in pricing.lines
+        if line.item.kind == "dark_glyph"
+    ]
     return {"cards": cards, "dark_glyphs": glyphs, "spent": dict(pricing.spent)}
 
 
@@ -408,9 +561,15 @@ def conquest_available(model: QuestModel) -> JSON:
     encounters = _gains(e for e, source in model.effects() if not isinstance(source, n.Trigger))
     triggers = _gains(e for e, source in model.effects() if isinstance(source, n.Trigger))
     named = sum(max(m.node.conquest or 0, 0) for m in model.named.values())
-    return {"start": model.conquest, "available": glyphs + chests + encounters + triggers + named,
-            "glyphs": glyphs, "chests": chests, "encounters": encounters, "triggers": triggers,
-            "named": named}
+    return {
+        "start": model.conquest,
+        "available": glyphs + chests + encounters + triggers + named,
+        "glyphs": glyphs,
+        "chests": chests,
+        "encounters": encounters,
+        "triggers": triggers,
+        "named": named,
+    }
 
 
 def _gains(effects: Iterable[n.Effect]) -> int:
@@ -433,9 +592,17 @@ def _analysis(model: QuestModel, quest_board: QuestBoard, analysis: Analysis) ->
 
 
 def _diagnostic(d: Diagnostic) -> JSON:
-    return {"code": d.code, "severity": d.severity.value, "message": d.message,
-            "file": _file_name(d.span.file), "line": d.span.line, "column": d.span.column,
-            "end_line": d.span.end_line, "end_column": d.span.end_column, "help": d.help}
+    return {
+        "code": d.code,
+        "severity": d.severity.value,
+        "message": d.message,
+        "file": _file_name(d.span.file),
+        "line": d.span.line,
+        "column": d.span.column,
+        "end_line": d.span.end_line,
+        "end_column": d.span.end_column,
+        "help": d.help,
+    }
 
 
 # ---- the document ------------------------------------------------------------------------
@@ -461,8 +628,15 @@ def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()
         "areas": _areas(model, analysis),
         "start": _start(model, quest_board),
         "doors": _doors(model, quest_board),
-        "stairs": [{"colour": s.colour, "name": s.display, "ends": [_cell(s.ends[0]), _cell(s.ends[1])],
-                    "areas": [model.area_of(s.ends[0]), model.area_of(s.ends[1])]} for s in model.stairs],
+        "stairs": [
+            {
+                "colour": s.colour,
+                "name": s.display,
+                "ends": [_cell(s.ends[0]), _cell(s.ends[1])],
+                "areas": [model.area_of(s.ends[0]), model.area_of(s.ends[1])],
+            }
+            for s in model.stairs
+        ],
         "obstacles": [_obstacle(o) for o in model.obstacles if not o.kind.trap],
         "traps": [_obstacle(o) for o in model.obstacles if o.kind.trap],
         "markers": _markers(model),
@@ -471,16 +645,29 @@ def engine_document(quest: CompiledQuest, diagnostics: Sequence[Diagnostic] = ()
         "groups": _groups(model),
         "tokens": _tokens(model),
         "named": _named(model),
-        "encounters": [{"id": e.id, "name": e.display, "at": _cell(e.at), "area": e.area,
-                        "effects": [effect_data(model, x) for x in e.node.effects]}
-                       for e in model.encounters.values()],
+        "encounters": [
+            {
+                "id": e.id,
+                "name": e.display,
+                "at": _cell(e.at),
+                "area": e.area,
+                "effects": [effect_data(model, x) for x in e.node.effects],
+            }
+            for e in model.encounters.values()
+        ],
         "triggers": [_trigger(model, t) for t in model.triggers],
         "counters": _counters(quest),
         "chests": _chests(model),
         "overlord": _overlord(quest.plan),
-        "victory": [{"side": v.side.value, "label": v.label.value if v.label is not None else None,
-                     "when": condition_tree(v.when), "next": v.next.label if v.next is not None else None}
-                    for v in model.victories],
+        "victory": [
+            {
+                "side": v.side.value,
+                "label": v.label.value if v.label is not None else None,
+                "when": condition_tree(v.when),
+                "next": v.next.label if v.next is not None else None,
+            }
+            for v in model.victories
+        ],
         "analysis": _analysis(model, quest_board, analysis),
         "diagnostics": [_diagnostic(d) for d in kept],
     }

@@ -9,6 +9,7 @@ line or column. When two findings would still hash alike, the second and later
 are hashed again with their rank in the file, so each fingerprint is unique in the
 report; every fingerprint is 32 hexadecimal digits.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,9 +28,14 @@ def _hash(text: str) -> str:
 def _key(d, lines: list[str], source: str) -> str:
     span = d.span
     line = lines[span.line - 1] if 1 <= span.line <= len(lines) else ""
-    under = source[span.start:span.end] if 0 <= span.start <= span.end <= len(source) else ""
-    parts = (display_path(span.file), d.code, _DIGITS.sub("0", d.message),
-             _SPACE.sub(" ", under).strip(), _SPACE.sub(" ", line).strip())
+    under = source[span.start : span.end] if 0 <= span.start <= span.end <= len(source) else ""
+    parts = (
+        display_path(span.file),
+        d.code,
+        _DIGITS.sub("0", d.message),
+        _SPACE.sub(" ", under).strip(),
+        _SPACE.sub(" ", line).strip(),
+    )
     return _hash("\0".join(parts))
 
 

@@ -3,6 +3,7 @@
 GitHub turns each line into an annotation on the file and line in the pull request.
 Errors and warnings keep their level; infos become `::notice`.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -33,8 +34,11 @@ def annotation(d: Diagnostic) -> str:
     span = d.span
     properties = [("file", display_path(span.file)), ("line", str(span.line))]
     if span.end_line == span.line:
-        properties += [("col", str(span.column)), ("endLine", str(span.end_line)),
-                       ("endColumn", str(max(span.column, span.end_column - 1)))]
+        properties += [
+            ("col", str(span.column)),
+            ("endLine", str(span.end_line)),
+            ("endColumn", str(max(span.column, span.end_column - 1))),
+        ]
     else:
         properties.append(("endLine", str(span.end_line)))
     properties.append(("title", d.code))

@@ -13,6 +13,7 @@ Severities: error -> major (the quest cannot be built), warning -> minor, info -
 as ESLint's GitLab formatter maps them. Paths are relative to $CI_PROJECT_DIR when
 GitLab sets it (as the report's paths must be), else to the current folder.
 """
+
 from __future__ import annotations
 
 import json
@@ -30,7 +31,7 @@ def _path(file: str) -> str:
     if project:
         try:
             relative = os.path.relpath(os.path.abspath(file), os.path.abspath(project))
-        except ValueError:   # another drive on Windows
+        except ValueError:  # another drive on Windows
             relative = ".."
         if not relative.startswith(".."):
             return relative.replace(os.sep, "/")
@@ -49,8 +50,10 @@ def finding(d: Diagnostic, fingerprint: str) -> JSON:
         "location": {
             "path": _path(span.file),
             "lines": {"begin": span.line, "end": max(span.end_line, span.line)},
-            "positions": {"begin": {"line": span.line, "column": span.column},
-                          "end": {"line": max(span.end_line, span.line), "column": span.end_column}},
+            "positions": {
+                "begin": {"line": span.line, "column": span.column},
+                "end": {"line": max(span.end_line, span.line), "column": span.end_column},
+            },
         },
     }
 

@@ -20,13 +20,14 @@ a book is instead made in three passes, so its memory is one quest's however man
 Same input, same bytes: each part is typeset as a sheet is, and the book's file identifier
 is the digest of its bytes.
 """
+
 from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -40,16 +41,16 @@ INDEX_GROUPS = ("monsters", "pieces", "markers", "obstacles")
 class Entry:
     """What the book keeps of one quest between its passes."""
 
-    key: str                    # the quest's file: how the caller names it in `write`'s order
+    key: str  # the quest's file: how the caller names it in `write`'s order
     id: str
     title: str
     players: tuple[int, int]
-    edition: str                # the edition's title: "First"
+    edition: str  # the edition's title: "First"
     part_of: str | None
-    encounter: str | None       # its encounter as the guide numbers it: 1, 2a
-    markup: Path                # the sheet's Typst markup, spooled
-    terms: dict[str, list[str]] = field(default_factory=dict)    # index group -> the names it lists
-    play: Path | None = None    # its print-and-play pages' markup, spooled (a guide --print-and-play)
+    encounter: str | None  # its encounter as the guide numbers it: 1, 2a
+    markup: Path  # the sheet's Typst markup, spooled
+    terms: dict[str, list[str]] = field(default_factory=dict)  # index group -> the names it lists
+    play: Path | None = None  # its print-and-play pages' markup, spooled (a guide --print-and-play)
 
 
 @dataclass
@@ -61,16 +62,25 @@ class Part:
     entries: list[Entry]
     start: int = 0
     pages: int = 0
-    encounter_pages: list[int] = field(default_factory=list)   # where each encounter starts (several)
+    encounter_pages: list[int] = field(default_factory=list)  # where each encounter starts (several)
 
 
 class Book:
     """A guide being made (see the module docstring). `folder` holds the spooled parts; the book
     writes nothing else there and removes nothing it did not make."""
 
-    def __init__(self, folder: Path | str, *, title: str | None = None, author: str | None = None,
-                 paper: str = "a4", two_sided: bool = False, date: str | None = None,
-                 print_and_play: bool = False, square_mm: float = 25.4):
+    def __init__(
+        self,
+        folder: Path | str,
+        *,
+        title: str | None = None,
+        author: str | None = None,
+        paper: str = "a4",
+        two_sided: bool = False,
+        date: str | None = None,
+        print_and_play: bool = False,
+        square_mm: float = 25.4,
+    ):
         self.folder = Path(folder)
         self.title = title or "Quest Guide"
         self.author = author
@@ -93,8 +103,17 @@ class Book:
         path = self.folder / f"sheet-{len(self.entries):05d}.typ"
         path.write_text(sheet_markup(quest, self.paper, data), encoding="utf-8")
         text = sheet_data(quest, "text")
-        entry = Entry(key, model.id, model.title, model.players, model.edition.title, model.part_of,
-                      model.encounter_label, path, _terms(text))
+        entry = Entry(
+            key,
+            model.id,
+            model.title,
+            model.players,
+            model.edition.title,
+            model.part_of,
+            model.encounter_label,
+            path,
+            _terms(text),
+        )
         if self.print_and_play:
             from questc.emit.play import play_markup
 
@@ -119,7 +138,7 @@ class Book:
             page = 1
             for part in parts:
                 if self.two_sided and page % 2 == 0:
-                    writer.blank()                          # a blank left-hand page before it
+                    writer.blank()  # a blank left-hand page before it
                     page += 1
                 part.start = page
                 path = self.folder / "part.pdf"
@@ -127,9 +146,9 @@ class Book:
                 part.pages, part.encounter_pages = _pages(path, part.start, len(part.entries))
                 writer.add(path)
                 page += part.pages
-                for entry in part.entries:             # its sheets are in the book now
+                for entry in part.entries:  # its sheets are in the book now
                     entry.markup.unlink(missing_ok=True)
-                    if entry.play is not None:          # its print-and-play pages after it
+                    if entry.play is not None:  # its print-and-play pages after it
                         if self.two_sided and page % 2 == 0:
                             writer.blank()
                             page += 1
@@ -148,7 +167,7 @@ class Book:
             front = self.folder / "front.pdf"
             front.write_bytes(self._typeset_front(parts, page))
             if writer.add(front, front=True) % 2 and self.two_sided:
-                writer.blank(front=True)                # the quests start on a right-hand page
+                writer.blank(front=True)  # the quests start on a right-hand page
             writer.finish(front)
         return book.read_bytes()
 
@@ -170,8 +189,19 @@ class Book:
     def _source(self, body: str, *, first_page: int, numbering: str = "1", title: str | None = None) -> str:
         from questc.emit.pdf import _date_markup, _prelude
 
-        return _prelude(paper=self.paper, title=title or self.title, author=self.author, running=True,
-                        two_sided=self.two_sided, first_page=first_page, numbering=numbering) + _date_markup() + body
+        return (
+            _prelude(
+                paper=self.paper,
+                title=title or self.title,
+                author=self.author,
+                running=True,
+                two_sided=self.two_sided,
+                first_page=first_page,
+                numbering=numbering,
+            )
+            + _date_markup()
+            + body
+        )
 
     def _typeset_part(self, part: Part) -> bytes:
         from markupsafe import Markup
@@ -187,8 +217,11 @@ class Book:
         from questc.emit.pdf import compile_typst
 
         assert entry.play is not None
-        return compile_typst(self._source(entry.play.read_text(encoding="utf-8"), first_page=start,
-                                          title=f"{entry.title}: print and play"))
+        return compile_typst(
+            self._source(
+                entry.play.read_text(encoding="utf-8"), first_page=start, title=f"{entry.title}: print and play"
+            )
+        )
 
     def _typeset_index(self, parts: list[Part], start: int) -> bytes:
         from questc.emit.pdf import _render, compile_typst
@@ -198,10 +231,17 @@ class Book:
     def _typeset_front(self, parts: list[Part], index_start: int) -> bytes:
         from questc.emit.pdf import _render, compile_typst
 
-        body = _render("guide.j2", title=self.title, author=self.author, date=self.date,
-                       quests=[_part_data(part) for part in parts], count=len(parts),
-                       encounters=sum(len(p.entries) for p in parts),
-                       index_page=index_start, two_sided=self.two_sided)
+        body = _render(
+            "guide.j2",
+            title=self.title,
+            author=self.author,
+            date=self.date,
+            quests=[_part_data(part) for part in parts],
+            count=len(parts),
+            encounters=sum(len(p.entries) for p in parts),
+            index_page=index_start,
+            two_sided=self.two_sided,
+        )
         return compile_typst(self._source(body, first_page=1, numbering="i"))
 
 
@@ -211,10 +251,17 @@ def _part_data(part: Part) -> dict:
     low = min(e.players[0] for e in part.entries)
     high = max(e.players[1] for e in part.entries)
     pages = part.encounter_pages or [part.start] * len(part.entries)
-    return {"title": part.title, "page": part.start, "players": {"min": low, "max": high},
-            "edition": part.entries[0].edition, "encounters": [
-                {"title": e.title, "encounter": e.encounter, "page": page} for e, page in zip(part.entries, pages)]
-            if len(part.entries) > 1 else []}
+    return {
+        "title": part.title,
+        "page": part.start,
+        "players": {"min": low, "max": high},
+        "edition": part.entries[0].edition,
+        "encounters": [
+            {"title": e.title, "encounter": e.encounter, "page": page} for e, page in zip(part.entries, pages)
+        ]
+        if len(part.entries) > 1
+        else [],
+    }
 
 
 def _terms(text: dict) -> dict[str, list[str]]:
@@ -267,8 +314,12 @@ def _index(parts: list[Part]) -> list[dict]:
                     if not places or places[-1]["page"] != part.start:
                         places.append({"title": part.title, "page": part.start})
         if names:
-            out.append({"group": group, "names": [{"name": name, "places": names[name]}
-                                                   for name in sorted(names, key=str.casefold)]})
+            out.append(
+                {
+                    "group": group,
+                    "names": [{"name": name, "places": names[name]} for name in sorted(names, key=str.casefold)],
+                }
+            )
     return out
 
 
@@ -314,9 +365,15 @@ def _outline(pdf, offset: int) -> list:
 # ---- the library's entry point -----------------------------------------------------------------
 
 
-def render_guide(quests: Iterable[CompiledQuest], progress: Callable[[int], None] | None = None,
-                 title: str | None = None, author: str | None = None, paper: str = "a4",
-                 two_sided: bool = False, date: str | None = None) -> bytes:
+def render_guide(
+    quests: Iterable[CompiledQuest],
+    progress: Callable[[int], None] | None = None,
+    title: str | None = None,
+    author: str | None = None,
+    paper: str = "a4",
+    two_sided: bool = False,
+    date: str | None = None,
+) -> bytes:
     """Compiled quests in (any iterable, read once, one quest at a time), in the book's order; the
     guide's PDF out (see the module docstring). `progress` is called with 1 after each quest is
     laid out. ValueError when there is no quest at all."""

@@ -10,6 +10,7 @@ lists the file's errors and warnings as text.
 the caller timed them (`QuestResult.seconds`; `questc lint` does). They are the only
 part that differs between runs: no timestamps or host names.
 """
+
 from __future__ import annotations
 
 import re
@@ -54,8 +55,9 @@ def render(results: Sequence[Timed], strict: bool = False) -> str:
         name = _clean(display_path(r.path))
         seconds = r.seconds or 0.0
         total += seconds
-        case = ET.Element("testcase", {"name": name, "classname": "questc.lint", "file": name,
-                                       "time": _seconds(seconds)})
+        case = ET.Element(
+            "testcase", {"name": name, "classname": "questc.lint", "file": name, "time": _seconds(seconds)}
+        )
         # A file fails as the exit status does; its failure then lists its warnings too.
         fails = r.failed(strict)
         failing = [d for d in r.diagnostics if d.severity is not Severity.INFO] if fails else []
@@ -65,18 +67,31 @@ def render(results: Sequence[Timed], strict: bool = False) -> str:
             summary = Summary.of(failing, 1)
             kind = "error" if summary.errors else "warning"
             first = failing[0]
-            failure = ET.SubElement(case, "failure", {
-                "message": _clean(f"{summary.sentence().removesuffix(' in 1 file')}; first: {first.code} {first.message}"),
-                "type": kind})
+            failure = ET.SubElement(
+                case,
+                "failure",
+                {
+                    "message": _clean(
+                        f"{summary.sentence().removesuffix(' in 1 file')}; first: {first.code} {first.message}"
+                    ),
+                    "type": kind,
+                },
+            )
             failure.text = "\n".join(_line(d) for d in failing) + "\n"
         if passing:
             ET.SubElement(case, "system-out").text = "\n".join(_line(d) for d in passing) + "\n"
         cases.append(case)
-    counts = {"name": "questc", "tests": str(len(results)), "failures": str(failures), "errors": "0",
-              "skipped": "0", "time": _seconds(total)}
+    counts = {
+        "name": "questc",
+        "tests": str(len(results)),
+        "failures": str(failures),
+        "errors": "0",
+        "skipped": "0",
+        "time": _seconds(total),
+    }
     root = ET.Element("testsuites", counts)
     suite = ET.SubElement(root, "testsuite", counts)
-    properties = ET.SubElement(suite, "properties")   # before the test cases, as the JUnit schema has it
+    properties = ET.SubElement(suite, "properties")  # before the test cases, as the JUnit schema has it
     ET.SubElement(properties, "property", {"name": "questc.version", "value": generator()["version"]})
     suite.extend(cases)
     ET.indent(root)

@@ -20,6 +20,7 @@ each symbol.
 Dates: none in the file, unless SOURCE_DATE_EPOCH is set (then that moment), so the bytes
 depend only on the input. `typst` is imported only inside the functions that compile.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,11 +44,11 @@ def map_unit(quest: CompiledQuest, paper: str, heading: str) -> str:
     """A quest's map, its heading and its legend as a call of sheet.typ's qs-map (which sets the unit
     after the text where it fits, else at the top of the next page), its data made here: the map's
     SVG at the scale questc.draw.page chose, the legend's symbols and words in the planned columns."""
+    from questc.draw.items import Drawing, Layer
     from questc.draw.legend import symbol_drawing
     from questc.draw.page import legend_spec, map_page
     from questc.draw.svg import to_svg
     from questc.draw.symbols import Palette, compass
-    from questc.draw.items import Drawing, Layer
 
     page = map_page(quest, paper)
     md = page.map
@@ -55,25 +56,29 @@ def map_unit(quest: CompiledQuest, paper: str, heading: str) -> str:
     tint = next((item.items[0].paint.fill for item in md.drawing.layer("floor").items), "#f1e8d4")
     drawing, overlays = _lift_shaped_text(md.drawing)
     svg = to_svg(drawing, standalone=False).decode("utf-8")
-    image = (f"image(bytes({tstr(svg)}), format: \"svg\", width: {md.width:.2f}pt, "
-             f"alt: {tstr(md.drawing.description)})")
+    image = f'image(bytes({tstr(svg)}), format: "svg", width: {md.width:.2f}pt, alt: {tstr(md.drawing.description)})'
     if overlays:
         image = f"box(width: {md.width:.2f}pt, {{ {image}\n{chr(10).join(overlays)} }})"
     spec = legend_spec()
     icon = float(spec["icon"])
-    rose = to_svg(Drawing(34, 34, [Layer("compass", compass(palette, 17, 19, 17))], background=None),
-                  standalone=False).decode("utf-8")
+    rose = to_svg(
+        Drawing(34, 34, [Layer("compass", compass(palette, 17, 19, 17))], background=None), standalone=False
+    ).decode("utf-8")
     entries = []
     for entry in md.legend:
         symbol = symbol_drawing(palette, entry.what, icon, tint)
         # at its own size (a door juts out of its square): never scaled, so its words stay 6 pt
-        entries.append(f"({tstr(to_svg(symbol, standalone=False).decode('utf-8'))}, {symbol.width:.2f}pt, "
-                       f"[{escaped(entry.label)}])")
+        entries.append(
+            f"({tstr(to_svg(symbol, standalone=False).decode('utf-8'))}, {symbol.width:.2f}pt, "
+            f"[{escaped(entry.label)}])"
+        )
     plan = page.legend
     widths = ", ".join(f"{w:.2f}pt" for w in plan.widths)
-    return (f"#qs-map({tstr('qs-map:' + quest.model.id)}, [{escaped(heading)}], {image}, width: {page.width:.2f}pt, turned: "
-            f"{'true' if page.turned else 'false'},\n  legend: qs-legend({tstr(rose)}, [{escaped(palette.word('legend'))}], "
-            f"({widths},), {plan.gap:.2f}pt, {plan.rows}, {icon:g}pt, (\n    " + ",\n    ".join(entries) + ",)))\n")
+    return (
+        f"#qs-map({tstr('qs-map:' + quest.model.id)}, [{escaped(heading)}], {image}, width: {page.width:.2f}pt, turned: "
+        f"{'true' if page.turned else 'false'},\n  legend: qs-legend({tstr(rose)}, [{escaped(palette.word('legend'))}], "
+        f"({widths},), {plan.gap:.2f}pt, {plan.rows}, {icon:g}pt, (\n    " + ",\n    ".join(entries) + ",)))\n"
+    )
 
 
 def _shaped(text: str) -> bool:
@@ -81,6 +86,7 @@ def _shaped(text: str) -> bool:
     The PDF engine keeps text inside an SVG picture only when each glyph maps to its own
     characters, which a shaped cluster does not (PDF/UA then refuses the whole sheet)."""
     import unicodedata
+
     return any(unicodedata.category(c).startswith("M") for c in text)
 
 
@@ -115,22 +121,34 @@ def _lift_shaped_text(drawing):
 def _placed_text(item, dx: float, dy: float) -> str:
     """One map word as Typst markup placed with its baseline at its point, anchored as drawn."""
     align = {"start": "left", "middle": "center", "end": "right"}[item.anchor]
-    weight = "\"bold\"" if item.weight == "bold" else "\"regular\""
-    style = "\"italic\"" if item.weight == "italic" else "\"normal\""
-    word = (f"text(size: {item.size:.2f}pt, fill: rgb({tstr(item.fill)}), weight: {weight}, style: {style}, "
-            f"top-edge: \"baseline\", bottom-edge: \"baseline\", {tstr(item.text)})")
+    weight = '"bold"' if item.weight == "bold" else '"regular"'
+    style = '"italic"' if item.weight == "italic" else '"normal"'
+    word = (
+        f"text(size: {item.size:.2f}pt, fill: rgb({tstr(item.fill)}), weight: {weight}, style: {style}, "
+        f'top-edge: "baseline", bottom-edge: "baseline", {tstr(item.text)})'
+    )
     if item.rotate:
         word = f"rotate(-{item.rotate}deg, reflow: false, {word})"
     x, y = item.x + dx, item.y + dy
-    return (f"place(top + left, dx: {x:.2f}pt, dy: {y:.2f}pt, pdf.artifact(box(width: 0pt, "
-            f"align({align}, box(width: auto, {word})))))")
+    return (
+        f"place(top + left, dx: {x:.2f}pt, dy: {y:.2f}pt, pdf.artifact(box(width: 0pt, "
+        f"align({align}, box(width: auto, {word})))))"
+    )
 
 
 # ---- the document ------------------------------------------------------------------------------------
 
 
-def _prelude(*, paper: str, title: str, author: str | None, running: bool, two_sided: bool = False,
-             first_page: int = 1, numbering: str = "1") -> str:
+def _prelude(
+    *,
+    paper: str,
+    title: str,
+    author: str | None,
+    running: bool,
+    two_sided: bool = False,
+    first_page: int = 1,
+    numbering: str = "1",
+) -> str:
     from questc.paths import data_dir
 
     try:
@@ -138,20 +156,20 @@ def _prelude(*, paper: str, title: str, author: str | None, running: bool, two_s
     except KeyError:
         raise ValueError(f"paper {paper!r}: one of {', '.join(PAPERS)}") from None
     from questc import __version__
-
     from questc.draw.page import styles
 
     style = (data_dir("templates") / "sheet" / "sheet.typ").read_text(encoding="utf-8")
     page = styles().get("page", {})
-    return (f"#let paper = {tstr(paper_name)}\n#let doc-title = {tstr(title)}\n"
-            f"#let made-by = {tstr('questc ' + __version__)}\n"
-            f"#let doc-author = {tstr(author) if author else '()'}\n#let running = {'true' if running else 'false'}\n"
-            f"#let margin-side = {float(page.get('margin_mm', 16)):g}mm\n"
-            f"#let margin-bottom = {float(page.get('bottom_margin_mm', 18)):g}mm\n"
-            f"#let binding = {float(page.get('binding_mm', 4)):g}mm\n"
-            f"#let two-sided = {'true' if two_sided else 'false'}\n"
-            f"#let page-numbering = {tstr(numbering)}\n#let first-page = {int(first_page)}\n"
-            + style + "\n")
+    return (
+        f"#let paper = {tstr(paper_name)}\n#let doc-title = {tstr(title)}\n"
+        f"#let made-by = {tstr('questc ' + __version__)}\n"
+        f"#let doc-author = {tstr(author) if author else '()'}\n#let running = {'true' if running else 'false'}\n"
+        f"#let margin-side = {float(page.get('margin_mm', 16)):g}mm\n"
+        f"#let margin-bottom = {float(page.get('bottom_margin_mm', 18)):g}mm\n"
+        f"#let binding = {float(page.get('binding_mm', 4)):g}mm\n"
+        f"#let two-sided = {'true' if two_sided else 'false'}\n"
+        f"#let page-numbering = {tstr(numbering)}\n#let first-page = {int(first_page)}\n" + style + "\n"
+    )
 
 
 def _date_markup() -> str:
@@ -166,8 +184,10 @@ def _date_markup() -> str:
     import datetime as dt
 
     when = dt.datetime.fromtimestamp(seconds, dt.timezone.utc)
-    return (f"#set document(date: datetime(year: {when.year}, month: {when.month}, day: {when.day}, "
-            f"hour: {when.hour}, minute: {when.minute}, second: {when.second}))\n")
+    return (
+        f"#set document(date: datetime(year: {when.year}, month: {when.month}, day: {when.day}, "
+        f"hour: {when.hour}, minute: {when.minute}, second: {when.second}))\n"
+    )
 
 
 @lru_cache(maxsize=1)
@@ -193,12 +213,15 @@ def compile_typst(source: str) -> bytes:
     timestamp = int(epoch) if epoch and epoch.isdigit() else None
     compiler, lock = _engine()
     try:
-        with lock:   # one sheet at a time through one compiler (the preview serves from threads)
-            data = compiler.compile(input=source.encode("utf-8"), format="pdf", pdf_standards=["ua-1"],
-                                    timestamp=timestamp)
+        with lock:  # one sheet at a time through one compiler (the preview serves from threads)
+            data = compiler.compile(
+                input=source.encode("utf-8"), format="pdf", pdf_standards=["ua-1"], timestamp=timestamp
+            )
     except typst.TypstError as error:
-        raise SheetTemplateError(f"the PDF engine refused the sheet: {error.message}"
-                                 + (f" ({'; '.join(error.hints)})" if error.hints else "")) from None
+        raise SheetTemplateError(
+            f"the PDF engine refused the sheet: {error.message}"
+            + (f" ({'; '.join(error.hints)})" if error.hints else "")
+        ) from None
     assert isinstance(data, bytes)
     return data
 
@@ -212,6 +235,7 @@ def sheet_markup(quest: CompiledQuest, paper: str, data: dict | None = None) -> 
 
     def the_map(heading: str) -> Markup:
         return Markup(map_unit(quest, paper, heading))
+
     return _render("sheet.j2", q=data if data is not None else sheet_data(quest), the_map=the_map)
 
 
@@ -224,7 +248,7 @@ def _render(name: str, **values) -> str:
     try:
         return str(template(name).render(**values))
     except jinja2.TemplateError as error:
-        line = getattr(error, "lineno", None)   # a syntax error's line; a failure while rendering has none
+        line = getattr(error, "lineno", None)  # a syntax error's line; a failure while rendering has none
         where = f" (line {line})" if line else ""
         raise SheetTemplateError(f"templates/sheet/{name}{where}: {error}") from None
 
@@ -235,6 +259,9 @@ def render_pdf(quest: CompiledQuest, paper: str = "a4") -> bytes:
     Raises ValueError if the paper is unknown.
     """
     model = quest.model
-    source = _prelude(paper=paper, title=model.title, author=model.author, running=False) + _date_markup() \
+    source = (
+        _prelude(paper=paper, title=model.title, author=model.author, running=False)
+        + _date_markup()
         + sheet_markup(quest, paper)
+    )
     return compile_typst(source)

@@ -16,6 +16,7 @@ templates/sheet/play.j2 over sheet.typ's qs-play-* functions. Vector and tagged 
 is: each page's map is the same SVG, clipped to its window, with alt text naming the squares it
 shows; marks and cut lines are artifacts.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,11 +28,11 @@ if TYPE_CHECKING:
     from questc.draw.map import MapDrawing
 
 MM = 72 / 25.4
-SQUARE_MM = 25.4           # a map square on the table: an inch
+SQUARE_MM = 25.4  # a map square on the table: an inch
 MIN_SQUARE_MM, MAX_SQUARE_MM = 10.0, 60.0
-MARGIN_MM = 10.0           # what most printers leave unprinted, and room for the page's label
-OVERLAP_MM = 10.0          # the strip a page shares with the next, to glue under it
-MAX_PAGES = 400            # a grid of more pages than this is no map to tape together: refused
+MARGIN_MM = 10.0  # what most printers leave unprinted, and room for the page's label
+OVERLAP_MM = 10.0  # the strip a page shares with the next, to glue under it
+MAX_PAGES = 400  # a grid of more pages than this is no map to tape together: refused
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class PlayPlan:
     columns: int
     rows: int
     windows: tuple[Window, ...]
-    x0: float = 0.0          # where the first window starts in the map's drawing (at or left of its edge)
+    x0: float = 0.0  # where the first window starts in the map's drawing (at or left of its edge)
     y0: float = 0.0
 
     @property
@@ -103,25 +104,46 @@ def plan(md: MapDrawing, paper: str, square: float) -> PlayPlan:
         y0 = md.top - math.ceil(md.top / square - 1e-9) * square
         columns = max(1, math.ceil((md.width - x0) / width - 1e-9))
         rows = max(1, math.ceil((md.height - y0) / height - 1e-9))
-        windows = tuple(Window(c, r, f"{column_name(c)}{r + 1}", x0 + c * width, y0 + r * height)
-                        for r in range(rows) for c in range(columns))
-        made = PlayPlan(paper.lower(), landscape, page_w, page_h, margin, square, width, height, overlap,
-                        columns, rows, windows, x0, y0)
+        windows = tuple(
+            Window(c, r, f"{column_name(c)}{r + 1}", x0 + c * width, y0 + r * height)
+            for r in range(rows)
+            for c in range(columns)
+        )
+        made = PlayPlan(
+            paper.lower(),
+            landscape,
+            page_w,
+            page_h,
+            margin,
+            square,
+            width,
+            height,
+            overlap,
+            columns,
+            rows,
+            windows,
+            x0,
+            y0,
+        )
         if best is None or made.pages < best.pages:
             best = made
     if best is None:
         raise ValueError(f"a square of {square / MM:g} mm does not fit a page of {paper}")
     if best.pages > MAX_PAGES:
-        raise ValueError(f"the map at game size would take a grid of {best.pages} pages (at most {MAX_PAGES}): "
-                         "choose a smaller --square-size")
+        raise ValueError(
+            f"the map at game size would take a grid of {best.pages} pages (at most {MAX_PAGES}): "
+            "choose a smaller --square-size"
+        )
     return best
 
 
 def check_square(square_mm: float) -> float:
     """A square's size in millimetres in; the same out, or ValueError saying the sizes accepted."""
     if not MIN_SQUARE_MM <= square_mm <= MAX_SQUARE_MM:
-        raise ValueError(f"a square of {square_mm:g} mm: give a size from {MIN_SQUARE_MM:g} to {MAX_SQUARE_MM:g} mm "
-                         f"(the game's squares are about {SQUARE_MM:g} mm)")
+        raise ValueError(
+            f"a square of {square_mm:g} mm: give a size from {MIN_SQUARE_MM:g} to {MAX_SQUARE_MM:g} mm "
+            f"(the game's squares are about {SQUARE_MM:g} mm)"
+        )
     return square_mm
 
 
@@ -151,9 +173,12 @@ def play_markup(quest: CompiledQuest, paper: str = "a4", square_mm: float = SQUA
     def printed(window: Window) -> bool:
         """A window with a floor square in it: a page to print; others are left out (a floor square in
         only its overlap strip is in the next page's window)."""
-        (x0, y0), (x1, y1) = (md.cell_at(window.x + 0.01, window.y + 0.01),
-                              md.cell_at(window.x + layout.width - 0.01, window.y + layout.height - 0.01))
+        (x0, y0), (x1, y1) = (
+            md.cell_at(window.x + 0.01, window.y + 0.01),
+            md.cell_at(window.x + layout.width - 0.01, window.y + layout.height - 0.01),
+        )
         return any((x, y) in floor for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
     kept = [window for window in layout.windows if printed(window)]
     labels = {(w.column, w.row): w.label for w in kept}
     for window in kept:
@@ -164,25 +189,54 @@ def play_markup(quest: CompiledQuest, paper: str = "a4", square_mm: float = SQUA
         right = labels.get((window.column + 1, window.row))
         below = labels.get((window.column, window.row + 1))
         empty = columns[0] > columns[1] or rows[0] > rows[1]
-        alt = (f"Map page {window.label}: beyond the map's squares" if empty else
-               f"Map page {window.label} of {quest.model.title} at game size: squares {columns[0]} to {columns[1]} "
-               f"across, {rows[0]} to {rows[1]} down")
-        info = (f"column {column_name(window.column)} of {layout.columns}, row {window.row + 1} of {layout.rows}"
-                + ("" if empty else f" · squares {columns[0]}–{columns[1]} across, {rows[0]}–{rows[1]} down"))
-        pages.append({"label": window.label, "column": window.column, "row": window.row, "x": window.x,
-                      "y": window.y, "right": right, "below": below, "alt": alt, "info": info,
-                      "cut_left": (window.column - 1, window.row) in labels,
-                      "cut_top": (window.column, window.row - 1) in labels})
+        alt = (
+            f"Map page {window.label}: beyond the map's squares"
+            if empty
+            else f"Map page {window.label} of {quest.model.title} at game size: squares {columns[0]} to {columns[1]} "
+            f"across, {rows[0]} to {rows[1]} down"
+        )
+        info = f"column {column_name(window.column)} of {layout.columns}, row {window.row + 1} of {layout.rows}" + (
+            "" if empty else f" · squares {columns[0]}–{columns[1]} across, {rows[0]}–{rows[1]} down"
+        )
+        pages.append(
+            {
+                "label": window.label,
+                "column": window.column,
+                "row": window.row,
+                "x": window.x,
+                "y": window.y,
+                "right": right,
+                "below": below,
+                "alt": alt,
+                "info": info,
+                "cut_left": (window.column - 1, window.row) in labels,
+                "cut_top": (window.column, window.row - 1) in labels,
+            }
+        )
     tokens: list[dict] = []
-    for kind in quest_tokens(quest, square):        # grouped, in the order quest_tokens gives them
+    for kind in quest_tokens(quest, square):  # grouped, in the order quest_tokens gives them
         if not tokens or tokens[-1]["group"] != kind.group:
             tokens.append({"group": kind.group, "kinds": []})
-        tokens[-1]["kinds"].append({"words": kind.words, "count": kind.count, "width": kind.drawing.width,
-                                    "svg": Markup(string(to_svg(kind.drawing, standalone=False).decode("utf-8")))})
-    return _render("play.j2", q={"title": quest.model.title, "description": md.drawing.description},
-                   plan=layout, pages=pages, tokens=tokens, square_mm=square_mm,
-                   map_svg=Markup(string(svg)), map_width=md.width, map_height=md.height,
-                   overview_svg=Markup(string(overview)))
+        tokens[-1]["kinds"].append(
+            {
+                "words": kind.words,
+                "count": kind.count,
+                "width": kind.drawing.width,
+                "svg": Markup(string(to_svg(kind.drawing, standalone=False).decode("utf-8"))),
+            }
+        )
+    return _render(
+        "play.j2",
+        q={"title": quest.model.title, "description": md.drawing.description},
+        plan=layout,
+        pages=pages,
+        tokens=tokens,
+        square_mm=square_mm,
+        map_svg=Markup(string(svg)),
+        map_width=md.width,
+        map_height=md.height,
+        overview_svg=Markup(string(overview)),
+    )
 
 
 def render_play(quest: CompiledQuest, paper: str = "a4", square_mm: float = SQUARE_MM) -> bytes:
@@ -191,6 +245,9 @@ def render_play(quest: CompiledQuest, paper: str = "a4", square_mm: float = SQUA
     from questc.emit.pdf import _date_markup, _prelude, compile_typst
 
     model = quest.model
-    source = _prelude(paper=paper, title=f"{model.title}: print and play", author=model.author, running=False) \
-        + _date_markup() + play_markup(quest, paper, square_mm)
+    source = (
+        _prelude(paper=paper, title=f"{model.title}: print and play", author=model.author, running=False)
+        + _date_markup()
+        + play_markup(quest, paper, square_mm)
+    )
     return compile_typst(source)

@@ -5,6 +5,7 @@ The words are the sizes they print on the sheet (the map page of questc.draw.pag
 picture reads like the printed map; the PNG carries no timestamp or text chunk. No picture
 is over PIXEL_BUDGET: a map too wide for it is drawn at a smaller scale.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,19 +41,25 @@ def png_drawing(quest: CompiledQuest, title: bool = True, paper: str = "a4") -> 
     """The PNG's drawing (map and legend, in points) and the MapDrawing it holds."""
     from questc.draw.items import Drawing, Layer
     from questc.draw.legend import legend_drawing
-    from questc.draw.page import map_page
     from questc.draw.map import with_title
+    from questc.draw.page import map_page
 
     page = map_page(quest, paper)
-    md = with_title(page.map, quest) if title else page.map   # the page's map: its labels placed once
+    md = with_title(page.map, quest) if title else page.map  # the page's map: its labels placed once
     palette_tint = next(iter(_tints(md)), "#f1e8d4")
     from questc.draw.symbols import Palette
 
     legend = legend_drawing(Palette(), md.legend, md.width - md.left, palette_tint)
     top = md.height + md.cell * 0.3
     layers = list(md.drawing.layers) + [Layer("legend", legend.layers[0].items, (md.left * 0.5, top))]
-    drawing = Drawing(md.width, top + legend.height + md.cell * 0.3, layers, background=md.drawing.background,
-                      title=md.drawing.title, description=md.drawing.description)
+    drawing = Drawing(
+        md.width,
+        top + legend.height + md.cell * 0.3,
+        layers,
+        background=md.drawing.background,
+        title=md.drawing.title,
+        description=md.drawing.description,
+    )
     return drawing, md
 
 
@@ -67,8 +74,7 @@ def _tints(md: MapDrawing) -> list[str]:
     return seen
 
 
-def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True,
-                 paper: str = "a4") -> Image.Image:
+def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = True, paper: str = "a4") -> Image.Image:
     """A compiled quest in; the map with its legend as a Pillow RGB image out."""
     from questc.draw.raster import to_image
 
@@ -77,7 +83,7 @@ def render_image(quest: CompiledQuest, cell: int = DEFAULT_CELL, title: bool = T
     drawing, md = png_drawing(quest, title, paper)
     scale = cell / md.cell
     pixels = drawing.width * scale * drawing.height * scale
-    if pixels > PIXEL_BUDGET:   # checked on the drawing, before a pixel is allocated
+    if pixels > PIXEL_BUDGET:  # checked on the drawing, before a pixel is allocated
         scale *= math.sqrt(PIXEL_BUDGET / pixels) * 0.999
     return to_image(drawing, scale)
 

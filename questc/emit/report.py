@@ -1,8 +1,8 @@
 """Diagnostics of many files -> the counts every output format ends with."""
+
 from __future__ import annotations
 
 import os
-
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -41,6 +41,7 @@ class Summary:
 
     def sentence(self, with_infos: bool = False) -> str:
         from questc.words import plural
+
         parts = [plural(self.errors, "error"), plural(self.warnings, "warning")]
         if with_infos and self.infos:
             parts.append(plural(self.infos, "info"))
@@ -51,7 +52,7 @@ def display_path(path: str) -> str:
     """A file name as users see it: relative to the current folder when inside it, with /."""
     try:
         rel = os.path.relpath(path)
-    except ValueError:   # another drive on Windows
+    except ValueError:  # another drive on Windows
         return path.replace(os.sep, "/")
     if rel.startswith(".."):
         return path.replace(os.sep, "/")
@@ -61,4 +62,5 @@ def display_path(path: str) -> str:
 def generator() -> JSON:
     """Who wrote an output: questc and its version (questc/__init__.py, the one place it is written)."""
     from questc import __version__
+
     return {"name": "questc", "version": __version__}

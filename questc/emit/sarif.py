@@ -7,6 +7,7 @@ carry a `partialFingerprints` entry that survives unrelated edits (emit/fingerpr
 which is SARIF's `unicodeCodePoints` convention, so regions are copied unchanged.
 The log is deterministic: same diagnostics, same bytes (no times, no absolute paths).
 """
+
 from __future__ import annotations
 
 import json
@@ -25,13 +26,14 @@ if TYPE_CHECKING:
 
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-FINGERPRINT = "questc/v1"   # the partialFingerprints key: a new version if the recipe ever changes
+FINGERPRINT = "questc/v1"  # the partialFingerprints key: a new version if the recipe ever changes
 _LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
 @cache
 def tool_version() -> str:
     from questc import __version__
+
     return __version__
 
 
@@ -43,10 +45,15 @@ def _paragraphs(text: str) -> str:
 
 def help_markdown(entry: Descriptor) -> str:
     """A code's page (as `questc explain` prints it) in Markdown, for the rule's help."""
-    parts = [f"**{entry.code}: {entry.name}** ({entry.severity.value})", entry.summary,
-             _paragraphs(entry.explanation),
-             "Failing example:", "```\n" + entry.example.failing.strip("\n") + "\n```",
-             "Fixed:", "```\n" + entry.example.fixed.strip("\n") + "\n```"]
+    parts = [
+        f"**{entry.code}: {entry.name}** ({entry.severity.value})",
+        entry.summary,
+        _paragraphs(entry.explanation),
+        "Failing example:",
+        "```\n" + entry.example.failing.strip("\n") + "\n```",
+        "Fixed:",
+        "```\n" + entry.example.fixed.strip("\n") + "\n```",
+    ]
     if entry.minimum is Severity.ERROR:
         parts.append("This code is always an error: configuration cannot lower it.")
     return "\n\n".join(parts) + "\n"
@@ -66,7 +73,7 @@ def rule(entry: Descriptor) -> JSON:
     if page is not None:
         out["helpUri"] = page
     default: JSON = {"level": _LEVELS[entry.severity]}
-    if entry.opt_in:   # a style suggestion shown only when selected: off unless configured
+    if entry.opt_in:  # a style suggestion shown only when selected: off unless configured
         default["enabled"] = False
     out.update({"defaultConfiguration": default, "properties": {"tags": [f"{entry.code[:2]}xx"]}})
     return out
@@ -77,8 +84,12 @@ def _uri(path: str) -> str:
 
 
 def _region(span: Span) -> JSON:
-    return {"startLine": span.line, "startColumn": span.column,
-            "endLine": span.end_line, "endColumn": max(span.end_column, span.column)}
+    return {
+        "startLine": span.line,
+        "startColumn": span.column,
+        "endLine": span.end_line,
+        "endColumn": max(span.end_column, span.column),
+    }
 
 
 def _location(span: Span) -> JSON:
@@ -117,10 +128,14 @@ def fix(f: Fix) -> JSON:
         if edit.text:
             replacement["insertedContent"] = {"text": edit.text}
         changes.setdefault(edit.span.file, []).append(replacement)
-    return {"description": {"text": f.message},
-            "artifactChanges": [{"artifactLocation": {"uri": _uri(file)}, "replacements": replacements}
-                                for file, replacements in changes.items()],
-            "properties": {"applicability": f.applicability.value}}
+    return {
+        "description": {"text": f.message},
+        "artifactChanges": [
+            {"artifactLocation": {"uri": _uri(file)}, "replacements": replacements}
+            for file, replacements in changes.items()
+        ],
+        "properties": {"applicability": f.applicability.value},
+    }
 
 
 def sarif_log(results: Sequence[Checked]) -> JSON:

@@ -13,19 +13,19 @@ questc.emit.typst_markup, the templates' `strong()` and `emph()` around it), and
 `sheet_data(quest, "text")` for exports that want plain words (the Valkyrie export):
 the same macros, with `strong()` and `emph()` adding nothing.
 """
+
 from __future__ import annotations
 
 import re
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
+from questc.draw.map import SMALL_PIECES
 from questc.editions import GAME_RULES
+from questc.model.quest import Figure, Marker, ObstacleModel
 from questc.paths import data_dir
 from questc.syntax import nodes as n
 from questc.words import count_range, noun, plural
-
-from questc.draw.map import SMALL_PIECES
-from questc.model.quest import Figure, Marker, ObstacleModel
 
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
@@ -81,11 +81,12 @@ def environment(flavour: Flavour = "typst"):
         # values inside Typst code, not markup: a length in points, a string literal
         env.filters["pt"] = lambda value: Markup(f"{float(value):.2f}pt")
         env.filters["string"] = lambda value: Markup(typst_string(str(value)))
-        env.globals.update(strong=lambda body: Markup(f"#strong[{_typst(body)}]"),
-                           emph=lambda body: Markup(f"#emph[{_typst(body)}]"))
+        env.globals.update(
+            strong=lambda body: Markup(f"#strong[{_typst(body)}]"), emph=lambda body: Markup(f"#emph[{_typst(body)}]")
+        )
     else:
         env.globals.update(strong=str, emph=str)
-    env.globals.update(plural=plural, noun=noun)   # counted words, as every message words them
+    env.globals.update(plural=plural, noun=noun)  # counted words, as every message words them
     env.bytecode_cache = _CompiledTemplates(env)
     return env
 
@@ -95,7 +96,7 @@ def environment(flavour: Flavour = "typst"):
 TEMPLATES_KEPT = 21
 
 
-def _CompiledTemplates(env):   # a class made on first use: jinja2 is imported late
+def _CompiledTemplates(env):  # a class made on first use: jinja2 is imported late
     """Jinja's bytecode cache (its own extension point), kept in questc's cache folder: compiling
     the sheet's templates is 0.17 s a process (a tenth of a `questc build` of ten quests).
 
@@ -110,9 +111,18 @@ def _CompiledTemplates(env):   # a class made on first use: jinja2 is imported l
     from questc.paths import cache_dir, write_cache
 
     # (finalize is written into the compiled code, and the two flavours share their templates' keys)
-    settings = (jinja2.__version__, bool(env.autoescape), env.finalize is not None, env.trim_blocks,
-                env.lstrip_blocks, env.keep_trailing_newline, env.block_start_string, env.variable_start_string,
-                env.comment_start_string, sorted(env.filters))
+    settings = (
+        jinja2.__version__,
+        bool(env.autoescape),
+        env.finalize is not None,
+        env.trim_blocks,
+        env.lstrip_blocks,
+        env.keep_trailing_newline,
+        env.block_start_string,
+        env.variable_start_string,
+        env.comment_start_string,
+        sorted(env.filters),
+    )
     fingerprint = f"{zlib.crc32(repr(settings).encode()):08x}"
 
     class CompiledTemplates(jinja2.BytecodeCache):
@@ -127,13 +137,17 @@ def _CompiledTemplates(env):   # a class made on first use: jinja2 is imported l
             if len(data) > 4 and int.from_bytes(data[:4], "big") == zlib.crc32(data[4:]):
                 try:
                     bucket.bytecode_from_string(data[4:])
-                except Exception:   # noqa: BLE001 - a damaged entry: compiled again, whatever broke
+                except Exception:  # noqa: BLE001 - a damaged entry: compiled again, whatever broke
                     bucket.reset()
 
         def dump_bytecode(self, bucket) -> None:
             payload = bucket.bytecode_to_string()
-            write_cache(self._name(bucket), zlib.crc32(payload).to_bytes(4, "big") + payload, family="jinja-*",
-                        keep=TEMPLATES_KEPT)
+            write_cache(
+                self._name(bucket),
+                zlib.crc32(payload).to_bytes(4, "big") + payload,
+                family="jinja-*",
+                keep=TEMPLATES_KEPT,
+            )
 
     return CompiledTemplates()
 
@@ -167,6 +181,7 @@ class _Words:
 
         def call(*args, **kwargs):
             return wrap(" ".join(str(macro(*args, **kwargs)).split()))
+
         return call
 
 
@@ -261,15 +276,17 @@ class _Builder:
 
     def encounter_ref(self, encounter_id: str) -> dict:
         encounter = self.model.encounters.get(encounter_id)
-        return {"id": encounter_id, "name": encounter.display if encounter else label(encounter_id),
-                "area": self.area_ref(encounter.area) if encounter else None,
-                "at": point(encounter.at) if encounter else None}
+        return {
+            "id": encounter_id,
+            "name": encounter.display if encounter else label(encounter_id),
+            "area": self.area_ref(encounter.area) if encounter else None,
+            "at": point(encounter.at) if encounter else None,
+        }
 
     def token_ref(self, token_id: str) -> dict:
         """A token the quest names (second edition), by its id."""
         token = self.model.tokens_named().get(token_id)
-        return {"id": token_id, "name": token.name if token else label(token_id),
-                "kind": token.kind if token else None}
+        return {"id": token_id, "name": token.name if token else label(token_id), "kind": token.kind if token else None}
 
     def foe_ref(self, name: str) -> dict:
         """What `defeated NAME` names: a group (by its monster), an open group, a lieutenant, a named monster,
@@ -290,8 +307,11 @@ class _Builder:
         piece = self.model.pieces.get(name)
         if piece is None:
             return {"kind": "piece", "id": name, "name": name}
-        return {"kind": "piece", "id": name,
-                "name": f"tile {piece.type.tile}" if piece.type.tile else f"the {label(piece.type.name)}"}
+        return {
+            "kind": "piece",
+            "id": name,
+            "name": f"tile {piece.type.tile}" if piece.type.tile else f"the {label(piece.type.name)}",
+        }
 
     def counter_ref(self, counter_id: str) -> dict:
         counter = self.model.counters.get(counter_id)
@@ -324,15 +344,22 @@ class _Builder:
         out: list = []
         for paragraph in paragraphs(text):
             pieces = paragraph.split("`")
-            if len(pieces) % 2 == 0:          # an unpaired backtick: print the text as written
+            if len(pieces) % 2 == 0:  # an unpaired backtick: print the text as written
                 out.append(Markup(markup(paragraph)) if typst else paragraph)
                 continue
             if not typst:
-                out.append("".join(piece if index % 2 == 0 else self.reference(piece)
-                                   for index, piece in enumerate(pieces)))
+                out.append(
+                    "".join(piece if index % 2 == 0 else self.reference(piece) for index, piece in enumerate(pieces))
+                )
                 continue
-            out.append(Markup("".join(markup(piece) if index % 2 == 0 else f"#emph[{markup(self.reference(piece))}]"
-                                      for index, piece in enumerate(pieces))))
+            out.append(
+                Markup(
+                    "".join(
+                        markup(piece) if index % 2 == 0 else f"#emph[{markup(self.reference(piece))}]"
+                        for index, piece in enumerate(pieces)
+                    )
+                )
+            )
         return out
 
     def reference(self, code: str) -> str:
@@ -376,8 +403,11 @@ class _Builder:
                     areas.append(area)
             if area_id in areas:
                 beyond = [a for a in areas if a != area_id]
-                item = {"kind": "door", "door": self.door_ref(door.id),
-                        "to": self.area_ref(beyond[0]) if beyond else None}
+                item = {
+                    "kind": "door",
+                    "door": self.door_ref(door.id),
+                    "to": self.area_ref(beyond[0]) if beyond else None,
+                }
                 item["words"] = self.words.exit(item)
                 out.append(item)
         for stairs in self.model.stairs:
@@ -404,8 +434,13 @@ class _Builder:
         elif isinstance(effect, n.ThreatEffect):
             data = {"kind": "threat", "amount": effect.amount}
         elif isinstance(effect, n.SpawnEffect):
-            data = {"kind": "spawn", "monster": label(effect.type.value), "master": effect.master,
-                    "at": [self.cell(p) for p in effect.at], "count": len(effect.at)}
+            data = {
+                "kind": "spawn",
+                "monster": label(effect.type.value),
+                "master": effect.master,
+                "at": [self.cell(p) for p in effect.at],
+                "count": len(effect.at),
+            }
         elif isinstance(effect, n.DoorEffect):
             data = {"kind": effect.action, "door": self.door_ref(effect.door.value)}
         elif isinstance(effect, n.UnlockEffect):
@@ -417,21 +452,40 @@ class _Builder:
         elif isinstance(effect, n.InstructEffect):
             data = {"kind": "instruct", "paragraphs": self.prose(effect.text.value)}
         elif isinstance(effect, n.PlaceEffect):
-            where = ([self.place_ref(p.value) for p in effect.on] if effect.on else
-                     [self.place_ref(effect.area.value)] if effect.area is not None else [])
-            data = {"kind": "place", "what": effect.kind,
-                    "monster": label(effect.type.value) if effect.type is not None else None,
-                    "master": effect.master, "colour": effect.colour.value if effect.colour else None,
-                    "count": {"amount": effect.count.amount, "heroes": effect.count.heroes} if effect.count else None,
-                    "where": where, "at": [self.cell(p) for p in effect.at], "limit": effect.limit}
+            where = (
+                [self.place_ref(p.value) for p in effect.on]
+                if effect.on
+                else [self.place_ref(effect.area.value)]
+                if effect.area is not None
+                else []
+            )
+            data = {
+                "kind": "place",
+                "what": effect.kind,
+                "monster": label(effect.type.value) if effect.type is not None else None,
+                "master": effect.master,
+                "colour": effect.colour.value if effect.colour else None,
+                "count": {"amount": effect.count.amount, "heroes": effect.count.heroes} if effect.count else None,
+                "where": where,
+                "at": [self.cell(p) for p in effect.at],
+                "limit": effect.limit,
+            }
         elif isinstance(effect, n.RemoveEffect):
             data = {"kind": "remove", "token": self.token_ref(effect.target.value)}
         elif isinstance(effect, n.ReplaceEffect):
-            data = {"kind": "replace", "token": self.token_ref(effect.target.value), "into": effect.kind,
-                    "colour": effect.colour.value if effect.colour else None}
+            data = {
+                "kind": "replace",
+                "token": self.token_ref(effect.target.value),
+                "into": effect.kind,
+                "colour": effect.colour.value if effect.colour else None,
+            }
         elif isinstance(effect, n.CounterEffect):
-            data = {"kind": "counter", "counter": self.counter_ref(effect.counter.value), "amount": effect.amount,
-                    "relative": effect.relative}
+            data = {
+                "kind": "counter",
+                "counter": self.counter_ref(effect.counter.value),
+                "amount": effect.amount,
+                "relative": effect.relative,
+            }
         else:  # a new effect node the sheet does not know yet: say so rather than drop it
             data = {"kind": "unknown", "name": type(effect).__name__}
         data["words"] = self.words.effect(data)
@@ -452,16 +506,30 @@ class _Builder:
             return self.condition(condition.operand, not negated)
         data: dict[str, Any]
         if isinstance(condition, n.EventCondition) and condition.event in ("on", "in"):
-            data = {"kind": "absent" if negated else "present", "target": self.foe_ref(condition.target.value),
-                    "to": self.place_ref(condition.destination.value) if condition.destination else None}
+            data = {
+                "kind": "absent" if negated else "present",
+                "target": self.foe_ref(condition.target.value),
+                "to": self.place_ref(condition.destination.value) if condition.destination else None,
+            }
         elif isinstance(condition, n.EventCondition):
-            refs = {"killed": self.named_ref, "revealed": self.area_ref,
-                    "triggered": self.encounter_ref, "opened": self.door_ref, "defeated": self.foe_ref,
-                    "carried": self.token_ref}
+            refs = {
+                "killed": self.named_ref,
+                "revealed": self.area_ref,
+                "triggered": self.encounter_ref,
+                "opened": self.door_ref,
+                "defeated": self.foe_ref,
+                "carried": self.token_ref,
+            }
             kind = condition.event
             if negated:
-                kind = {"killed": "alive", "revealed": "unrevealed", "triggered": "untriggered",
-                        "opened": "unopened", "defeated": "undefeated", "carried": "uncarried"}[kind]
+                kind = {
+                    "killed": "alive",
+                    "revealed": "unrevealed",
+                    "triggered": "untriggered",
+                    "opened": "unopened",
+                    "defeated": "undefeated",
+                    "carried": "uncarried",
+                }[kind]
             data = {"kind": kind, "target": refs[condition.event](condition.target.value)}
             if condition.event == "carried":
                 data["to"] = self.place_ref(condition.destination.value) if condition.destination else None
@@ -471,9 +539,11 @@ class _Builder:
             if condition.name is not None:
                 data["declared"] = self.counter_ref(condition.counter)
         elif isinstance(condition, (n.AllCondition, n.AnyCondition)):
-            both = isinstance(condition, n.AllCondition) != negated      # De Morgan
-            data = {"kind": "all" if both else "any",
-                    "operands": [self.condition(c, negated) for c in condition.operands]}
+            both = isinstance(condition, n.AllCondition) != negated  # De Morgan
+            data = {
+                "kind": "all" if both else "any",
+                "operands": [self.condition(c, negated) for c in condition.operands],
+            }
         else:
             data = {"kind": "unknown", "name": type(condition).__name__}
         data["words"] = self.words.condition(data)
@@ -496,33 +566,65 @@ class _Builder:
         placed: list[Figure | Marker | ObstacleModel] = [
             *(f for f in model.figures if f.area == area_id),
             *(m for m in model.markers if m.area == area_id),
-            *(o for o in model.obstacles if o.area == area_id)]
+            *(o for o in model.obstacles if o.area == area_id),
+        ]
         for thing in sorted(placed, key=lambda thing: thing.span.start):
             if isinstance(thing, Figure):
                 if thing.rank == "named" and thing.named is not None:
-                    add(("named", thing.named), {"kind": "named", "named": self.named_ref(thing.named),
-                                                 "monster": label(thing.type.name)}, thing.at)
+                    add(
+                        ("named", thing.named),
+                        {"kind": "named", "named": self.named_ref(thing.named), "monster": label(thing.type.name)},
+                        thing.at,
+                    )
                 else:
                     players = {"min": thing.players[0], "max": thing.players[1]} if thing.players else None
-                    add(("monster", thing.type.name, thing.rank, thing.players),
-                        {"kind": "monster", "monster": label(thing.type.name), "master": thing.rank == "master",
-                         "players": players, "large": thing.type.large}, thing.at)
+                    add(
+                        ("monster", thing.type.name, thing.rank, thing.players),
+                        {
+                            "kind": "monster",
+                            "monster": label(thing.type.name),
+                            "master": thing.rank == "master",
+                            "players": players,
+                            "large": thing.type.large,
+                        },
+                        thing.at,
+                    )
             elif isinstance(thing, Marker):
                 if thing.kind == "encounter" and thing.encounter is not None:
-                    add(("encounter", thing.encounter),
-                        {"kind": "encounter", "encounter": thing.encounter,
-                         "name": self.encounter_ref(thing.encounter)["name"]}, thing.at)
+                    add(
+                        ("encounter", thing.encounter),
+                        {
+                            "kind": "encounter",
+                            "encounter": thing.encounter,
+                            "name": self.encounter_ref(thing.encounter)["name"],
+                        },
+                        thing.at,
+                    )
                 elif thing.kind == "relic" and thing.variant is not None:
-                    add(("relic", thing.variant), {"kind": "relic", "variant": label(thing.variant),
-                                                   "name": thing.display or label(thing.variant)}, thing.at)
+                    add(
+                        ("relic", thing.variant),
+                        {
+                            "kind": "relic",
+                            "variant": label(thing.variant),
+                            "name": thing.display or label(thing.variant),
+                        },
+                        thing.at,
+                    )
                 else:
                     variant = label(thing.variant) if thing.variant else None
                     if thing.kind == "lieutenant" and variant:
                         variant = variant.title()
-                    add((thing.kind, thing.variant, thing.active, thing.facing),
-                        {"kind": thing.kind, "variant": variant,
-                         "title": self.treasure_title(thing.variant) if thing.kind == "treasure" else None,
-                         "active": thing.active, "facing": thing.facing}, thing.at)
+                    add(
+                        (thing.kind, thing.variant, thing.active, thing.facing),
+                        {
+                            "kind": thing.kind,
+                            "variant": variant,
+                            "title": self.treasure_title(thing.variant) if thing.kind == "treasure" else None,
+                            "active": thing.active,
+                            "facing": thing.facing,
+                        },
+                        thing.at,
+                    )
             else:
                 kind = thing.kind
                 # Terrain printed on a second edition tile: named by the tile's code.
@@ -531,9 +633,16 @@ class _Builder:
                 key = ("trap" if kind.trap else "obstacle", kind.name, thing.facing, thing.piece)
                 group = groups.get(key)
                 if group is None:
-                    group = groups[key] = {"kind": "trap" if kind.trap else "obstacle", "name": kind.name,
-                                           "obstacle": label(kind.name), "printed": printed,
-                                           "facing": thing.facing, "at": [], "count": 0, "cells": 0}
+                    group = groups[key] = {
+                        "kind": "trap" if kind.trap else "obstacle",
+                        "name": kind.name,
+                        "obstacle": label(kind.name),
+                        "printed": printed,
+                        "facing": thing.facing,
+                        "at": [],
+                        "count": 0,
+                        "cells": 0,
+                    }
                 first, last = min(thing.cells), max(thing.cells)
                 group["at"].append(point(first) if first == last else f"{point(first)}..{point(last)}")
                 group["count"] += 1
@@ -550,7 +659,10 @@ class _Builder:
             wave = analysis.reveal_wave.get(area.id)
             seen = analysis.visible_from.get(area.id, [])
             data = {
-                "id": area.id, "name": area.name, "start": area.start, "wave": wave,
+                "id": area.id,
+                "name": area.name,
+                "start": area.start,
+                "wave": wave,
                 # visible_from names areas, or "effect" when an effect revealed the area
                 "seen_from": [self.area_ref(a) for a in seen if a in self.model.areas],
                 "by_effect": any(a not in self.model.areas for a in seen),
@@ -565,14 +677,22 @@ class _Builder:
 
     # the rest ----------------------------------------------------------------------
     def encounters(self) -> list[dict]:
-        return [{"id": e.id, "name": e.display, "area": self.area_ref(e.area), "at": point(e.at),
-                 "effects": self.effects(e.node.effects)} for e in self.model.encounters.values()]
+        return [
+            {
+                "id": e.id,
+                "name": e.display,
+                "area": self.area_ref(e.area),
+                "at": point(e.at),
+                "effects": self.effects(e.node.effects),
+            }
+            for e in self.model.encounters.values()
+        ]
 
     def triggers(self) -> list[dict]:
         out = []
         for trigger in self.model.triggers:
             data: dict[str, Any] = {"event": trigger.event, "round": trigger.round}
-            target = trigger.target.value if trigger.target else ""   # only `round` has no target
+            target = trigger.target.value if trigger.target else ""  # only `round` has no target
             if trigger.event == "reveal":
                 data["target"] = self.area_ref(target)
             elif trigger.event == "killed":
@@ -590,7 +710,8 @@ class _Builder:
             data["effects"] = self.effects(trigger.effects)
             # a rule of each round or turn that brings monsters in: the sheet's Reinforcements
             data["reinforcement"] = data["event"] == "each" and any(
-                e["kind"] == "place" and e.get("what") == "monster" for e in data["effects"])
+                e["kind"] == "place" and e.get("what") == "monster" for e in data["effects"]
+            )
             out.append(data)
         return out
 
@@ -609,11 +730,18 @@ class _Builder:
                 item["words"] = self.words.ability(item)
                 abilities.append(item)
             placed = [f for f in self.model.figures if f.named == named.id]
-            out.append({"id": named.id, "name": named.display,
-                        "monster": label(named.type.name) if named.type else label(node.type.value),
-                        "changes": changes, "abilities": abilities, "conquest": node.conquest,
-                        "at": point(placed[0].at) if placed else None,
-                        "area": self.area_ref(placed[0].area) if placed else None})
+            out.append(
+                {
+                    "id": named.id,
+                    "name": named.display,
+                    "monster": label(named.type.name) if named.type else label(node.type.value),
+                    "changes": changes,
+                    "abilities": abilities,
+                    "conquest": node.conquest,
+                    "at": point(placed[0].at) if placed else None,
+                    "area": self.area_ref(placed[0].area) if placed else None,
+                }
+            )
         return out
 
     def chests(self) -> list[dict]:
@@ -625,9 +753,11 @@ class _Builder:
             contents = []
             for content in row.contents:
                 name = content.name.value if content.name is not None else None
-                item = {"kind": content.kind, "amount": content.amount,
-                        "name": self.treasure_title(name) if content.kind == "potion" else
-                        (label(name) if name else None)}
+                item = {
+                    "kind": content.kind,
+                    "amount": content.amount,
+                    "name": self.treasure_title(name) if content.kind == "potion" else (label(name) if name else None),
+                }
                 item["words"] = self.words.chest_item(item)
                 contents.append(item)
             out.append({"chest": row.kind.value, "number": row.number, "contents": contents})
@@ -641,14 +771,24 @@ class _Builder:
         cards = []
         for card in plan.cards:
             entry = catalog.cards.get(card.name.value)
-            cards.append({"name": card.name.value, "copies": card.copies,
-                          "colour": entry.treachery_colour if entry else None,
-                          "cost": entry.treachery_cost if entry else None})
+            cards.append(
+                {
+                    "name": card.name.value,
+                    "copies": card.copies,
+                    "colour": entry.treachery_colour if entry else None,
+                    "cost": entry.treachery_cost if entry else None,
+                }
+            )
         glyphs = []
         for glyph in plan.glyphs:
             dark = catalog.dark_glyphs.get(glyph.name.value)
-            glyphs.append({"name": label(glyph.name.value), "colour": dark.colour if dark else None,
-                           "cost": dark.cost if dark else None})
+            glyphs.append(
+                {
+                    "name": label(glyph.name.value),
+                    "colour": dark.colour if dark else None,
+                    "cost": dark.cost if dark else None,
+                }
+            )
         return {"cards": cards, "glyphs": glyphs}
 
     def treachery(self) -> list[dict] | None:
@@ -657,8 +797,9 @@ class _Builder:
             return None
         from questc.catalog.model import TREACHERY_KINDS
 
-        return [{"kind": kind, "colour": TREACHERY_KINDS.get(kind), "amount": amount}
-                for kind, amount in budget.items()]
+        return [
+            {"kind": kind, "colour": TREACHERY_KINDS.get(kind), "amount": amount} for kind, amount in budget.items()
+        ]
 
     # monsters ------------------------------------------------------------------------
     def monsters(self) -> list[dict]:
@@ -667,9 +808,19 @@ class _Builder:
         model = self.model
         out: dict[str, dict] = {}
         for figure in model.figures:
-            item = out.setdefault(figure.type.name, {"monster": label(figure.type.name), "normal": 0, "master": 0,
-                                                     "named": [], "some": 0, "ranges": [], "areas": [],
-                                                     "pieces": []})
+            item = out.setdefault(
+                figure.type.name,
+                {
+                    "monster": label(figure.type.name),
+                    "normal": 0,
+                    "master": 0,
+                    "named": [],
+                    "some": 0,
+                    "ranges": [],
+                    "areas": [],
+                    "pieces": [],
+                },
+            )
             if figure.rank == "named" and figure.named is not None:
                 item["named"].append(self.named_ref(figure.named))
             else:
@@ -705,14 +856,23 @@ class _Builder:
                 else:
                     sizes.append({"from": heroes, "to": heroes, "minions": minions, "masters": masters})
             pieces = [model.pieces.get(p) for p in group.pieces]
-            item = {"kind": group.kind, "monster": group.display, "id": group.id,
-                    "area": self.area_ref(group.area),
-                    "pieces": [f"tile {p.type.tile}" if p.type.tile else f"the {label(p.type.name)}"
-                               for p in pieces if p is not None],
-                    "sizes": sizes if group.kind == "monster" else [],
-                    "traits": [label(t) for t in model.traits] if group.kind == "open" else [],
-                    "changes": [{"who": c.who, "amount": c.amount, "relative": c.relative,
-                                 "stat": label(c.stat.value)} for c in group.changes]}
+            item = {
+                "kind": group.kind,
+                "monster": group.display,
+                "id": group.id,
+                "area": self.area_ref(group.area),
+                "pieces": [
+                    f"tile {p.type.tile}" if p.type.tile else f"the {label(p.type.name)}"
+                    for p in pieces
+                    if p is not None
+                ],
+                "sizes": sizes if group.kind == "monster" else [],
+                "traits": [label(t) for t in model.traits] if group.kind == "open" else [],
+                "changes": [
+                    {"who": c.who, "amount": c.amount, "relative": c.relative, "stat": label(c.stat.value)}
+                    for c in group.changes
+                ],
+            }
             item["words"] = self.words.group(item)
             out.append(item)
         return out
@@ -730,14 +890,16 @@ class _Builder:
         the deck plan, and the components to set aside (questc.emit.sheet's `components`)."""
         model = self.model
         start = next((a for a in model.areas.values() if a.start), None)
-        return {"start": self.area_ref(start.id) if start is not None else None,
-                "start_rule": model.edition.start,
-                "start_at": [point(h.at) for h in model.hero_starts],
-                "conquest": model.conquest,
-                "reveal": model.reveal,
-                "treachery": self.treachery(),
-                "plan": self.plan(),
-                "components": self.components()}
+        return {
+            "start": self.area_ref(start.id) if start is not None else None,
+            "start_rule": model.edition.start,
+            "start_at": [point(h.at) for h in model.hero_starts],
+            "conquest": model.conquest,
+            "reveal": model.reveal,
+            "treachery": self.treachery(),
+            "plan": self.plan(),
+            "components": self.components(),
+        }
 
     def components(self) -> list[dict]:
         """The components the quest puts on the table, in groups (map pieces, doors and stairs,
@@ -745,8 +907,14 @@ class _Builder:
         model = self.model
         groups: dict[str, dict[tuple, dict]] = {name: {} for name in COMPONENT_GROUPS}
 
-        def add(group: str, key: tuple, item: dict, count: int = 1, ident: str | None = None,
-                players: tuple[int, int] | None = None) -> None:
+        def add(
+            group: str,
+            key: tuple,
+            item: dict,
+            count: int = 1,
+            ident: str | None = None,
+            players: tuple[int, int] | None = None,
+        ) -> None:
             found = groups[group].setdefault(key, dict(item, count=0, ids=[], some=0, ranges=[]))
             found["count"] += count
             if ident is not None:
@@ -759,8 +927,18 @@ class _Builder:
         for piece in model.pieces.values():
             if piece is not None:
                 kind = piece.type
-                add("pieces", (kind.name,), {"kind": "piece", "name": piece_title(kind.name), "type": kind.kind,
-                                            "tile": kind.tile, "small": kind.kind in SMALL_PIECES}, ident=piece.id)
+                add(
+                    "pieces",
+                    (kind.name,),
+                    {
+                        "kind": "piece",
+                        "name": piece_title(kind.name),
+                        "type": kind.kind,
+                        "tile": kind.tile,
+                        "small": kind.kind in SMALL_PIECES,
+                    },
+                    ident=piece.id,
+                )
         plain_doors = [d for d in model.doors.values() if d.rune is None]
         if plain_doors:
             add("doors", ("door",), {"kind": "door", "rune": None}, len(plain_doors))
@@ -772,12 +950,18 @@ class _Builder:
         for figure in model.figures:
             if figure.rank == "named" and figure.named is not None:
                 named = self.named_ref(figure.named)
-                add("monsters", ("named", figure.named), {"kind": "named", "named": named,
-                                                          "monster": label(figure.type.name)})
+                add(
+                    "monsters",
+                    ("named", figure.named),
+                    {"kind": "named", "named": named, "monster": label(figure.type.name)},
+                )
             else:
-                add("monsters", ("monster", figure.type.name, figure.rank),
+                add(
+                    "monsters",
+                    ("monster", figure.type.name, figure.rank),
                     {"kind": "monster", "monster": label(figure.type.name), "master": figure.rank == "master"},
-                    players=figure.players)
+                    players=figure.players,
+                )
         # the groups the overlord places (second edition): their figures for the most heroes
         low, high = model.heroes()
         for group in model.groups.values():
@@ -787,8 +971,12 @@ class _Builder:
                     key = ("monster", group.type.name, rank)
                     have = groups["monsters"][key]["count"] if key in groups["monsters"] else 0
                     if most > have:
-                        add("monsters", key, {"kind": "monster", "monster": label(group.type.name),
-                                              "master": rank == "master"}, most - have)
+                        add(
+                            "monsters",
+                            key,
+                            {"kind": "monster", "monster": label(group.type.name), "master": rank == "master"},
+                            most - have,
+                        )
             elif group.kind == "lieutenant":
                 add("markers", ("lieutenant", group.id), {"kind": "lieutenant", "name": label(group.id).title()})
         for marker in model.markers:
@@ -802,20 +990,32 @@ class _Builder:
             elif marker.kind == "lieutenant":
                 add("markers", ("lieutenant", variant), {"kind": "lieutenant", "name": label(variant or "").title()})
             else:
-                add("markers", (marker.kind, variant), {"kind": marker.kind,
-                                                        "variant": label(variant) if variant else None})
+                add(
+                    "markers",
+                    (marker.kind, variant),
+                    {"kind": marker.kind, "variant": label(variant) if variant else None},
+                )
         for obstacle in model.obstacles:
-            if obstacle.piece is None:    # terrain printed on a tile comes with the tile
-                add("obstacles", (obstacle.kind.name,), {"kind": "obstacle", "name": obstacle.kind.name,
-                                                         "obstacle": label(obstacle.kind.name),
-                                                         "trap": obstacle.kind.trap, "cells": 0})
+            if obstacle.piece is None:  # terrain printed on a tile comes with the tile
+                add(
+                    "obstacles",
+                    (obstacle.kind.name,),
+                    {
+                        "kind": "obstacle",
+                        "name": obstacle.kind.name,
+                        "obstacle": label(obstacle.kind.name),
+                        "trap": obstacle.kind.trap,
+                        "cells": 0,
+                    },
+                )
                 groups["obstacles"][(obstacle.kind.name,)]["cells"] += len(obstacle.cells)
         # the tiles in the order of their codes (1B, 22A, 26A), before the small pieces; other pieces
         # (first edition rooms and corridors) in the order they are written
         pieces = groups["pieces"]
         if any(item["tile"] for item in pieces.values()):
-            groups["pieces"] = dict(sorted(pieces.items(), key=lambda kv: (
-                kv[1]["tile"] is None, _natural(kv[1]["tile"] or ""))))
+            groups["pieces"] = dict(
+                sorted(pieces.items(), key=lambda kv: (kv[1]["tile"] is None, _natural(kv[1]["tile"] or "")))
+            )
         out = []
         for name, items in groups.items():
             if not items:
@@ -830,9 +1030,14 @@ class _Builder:
     def victories(self) -> list[dict]:
         out = []
         for victory in self.model.victories:
-            out.append({"side": victory.side.value, "label": victory.label.value if victory.label else None,
-                        "condition": self.condition(victory.when),
-                        "next": victory.next.label if victory.next is not None else None})   # `then encounter 2a`
+            out.append(
+                {
+                    "side": victory.side.value,
+                    "label": victory.label.value if victory.label else None,
+                    "condition": self.condition(victory.when),
+                    "next": victory.next.label if victory.next is not None else None,
+                }
+            )  # `then encounter 2a`
         return out
 
     def doors(self) -> list[dict]:

@@ -5,6 +5,7 @@
 
 A code a configuration re-graded is shown with its graver severity in this run.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,12 @@ def count_by_code(diagnostics: list[Diagnostic]) -> list[JSON]:
         entry = table.get(d.code)
         if entry is None:
             known = descriptor(d.code)
-            entry = table[d.code] = {"code": d.code, "name": known.name if known else "",
-                                     "severity": d.severity, "count": 0}
+            entry = table[d.code] = {
+                "code": d.code,
+                "name": known.name if known else "",
+                "severity": d.severity,
+                "count": 0,
+            }
         entry["count"] += 1
         if d.severity.rank > entry["severity"].rank:
             entry["severity"] = d.severity
@@ -36,8 +41,13 @@ def render_text(diagnostics: list[Diagnostic]) -> str:
     if not rows:
         return ""
     width = max(len(str(row["count"])) for row in rows)
-    return "".join(f"{str(row['count']).rjust(width)}  {row['code']}  {row['severity']:<7}  {row['name']}".rstrip()
-                   + "\n" for row in rows) + "\n"
+    return (
+        "".join(
+            f"{str(row['count']).rjust(width)}  {row['code']}  {row['severity']:<7}  {row['name']}".rstrip() + "\n"
+            for row in rows
+        )
+        + "\n"
+    )
 
 
 def render_json(diagnostics: list[Diagnostic]) -> str:

@@ -1,4 +1,5 @@
 """Diagnostics -> rustc-style text: header, source lines as written, ^^^ and labels, help, summary."""
+
 from __future__ import annotations
 
 import os
@@ -65,7 +66,8 @@ class TextRenderer:
         sev = self._paint(_COLOURS[d.severity], f"{d.severity.value}[{d.code}]")
         out = [f"{sev}{self._paint(_BOLD, ': ' + visible(d.message))}"]
         places = [(d.span, d.label and visible(d.label), True)] + [
-            (label.span, visible(label.message), False) for label in d.labels]
+            (label.span, visible(label.message), False) for label in d.labels
+        ]
         same_file = [p for p in places if p[0].file == d.span.file]
         width = max(len(str(p[0].line)) for p in places)
         pad = " " * width
@@ -102,8 +104,16 @@ class TextRenderer:
             previous = number
         return out
 
-    def _marker(self, span: Span, source: str, message: str | None, primary: bool, severity: Severity,
-                shift: int = 0, shown: int | None = None) -> str:
+    def _marker(
+        self,
+        span: Span,
+        source: str,
+        message: str | None,
+        primary: bool,
+        severity: Severity,
+        shift: int = 0,
+        shown: int | None = None,
+    ) -> str:
         start = max(span.column - 1, 0)
         end = span.end_column - 1 if span.end_line == span.line else len(source)
         end = max(end, start + 1)
@@ -118,7 +128,7 @@ class TextRenderer:
         return "\n\n".join(self.render(d) for d in diagnostics)
 
 
-_WIDEST = 200   # source lines longer than this are shown as a window around the span
+_WIDEST = 200  # source lines longer than this are shown as a window around the span
 
 
 def _window(source: str, column: int) -> tuple[int, str]:
@@ -127,7 +137,7 @@ def _window(source: str, column: int) -> tuple[int, str]:
     if len(source) <= _WIDEST:
         return 0, source
     start = max(0, min(column - 1 - 40, len(source) - _WIDEST))
-    text = source[start:start + _WIDEST]
+    text = source[start : start + _WIDEST]
     if start:
         text = "..." + text[3:]
     if start + _WIDEST < len(source):

@@ -7,6 +7,7 @@ line...) can change the layout: each ASCII punctuation character is escaped with
 `\\u{...}`, and spaces that markup would fold (runs, and spaces at either end) as `\\u{20}`.
 The PDF is the same as with the text given as a string literal, byte for byte.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,5 +34,8 @@ def markup(text: str) -> str:
 
 def string(text: str) -> str:
     """Text in; a Typst string literal of it out (for code: a function's argument, a file's bytes)."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r") \
-        .replace("\t", "\\t") + '"'
+    return (
+        '"'
+        + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
+        + '"'
+    )

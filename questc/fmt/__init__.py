@@ -10,6 +10,7 @@ to a tree equal to the input's (spans aside) and keep every comment; otherwise
 FormatterError is raised and the caller leaves the file alone. Formatting is
 idempotent: formatting the output again changes nothing.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -54,7 +55,8 @@ def without_spans(node: object) -> object:
         return ("Header", without_spans(node.title), without_spans(tuple(fields)))
     if dataclasses.is_dataclass(node) and not isinstance(node, type):
         return (type(node).__name__,) + tuple(
-            without_spans(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "span")
+            without_spans(getattr(node, f.name)) for f in dataclasses.fields(node) if f.name != "span"
+        )
     if isinstance(node, (tuple, list)):
         return tuple(without_spans(x) for x in node)
     return node
@@ -87,8 +89,9 @@ def _verify(parsed: ParseResult, output: str, file: str) -> None:
     again = parse_source(output, file)
     if any(d.severity is Severity.ERROR for d in again.diagnostics) or again.tree is None:
         first = next(d for d in again.diagnostics if d.severity is Severity.ERROR)
-        raise FormatterError(f"{file}: the formatted text would not parse ({first.code} at line "
-                             f"{first.span.line}: {first.message})")
+        raise FormatterError(
+            f"{file}: the formatted text would not parse ({first.code} at line {first.span.line}: {first.message})"
+        )
     if without_spans(again.tree) != without_spans(parsed.tree):
         raise FormatterError(f"{file}: the formatted text would mean a different quest")
     kept = Counter(text.rstrip() for _, text in again.comments)

@@ -15,6 +15,7 @@ written there, else after the closing `}`), and comments before a `}` at the end
 that block. Nothing here decides meaning: the caller checks that the text printed
 parses back to the same tree.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,9 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from questc.diagnostics.core import Span
 from questc.syntax import nodes as n
 from questc.syntax.transform import HEADER_FIELDS
-from questc.diagnostics.core import Span
 
 
 class _Spanned(Protocol):
@@ -33,10 +34,11 @@ class _Spanned(Protocol):
     @property
     def span(self) -> Span: ...
 
+
 INDENT = "  "
 _LONG_CLOSE = re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""', re.S)
 _SHORT_CLOSE = re.compile(r'(?:[^"\\\n]|\\.)*"')
-_SINGLE_LINE = (n.Piece, n.Door, n.Stairs, n.Victory, n.Role, n.CounterDef)   # kinds that group; the rest are blocks
+_SINGLE_LINE = (n.Piece, n.Door, n.Stairs, n.Victory, n.Role, n.CounterDef)  # kinds that group; the rest are blocks
 
 
 def _pad(depth: int) -> str:
@@ -139,21 +141,23 @@ def _masked(text: str) -> str:
 @dataclass
 class _Child:
     """One statement of a block, in source order: where it is and how to print it at a depth."""
+
     start: int
     end: int
-    render: Callable[..., list[str]]   # depth -> list of physical lines
-    key: str | None = None    # the header field's keyword, the top-level kind
+    render: Callable[..., list[str]]  # depth -> list of physical lines
+    key: str | None = None  # the header field's keyword, the top-level kind
 
 
 @dataclass
 class _Group:
     """A child printed: its leading comments (with blank-line flags), its lines, and whether a blank
     line stood before it in the source."""
-    comments: list[tuple[bool, str]]   # (a blank line before it, its text)
+
+    comments: list[tuple[bool, str]]  # (a blank line before it, its text)
     blank: bool
     lines: list[str]
     key: str | None = None
-    gap: bool = False         # a blank line between the last leading comment and the statement
+    gap: bool = False  # a blank line between the last leading comment and the statement
 
 
 class Printer:
@@ -164,7 +168,7 @@ class Printer:
         self.masked = _masked(source)
         self.comments = []
         for span, text in comments:
-            before = source[source.rfind("\n", 0, span.start) + 1:span.start]
+            before = source[source.rfind("\n", 0, span.start) + 1 : span.start]
             self.comments.append(_Comment(span.start, span.end, span.line, text.rstrip(), not before.strip()))
 
     # -- comments -------------------------------------------------------------------
@@ -179,7 +183,7 @@ class Printer:
     def _trailing(self, end: int) -> _Comment | None:
         """The comment on the line where a statement ends at `end`, if only spaces or `;` come between."""
         for c in self.comments:
-            if not c.claimed and c.start >= end and not self.masked[end:c.start].strip(" \t;\r"):
+            if not c.claimed and c.start >= end and not self.masked[end : c.start].strip(" \t;\r"):
                 c.claimed = True
                 return c
             if c.start >= end:
@@ -211,7 +215,7 @@ class Printer:
             else:
                 prev = child.end
             gap = False
-            if leading:   # the blank line before the group is the one before its first comment
+            if leading:  # the blank line before the group is the one before its first comment
                 gap, blank, leading[0] = blank, leading[0][0], (False, leading[0][1])
             groups.append(_Group(leading, blank, lines, child.key, gap))
         return groups, prev
@@ -231,8 +235,14 @@ class Printer:
             out += group.lines
         return out
 
-    def block(self, node: _Spanned, head: str, children: list[_Child], depth: int,
-              reorder: Callable[[list[_Group]], list[_Group]] | None = None) -> list[str]:
+    def block(
+        self,
+        node: _Spanned,
+        head: str,
+        children: list[_Child],
+        depth: int,
+        reorder: Callable[[list[_Group]], list[_Group]] | None = None,
+    ) -> list[str]:
         """`head {`, the children one level deeper, `}`; `reorder` sorts the printed groups (header)."""
         open_at = self.masked.index("{", node.span.start)
         close_at = node.span.end - 1
@@ -263,8 +273,14 @@ class Printer:
     def file(self, quest: n.QuestFile) -> str:
         children = []
         if quest.header is not None:
-            children.append(_Child(quest.header.span.start, quest.header.span.end,
-                                   lambda d, h=quest.header: self.header(h, d), "header"))
+            children.append(
+                _Child(
+                    quest.header.span.start,
+                    quest.header.span.end,
+                    lambda d, h=quest.header: self.header(h, d),
+                    "header",
+                )
+            )
         for item in quest.items:
             key = type(item).__name__ if isinstance(item, _SINGLE_LINE) else None
             children.append(_Child(item.span.start, item.span.end, lambda d, i=item: self.item(i, d), key))
@@ -312,15 +328,17 @@ class Printer:
     def _print(statement: str, depth: int) -> list[str]:
         return (_pad(depth) + statement).split("\n")
 
-    def _line(self, node: _Spanned, statement_at: Callable[..., str]) -> _Child:   # (depth -> the statement)
+    def _line(self, node: _Spanned, statement_at: Callable[..., str]) -> _Child:  # (depth -> the statement)
         """A child printed by `statement_at(depth) -> str` (one statement, maybe a long string in it)."""
         return _Child(node.span.start, node.span.end, lambda d: self._print(statement_at(d), d))
 
     # -- the header ---------------------------------------------------------------------
     def header(self, header: n.Header, depth: int) -> list[str]:
         order = {keyword: number for number, keyword in enumerate(HEADER_FIELDS)}
-        children = [_Child(f.span.start, f.span.end, lambda d, f=f: self._print(self.header_field(f, d), d),
-                           f.keyword) for f in header.fields]
+        children = [
+            _Child(f.span.start, f.span.end, lambda d, f=f: self._print(self.header_field(f, d), d), f.keyword)
+            for f in header.fields
+        ]
 
         def reorder(groups: list[_Group]) -> list[_Group]:
             return sorted(groups, key=lambda g: order.get(g.key or "", len(order)))
@@ -329,19 +347,21 @@ class Printer:
 
     def header_field(self, f: n.HeaderField, depth: int) -> str:
         value = f.value
-        if isinstance(value, n.Name):              # id, edition, reveal, part_of
+        if isinstance(value, n.Name):  # id, edition, reveal, part_of
             shown = value.value
-        elif isinstance(value, n.CountRange):      # players
+        elif isinstance(value, n.CountRange):  # players
             shown = count_range(value)
-        elif isinstance(value, int):               # conquest, act
+        elif isinstance(value, int):  # conquest, act
             shown = str(value)
         elif isinstance(value, n.EncounterNumber):  # encounter
             shown = value.label
-        elif isinstance(value, n.Text):            # author, version, intro, special, use
+        elif isinstance(value, n.Text):  # author, version, intro, special, use
             shown = self.text_value(value, depth)
-        else:                                      # expansions, traits (names), treachery (parts)
-            shown = ", ".join(f"{part.colour.value} {part.amount}" if isinstance(part, n.TreacheryPart)
-                              else part.value for part in value)
+        else:  # expansions, traits (names), treachery (parts)
+            shown = ", ".join(
+                f"{part.colour.value} {part.amount}" if isinstance(part, n.TreacheryPart) else part.value
+                for part in value
+            )
         return f"{f.keyword} {shown}"
 
     # -- areas ------------------------------------------------------------------------------
@@ -354,15 +374,28 @@ class Printer:
         children = []
         for statement in area.statements:
             if isinstance(statement, n.Encounter):
-                children.append(_Child(statement.span.start, statement.span.end,
-                                       lambda d, s=statement: self.block(
-                                           s, f"encounter {s.id.value}{self._shown(s, d)} at {point(s.at)}",
-                                           self._effects(s.effects), d)))
+                children.append(
+                    _Child(
+                        statement.span.start,
+                        statement.span.end,
+                        lambda d, s=statement: self.block(
+                            s,
+                            f"encounter {s.id.value}{self._shown(s, d)} at {point(s.at)}",
+                            self._effects(s.effects),
+                            d,
+                        ),
+                    )
+                )
             elif isinstance(statement, n.Group) and statement.changes:
-                children.append(_Child(statement.span.start, statement.span.end,
-                                       lambda d, s=statement: self.block(
-                                           s, group_head(s), [self._line(c, lambda _d, c=c: group_change(c))
-                                                              for c in s.changes], d)))
+                children.append(
+                    _Child(
+                        statement.span.start,
+                        statement.span.end,
+                        lambda d, s=statement: self.block(
+                            s, group_head(s), [self._line(c, lambda _d, c=c: group_change(c)) for c in s.changes], d
+                        ),
+                    )
+                )
             else:
                 children.append(self._line(statement, lambda d, s=statement: self.simple(s, d)))
         return self.block(area, head, children, depth)
@@ -380,19 +413,29 @@ class Printer:
         # that its comments stay with it (two abilities share a statement when only `,` is between).
         statements: list[list[n.Ability]] = []
         for ability in named.abilities:
-            if statements and not self.masked[statements[-1][-1].span.end:ability.span.start].replace(
-                    ",", "").replace("\\\n", "").strip():
+            if (
+                statements
+                and not self.masked[statements[-1][-1].span.end : ability.span.start]
+                .replace(",", "")
+                .replace("\\\n", "")
+                .strip()
+            ):
                 statements[-1].append(ability)
             else:
                 statements.append([ability])
         for group in statements:
             start = self.masked.rfind("abilities", open_at, group[0].span.start)
             text = "abilities " + ", ".join(ability_text(a) for a in group)
-            children.append(_Child(start if start >= 0 else group[0].span.start, group[-1].span.end,
-                                   lambda d, t=text: self._print(t, d)))
+            children.append(
+                _Child(
+                    start if start >= 0 else group[0].span.start,
+                    group[-1].span.end,
+                    lambda d, t=text: self._print(t, d),
+                )
+            )
         if named.conquest is not None:
             found = list(re.finditer(r"\bconquest\s+[0-9]+", self.masked[open_at:close_at]))
-            start, end = ((open_at + found[-1].start(), open_at + found[-1].end()) if found else (close_at, close_at))
+            start, end = (open_at + found[-1].start(), open_at + found[-1].end()) if found else (close_at, close_at)
             children.append(_Child(start, end, lambda d, v=named.conquest: self._print(f"conquest {v}", d)))
         children.sort(key=lambda c: c.start)
         return self.block(named, head, children, depth)
@@ -409,6 +452,7 @@ class Printer:
     def chest_row(self, row: n.ChestRow) -> Callable[[int], str]:
         def at(depth: int) -> str:
             return f"{row.kind.value} {row.number}: " + ", ".join(chest_content(c) for c in row.contents)
+
         return at
 
     def plan_entry(self, entry: n.PlanCard | n.PlanGlyph) -> Callable[[int], str]:
@@ -416,9 +460,10 @@ class Printer:
             if isinstance(entry, n.PlanCard):
                 return f"card {quote_short(entry.name.value)}" + (f" x{entry.copies}" if entry.copies != 1 else "")
             return f"dark_glyph {entry.name.value}"
+
         return at
 
-    def simple(self, s: Any, depth: int) -> str:   # (any statement not a block: tested by type below)
+    def simple(self, s: Any, depth: int) -> str:  # (any statement not a block: tested by type below)
         """One statement that is not a block, as text (a long string in it spans lines)."""
         t = self.text_value
         if isinstance(s, n.Piece):
@@ -427,10 +472,11 @@ class Printer:
             if s.between is not None:
                 where = f"between {s.between[0].value} {s.between[1].value}"
             else:
-                assert s.at is not None   # the grammar: `between A B` or `at X,Y SIDE`
+                assert s.at is not None  # the grammar: `between A B` or `at X,Y SIDE`
                 where = f"at {point(s.at)} {_word(s.side)}"
             return f"door {s.id.value}{self._shown(s, depth)} {where}" + (
-                f" rune {s.rune.value}" if s.rune is not None else "")
+                f" rune {s.rune.value}" if s.rune is not None else ""
+            )
         if isinstance(s, n.Stairs):
             return f"stairs {s.colour.value}{self._shown(s, depth)} at {point(s.ends[0])} {point(s.ends[1])}"
         if isinstance(s, n.Victory):

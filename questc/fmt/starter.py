@@ -10,11 +10,14 @@ two files tied by `part_of`, the second a new map with its own victories. Their
 comments point at the language's statements, so a writer can grow them into a real
 quest. Each is already in the canonical layout (`questc fmt` leaves it unchanged).
 """
+
 from __future__ import annotations
 
 import re
 
-from questc.editions import DEFAULT, Edition, edition as edition_named, names as edition_names
+from questc.editions import DEFAULT, Edition
+from questc.editions import edition as edition_named
+from questc.editions import names as edition_names
 
 _TEMPLATE = '''\
 # {comment_title}: a starter quest written by `questc new`.
@@ -207,12 +210,19 @@ def starter_quest(name: str, title: str | None = None, path: str | None = None, 
     rules = _edition(edition)
     title = _one_line(title, name)
     return _template(rules).format(
-        comment_title=title, path=path or f"{name}.quest", quoted_title=_quoted(title), ident=quest_id(name),
-        encounter="", what=f"a {rules.title.lower()} edition starter quest", **_header(rules))
+        comment_title=title,
+        path=path or f"{name}.quest",
+        quoted_title=_quoted(title),
+        ident=quest_id(name),
+        encounter="",
+        what=f"a {rules.title.lower()} edition starter quest",
+        **_header(rules),
+    )
 
 
-def encounter_pair(name: str, title: str | None = None, paths: tuple[str, str] | None = None,
-                   edition: str | None = None) -> tuple[str, str]:
+def encounter_pair(
+    name: str, title: str | None = None, paths: tuple[str, str] | None = None, edition: str | None = None
+) -> tuple[str, str]:
     """A quest of two encounters: the texts of `NAME_1.quest` and `NAME_2.quest`.
 
     Their ids are `name_1` and `name_2`, both `part_of` the quest's id made from `name`;
@@ -230,20 +240,34 @@ def encounter_pair(name: str, title: str | None = None, paths: tuple[str, str] |
         rules = _edition(edition)
         if not _in_encounters(rules):
             others = [n for n in edition_names() if _in_encounters(edition_named(n))]
-            raise ValueError(f"{rules.name} edition quests have no encounters (`encounter`, `part_of`): "
-                             f"a quest of two encounters is {' or '.join(others) or 'not'} edition")
+            raise ValueError(
+                f"{rules.name} edition quests have no encounters (`encounter`, `part_of`): "
+                f"a quest of two encounters is {' or '.join(others) or 'not'} edition"
+            )
     title = _one_line(title, name)
     whole = quest_id(name)
     first_path, second_path = paths or (f"{name}_1.quest", f"{name}_2.quest")
     header = _header(rules)
     what = f"{rules.title.lower()} edition starter quest"
-    first = _SECOND.format(comment_title=title, path=first_path, what=f"encounter 1 of 2 of a {what}",
-                           quoted_title=_quoted(f"{title}: Encounter 1"), ident=f"{whole}_1",
-                           encounter=f"  encounter 1  # the first of two maps\n  part_of {whole}  # the whole quest\n",
-                           **header)
-    second = _SECOND_2.format(comment_title=title, first_path=first_path, path=second_path, what=what,
-                              quoted_title=_quoted(f"{title}: Encounter 2"), ident=f"{whole}_2", whole=whole,
-                              **header)
+    first = _SECOND.format(
+        comment_title=title,
+        path=first_path,
+        what=f"encounter 1 of 2 of a {what}",
+        quoted_title=_quoted(f"{title}: Encounter 1"),
+        ident=f"{whole}_1",
+        encounter=f"  encounter 1  # the first of two maps\n  part_of {whole}  # the whole quest\n",
+        **header,
+    )
+    second = _SECOND_2.format(
+        comment_title=title,
+        first_path=first_path,
+        path=second_path,
+        what=what,
+        quoted_title=_quoted(f"{title}: Encounter 2"),
+        ident=f"{whole}_2",
+        whole=whole,
+        **header,
+    )
     return first, second
 
 
@@ -283,9 +307,10 @@ def _header(rules: Edition) -> dict[str, str]:
 def _one_line(title: str | None, name: str) -> str:
     """The title as the writer gave it (else one made from the name), on one line."""
     title = title if title and title.strip() else quest_title(name)
-    return " ".join(title.split())   # a title never holds a line break
+    return " ".join(title.split())  # a title never holds a line break
 
 
 def _quoted(title: str) -> str:
     from questc.fmt.printer import quote_short
+
     return quote_short(title)

@@ -13,11 +13,12 @@ below the map drawing (questc.draw) and the printed outputs (questc.emit), which
     python -m questc.fonts           # rewrite questc/fonts/coverage.json (needs fontTools)
     python -m questc.fonts --check   # exit 1 if it is not what the font files cover
 """
+
 from __future__ import annotations
 
 import bisect
 import unicodedata
-from functools import lru_cache, cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 FONT_DIR = Path(__file__).resolve().parent
@@ -61,8 +62,11 @@ def has(file: str, char: str) -> bool:
 def invisible(char: str) -> bool:
     """Characters that draw nothing and need no glyph: spaces and line breaks, joiners, direction
     marks, variation selectors (shaping consumes them)."""
-    return char in " \n\t" or unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp") or (
-        0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF)
+    return (
+        char in " \n\t"
+        or unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp")
+        or (0xFE00 <= ord(char) <= 0xFE0F or 0xE0100 <= ord(char) <= 0xE01EF)
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -77,9 +81,9 @@ def font_for(char: str, style: str = "regular") -> str | None:
 def printable(char: str) -> bool:
     """Can questc print this character? Not a control character, and some bundled font has it."""
     if char in "\n\t" or " " <= char <= "~":
-        return True   # printable ASCII: DejaVu Sans has it all (tested), no need to read the coverage
+        return True  # printable ASCII: DejaVu Sans has it all (tested), no need to read the coverage
     if unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn"):
-        return False   # control, surrogate, private use, unassigned (noncharacters among them)
+        return False  # control, surrogate, private use, unassigned (noncharacters among them)
     return invisible(char) or font_for(char) is not None
 
 
@@ -95,6 +99,7 @@ def runs(text: str, style: str = "regular") -> list[tuple[str, str]]:
         else:
             out.append((char, file))
     return out
+
 
 def font_path(style: str = "regular") -> Path:
     """A style ('regular', 'bold', 'italic') in; the path of its bundled TTF out."""
@@ -125,7 +130,7 @@ def coverage_json() -> str:
     """coverage.json's text, made from the font files (fontTools: a development tool, not a dependency)."""
     import json
 
-    from fontTools.ttLib import TTFont   # type: ignore[import-untyped]   # fontTools ships no types
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]   # fontTools ships no types
 
     table = {}
     for file in [*FILES.values(), *fallback_files()]:
@@ -138,4 +143,3 @@ def coverage_json() -> str:
                 ranges.append([code, code])
         table[file] = ranges
     return json.dumps(table, separators=(",", ":")) + "\n"
-

@@ -1,4 +1,5 @@
 """python -m questc.fonts: rewrite coverage.json from the font files; --check: exit 1 if it differs."""
+
 from __future__ import annotations
 
 import sys

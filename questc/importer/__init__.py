@@ -4,6 +4,7 @@ An importer turns what it is given into a `.quest` text and a summary of what it
 carry (kept in the text as comments); questc then checks the text like any other quest.
 Input that is not a quest of that kind raises questc.errors.ImportFailed.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,8 +23,8 @@ class Imported:
 
     text: str
     summary: tuple[str, ...]
-    warnings: tuple[str, ...] = ()   # what the other tool itself would have ignored or warned about
-    sources: tuple[Path, ...] = ()   # the files read (an output must never replace one)
+    warnings: tuple[str, ...] = ()  # what the other tool itself would have ignored or warned about
+    sources: tuple[Path, ...] = ()  # the files read (an output must never replace one)
 
 
 def import_quest(kind: str, source: Path | str) -> Imported:

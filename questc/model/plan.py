@@ -7,11 +7,12 @@ known cost). A compiled quest prices its own plan once (CompiledQuest.plan), whi
 components rules (Q401, Q402, Q407, Q408, Q409) and the engine JSON read; `questc deck`
 prices a plan file the same way (questc.rules.components.check_plan).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from collections.abc import Iterable
 
 from questc.catalog.owned import Box
 from questc.diagnostics.core import Span
@@ -20,27 +21,41 @@ from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
+    from yaml import Node
+
     from questc.catalog.model import Count
     from questc.catalog.owned import Declared, Held
     from questc.model.quest import QuestModel
-    from yaml import Node
 
-__all__ = ["COLOURS", "COLOUR_GEMS", "STARTING_HAND", "MAX_HAND", "POINTS_PER_CARD", "PUBLISHED_TOTALS",
-           "PlanItem", "DeckPlan", "load_plan", "LineProblem", "PricedLine", "Pricing", "price_plan"]
+__all__ = [
+    "COLOURS",
+    "COLOUR_GEMS",
+    "STARTING_HAND",
+    "MAX_HAND",
+    "POINTS_PER_CARD",
+    "PUBLISHED_TOTALS",
+    "PlanItem",
+    "DeckPlan",
+    "load_plan",
+    "LineProblem",
+    "PricedLine",
+    "Pricing",
+    "price_plan",
+]
 
 COLOURS = ("event", "trap", "monster")
 COLOUR_GEMS = {"event": "green", "trap": "purple", "monster": "red"}
-STARTING_HAND = 3       # overlord cards the overlord starts with
-MAX_HAND = 8            # the most he may hold
-POINTS_PER_CARD = 2     # unspent treachery, of any colour, per extra starting card
-PUBLISHED_TOTALS = (9, 12)   # the base quests' budgets total 9 to 12
+STARTING_HAND = 3  # overlord cards the overlord starts with
+MAX_HAND = 8  # the most he may hold
+POINTS_PER_CARD = 2  # unspent treachery, of any colour, per extra starting card
+PUBLISHED_TOTALS = (9, 12)  # the base quests' budgets total 9 to 12
 
 
 @record
 class PlanItem:
     """One line of a plan: a card (`copies` of it) or a dark glyph, and where its name is written."""
 
-    kind: str            # "card" or "dark_glyph"
+    kind: str  # "card" or "dark_glyph"
     name: str
     copies: int
     span: Span
@@ -67,12 +82,12 @@ class DeckPlan:
 
 def _span(path: str, node: Node) -> Span:
     start, end = node.start_mark, node.end_mark
-    return Span(path, start.line + 1, start.column + 1, end.line + 1, end.column + 1,
-                start.index, end.index)
+    return Span(path, start.line + 1, start.column + 1, end.line + 1, end.column + 1, start.index, end.index)
 
 
 def _scalar(node: Node, path: str, what: str) -> str:
     import yaml
+
     if not isinstance(node, yaml.ScalarNode) or node.tag != "tag:yaml.org,2002:str" or not node.value.strip():
         raise PlanError(f"{path}:{node.start_mark.line + 1}: {what} must be a name (text)")
     return str(node.value).strip()
@@ -88,6 +103,7 @@ def load_plan(text: str, path: str) -> DeckPlan:
         dark_glyphs: [summoning]
     """
     import yaml
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         # compose, not load: the nodes keep their positions, so diagnostics point into the plan.
@@ -105,10 +121,11 @@ def load_plan(text: str, path: str) -> DeckPlan:
     for key_node, value_node in root.value:
         key = _scalar(key_node, path, "a key")
         if key not in ("cards", "dark_glyphs"):
-            raise PlanError(f"{path}:{key_node.start_mark.line + 1}: unknown key `{key}`: "
-                            "a plan has `cards:` and `dark_glyphs:`")
+            raise PlanError(
+                f"{path}:{key_node.start_mark.line + 1}: unknown key `{key}`: a plan has `cards:` and `dark_glyphs:`"
+            )
         if isinstance(value_node, yaml.ScalarNode) and value_node.tag == "tag:yaml.org,2002:null":
-            continue   # `cards:` with nothing under it: an empty list
+            continue  # `cards:` with nothing under it: an empty list
         if not isinstance(value_node, yaml.SequenceNode):
             raise PlanError(f"{path}:{value_node.start_mark.line + 1}: `{key}` must be a list")
         for entry in value_node.value:
@@ -122,6 +139,7 @@ def load_plan(text: str, path: str) -> DeckPlan:
 def _card_entry(node: Node, path: str) -> PlanItem:
     """A `cards:` entry (a name, or {name, copies}) in, a PlanItem out."""
     import yaml
+
     if isinstance(node, yaml.ScalarNode):
         return PlanItem("card", _scalar(node, path, "a card"), 1, _span(path, node))
     if not isinstance(node, yaml.MappingNode):
@@ -130,20 +148,21 @@ def _card_entry(node: Node, path: str) -> PlanItem:
     for key_node, value_node in node.value:
         key = _scalar(key_node, path, "a key")
         if key not in ("name", "copies"):
-            raise PlanError(f"{path}:{key_node.start_mark.line + 1}: unknown key `{key}` in a card: "
-                            "a card has `name` and `copies`")
+            raise PlanError(
+                f"{path}:{key_node.start_mark.line + 1}: unknown key `{key}` in a card: a card has `name` and `copies`"
+            )
         fields[key] = value_node
     if "name" not in fields:
         raise PlanError(f"{path}:{node.start_mark.line + 1}: this card has no `name`")
     copies = 1
     if "copies" in fields:
         value = fields["copies"]
-        if not (isinstance(value, yaml.ScalarNode) and value.tag == "tag:yaml.org,2002:int"
-                and int(value.value) >= 1):
+        if not (isinstance(value, yaml.ScalarNode) and value.tag == "tag:yaml.org,2002:int" and int(value.value) >= 1):
             raise PlanError(f"{path}:{value.start_mark.line + 1}: `copies` must be a whole number, 1 or more")
         copies = int(value.value)
     name_node = fields["name"]
     return PlanItem("card", _scalar(name_node, path, "a card's `name`"), copies, _span(path, name_node))
+
 
 # ---- pricing ----------------------------------------------------------------------------
 
@@ -159,11 +178,11 @@ class LineProblem:
 
     item: PlanItem
     kind: str
-    set: str = ""                   # the set a "not owned" or "copies" line comes from
-    taken: int = 0                  # copies taken so far ("copies")
-    owned: Count | None = None      # the copies owned ("copies")
-    colour: str = ""                # the treachery colour ("cost unknown")
-    held: Held | None = None        # how the copies owned are told ("copies": estimated, declared)
+    set: str = ""  # the set a "not owned" or "copies" line comes from
+    taken: int = 0  # copies taken so far ("copies")
+    owned: Count | None = None  # the copies owned ("copies")
+    colour: str = ""  # the treachery colour ("cost unknown")
+    held: Held | None = None  # how the copies owned are told ("copies": estimated, declared)
 
 
 @record
@@ -193,7 +212,7 @@ class Pricing:
     lines: list[PricedLine] = field(default_factory=list)
     costs: list[tuple[PlanItem, str, int]] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
-    unpriced: list[PlanItem] = field(default_factory=list)   # unknown, not owned, or without a known cost
+    unpriced: list[PlanItem] = field(default_factory=list)  # unknown, not owned, or without a known cost
 
     @property
     def left(self) -> dict[str, int]:
@@ -217,7 +236,9 @@ class Pricing:
         return min(self.unspent // POINTS_PER_CARD, MAX_HAND - STARTING_HAND)
 
 
-def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None) -> Pricing:
+def price_plan(
+    plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None
+) -> Pricing:
     """A plan, the resolved quest and the owned sets (and the counts declared in `[owned]`) in; what
     each colour spends and each line's problem out."""
     catalog = model.catalog
@@ -225,25 +246,34 @@ def price_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], dec
     box = Box(catalog, sets, declared)
     pricing = Pricing(plan, dict(model.treachery) if model.treachery is not None else None)
     problems = pricing.problems
-    taken: dict[tuple[str, str], int] = {}          # copies taken so far, by (kind, name)
+    taken: dict[tuple[str, str], int] = {}  # copies taken so far, by (kind, name)
     for item in plan.items:
         if item.kind == "dark_glyph":
             glyph = catalog.dark_glyphs.get(item.name)
-            pricing.lines.append(PricedLine(item, None, glyph.treachery_kind if glyph else None,
-                                            glyph.cost if glyph else None))
+            pricing.lines.append(
+                PricedLine(item, None, glyph.treachery_kind if glyph else None, glyph.cost if glyph else None)
+            )
             if glyph is None or glyph.set not in sets:
-                problems.append(LineProblem(item, "unknown") if glyph is None
-                                else LineProblem(item, "not owned", set=glyph.set))
+                problems.append(
+                    LineProblem(item, "unknown") if glyph is None else LineProblem(item, "not owned", set=glyph.set)
+                )
                 pricing.unpriced.append(item)
                 continue
             pricing.costs.append((item, glyph.treachery_kind, glyph.cost))
             continue
         card = catalog.cards.get(item.name)
-        pricing.lines.append(PricedLine(item, card.type if card else None, card.treachery_kind if card else None,
-                                        card.treachery_cost if card else None))
+        pricing.lines.append(
+            PricedLine(
+                item,
+                card.type if card else None,
+                card.treachery_kind if card else None,
+                card.treachery_cost if card else None,
+            )
+        )
         if card is None or card.set not in sets:
-            problems.append(LineProblem(item, "unknown") if card is None
-                            else LineProblem(item, "not owned", set=card.set))
+            problems.append(
+                LineProblem(item, "unknown") if card is None else LineProblem(item, "not owned", set=card.set)
+            )
             pricing.unpriced.append(item)
             continue
         key = ("card", card.name)

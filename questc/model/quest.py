@@ -4,10 +4,11 @@ Model objects keep the syntax node they came from (`node`) so checks can point a
 the source; they hold no geometry beyond cells: walls, doors and sight belong to
 the board.
 """
+
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from questc.catalog import Catalog, MonsterType, ObstacleKind, PieceType, PlacedShape
 from questc.diagnostics.core import Span
@@ -45,6 +46,7 @@ def _display(node, identifier: str) -> str:
 @record
 class DoorModel:
     """A door as written; the board finds its edges (`between` the joint of two pieces, or `at` a cell side)."""
+
     id: str
     rune: str | None
     between: tuple[str, str] | None
@@ -77,7 +79,7 @@ class AreaModel:
     name: str
     start: bool
     pieces: tuple[str, ...]
-    cells: frozenset[Cell]            # every cell the area claims (its pieces' cells and `cells` statements)
+    cells: frozenset[Cell]  # every cell the area claims (its pieces' cells and `cells` statements)
     read: tuple[str, ...]
     notes: tuple[str, ...]
     node: n.Area
@@ -94,6 +96,7 @@ class Marker:
     (None: its name made readable); `facing` for a lieutenant; `token`: the identifier of the
     token statement that placed it, when the quest names it.
     """
+
     kind: str
     at: Cell
     area: str
@@ -109,6 +112,7 @@ class Marker:
 @record
 class Figure:
     """One monster figure. rank: normal, master or named."""
+
     type: MonsterType
     rank: str
     at: Cell
@@ -124,6 +128,7 @@ class Figure:
 class ObstacleModel:
     """An obstacle or trap and the cells it covers; `piece`: the tile it is printed on
     (a second edition tile's terrain, written by no statement), else None."""
+
     kind: ObstacleKind
     cells: tuple[Cell, ...]
     facing: str | None
@@ -154,7 +159,6 @@ class EncounterModel:
         return _display(self.node, self.id)
 
 
-
 @record
 class GroupModel:
     """A monster group the overlord places himself (second edition), or a lieutenant placed so.
@@ -166,6 +170,7 @@ class GroupModel:
     it may be placed on; `minions`/`masters`: the sizes written (None: the monster card's for
     the number of heroes, `MonsterType.group_size`); `changes`: to every figure of the group.
     """
+
     id: str
     kind: str
     type: MonsterType | None
@@ -219,6 +224,7 @@ class TokenModel:
     `cells`) or "carried" (a hero carries it from the start: no cells). `count` is written with
     the heroes in it (`n.Amount`); for "at" it is the number of points.
     """
+
     kind: str
     placement: str
     cells: tuple[Cell, ...]
@@ -242,6 +248,7 @@ class TokenModel:
 @record
 class CounterModel:
     """`counter ID ["NAME"]`: a named counter, 0 at the start, changed by effects, tested by conditions."""
+
     id: str
     node: n.CounterDef
 
@@ -258,6 +265,7 @@ class EncounterHeader:
     `label`: `2`, `2a` (None: no `encounter` field); `nexts`: each `then encounter N` of its
     victories, with where it is written; the spans point into this file.
     """
+
     part_of: str | None
     number: int | None
     alternative: str | None
@@ -281,6 +289,7 @@ class EncounterHeader:
 @record
 class HeroStartModel:
     """A `start at` point: a space where the heroes start (second edition)."""
+
     at: Cell
     area: str
     span: Span
@@ -296,7 +305,7 @@ class QuestModel:
     catalog: Catalog
     id: str
     title: str
-    edition: Edition                    # the rule set it is played by (questc.editions)
+    edition: Edition  # the rule set it is played by (questc.editions)
     expansions: tuple[str, ...]
     players: tuple[int, int]
     conquest: int | None
@@ -313,7 +322,7 @@ class QuestModel:
     alternative: str | None = None
     act: int | None = None
     traits: tuple[str, ...] = ()
-    pieces: dict[str, PlacedPieceModel | None] = field(default_factory=dict)   # None: named, unusable
+    pieces: dict[str, PlacedPieceModel | None] = field(default_factory=dict)  # None: named, unusable
     doors: dict[str, DoorModel] = field(default_factory=dict)
     stairs: list[StairsModel] = field(default_factory=list)
     areas: dict[str, AreaModel] = field(default_factory=dict)
@@ -361,10 +370,22 @@ class QuestModel:
         if self.part_of is None and self.encounter is None:
             return None
         nexts = tuple((v.next.number, v.next.alternative, v.next.span) for v in self.victories if v.next is not None)
-        return EncounterHeader(self.part_of, self.encounter, self.alternative, self.edition.name, self.players,
-                               self.expansions, self.act, self.header_span(), self.header_span("part_of"),
-                               self.header_span("encounter"), self.header_span("players"),
-                               self.header_span("expansions"), self.header_span("act"), nexts)
+        return EncounterHeader(
+            self.part_of,
+            self.encounter,
+            self.alternative,
+            self.edition.name,
+            self.players,
+            self.expansions,
+            self.act,
+            self.header_span(),
+            self.header_span("part_of"),
+            self.header_span("encounter"),
+            self.header_span("players"),
+            self.header_span("expansions"),
+            self.header_span("act"),
+            nexts,
+        )
 
     @property
     def encounter_label(self) -> str | None:

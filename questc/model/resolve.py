@@ -5,6 +5,7 @@ areas, encounters, named monsters) and catalog names (piece types, monsters,
 obstacles, traps, treasures, colours, sets, cards). Later stages never see an
 unresolved name.
 """
+
 from __future__ import annotations
 
 import re
@@ -12,18 +13,31 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
-from questc.catalog import Catalog, load_catalog
-from questc.catalog.load import PackSpec
-from questc.catalog.codes import Q101
 from questc import editions
+from questc.catalog import Catalog, load_catalog
+from questc.catalog.codes import Q101
+from questc.catalog.load import PackSpec
 from questc.diagnostics.core import Diagnostic, Label, Span
 from questc.limits import MAX_NAMED_CELLS, MAX_OFF_MAP
-from questc.paths import project_root
-from questc.model.quest import (
-    OPEN_GROUP, AreaModel, CounterModel, DoorModel, EncounterModel, Figure, GroupModel, HeroStartModel, Marker,
-    NamedModel, ObstacleModel, PlacedPieceModel, QuestModel, StairsModel, TokenModel,
-)
 from questc.model.codes import Q102, Q103, Q105
+from questc.model.quest import (
+    OPEN_GROUP,
+    AreaModel,
+    CounterModel,
+    DoorModel,
+    EncounterModel,
+    Figure,
+    GroupModel,
+    HeroStartModel,
+    Marker,
+    NamedModel,
+    ObstacleModel,
+    PlacedPieceModel,
+    QuestModel,
+    StairsModel,
+    TokenModel,
+)
+from questc.paths import project_root
 from questc.syntax import nodes as n
 from questc.syntax.codes import Q006
 
@@ -33,7 +47,8 @@ CHEST_CONTENT_CARDS = ("copper", "silver", "gold", "curse")
 SIDES = ("heroes", "overlord")
 # What a group-wide change may change (`all +2 health`): a second edition monster card's numbers.
 GROUP_STATS = ("health", "speed")
-ALL = "all"   # `defeated all`: every monster
+ALL = "all"  # `defeated all`: every monster
+
 
 def default_id(title: str) -> str:
     """The header's default id: the title lower-cased, every run of other characters as `_`."""
@@ -53,23 +68,23 @@ class Resolver:
         self.file = quest_file
         self.path = quest_file.path
         self.diagnostics: list[Diagnostic] = []
-        self.extra_packs = list(packs)     # (path, span|None, base_dir) from configuration
+        self.extra_packs = list(packs)  # (path, span|None, base_dir) from configuration
         self.root = root
-        self.catalog: Catalog          # loaded by resolve(), before any lookup
-        self.model: QuestModel         # made by resolve()
+        self.catalog: Catalog  # loaded by resolve(), before any lookup
+        self.model: QuestModel  # made by resolve()
         # The box of the map's floor, grown by MAX_OFF_MAP: set once the pieces are placed;
         # a point or rectangle outside it is refused before any stage uses it.
         self.reach: tuple[int, int, int, int] | None = None
-        self.named_cells = 0   # cells expanded from rectangles so far (MAX_NAMED_CELLS)
-        self.placed = False    # some piece is on the map (place_map)
+        self.named_cells = 0  # cells expanded from rectangles so far (MAX_NAMED_CELLS)
+        self.placed = False  # some piece is on the map (place_map)
 
     # ---- helpers --------------------------------------------------------
     def report(self, diagnostic: Diagnostic | None) -> None:
         if diagnostic is not None:
             self.diagnostics.append(diagnostic)
 
-    def lookup(self, kind: str, name: n.Name | None) -> Any:   # (Catalog.lookup's entry of that kind)
-        if name is None:   # the parser reported the missing name
+    def lookup(self, kind: str, name: n.Name | None) -> Any:  # (Catalog.lookup's entry of that kind)
+        if name is None:  # the parser reported the missing name
             return None
         entry = self.catalog.lookup(kind, name.value)
         if entry is None:
@@ -77,45 +92,74 @@ class Resolver:
             return None
         set_name = getattr(entry, "set", None)
         if set_name:
-            self.report(self.catalog.set_check(kind, name.value, set_name, self.model.expansions, name.span,
-                                               edition=self.model.edition.component_edition))
+            self.report(
+                self.catalog.set_check(
+                    kind,
+                    name.value,
+                    set_name,
+                    self.model.expansions,
+                    name.span,
+                    edition=self.model.edition.component_edition,
+                )
+            )
         return entry
 
     def edition_check(self, marker: str, span: Span) -> None:
         """A Q104 when a marker kind the language places (glyph, chest, stairs...) is the other edition's."""
         entry = self.catalog.markers.get(marker)
         if entry is not None and entry.set:
-            self.report(self.catalog.edition_check("marker", marker, entry.set, self.model.edition.component_edition, span))
+            self.report(
+                self.catalog.edition_check("marker", marker, entry.set, self.model.edition.component_edition, span)
+            )
 
     def token_check(self, marker: str, span: Span) -> bool:
         """The set and edition checks of a second edition token kind (search, objective...); False if unknown."""
         entry = self.catalog.markers.get(marker)
-        if entry is None:   # a catalog without the second edition (cannot happen with the built-in one)
+        if entry is None:  # a catalog without the second edition (cannot happen with the built-in one)
             self.report(self.catalog.unknown("marker", marker, span))
             return False
-        self.report(self.catalog.set_check("marker", marker, entry.set, self.model.expansions, span,
-                                           edition=self.model.edition.component_edition))
+        self.report(
+            self.catalog.set_check(
+                "marker", marker, entry.set, self.model.expansions, span, edition=self.model.edition.component_edition
+            )
+        )
         return True
 
     def undefined(self, kind: str, name: n.Name, known: Iterable[str]) -> None:
         from questc.catalog.lookup import closest_match, rename_fix
+
         match = closest_match(name.value, list(known))
         if match is None:
             self.report(Q103.at(name.span, kind=kind, name=name.value))
             return
-        self.report(Q103.at(name.span, kind=kind, name=name.value, help=match.help(name.value),
-                            fixes=rename_fix(name.span, name.value, match, identifier=True)))
+        self.report(
+            Q103.at(
+                name.span,
+                kind=kind,
+                name=name.value,
+                help=match.help(name.value),
+                fixes=rename_fix(name.span, name.value, match, identifier=True),
+            )
+        )
 
     def not_in_list(self, kind: str, name: n.Name, known: Iterable[str], listing: str) -> None:
         """Q101 for a word from a short fixed list (chest types, sides, ...): a did-you-mean
         (with its fix) when one is close, else the list."""
         from questc.catalog.lookup import closest_match, rename_fix
+
         match = closest_match(name.value, list(known))
         if match is None:
             self.report(Q101.at(name.span, kind=kind, name=name.value, help=listing))
             return
-        self.report(Q101.at(name.span, kind=kind, name=name.value, help=f"{match.help(name.value)} ({listing})",
-                            fixes=rename_fix(name.span, name.value, match)))
+        self.report(
+            Q101.at(
+                name.span,
+                kind=kind,
+                name=name.value,
+                help=f"{match.help(name.value)} ({listing})",
+                fixes=rename_fix(name.span, name.value, match),
+            )
+        )
 
     def define(self, table: dict[str, T], kind: str, name: n.Name, value: T) -> bool:
         if name.value in table:
@@ -152,11 +196,15 @@ class Resolver:
             return []
         self.named_cells += (x2 - x1 + 1) * (y2 - y1 + 1)
         if self.named_cells > MAX_NAMED_CELLS:
-            self.report(Q006.at(cell_set.span, problem=f"the rectangles of this quest name over "
-                                                       f"{MAX_NAMED_CELLS:,} cells in all",
-                                label="too many cells from here on",
-                                help_text="claim whole pieces with `pieces`, and each cell once"))
-            self.named_cells = -10**9   # reported once; nothing more is expanded
+            self.report(
+                Q006.at(
+                    cell_set.span,
+                    problem=f"the rectangles of this quest name over {MAX_NAMED_CELLS:,} cells in all",
+                    label="too many cells from here on",
+                    help_text="claim whole pieces with `pieces`, and each cell once",
+                )
+            )
+            self.named_cells = -(10**9)  # reported once; nothing more is expanded
             return []
         if self.named_cells < 0:
             return []
@@ -175,18 +223,33 @@ class Resolver:
             return (x1, y1)
         what = f"the point {x1},{y1}" if box[:2] == box[2:] else f"the rectangle {x1},{y1}..{x2},{y2}"
         pieces = (lx + MAX_OFF_MAP, ly + MAX_OFF_MAP, hx - MAX_OFF_MAP, hy - MAX_OFF_MAP)
-        where = ("the map's pieces span {},{}..{},{}; put it there".format(*pieces) if self.placed
-                 else "no piece is placed: points are on the map's pieces, near 0,0")
-        self.report(Q006.at(span, problem=f"{what} lies far off the map",
-                            label=f"more than {MAX_OFF_MAP} cells off the map", help_text=where))
+        where = (
+            "the map's pieces span {},{}..{},{}; put it there".format(*pieces)
+            if self.placed
+            else "no piece is placed: points are on the map's pieces, near 0,0"
+        )
+        self.report(
+            Q006.at(
+                span,
+                problem=f"{what} lies far off the map",
+                label=f"more than {MAX_OFF_MAP} cells off the map",
+                help_text=where,
+            )
+        )
         return None
 
     def place_map(self) -> None:
         """The map's box, once every piece is placed (the origin when none is)."""
-        boxes = [(p.at[0], p.at[1], p.at[0] + p.shape.width - 1, p.at[1] + p.shape.height - 1)
-                 for p in self.model.pieces.values() if p is not None]
-        lx, ly, hx, hy = (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                          max(b[2] for b in boxes), max(b[3] for b in boxes)) if boxes else (0, 0, 0, 0)
+        boxes = [
+            (p.at[0], p.at[1], p.at[0] + p.shape.width - 1, p.at[1] + p.shape.height - 1)
+            for p in self.model.pieces.values()
+            if p is not None
+        ]
+        lx, ly, hx, hy = (
+            (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+            if boxes
+            else (0, 0, 0, 0)
+        )
         self.reach = (lx - MAX_OFF_MAP, ly - MAX_OFF_MAP, hx + MAX_OFF_MAP, hy + MAX_OFF_MAP)
         self.placed = bool(boxes)
 
@@ -195,7 +258,9 @@ class Resolver:
         header = self.file.header
         get = header.get if header else (lambda _k: None)
 
-        def value(keyword: str, default: n.HeaderValue | None = None) -> Any:   # (the field's value: its type is the keyword's)
+        def value(
+            keyword: str, default: n.HeaderValue | None = None
+        ) -> Any:  # (the field's value: its type is the keyword's)
             field = get(keyword)
             return field.value if field is not None else default
 
@@ -214,13 +279,18 @@ class Resolver:
 
         expansion_names = value("expansions", ())
         self.model = model = QuestModel(
-            path=self.path, syntax=self.file, header=header, catalog=self.catalog,
-            id=value("id").value if value("id") else default_id(title), title=title,
+            path=self.path,
+            syntax=self.file,
+            header=header,
+            catalog=self.catalog,
+            id=value("id").value if value("id") else default_id(title),
+            title=title,
             edition=edition,
             expansions=tuple(e.value for e in expansion_names) or edition.default_sets,
             players=(players.low, players.high) if players else (2, 5),
             conquest=value("conquest"),
-            treachery=None, reveal=reveal,
+            treachery=None,
+            reveal=reveal,
             author=value("author").value if value("author") else None,
             version=value("version").value if value("version") else None,
             intro=value("intro").value if value("intro") else None,
@@ -240,8 +310,12 @@ class Resolver:
             model.treachery = {part: 0 for part in TREACHERY_PARTS}
             for part in parts:
                 if part.colour.value not in TREACHERY_PARTS:
-                    self.not_in_list("treachery colour", part.colour, TREACHERY_PARTS,
-                                     "the treachery budget's colours are event, trap and monster")
+                    self.not_in_list(
+                        "treachery colour",
+                        part.colour,
+                        TREACHERY_PARTS,
+                        "the treachery budget's colours are event, trap and monster",
+                    )
                 else:
                     model.treachery[part.colour.value] += part.amount
 
@@ -262,8 +336,12 @@ class Resolver:
                 model.stairs.append(StairsModel(stairs.colour.value, (first, second), stairs))
         for named in (i for i in items if isinstance(i, n.NamedMonster)):
             monster = self.lookup("monster", named.type)
-            self.define(model.named, "named monster", named.id,
-                        NamedModel(named.id.value, named.display.value, monster, named, ()))
+            self.define(
+                model.named,
+                "named monster",
+                named.id,
+                NamedModel(named.id.value, named.display.value, monster, named, ()),
+            )
         for area in (i for i in items if isinstance(i, n.Area)):
             self.area(area)
         self.terrain()
@@ -324,8 +402,12 @@ class Resolver:
                     self.undefined("piece", name, self.model.pieces)
             between = (door.between[0].value, door.between[1].value)
         at = self.cell(door.at) if door.at else None
-        self.define(self.model.doors, "door", door.id,
-                    DoorModel(door.id.value, rune, between, at, door.side.value if door.side else None, door))
+        self.define(
+            self.model.doors,
+            "door",
+            door.id,
+            DoorModel(door.id.value, rune, between, at, door.side.value if door.side else None, door),
+        )
 
     def terrain(self) -> None:
         """The terrain printed on placed tiles, as obstacles of the area each cell is in.
@@ -345,8 +427,9 @@ class Resolver:
                 for cell in sorted(cells, key=lambda c: (c[1], c[0])):
                     by_area.setdefault(model.area_of(cell) or "", []).append(cell)
                 for area, area_cells in by_area.items():
-                    model.obstacles.append(ObstacleModel(kind, tuple(area_cells), None, area,
-                                                         piece.node.type.span, piece=piece.id))
+                    model.obstacles.append(
+                        ObstacleModel(kind, tuple(area_cells), None, area, piece.node.type.span, piece=piece.id)
+                    )
 
     # ---- areas ----------------------------------------------------------------
     def area(self, area: n.Area) -> None:
@@ -372,8 +455,9 @@ class Resolver:
             elif isinstance(stmt, n.Note):
                 notes.append(stmt.text.value)
         title = area.name.value if area.name else area.id.value
-        record = AreaModel(area.id.value, title, area.start, tuple(pieces), frozenset(cells),
-                           tuple(reads), tuple(notes), area)
+        record = AreaModel(
+            area.id.value, title, area.start, tuple(pieces), frozenset(cells), tuple(reads), tuple(notes), area
+        )
         if not self.define(model.areas, "area", area.id, record):
             return
         for stmt in area.statements:
@@ -382,8 +466,13 @@ class Resolver:
     def area_statement(self, area: str, stmt: n.AreaStatement) -> None:
         model = self.model
         if isinstance(stmt, (n.Glyph, n.Chest, n.Relic, n.Runekey, n.Encounter)):
-            kind = {n.Glyph: "glyph", n.Chest: "chest", n.Relic: "relic", n.Runekey: "runekey",
-                    n.Encounter: "encounter"}[type(stmt)]
+            kind = {
+                n.Glyph: "glyph",
+                n.Chest: "chest",
+                n.Relic: "relic",
+                n.Runekey: "runekey",
+                n.Encounter: "encounter",
+            }[type(stmt)]
             self.edition_check(kind, stmt.span.head(kind))
         if isinstance(stmt, n.Glyph):
             cell = self.cell(stmt.at)
@@ -394,23 +483,42 @@ class Resolver:
             for point in stmt.at:
                 cell = self.cell(point)
                 if monster is not None and cell is not None:
-                    model.figures.append(Figure(
-                        monster, "master" if stmt.master else "normal", cell,
-                        monster.cells(cell, stmt.facing.value if stmt.facing else None),
-                        stmt.facing.value if stmt.facing else None,
-                        (stmt.players.low, stmt.players.high) if stmt.players else None, area, point.span))
+                    model.figures.append(
+                        Figure(
+                            monster,
+                            "master" if stmt.master else "normal",
+                            cell,
+                            monster.cells(cell, stmt.facing.value if stmt.facing else None),
+                            stmt.facing.value if stmt.facing else None,
+                            (stmt.players.low, stmt.players.high) if stmt.players else None,
+                            area,
+                            point.span,
+                        )
+                    )
         elif isinstance(stmt, n.PlaceNamed):
             named = model.named.get(stmt.id.value)
             if named is None:
                 self.undefined("named monster", stmt.id, model.named)
                 return
-            model.named[named.id] = NamedModel(named.id, named.display, named.type, named.node,
-                                               named.placements + (stmt,))
+            model.named[named.id] = NamedModel(
+                named.id, named.display, named.type, named.node, named.placements + (stmt,)
+            )
             cell = self.cell(stmt.at)
             if named.type is not None and cell is not None:
                 facing = stmt.facing.value if stmt.facing else None
-                model.figures.append(Figure(named.type, "named", cell, named.type.cells(cell, facing), facing,
-                                            None, area, stmt.at.span, named=named.id))
+                model.figures.append(
+                    Figure(
+                        named.type,
+                        "named",
+                        cell,
+                        named.type.cells(cell, facing),
+                        facing,
+                        None,
+                        area,
+                        stmt.at.span,
+                        named=named.id,
+                    )
+                )
         elif isinstance(stmt, n.Chest):
             kinds = self.chest_kinds()
             if stmt.kind.value not in kinds:
@@ -427,8 +535,7 @@ class Resolver:
                 return
             facing = stmt.facing.value if isinstance(stmt, n.Trap) and stmt.facing else None
             for place in stmt.at:
-                cells = self.cells_of(place) if isinstance(place, n.CellSet) else \
-                    [c for c in [self.cell(place)] if c]
+                cells = self.cells_of(place) if isinstance(place, n.CellSet) else [c for c in [self.cell(place)] if c]
                 if cells:
                     model.obstacles.append(ObstacleModel(kind, tuple(cells), facing, area, place.span))
         elif isinstance(stmt, n.Treasure):
@@ -441,8 +548,16 @@ class Resolver:
         elif isinstance(stmt, n.Relic):
             cell = self.cell(stmt.at)
             if cell:
-                model.markers.append(Marker("relic", cell, area, stmt.at.span, variant=stmt.name.value,
-                                            display=stmt.display.value if stmt.display else None))
+                model.markers.append(
+                    Marker(
+                        "relic",
+                        cell,
+                        area,
+                        stmt.at.span,
+                        variant=stmt.name.value,
+                        display=stmt.display.value if stmt.display else None,
+                    )
+                )
         elif isinstance(stmt, n.Runekey):
             if self.lookup("colour", stmt.colour) is None:
                 return
@@ -463,22 +578,33 @@ class Resolver:
             names = self.catalog.markers["lieutenant"].variants
             if stmt.name.value not in names:
                 from questc.catalog.lookup import closest
+
                 match = closest(stmt.name.value, names)
-                help = f"did you mean `{match}`?" if match else \
-                    "the lieutenants are " + ", ".join(f"`{c}`" for c in names)
+                help = (
+                    f"did you mean `{match}`?" if match else "the lieutenants are " + ", ".join(f"`{c}`" for c in names)
+                )
                 self.report(Q101.at(stmt.name.span, kind="lieutenant", name=stmt.name.value, help=help))
                 return
             if stmt.at is None:
                 pieces, spaces = self.placement(area, stmt.on)
                 # Placed twice is Q411's to say: the second placement is kept under a key of its own.
                 key = stmt.name.value if stmt.name.value not in model.groups else f"{stmt.name.value}@{stmt.span.start}"
-                model.groups[key] = GroupModel(stmt.name.value, "lieutenant", None, area, pieces, spaces, stmt.span,
-                                               stmt)
+                model.groups[key] = GroupModel(
+                    stmt.name.value, "lieutenant", None, area, pieces, spaces, stmt.span, stmt
+                )
                 return
             cell = self.cell(stmt.at)
             if cell:
-                model.markers.append(Marker("lieutenant", cell, area, stmt.at.span, variant=stmt.name.value,
-                                            facing=stmt.facing.value if stmt.facing else None))
+                model.markers.append(
+                    Marker(
+                        "lieutenant",
+                        cell,
+                        area,
+                        stmt.at.span,
+                        variant=stmt.name.value,
+                        facing=stmt.facing.value if stmt.facing else None,
+                    )
+                )
         elif isinstance(stmt, n.Group):
             self.group(area, stmt)
         elif isinstance(stmt, n.HeroStart):
@@ -512,9 +638,13 @@ class Resolver:
         colours = self.catalog.markers[kind].variants
         if name.value not in colours:
             from questc.catalog.lookup import closest
+
             match = closest(name.value, colours)
-            help = f"did you mean `{match}`?" if match else \
-                "objective backs are " + ", ".join(f"`{c}`" for c in colours) + " (or no colour: the plain side)"
+            help = (
+                f"did you mean `{match}`?"
+                if match
+                else "objective backs are " + ", ".join(f"`{c}`" for c in colours) + " (or no colour: the plain side)"
+            )
             self.report(Q101.at(name.span, kind="objective colour", name=name.value, help=help))
             return False, None
         return True, name.value
@@ -536,21 +666,26 @@ class Resolver:
         else:
             cells = tuple(c for c in (self.cell(p) for p in stmt.at) if c is not None)
         count = stmt.count or n.Amount(stmt.span, len(stmt.at) if stmt.placement == "at" else 1)
-        record = TokenModel(stmt.kind, stmt.placement, cells, count, area, stmt.span, stmt, ident, display, colour,
-                            pieces)
+        record = TokenModel(
+            stmt.kind, stmt.placement, cells, count, area, stmt.span, stmt, ident, display, colour, pieces
+        )
         if stmt.id is not None and any(t.id == ident for t in model.tokens):
             first = next(t for t in model.tokens if t.id == ident)
             assert first.node.id is not None
-            self.report(Q102.at(stmt.id.span, kind="token", name=ident,
-                                labels=[Label(first.node.id.span, "first defined here")]))
+            self.report(
+                Q102.at(
+                    stmt.id.span, kind="token", name=ident, labels=[Label(first.node.id.span, "first defined here")]
+                )
+            )
             return
         model.tokens.append(record)
         if stmt.placement == "at":
             for point in stmt.at:
                 cell = self.cell(point)
                 if cell:
-                    model.markers.append(Marker(stmt.kind, cell, area, point.span, variant=colour, display=display,
-                                                token=ident))
+                    model.markers.append(
+                        Marker(stmt.kind, cell, area, point.span, variant=colour, display=display, token=ident)
+                    )
 
     def group(self, area: str, stmt: n.Group) -> None:
         """`group TYPE ...` or `open group [ID] ...`: a GroupModel, each monster's group once."""
@@ -564,40 +699,68 @@ class Resolver:
                 where = None
             record = GroupModel(ident, "open", None, area, pieces, cells, stmt.span, stmt)
         else:
-            assert stmt.type is not None   # the grammar: `group TYPE`
+            assert stmt.type is not None  # the grammar: `group TYPE`
             monster = self.lookup("monster", stmt.type)
             for change in stmt.changes:
                 if change.stat.value not in GROUP_STATS:
-                    self.not_in_list("monster characteristic", change.stat, GROUP_STATS,
-                                     "a group's " + " and ".join(f"`{s}`" for s in GROUP_STATS) + " may change")
+                    self.not_in_list(
+                        "monster characteristic",
+                        change.stat,
+                        GROUP_STATS,
+                        "a group's " + " and ".join(f"`{s}`" for s in GROUP_STATS) + " may change",
+                    )
             if monster is None:
                 return
             ident, where = monster.name, stmt.type
-            record = GroupModel(ident, "monster", monster, area, pieces, cells, stmt.span, stmt,
-                                stmt.minions, stmt.masters, stmt.changes)
+            record = GroupModel(
+                ident,
+                "monster",
+                monster,
+                area,
+                pieces,
+                cells,
+                stmt.span,
+                stmt,
+                stmt.minions,
+                stmt.masters,
+                stmt.changes,
+            )
         first = model.groups.get(ident)
         if first is not None:
             span = where.span if where is not None else stmt.span.head("open")
-            self.report(Q102.at(span, kind="monster group", name=ident,
-                                labels=[Label(first.span, "first placed here")]))
+            self.report(
+                Q102.at(span, kind="monster group", name=ident, labels=[Label(first.span, "first placed here")])
+            )
             return
         model.groups[ident] = record
 
     def check_named_placements(self) -> None:
         for named in self.model.named.values():
             if not named.placements:
-                self.report(Q105.at(named.node.id.span, name=named.id, problem="defined but never placed",
-                                    label="defined here",
-                                    help=f"place it inside an area: `named {named.id} at X,Y`"))
+                self.report(
+                    Q105.at(
+                        named.node.id.span,
+                        name=named.id,
+                        problem="defined but never placed",
+                        label="defined here",
+                        help=f"place it inside an area: `named {named.id} at X,Y`",
+                    )
+                )
             for extra in named.placements[1:]:
-                self.report(Q105.at(extra.id.span, name=named.id, problem="placed more than once",
-                                    label="placed again here",
-                                    labels=[Label(named.placements[0].id.span, "first placed here")],
-                                    help="a named monster is unique: keep one placement"))
+                self.report(
+                    Q105.at(
+                        extra.id.span,
+                        name=named.id,
+                        problem="placed more than once",
+                        label="placed again here",
+                        labels=[Label(named.placements[0].id.span, "first placed here")],
+                        help="a named monster is unique: keep one placement",
+                    )
+                )
 
     # ---- effects, triggers, chests, plan, victory ---------------------------------
     def ref(self, table: Mapping[str, object], kind: str, name: n.Name | None) -> None:
-        if name is not None and name.value not in table:   # None: the parser reported it
+        if name is not None and name.value not in table:  # None: the parser reported it
             self.undefined(kind, name, table)
 
     def effects(self, effects: Iterable[n.Effect]) -> None:
@@ -615,8 +778,12 @@ class Resolver:
                     self.cell(point)
             elif isinstance(effect, n.TreasureEffect):
                 if effect.kind.value not in ("copper", "silver", "gold"):
-                    self.not_in_list("treasure card", effect.kind, ("copper", "silver", "gold"),
-                                     "treasure cards are `copper`, `silver` or `gold`")
+                    self.not_in_list(
+                        "treasure card",
+                        effect.kind,
+                        ("copper", "silver", "gold"),
+                        "treasure cards are `copper`, `silver` or `gold`",
+                    )
             elif isinstance(effect, n.WinEffect):
                 self.side(effect.side)
             elif isinstance(effect, n.PlaceEffect):
@@ -686,14 +853,26 @@ class Resolver:
                 if content.kind == "potion":
                     self.lookup("treasure", content.name)
                 elif content.name is not None and self.catalog.lookup("chest_card", content.kind) is not None:
-                    self.lookup("chest_card", content.name)      # a set's card (feat): Q104 without it
+                    self.lookup("chest_card", content.name)  # a set's card (feat): Q104 without it
                 elif content.kind not in ("coins", "conquest") and content.kind not in CHEST_CONTENT_CARDS:
-                    self.report(Q101.at((content.name or content).span, kind="chest content", name=content.kind,
-                                        help="a chest holds coins N, copper, silver or gold [N], "
-                                             "conquest N, curse [N], feat [N] or potion KIND"))
+                    self.report(
+                        Q101.at(
+                            (content.name or content).span,
+                            kind="chest content",
+                            name=content.kind,
+                            help="a chest holds coins N, copper, silver or gold [N], "
+                            "conquest N, curse [N], feat [N] or potion KIND",
+                        )
+                    )
         if self.model.chest_chart is not None:
-            self.report(Q102.at(chart.span, kind="chest chart", name="chests",
-                                labels=[Label(self.model.chest_chart.span, "first defined here")]))
+            self.report(
+                Q102.at(
+                    chart.span,
+                    kind="chest chart",
+                    name="chests",
+                    labels=[Label(self.model.chest_chart.span, "first defined here")],
+                )
+            )
             return
         self.model.chest_chart = chart
 
@@ -703,13 +882,20 @@ class Resolver:
             if entry is None:
                 self.report(self.catalog.unknown("card", card.name.value, card.name.span))
             else:
-                self.report(self.catalog.set_check("card", card.name.value, entry.set, self.model.expansions,
-                                                   card.name.span))
+                self.report(
+                    self.catalog.set_check("card", card.name.value, entry.set, self.model.expansions, card.name.span)
+                )
         for glyph in plan.glyphs:
             self.lookup("dark_glyph", glyph.name)
         if self.model.overlord is not None:
-            self.report(Q102.at(plan.span, kind="deck plan", name="overlord",
-                                labels=[Label(self.model.overlord.span, "first defined here")]))
+            self.report(
+                Q102.at(
+                    plan.span,
+                    kind="deck plan",
+                    name="overlord",
+                    labels=[Label(self.model.overlord.span, "first defined here")],
+                )
+            )
             return
         self.model.overlord = plan
 
@@ -722,14 +908,20 @@ class Resolver:
         """Every name a condition refers to, looked up (Q103 for one the quest does not define)."""
         model = self.model
         tables: dict[str, tuple[Mapping[str, object], str]] = {
-            "killed": (self.killable(), self.killable_kind()), "revealed": (model.areas, "area"),
-            "triggered": (model.encounters, "encounter"), "opened": (model.doors, "door"),
+            "killed": (self.killable(), self.killable_kind()),
+            "revealed": (model.areas, "area"),
+            "triggered": (model.encounters, "encounter"),
+            "opened": (model.doors, "door"),
             "defeated": (self.defeatable(), "monster group, lieutenant or named monster"),
-            "carried": (model.tokens_named(), "token")}
+            "carried": (model.tokens_named(), "token"),
+        }
         figures = {k: v for k, v in tables["defeated"][0].items() if k != ALL}
         tables["on"] = tables["in"] = (figures, "monster group, lieutenant or named monster")
-        places: dict[str, tuple[Mapping[str, object], str]] = {"carried": ({**model.areas, **model.pieces}, "area or piece"),
-                                               "on": (model.pieces, "piece"), "in": (model.areas, "area")}
+        places: dict[str, tuple[Mapping[str, object], str]] = {
+            "carried": ({**model.areas, **model.pieces}, "area or piece"),
+            "on": (model.pieces, "piece"),
+            "in": (model.areas, "area"),
+        }
         for atom in n.event_conditions(condition):
             table, kind = tables[atom.event]
             self.ref(table, kind, atom.target)
@@ -740,7 +932,9 @@ class Resolver:
                 self.ref(model.counters, "counter", compare.name)
 
 
-def resolve(quest_file: n.QuestFile, *, packs: Iterable[PackSpec] = (), root: Path | None = None) -> tuple[QuestModel, list[Diagnostic]]:
+def resolve(
+    quest_file: n.QuestFile, *, packs: Iterable[PackSpec] = (), root: Path | None = None
+) -> tuple[QuestModel, list[Diagnostic]]:
     """A parsed quest in; its resolved model and the name diagnostics out."""
     resolver = Resolver(quest_file, packs=packs, root=root)
     model = resolver.resolve()

@@ -6,6 +6,7 @@ what the page shows is what the sheet prints. This module is the one place that 
 that drawing for a picture; the page draws only its own interaction layer (highlights,
 pins, fog) over it, placed by `MapPicture.layout` (the drawing's own geometry).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ class MapPicture:
 
     svg: str
     layout: dict
-    legend: tuple = ()   # ({"label": words, "svg": the symbol as the sheet's legend draws it, "what": its kind}, ...)
+    legend: tuple = ()  # ({"label": words, "svg": the symbol as the sheet's legend draws it, "what": its kind}, ...)
 
 
 def map_picture(quest: CompiledQuest) -> MapPicture:
@@ -46,12 +47,21 @@ def map_picture(quest: CompiledQuest) -> MapPicture:
     svg = to_svg(drawn.drawing)
     text = svg.decode("utf-8") if isinstance(svg, bytes) else svg
     if text.startswith("<?xml"):
-        text = text[text.index("?>") + 2:].lstrip()
-    return MapPicture(text, {
-        "cell": drawn.cell, "left": drawn.left, "top": drawn.top,
-        "origin": list(drawn.origin), "columns": drawn.columns, "rows": drawn.rows,
-        "width": drawn.width, "height": drawn.height,
-    }, _legend(drawn))
+        text = text[text.index("?>") + 2 :].lstrip()
+    return MapPicture(
+        text,
+        {
+            "cell": drawn.cell,
+            "left": drawn.left,
+            "top": drawn.top,
+            "origin": list(drawn.origin),
+            "columns": drawn.columns,
+            "rows": drawn.rows,
+            "width": drawn.width,
+            "height": drawn.height,
+        },
+        _legend(drawn),
+    )
 
 
 def picture_key(quest: CompiledQuest) -> tuple:
@@ -69,20 +79,24 @@ def picture_key(quest: CompiledQuest) -> tuple:
                 continue
             value = getattr(record, f.name)
             if not isinstance(value, (str, int, float, bool, tuple, frozenset, type(None))):
-                value = getattr(value, "name", repr(value))   # a catalog entry: by its name
+                value = getattr(value, "name", repr(value))  # a catalog entry: by its name
             out.append(value)
         return tuple(out)
 
     model = quest.model
-    return (model.edition.name, model.reveal, model.title,
-            tuple(plain(a, skip=("read", "notes")) for a in model.areas.values()),
-            tuple(plain(f) for f in model.figures), tuple(plain(m) for m in model.markers),
-            tuple(plain(o) for o in model.obstacles),
-            tuple((d.id, d.display, d.rune) for d in model.doors.values()),
-            tuple((named.id, named.display) for named in model.named.values()),
-            tuple((e.id, e.at) for e in model.encounters.values()),
-            tuple((p.id, p.type.name, p.at, p.turn) for p in model.pieces.values()
-                  if p is not None))
+    return (
+        model.edition.name,
+        model.reveal,
+        model.title,
+        tuple(plain(a, skip=("read", "notes")) for a in model.areas.values()),
+        tuple(plain(f) for f in model.figures),
+        tuple(plain(m) for m in model.markers),
+        tuple(plain(o) for o in model.obstacles),
+        tuple((d.id, d.display, d.rune) for d in model.doors.values()),
+        tuple((named.id, named.display) for named in model.named.values()),
+        tuple((e.id, e.at) for e in model.encounters.values()),
+        tuple((p.id, p.type.name, p.at, p.turn) for p in model.pieces.values() if p is not None),
+    )
 
 
 def _legend(drawn) -> tuple:
@@ -96,9 +110,9 @@ def _legend(drawn) -> tuple:
     for entry in drawn.legend:
         symbol = to_svg(symbol_drawing(palette, entry.what, 20, _LEGEND_TINT)).decode("utf-8")
         if symbol.startswith("<?xml"):
-            symbol = symbol[symbol.index("?>") + 2:].lstrip()
+            symbol = symbol[symbol.index("?>") + 2 :].lstrip()
         entries.append({"label": entry.label, "svg": symbol, "what": entry.what})
     return tuple(entries)
 
 
-_LEGEND_TINT = "#f1e8d4"   # the floor under a legend symbol, as the printed legend has it
+_LEGEND_TINT = "#f1e8d4"  # the floor under a legend symbol, as the printed legend has it

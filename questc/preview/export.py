@@ -8,11 +8,12 @@ sight is a bitset over the floor cells; identical bitsets are stored once. The f
 loads nothing: the map is an SVG with its picture inline, and a Content-Security-Policy
 forbids the page any request.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
 
-EXACT_DOORS = 7   # 2**7 door states: every shipped quest's doors, about a second of sight
+EXACT_DOORS = 7  # 2**7 door states: every shipped quest's doors, about a second of sight
 
 
 def door_states(doors: list[str]) -> list[tuple[str, ...]]:
@@ -50,9 +51,11 @@ def export_html(preview) -> str:
 
     snap = preview.snapshot
     if snap is None or preview.stale:
-        raise QuestcError(f"{preview.path}: no map to export: "
-                          + (preview.problem or "the quest has syntax or name errors (see `questc lint`)"))
+        raise QuestcError(
+            f"{preview.path}: no map to export: "
+            + (preview.problem or "the quest has syntax or name errors (see `questc lint`)")
+        )
     state = preview.state()
-    state["version"] = state["scene_version"] = 1   # the same bytes for the same quest
+    state["version"] = state["scene_version"] = 1  # the same bytes for the same quest
     state["session"] = "export"
     return page_html(snap.data["title"], inline={"state": state, "sight": sight_tables(snap)})

@@ -6,11 +6,12 @@ index is its place in `Board.cells`; sight and reach travel as sets of indexes),
 stands on each cell, the areas, the doors, the reveal waves with the cells the heroes
 can reach at each, and the diagnostics with the cells each one is about.
 """
+
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from questc.api import Diagnostic, Span
 
@@ -41,16 +42,29 @@ def diagnostic_data(d: Diagnostic, source_lines: list[str], quest_path: str) -> 
     excerpt: list[str] = []
     if span.file == quest_path and 1 <= span.line <= len(source_lines):
         last = min(max(span.end_line, span.line), len(source_lines), span.line + 11)
-        excerpt = source_lines[span.line - 1:last]
+        excerpt = source_lines[span.line - 1 : last]
     line_text = excerpt[0] if excerpt else None
-    words = line_text[span.column - 1:span.end_column - 1] if line_text is not None and span.end_line == span.line \
-        else ""
+    words = (
+        line_text[span.column - 1 : span.end_column - 1] if line_text is not None and span.end_line == span.line else ""
+    )
     return {
-        "code": d.code, "severity": d.severity.value, "message": d.message, "help": d.help,
-        "label": d.label, "file": span.file, "line": span.line, "column": span.column,
-        "end_line": span.end_line, "end_column": span.end_column, "source": line_text, "excerpt": excerpt,
-        "page": diagnostic_page(d.code), "key": f"{d.code}|{d.message}|{words}",
-        "cells": [], "anchor": None, "pin": None,
+        "code": d.code,
+        "severity": d.severity.value,
+        "message": d.message,
+        "help": d.help,
+        "label": d.label,
+        "file": span.file,
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+        "source": line_text,
+        "excerpt": excerpt,
+        "page": diagnostic_page(d.code),
+        "key": f"{d.code}|{d.message}|{words}",
+        "cells": [],
+        "anchor": None,
+        "pin": None,
     }
 
 
@@ -73,8 +87,9 @@ def _placing_effects(model) -> list:
     if syntax is None:
         return []
     blocks = [item for item in syntax.items if isinstance(item, (n.Trigger, n.Encounter))]
-    blocks += [s for item in syntax.items if isinstance(item, n.Area) for s in item.statements
-               if isinstance(s, n.Encounter)]
+    blocks += [
+        s for item in syntax.items if isinstance(item, n.Area) for s in item.statements if isinstance(s, n.Encounter)
+    ]
     return [e for block in blocks for e in block.effects if isinstance(e, (n.PlaceEffect, n.SpawnEffect))]
 
 
@@ -109,7 +124,7 @@ class _Places:
     """
 
     def __init__(self, model, quest_board, path: str):
-        self.entries: list[tuple[Span, frozenset[Cell], bool]] = []   # span, cells, is an area block
+        self.entries: list[tuple[Span, frozenset[Cell], bool]] = []  # span, cells, is an area block
         self.pieces: list[tuple[Span, frozenset[Cell]]] = []
 
         def add(span, cells, block=False):
@@ -133,11 +148,11 @@ class _Places:
             add(obstacle.span, obstacle.cells)
         for encounter in model.encounters.values():
             add(encounter.node.span, [encounter.at])
-        for group in model.groups.values():   # second edition: where the overlord places them
+        for group in model.groups.values():  # second edition: where the overlord places them
             add(group.span, group.cells)
         for token in model.tokens:
             add(token.span, token.cells)
-        for effect in _placing_effects(model):   # reinforcements, tokens and spawns placed during play
+        for effect in _placing_effects(model):  # reinforcements, tokens and spawns placed during play
             add(effect.span, _effect_cells(model, effect))
         for area in model.areas.values():
             add(area.node.span, area.cells, block=True)
@@ -150,8 +165,11 @@ class _Places:
         if inside:
             smallest = min(size for size, _ in inside)
             return frozenset().union(*(cells for size, cells in inside if size == smallest))
-        same_line = [cells for e, cells, block in self.entries
-                     if not block and e.line <= span.end_line and span.line <= e.end_line]
+        same_line = [
+            cells
+            for e, cells, block in self.entries
+            if not block and e.line <= span.end_line and span.line <= e.end_line
+        ]
         if same_line:
             return frozenset().union(*same_line)
         blocks = [(e.end - e.start, cells) for e, cells, block in self.entries if block and contains(e, span)]
@@ -159,13 +177,15 @@ class _Places:
             return min(blocks, key=lambda b: b[0])[1]
         return frozenset()
 
-
     def source_of(self, cell: Cell) -> Span | None:
         """The statement that placed what stands on `cell`: a figure, marker, obstacle, door or
         stairs (the shortest such statement), else its piece, else its area block."""
         piece_spans = {span for span, _ in self.pieces}
-        things = [(e.end - e.start, e) for e, cells, block in self.entries
-                  if not block and e not in piece_spans and cell in cells]
+        things = [
+            (e.end - e.start, e)
+            for e, cells, block in self.entries
+            if not block and e not in piece_spans and cell in cells
+        ]
         if things:
             return min(things, key=lambda t: t[0])[1]
         pieces = [span for span, cells in self.pieces if cell in cells]
@@ -182,8 +202,15 @@ def anchor_of(cells: list[Cell]) -> Cell:
     return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c[1], c[0]))
 
 
-def pin_diagnostics(entries: list[dict], diagnostics: list[Diagnostic], model, quest_board,
-                    index: dict[Cell, int], path: str, bounds: tuple[int, int, int, int] | None = None) -> None:
+def pin_diagnostics(
+    entries: list[dict],
+    diagnostics: list[Diagnostic],
+    model,
+    quest_board,
+    index: dict[Cell, int],
+    path: str,
+    bounds: tuple[int, int, int, int] | None = None,
+) -> None:
     """Fill each diagnostic entry's `cells` (indexes), `anchor` (the floor cell its pin stands on)
     and `pin` (where the pin is drawn: the anchor, or for a thing off the map, the nearest square of
     the map's edge, with `off_map` the cell it was written at)."""
@@ -201,7 +228,7 @@ def pin_diagnostics(entries: list[dict], diagnostics: list[Diagnostic], model, q
             anchor = anchor_of(on_floor)
             entry["anchor"] = index[anchor]
             entry["pin"] = list(anchor)
-        elif cells and bounds is not None:   # off the map: pinned at its edge, pointing out
+        elif cells and bounds is not None:  # off the map: pinned at its edge, pointing out
             off = anchor_of(sorted(cells, key=lambda c: (c[1], c[0])))
             x0, y0, x1, y1 = bounds
             entry["pin"] = [min(max(off[0], x0), x1), min(max(off[1], y0), y1)]
@@ -222,8 +249,10 @@ def cell_words(here: CellContents, model: QuestModel) -> list[str]:
     for door, _side in sorted(here.doors, key=lambda pair: pair[0].id):
         words.append(f"beside the {door.rune + ' rune ' if door.rune else ''}door `{door.id}`")
     words += [f"may hold {g.words}" for g in here.groups]
-    words += [f"may hold {t.name if t.id else 'a ' + t.kind + ' token'}"
-              + (" (at random)" if t.placement == "among" else "") for t in here.tokens]
+    words += [
+        f"may hold {t.name if t.id else 'a ' + t.kind + ' token'}" + (" (at random)" if t.placement == "among" else "")
+        for t in here.tokens
+    ]
     return words
 
 
@@ -268,54 +297,92 @@ def scene_data(quest: CompiledQuest, diagnostics: Sequence[Diagnostic], picture:
     for cell in cells:
         here = quest.contents_of(cell)
         piece = board.piece_of(cell)
-        cell_rows.append([cell[0], cell[1], area_index[here.area.id] if here.area is not None else -1,
-                          piece_index.get(piece, -1) if piece is not None else -1, cell_words(here, model)])
+        cell_rows.append(
+            [
+                cell[0],
+                cell[1],
+                area_index[here.area.id] if here.area is not None else -1,
+                piece_index.get(piece, -1) if piece is not None else -1,
+                cell_words(here, model),
+            ]
+        )
 
     areas = []
     for area_id in area_ids:
         area = model.areas[area_id]
-        areas.append({"id": area_id, "name": area.name, "start": area.start,
-                      "wave": analysis.reveal_wave.get(area_id),
-                      "from": list(analysis.visible_from.get(area_id, [])),
-                      "cells": len([c for c in area.cells if c in index])})
+        areas.append(
+            {
+                "id": area_id,
+                "name": area.name,
+                "start": area.start,
+                "wave": analysis.reveal_wave.get(area_id),
+                "from": list(analysis.visible_from.get(area_id, [])),
+                "cells": len([c for c in area.cells if c in index]),
+            }
+        )
     doors = []
     for door_id, edges in sorted(qb.door_edges.items()):
         door = model.doors.get(door_id)
-        doors.append({"id": door_id, "rune": door.rune if door else None,
-                      "edges": [list(e) for e in edges],
-                      "cells": [index[c] for c in qb.door_cells.get(door_id, ()) if c in index]})
+        doors.append(
+            {
+                "id": door_id,
+                "rune": door.rune if door else None,
+                "edges": [list(e) for e in edges],
+                "cells": [index[c] for c in qb.door_cells.get(door_id, ()) if c in index],
+            }
+        )
     reached = list(analysis.reached_by_wave)
-    offset = max(0, len(reached) - len(analysis.waves))   # no wave 0 when the quest has no start area
+    offset = max(0, len(reached) - len(analysis.waves))  # no wave 0 when the quest has no start area
     waves = []
     for number, wave_areas in enumerate(analysis.waves):
         cells_reached = reached[number + offset] if number + offset < len(reached) else frozenset()
-        waves.append({"wave": number, "areas": list(wave_areas),
-                      "reached": bitset((index[c] for c in cells_reached if c in index), len(cells)),
-                      "reached_count": sum(1 for c in cells_reached if c in index)})
+        waves.append(
+            {
+                "wave": number,
+                "areas": list(wave_areas),
+                "reached": bitset((index[c] for c in cells_reached if c in index), len(cells)),
+                "reached_count": sum(1 for c in cells_reached if c in index),
+            }
+        )
 
     lines = source_lines(quest.source)
     entries = [diagnostic_data(d, lines, quest.path) for d in diagnostics]
     layout = picture.layout
     origin = layout.get("origin", (0, 0))
-    bounds = (origin[0], origin[1], origin[0] + max(1, layout.get("columns", 1)) - 1,
-              origin[1] + max(1, layout.get("rows", 1)) - 1)
+    bounds = (
+        origin[0],
+        origin[1],
+        origin[0] + max(1, layout.get("columns", 1)) - 1,
+        origin[1] + max(1, layout.get("rows", 1)) - 1,
+    )
     pin_diagnostics(entries, list(diagnostics), model, qb, index, quest.path, bounds)
     waves_of = {area_id: analysis.reveal_wave.get(area_id) for area_id in area_ids}
-    legend = [{"label": entry["label"], "svg": entry["svg"],
-               "wave": _legend_wave(entry.get("what"), model, board, qb.door_cells, waves_of)}
-              for entry in picture.legend]
+    legend = [
+        {
+            "label": entry["label"],
+            "svg": entry["svg"],
+            "wave": _legend_wave(entry.get("what"), model, board, qb.door_cells, waves_of),
+        }
+        for entry in picture.legend
+    ]
     return {
-        "title": model.title, "edition": model.edition.name, "reveal": model.reveal,
-        "map": {"svg": picture.svg, "layout": picture.layout}, "legend": legend,
-        "cells": cell_rows, "areas": areas, "pieces": piece_ids,
+        "title": model.title,
+        "edition": model.edition.name,
+        "reveal": model.reveal,
+        "map": {"svg": picture.svg, "layout": picture.layout},
+        "legend": legend,
+        "cells": cell_rows,
+        "areas": areas,
+        "pieces": piece_ids,
         "piece_origins": [_origin(model.pieces.get(p)) for p in piece_ids],
         "doors": doors,
-        "waves": waves, "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
+        "waves": waves,
+        "never_revealed": [a for a, w in analysis.reveal_wave.items() if w is None],
         "diagnostics": sorted_diagnostics(entries),
     }
 
 
-_ALWAYS = -1   # a legend entry about no thing in particular (floor, wall, a plain door): shown from the start
+_ALWAYS = -1  # a legend entry about no thing in particular (floor, wall, a plain door): shown from the start
 
 
 def _legend_wave(what, model, board, door_cells, waves_of: dict) -> int | None:
@@ -336,12 +403,28 @@ def _legend_wave(what, model, board, door_cells, waves_of: dict) -> int | None:
             cells |= set(door_cells.get(door.id, ()))
     elif kind == "figure":
         cells = {c for f in model.figures if f.rank == detail for c in f.cells}
-    elif kind in ("glyph", "chest", "treasure", "relic", "runekey", "encounter", "search", "objective",
-                  "villager", "lieutenant"):
+    elif kind in (
+        "glyph",
+        "chest",
+        "treasure",
+        "relic",
+        "runekey",
+        "encounter",
+        "search",
+        "objective",
+        "villager",
+        "lieutenant",
+    ):
         marker_kind = kind
-        cells = {m.at for m in model.markers if m.kind == marker_kind
-                 and (kind in ("relic", "encounter", "search", "villager", "lieutenant")
-                      or (m.active == detail if kind == "glyph" else m.variant == detail))}
+        cells = {
+            m.at
+            for m in model.markers
+            if m.kind == marker_kind
+            and (
+                kind in ("relic", "encounter", "search", "villager", "lieutenant")
+                or (m.active == detail if kind == "glyph" else m.variant == detail)
+            )
+        }
     elif kind == "stairs":
         cells = {end for st in board.stairs if st.colour == detail for end in st.ends}
     elif kind == "obstacle":
@@ -349,9 +432,9 @@ def _legend_wave(what, model, board, door_cells, waves_of: dict) -> int | None:
     elif kind == "area":
         return waves_of.get(detail)
     elif kind == "code":
-        return None   # a monster's code: shown with the whole map only (codes name monster types)
+        return None  # a monster's code: shown with the whole map only (codes name monster types)
     else:
-        return None   # numbered keys and anything new: only once everything is revealed
+        return None  # numbered keys and anything new: only once everything is revealed
     found = [wave for wave in (waves_of.get(model.area_of(c)) for c in cells) if wave is not None]
     return min(found) if found else None
 

@@ -24,6 +24,7 @@ Why the standard library: the server has a handful of fixed routes, one client (
 writer's browser) and one push channel, which server-sent events give over plain HTTP; a
 framework would add a dependency and an event loop for none of that.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,20 +39,22 @@ from urllib.parse import parse_qs, urlsplit
 _CELL = re.compile(r"^(-?\d{1,6}),(-?\d{1,6})$")
 _DOOR = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]{0,63}$")
 LOCAL_NAMES = ("localhost", "127.0.0.1", "[::1]")
-_KEEPALIVE = 15.0   # seconds between comments on an idle event stream (proxies close silent ones)
-MAX_CONNECTIONS = 64   # connections served at once (a thread each)
-MAX_STREAMS = 16       # event streams at once: one per browser (its tabs share one), and room for more browsers
-IDLE_SECONDS = 20.0    # a connection that sends nothing (or takes nothing) for this long is closed
-BACKLOG = 128          # connections the system queues before the server accepts them
-MAX_BODY = 4096        # bytes of a POST /api/show
+_KEEPALIVE = 15.0  # seconds between comments on an idle event stream (proxies close silent ones)
+MAX_CONNECTIONS = 64  # connections served at once (a thread each)
+MAX_STREAMS = 16  # event streams at once: one per browser (its tabs share one), and room for more browsers
+IDLE_SECONDS = 20.0  # a connection that sends nothing (or takes nothing) for this long is closed
+BACKLOG = 128  # connections the system queues before the server accepts them
+MAX_BODY = 4096  # bytes of a POST /api/show
 
 _ASSETS = {
     "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
     "/preview.css": ("preview.css", "text/css; charset=utf-8"),
     "/events-worker.js": ("events-worker.js", "text/javascript; charset=utf-8"),
 }
-_CSP = ("default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; "
-        "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+_CSP = (
+    "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
 
 
 def asset(name: str) -> str:
@@ -70,14 +73,14 @@ def page_html(title: str, inline: dict | None = None) -> str:
     else:
         data = json.dumps(inline, separators=(",", ":")).replace("</", "<\\/")
         # No server behind an exported page: forbid it every request, scripts and styles inline only.
-        head = ('<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-                "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
-                'base-uri \'none\'; form-action \'none\'">'
-                f"<style>{asset('preview.css')}</style>")
-        tail = (f'<script type="application/json" id="questc-data">{data}</script>'
-                f"<script>{asset('preview.js')}</script>")
-    return (template.replace("{{title}}", escape(title)).replace("{{head}}", head)
-            .replace("{{tail}}", tail))
+        head = (
+            '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
+            "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+            "base-uri 'none'; form-action 'none'\">"
+            f"<style>{asset('preview.css')}</style>"
+        )
+        tail = f'<script type="application/json" id="questc-data">{data}</script><script>{asset("preview.js")}</script>'
+    return template.replace("{{title}}", escape(title)).replace("{{head}}", head).replace("{{tail}}", tail)
 
 
 class PreviewServer(ThreadingHTTPServer):
@@ -85,8 +88,15 @@ class PreviewServer(ThreadingHTTPServer):
     allow_reuse_address = True
     request_queue_size = BACKLOG
 
-    def __init__(self, address, preview, extra_host: str | None = None, idle: float = IDLE_SECONDS,
-                 max_connections: int = MAX_CONNECTIONS, max_streams: int = MAX_STREAMS):
+    def __init__(
+        self,
+        address,
+        preview,
+        extra_host: str | None = None,
+        idle: float = IDLE_SECONDS,
+        max_connections: int = MAX_CONNECTIONS,
+        max_streams: int = MAX_STREAMS,
+    ):
         import threading
 
         self.preview = preview
@@ -109,9 +119,13 @@ class PreviewServer(ThreadingHTTPServer):
             self.refuse(request, "too many connections to the preview at once; close some tabs and reload")
             return
         try:
-            threading.Thread(target=self.process_request_thread, args=(request, client_address),
-                             daemon=True, name="questc-preview-request").start()
-        except RuntimeError:   # no thread to be had (an address-space limit): refuse, do not raise
+            threading.Thread(
+                target=self.process_request_thread,
+                args=(request, client_address),
+                daemon=True,
+                name="questc-preview-request",
+            ).start()
+        except RuntimeError:  # no thread to be had (an address-space limit): refuse, do not raise
             with self.counts:
                 self.connections -= 1
             self.refuse(request, "the preview cannot take another connection now (out of memory for threads)")
@@ -128,13 +142,15 @@ class PreviewServer(ThreadingHTTPServer):
         body = (why + "\n").encode("utf-8")
         try:
             request.settimeout(2.0)
-            request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                            b"Retry-After: 2\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+            request.sendall(
+                b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                b"Retry-After: 2\r\nConnection: close\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+            )
         except OSError:
             pass
         self.shutdown_request(request)
 
-    def handle_error(self, request, client_address):   # a connection's failure: one line, no traceback
+    def handle_error(self, request, client_address):  # a connection's failure: one line, no traceback
         error = sys.exc_info()[1]
         if not isinstance(error, (ConnectionError, TimeoutError, OSError)):
             print(f"questc preview: a request failed: {type(error).__name__}: {error}", file=sys.stderr)
@@ -151,7 +167,8 @@ class PreviewServer(ThreadingHTTPServer):
             # Bound to every interface: any address typed as digits is fine, since a
             # rebinding attack needs a name; names other than localhost stay refused.
             import ipaddress
-            bare = header[:-len(f":{port}")] if header.endswith(f":{port}") else header
+
+            bare = header[: -len(f":{port}")] if header.endswith(f":{port}") else header
             try:
                 ipaddress.ip_address(bare.strip("[]"))
                 return True
@@ -167,10 +184,10 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
 
     def setup(self):
-        self.timeout = self.server.idle   # type: ignore[misc]  # per connection: reads and writes on it; idle ones end
+        self.timeout = self.server.idle  # type: ignore[misc]  # per connection: reads and writes on it; idle ones end
         super().setup()
 
-    def log_message(self, format, *args):   # quiet: the terminal is the writer's
+    def log_message(self, format, *args):  # quiet: the terminal is the writer's
         pass
 
     # -- dispatch -----------------------------------------------------------------------
@@ -181,8 +198,12 @@ class Handler(BaseHTTPRequestHandler):
         self._dispatch(head=False)
 
     def _refuse(self):
-        self._send(HTTPStatus.METHOD_NOT_ALLOWED, b"the preview is read-only\n", "text/plain; charset=utf-8",
-                   extra={"Allow": "GET, HEAD"})
+        self._send(
+            HTTPStatus.METHOD_NOT_ALLOWED,
+            b"the preview is read-only\n",
+            "text/plain; charset=utf-8",
+            extra={"Allow": "GET, HEAD"},
+        )
 
     do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_TRACE = do_CONNECT = _refuse
 
@@ -197,7 +218,7 @@ class Handler(BaseHTTPRequestHandler):
             self._show()
         except (BrokenPipeError, ConnectionResetError, TimeoutError):
             self.close_connection = True
-        except Exception as error:   # noqa: BLE001 - never let a request take the server down
+        except Exception as error:  # noqa: BLE001 - never let a request take the server down
             print(f"questc preview: internal error: {type(error).__name__}: {error}", file=sys.stderr)
             self.close_connection = True
 
@@ -223,7 +244,7 @@ class Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.BAD_REQUEST, {"error": 'send {"cell": [x, y]}, {"door": id} or {"span": [...]}'})
             return
         focus = asked.get("focus") is True
-        cell: Any = asked.get("cell")   # JSON: checked below
+        cell: Any = asked.get("cell")  # JSON: checked below
         door: Any = asked.get("door")
         span: Any = asked.get("span")
         if _ints(cell, 2):
@@ -262,7 +283,7 @@ class Handler(BaseHTTPRequestHandler):
                 self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", head=head)
         except (BrokenPipeError, ConnectionResetError, TimeoutError):
             self.close_connection = True
-        except Exception as error:   # noqa: BLE001 - never let a request take the server down
+        except Exception as error:  # noqa: BLE001 - never let a request take the server down
             print(f"questc preview: internal error: {type(error).__name__}: {error}", file=sys.stderr)
             try:
                 self._send(HTTPStatus.INTERNAL_SERVER_ERROR, b"internal error\n", "text/plain; charset=utf-8")
@@ -291,9 +312,13 @@ class Handler(BaseHTTPRequestHandler):
             if not full:
                 server.streams += 1
         if full:
-            self._send(HTTPStatus.SERVICE_UNAVAILABLE,
-                       b"too many open event streams: close some preview tabs (each browser needs one)\n",
-                       "text/plain; charset=utf-8", head=head, extra={"Retry-After": "5"})
+            self._send(
+                HTTPStatus.SERVICE_UNAVAILABLE,
+                b"too many open event streams: close some preview tabs (each browser needs one)\n",
+                "text/plain; charset=utf-8",
+                head=head,
+                extra={"Retry-After": "5"},
+            )
             self.close_connection = True
             return
         try:
@@ -312,8 +337,8 @@ class Handler(BaseHTTPRequestHandler):
         self.close_connection = True
         if head:
             return
-        seen, seen_cursor = -1, 0   # a page that connects gets the cursor as it stands, once it has moved
-        self.connection.settimeout(max(self.server.idle, _KEEPALIVE * 2))   # a stalled reader ends
+        seen, seen_cursor = -1, 0  # a page that connects gets the cursor as it stands, once it has moved
+        self.connection.settimeout(max(self.server.idle, _KEEPALIVE * 2))  # a stalled reader ends
         while not preview.closing:
             version = preview.wait_for_change(seen, _KEEPALIVE, seen_cursor)
             if preview.closing:
@@ -351,17 +376,20 @@ class Handler(BaseHTTPRequestHandler):
 
 def _ints(value, count: int) -> bool:
     """A JSON list of `count` small integers (a square, a span)?"""
-    return isinstance(value, list) and len(value) == count and all(
-        isinstance(i, int) and not isinstance(i, bool) and abs(i) < 10 ** 7 for i in value)
+    return (
+        isinstance(value, list)
+        and len(value) == count
+        and all(isinstance(i, int) and not isinstance(i, bool) and abs(i) < 10**7 for i in value)
+    )
 
 
 class PreviewServer6(PreviewServer):
     import socket
+
     address_family = socket.AF_INET6
 
 
-def serve(preview, host: str = "127.0.0.1", port: int = 0, extra_host: str | None = None,
-          **limits) -> PreviewServer:
+def serve(preview, host: str = "127.0.0.1", port: int = 0, extra_host: str | None = None, **limits) -> PreviewServer:
     """Bind the server (port 0: any free port); the caller runs `serve_forever()` and closes it.
     `limits`: idle, max_connections, max_streams (the defaults above)."""
     kind = PreviewServer6 if ":" in host else PreviewServer

@@ -6,21 +6,20 @@ scene replaces the old one; when it could not (syntax or name errors, an unreada
 file), the last good scene stays and the state says it is stale, with the current
 diagnostics. Each refresh bumps `version`; waiters (`wait_for_change`) wake up.
 """
+
 from __future__ import annotations
 
 import json
 import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
-from collections.abc import Callable
 
 from questc.api import QuestcError
 
 if TYPE_CHECKING:
-    from questc.api import CompiledQuest, Span
-    from questc.api import Options
-    from questc.api import QuestResult
+    from questc.api import CompiledQuest, Options, QuestResult, Span
     from questc.preview.scene import _Places
 
 Cell = tuple[int, int]
@@ -37,7 +36,7 @@ class Snapshot:
         self.board = board
         self.cells = list(board.cells)
         self.index = {c: i for i, c in enumerate(self.cells)}
-        self.sight_rule = quest.model.edition.sight   # the edition's line-of-sight rule
+        self.sight_rule = quest.model.edition.sight  # the edition's line-of-sight rule
         self.door_ids = frozenset(quest.quest_board.door_edges)
         self._lock = threading.Lock()
         self._places: _Places | None = None
@@ -46,6 +45,7 @@ class Snapshot:
         """Where each thing on the map was written (questc.preview.scene._Places), made on first use."""
         if self._places is None:
             from questc.preview.scene import _Places
+
             self._places = _Places(self.quest.model, self.quest.quest_board, self.quest.path)
         return self._places
 
@@ -66,8 +66,10 @@ class Snapshot:
         column = offset - (source.rfind("\n", 0, offset) + 1) + 1
         point = Span(self.quest.path, line, column, line, column, offset, offset)
         cells = self.places().cells_of(point)
-        return (sorted(self.index[c] for c in cells if c in self.index),
-                sorted([c[0], c[1]] for c in cells if c not in self.index))
+        return (
+            sorted(self.index[c] for c in cells if c in self.index),
+            sorted([c[0], c[1]] for c in cells if c not in self.index),
+        )
 
     def sight(self, cell: Cell, open_doors) -> list[int]:
         """The indexes of the floor cells `cell` sees with these doors open (all others closed).
@@ -81,7 +83,7 @@ class Snapshot:
         unknown = set(open_doors) - self.door_ids
         if unknown:
             raise ValueError(f"no door {', '.join(sorted(unknown))} on this map")
-        with self._lock:   # the board's caches are not made for two threads at once
+        with self._lock:  # the board's caches are not made for two threads at once
             seen = self.board.visible_cells([cell], self.sight_rule, frozenset(open_doors))
         return sorted(self.index[c] for c in seen)
 
@@ -96,10 +98,10 @@ class Preview:
         self._options = options or (lambda: None)
         self._picture = picture or map_picture
         self.version = 0
-        self.snapshot: Snapshot | None = None   # the last good scene
+        self.snapshot: Snapshot | None = None  # the last good scene
         self.stale = False
-        self.problem: str | None = None          # why there is no fresh scene, beyond diagnostics
-        self.diagnostics: list[dict] = []        # of the latest check, for a stale page
+        self.problem: str | None = None  # why there is no fresh scene, beyond diagnostics
+        self.diagnostics: list[dict] = []  # of the latest check, for a stale page
         self.watched: set[Path] = {self.path.resolve()}
         self.timings: dict[str, float] = {}
         self._changed = threading.Condition()
@@ -110,9 +112,10 @@ class Preview:
         # with focus or not. None for `questc preview`, which has no editor to ask.
         self.on_show: Callable[[Span, bool], None] | None = None
         self.cursor: dict = {"seq": 0, "cells": [], "off_map": [], "scene_version": None}
-        self._last_picture: tuple | None = None   # (the board, what was drawn on it, the picture)
+        self._last_picture: tuple | None = None  # (the board, what was drawn on it, the picture)
         import secrets
-        self.session = secrets.token_hex(4)   # a page that reconnects can tell a restarted server
+
+        self.session = secrets.token_hex(4)  # a page that reconnects can tell a restarted server
 
     # -- checking -------------------------------------------------------------------
     def refresh(self) -> None:
@@ -123,7 +126,7 @@ class Preview:
             started = time.perf_counter()
             try:
                 self._refresh()
-            except Exception as error:   # noqa: BLE001 - bad input must never stop the server
+            except Exception as error:  # noqa: BLE001 - bad input must never stop the server
                 self.stale, self.diagnostics = True, []
                 self.problem = f"internal error while checking: {type(error).__name__}: {error}"
                 traceback.print_exc()
@@ -156,7 +159,7 @@ class Preview:
             try:
                 self.problem = None
                 self._take(result)
-            except Exception as error:   # noqa: BLE001 - bad input must never stop the server
+            except Exception as error:  # noqa: BLE001 - bad input must never stop the server
                 self.stale, self.diagnostics = True, []
                 self.problem = f"internal error while drawing: {type(error).__name__}: {error}"
             self.timings["refresh"] = time.perf_counter() - started
@@ -178,7 +181,7 @@ class Preview:
         try:
             picture = self._drawn(quest)
             data = scene_data(quest, result.diagnostics, picture)
-        except Exception as error:   # noqa: BLE001 - a map the drawing cannot draw: say so, keep the last one
+        except Exception as error:  # noqa: BLE001 - a map the drawing cannot draw: say so, keep the last one
             lines = source_lines(result.source)
             self.stale = True
             self.diagnostics = sorted_diagnostics([diagnostic_data(d, lines, result.path) for d in result.diagnostics])
@@ -213,7 +216,7 @@ class Preview:
             base = options.packs_base or Path.cwd()
             for pack in options.packs:
                 paths.add((Path(base) / pack).resolve())
-        if result.tree is not None:   # keep the packs known while the file does not parse
+        if result.tree is not None:  # keep the packs known while the file does not parse
             self.watched = paths
         else:
             self.watched |= paths
@@ -222,9 +225,13 @@ class Preview:
     def state(self) -> dict:
         snap = self.snapshot
         return {
-            "version": self.version, "session": self.session, "file": self.path.name, "stale": self.stale,
+            "version": self.version,
+            "session": self.session,
+            "file": self.path.name,
+            "stale": self.stale,
             "editor": self.on_show is not None,
-            "problem": self.problem, "diagnostics": self.diagnostics,
+            "problem": self.problem,
+            "diagnostics": self.diagnostics,
             "scene_version": snap.version if snap else None,
             "scene": snap.data if snap else None,
         }
@@ -239,12 +246,17 @@ class Preview:
         snap = self.snapshot
         if snap is None:
             raise ValueError("no map yet: the quest has not compiled")
-        return {"scene_version": snap.version, "cell": list(cell), "open": sorted(set(open_doors)),
-                "seen": snap.sight(cell, open_doors)}
+        return {
+            "scene_version": snap.version,
+            "cell": list(cell),
+            "open": sorted(set(open_doors)),
+            "seen": snap.sight(cell, open_doors),
+        }
 
     # -- the editor ------------------------------------------------------------------------
-    def show(self, cell: Cell | None = None, door: str | None = None, span: tuple | None = None,
-             focus: bool = False) -> str | None:
+    def show(
+        self, cell: Cell | None = None, door: str | None = None, span: tuple | None = None, focus: bool = False
+    ) -> str | None:
         """Ask the editor to show the statement behind a square, a door or a diagnostic's span
         (line, column, end line, end column); None when asked, else why not."""
         from questc.api import Span
@@ -269,8 +281,12 @@ class Preview:
         with self._changed:
             if cells == self.cursor["cells"] and off_map == self.cursor["off_map"]:
                 return
-            self.cursor = {"seq": self.cursor["seq"] + 1, "cells": cells, "off_map": off_map,
-                           "scene_version": snap.version if snap is not None else None}
+            self.cursor = {
+                "seq": self.cursor["seq"] + 1,
+                "cells": cells,
+                "off_map": off_map,
+                "scene_version": snap.version if snap is not None else None,
+            }
             self._changed.notify_all()
 
     # -- waiting for changes -------------------------------------------------------------
@@ -278,8 +294,11 @@ class Preview:
         """Block until the version passes `seen_version` (or the cursor's `seen_cursor`), the preview
         closes, or `timeout`; the version out."""
         with self._changed:
-            if self.version <= seen_version and not self.closing and \
-                    (seen_cursor is None or self.cursor["seq"] == seen_cursor):
+            if (
+                self.version <= seen_version
+                and not self.closing
+                and (seen_cursor is None or self.cursor["seq"] == seen_cursor)
+            ):
                 self._changed.wait(timeout)
             return self.version
 

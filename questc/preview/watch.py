@@ -5,6 +5,7 @@ by writing a new file and renaming it over the old one, which a watch on the old
 file would miss. Only changes to the watched files themselves count. When a refresh
 changes the set of files (a new `use` line), the watch starts again on the new set.
 """
+
 from __future__ import annotations
 
 import threading
@@ -47,14 +48,21 @@ class Watcher:
                 return str(Path(path).resolve()) in names or path in names
 
             try:
-                for _changes in watch(*folders, watch_filter=wanted, debounce=_DEBOUNCE_MS, step=_STEP_MS,
-                                      stop_event=self.stop_event, recursive=False, raise_interrupt=False,
-                                      force_polling=self.force_polling):
+                for _changes in watch(
+                    *folders,
+                    watch_filter=wanted,
+                    debounce=_DEBOUNCE_MS,
+                    step=_STEP_MS,
+                    stop_event=self.stop_event,
+                    recursive=False,
+                    raise_interrupt=False,
+                    force_polling=self.force_polling,
+                ):
                     self.preview.refresh()
                     if set(self.preview.watched) != targets:
-                        break   # watch the new set of files
-            except Exception as error:   # noqa: BLE001 - a folder removed under us, a watch limit reached: retry
+                        break  # watch the new set of files
+            except Exception as error:  # noqa: BLE001 - a folder removed under us, a watch limit reached: retry
                 import sys
-                print(f"questc preview: watching stopped ({type(error).__name__}: {error}); retrying",
-                      file=sys.stderr)
+
+                print(f"questc preview: watching stopped ({type(error).__name__}: {error}); retrying", file=sys.stderr)
                 self.stop_event.wait(1.0)

@@ -15,13 +15,14 @@ of every edition with conquest tokens and for no other; `lacks` names rules the 
 must not have (a check of the other edition's statements). The runner skips a rule that
 does not apply to the quest's edition; a rule never tests an edition's name.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
-from collections.abc import Callable
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example
 from questc.editions import GAME_RULES, Edition
@@ -42,9 +43,9 @@ class Rule:
 
     descriptor: Descriptor
     find: Callable[[CheckContext], list[Diagnostic]] | None = None
-    reported_by: str | None = None   # the stage (a module) that reports the code, when no check finds it
-    needs: AbstractSet[str] = frozenset()   # the game's rules the quest's edition must have for it to run
-    lacks: AbstractSet[str] = frozenset()   # ... and those it must not have
+    reported_by: str | None = None  # the stage (a module) that reports the code, when no check finds it
+    needs: AbstractSet[str] = frozenset()  # the game's rules the quest's edition must have for it to run
+    lacks: AbstractSet[str] = frozenset()  # ... and those it must not have
     # Its examples in the other editions it applies to (the descriptor's, on its page, is the first):
     # tests/test_rules.py runs each in its own edition.
     examples: tuple[Example, ...] = ()
@@ -54,14 +55,17 @@ class Rule:
 
     def __post_init__(self) -> None:
         if (self.find is None) == (self.reported_by is None):
-            raise TypeError(f"rule {self.descriptor.code}: give it a finder or the stage that reports it, "
-                            "one of the two")
-        object.__setattr__(self, "needs", frozenset(self.needs))   # `needs={"conquest"}` reads well
+            raise TypeError(
+                f"rule {self.descriptor.code}: give it a finder or the stage that reports it, one of the two"
+            )
+        object.__setattr__(self, "needs", frozenset(self.needs))  # `needs={"conquest"}` reads well
         object.__setattr__(self, "lacks", frozenset(self.lacks))
         for word in (*self.needs, *self.lacks):
             if word not in GAME_RULES:
-                raise TypeError(f"rule {self.descriptor.code}: `{word}` is not one of the game's rules "
-                                f"({', '.join(sorted(GAME_RULES))})")
+                raise TypeError(
+                    f"rule {self.descriptor.code}: `{word}` is not one of the game's rules "
+                    f"({', '.join(sorted(GAME_RULES))})"
+                )
 
     def applies_to(self, edition: Edition) -> bool:
         """Does the rule run for a quest of this edition (it has every `needs`, no `lacks`)?"""

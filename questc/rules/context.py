@@ -1,10 +1,11 @@
 """The rules' view of a compiled quest: its model, board and analysis, the text for fixes, and a memo of
 the facts several rules of a family share."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
-from collections.abc import Callable
 
 if TYPE_CHECKING:
     from questc.analysis.reveal import Analysis
@@ -31,6 +32,7 @@ class HeaderContext:
     def text(self) -> SourceText:
         """The quest's text with line arithmetic, for fixes that insert or delete whole lines."""
         from questc.diagnostics.edits import SourceText
+
         return SourceText(self.source, self.model.path)
 
 

@@ -5,6 +5,7 @@ a broken map would also report every reveal problem that follows from it (causes
 cascades). Rules only report; select, ignore, severity and suppressions are applied
 after (questc.options, questc.suppress).
 """
+
 from __future__ import annotations
 
 from importlib import import_module

@@ -9,6 +9,7 @@ formatting and quick fixes. The features are plain functions over a QuestDocumen
 
 def serve() -> None:
     from questc.server.server import serve as run
+
     run()
 
 

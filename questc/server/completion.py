@@ -8,6 +8,7 @@ type, `pieces R1, ` a piece of this quest, `revealed ` an area. If the item is
 broken before the cursor, the statement alone is parsed inside a stand-in for its
 enclosing block (known from the syntax tree's spans).
 """
+
 from __future__ import annotations
 
 import re
@@ -17,13 +18,13 @@ from lark import Token
 from lark.exceptions import UnexpectedInput
 from lsprotocol import types
 
+from questc.api import edition_names
+from questc.api import nodes as n
 from questc.server.document import QuestDocument
 from questc.server.document import edition_of as _edition
 from questc.server.hover import catalog_of
-from questc.server.text import place as text_place
 from questc.server.index import AREA, DOOR, ENCOUNTER, KINDS, NAMED, OPEN_GROUP, PIECE, TOKEN
-from questc.api import edition_names
-from questc.api import nodes as n
+from questc.server.text import place as text_place
 
 DIRECTIONS = ("north", "east", "south", "west")
 # Terminals that are a closed list of words rather than one keyword.
@@ -40,9 +41,13 @@ _WORDS = {
     "WHO": ("all", "minions", "master"),
     "PLACE_WORD": ("on", "in"),
 }
-_STAND_INS = {   # a block's opening, for parsing one statement as if inside that block
-    n.Header: 'quest "q" {\n', n.Area: "area a {\n", n.NamedMonster: 'named n "n" ogre {\n',
-    n.Encounter: "area a {\nencounter e at 0,0 {\n", n.Trigger: "on round 1 {\n", n.ChestChart: "chests {\n",
+_STAND_INS = {  # a block's opening, for parsing one statement as if inside that block
+    n.Header: 'quest "q" {\n',
+    n.Area: "area a {\n",
+    n.NamedMonster: 'named n "n" ogre {\n',
+    n.Encounter: "area a {\nencounter e at 0,0 {\n",
+    n.Trigger: "on round 1 {\n",
+    n.ChestChart: "chests {\n",
     n.Group: "area a {\ngroup zombie {\n",
     n.OverlordPlan: "overlord {\n",
 }
@@ -52,8 +57,8 @@ _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 @dataclass
 class Context:
     accepts: set[str]
-    stack: list            # the parser's value stack: tokens and reduced subtrees
-    block: str | None      # the keyword of the innermost open block (AREA, ENCOUNTER, ON, QUEST, ...)
+    stack: list  # the parser's value stack: tokens and reduced subtrees
+    block: str | None  # the keyword of the innermost open block (AREA, ENCOUNTER, ON, QUEST, ...)
 
 
 def _parse_prefix(text: str) -> Context | None:
@@ -74,8 +79,15 @@ def _innermost_block(stack) -> str | None:
         if isinstance(stack[i], Token) and stack[i].type == "LBRACE":
             for j in range(i - 1, -1, -1):
                 item = stack[j]
-                if isinstance(item, Token) and item.type in ("QUEST", "AREA", "NAMED", "ENCOUNTER", "ON",
-                                                             "CHESTS", "OVERLORD"):
+                if isinstance(item, Token) and item.type in (
+                    "QUEST",
+                    "AREA",
+                    "NAMED",
+                    "ENCOUNTER",
+                    "ON",
+                    "CHESTS",
+                    "OVERLORD",
+                ):
                     return item.type
             return None
     return None
@@ -121,7 +133,7 @@ def context_at(document: QuestDocument, offset: int, text: str) -> Context | Non
     # Broken before the cursor: the statement alone, inside a stand-in for its block.
     line, column = _line_column(text, offset)
     blocks = [s for s in index.enclosing(line, column) if type(s) in _STAND_INS]
-    statement = text[_statement_start(text, offset):offset]
+    statement = text[_statement_start(text, offset) : offset]
     prefix = _STAND_INS[type(blocks[-1])] if blocks else ""
     return _parse_prefix(prefix + statement)
 
@@ -168,7 +180,7 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
     line_start = text.rfind("\n", 0, offset) + 1
     place = text_place(text[line_start:offset])
     if place == "comment":
-        return []   # a comment is the writer's own words
+        return []  # a comment is the writer's own words
     quoted = place == "string"
     if quoted:
         word_start = text.rfind('"', line_start, offset)
@@ -176,21 +188,32 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
     if context is None:
         return []
     if quoted and not ("STRING" in context.accepts and _role(context)[0] == "CARD"):
-        return []   # inside a string only an overlord card's name is a word of the quest
+        return []  # inside a string only an overlord card's name is a word of the quest
     replace = types.Range(lines.position(word_start + bom), lines.position(offset + bom))
     items: list[types.CompletionItem] = []
     seen: set[str] = set()
 
-    def add(label: str, kind, detail: str | None = None, documentation: str | None = None,
-            insert: str | None = None, sort: str = "1") -> None:
+    def add(
+        label: str,
+        kind,
+        detail: str | None = None,
+        documentation: str | None = None,
+        insert: str | None = None,
+        sort: str = "1",
+    ) -> None:
         if label in seen:
             return
         seen.add(label)
-        items.append(types.CompletionItem(
-            label=label, kind=kind, detail=detail,
-            documentation=types.MarkupContent(types.MarkupKind.Markdown, documentation) if documentation else None,
-            text_edit=types.TextEdit(replace, insert if insert is not None else label),
-            sort_text=f"{sort}{label}"))
+        items.append(
+            types.CompletionItem(
+                label=label,
+                kind=kind,
+                detail=detail,
+                documentation=types.MarkupContent(types.MarkupKind.Markdown, documentation) if documentation else None,
+                text_edit=types.TextEdit(replace, insert if insert is not None else label),
+                sort_text=f"{sort}{label}",
+            )
+        )
 
     from questc.api import literals
     from questc.server.keywords import KEYWORDS, allowed, hover_text
@@ -205,13 +228,17 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
             entry = KEYWORDS.get(literal)
             if entry is not None:
                 if not allowed(entry, rules, in_header):
-                    continue   # a word of another edition's quests
+                    continue  # a word of another edition's quests
                 if in_header and entry.header and not entry.repeats and literal in written:
-                    continue   # a field the header has already
+                    continue  # a field the header has already
                 if literal == "start" and context.block == "AREA" and not rules.has("start at"):
-                    continue   # `start at` in an area: where second edition heroes start
-            add(literal, types.CompletionItemKind.Keyword, "  /  ".join(entry.forms) if entry is not None else None,
-                hover_text(entry) if entry is not None else None)
+                    continue  # `start at` in an area: where second edition heroes start
+            add(
+                literal,
+                types.CompletionItemKind.Keyword,
+                "  /  ".join(entry.forms) if entry is not None else None,
+                hover_text(entry) if entry is not None else None,
+            )
         elif terminal in _WORDS:
             for word in _WORDS[terminal]:
                 add(word, types.CompletionItemKind.EnumMember, terminal.lower().replace("_", " "))
@@ -220,14 +247,24 @@ def complete(document: QuestDocument, position: types.Position) -> list[types.Co
     if "PIECE_POINT" in context.accepts:
         # A point (after `at`, `cells`...): counted from a piece's corner (`R1:2,3`) or the map's (`4,5`).
         for name, occurrence in sorted(document.index().defined(PIECE).items()):
-            add(name + ":", types.CompletionItemKind.Reference, f"a square of piece {name} (PIECE:X,Y), "
-                f"line {occurrence.span.line}", insert=name + ":", sort="0")
+            add(
+                name + ":",
+                types.CompletionItemKind.Reference,
+                f"a square of piece {name} (PIECE:X,Y), line {occurrence.span.line}",
+                insert=name + ":",
+                sort="0",
+            )
     if "STRING" in context.accepts and _role(context)[0] == "CARD":
         catalog, sets = catalog_of(document), _expansions(document)
         for name, card in sorted(catalog.cards.items()):
             if card.set in sets:
-                add(name, types.CompletionItemKind.Value, f"overlord card, {card.set}", card.note or None,
-                    insert='"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"')
+                add(
+                    name,
+                    types.CompletionItemKind.Value,
+                    f"overlord card, {card.set}",
+                    card.note or None,
+                    insert='"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"',
+                )
     return items
 
 
@@ -240,9 +277,18 @@ def _header_fields(document: QuestDocument) -> set[str]:
 # Where a NAME follows one of these keywords (the parser's terminals), what it names: a kind of the
 # quest's identifiers (questc.server.index), or "monster" (the catalog's), "lieutenant", "trait".
 NAME_AFTER: dict[str, tuple[str, ...]] = {
-    "GROUP": ("monster",), "PLACE": ("monster",), "ON": (PIECE,), "IN": (AREA,), "ENTRANCE": (PIECE,),
-    "EXIT": (PIECE,), "CARRIED": (TOKEN,), "TO": (AREA, PIECE), "REMOVE": (TOKEN,), "REPLACE": (TOKEN,),
-    "DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"), "ON_DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"),
+    "GROUP": ("monster",),
+    "PLACE": ("monster",),
+    "ON": (PIECE,),
+    "IN": (AREA,),
+    "ENTRANCE": (PIECE,),
+    "EXIT": (PIECE,),
+    "CARRIED": (TOKEN,),
+    "TO": (AREA, PIECE),
+    "REMOVE": (TOKEN,),
+    "REPLACE": (TOKEN,),
+    "DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"),
+    "ON_DEFEATED": (OPEN_GROUP, NAMED, "lieutenant", "monster"),
     "TRAITS": ("trait",),
 }
 
@@ -275,9 +321,13 @@ def _names(document: QuestDocument, context: Context, add) -> None:
             add(name, types.CompletionItemKind.Variable, f"{kind}, line {occurrence.span.line}", sort="0")
 
     def entries(kind: str, detail: str) -> None:
-        table = {"piece": catalog.pieces, "monster": catalog.monsters, "treasure": catalog.treasures,
-                 "dark_glyph": catalog.dark_glyphs}.get(kind)
-        if table is None:   # obstacles and traps share one table
+        table = {
+            "piece": catalog.pieces,
+            "monster": catalog.monsters,
+            "treasure": catalog.treasures,
+            "dark_glyph": catalog.dark_glyphs,
+        }.get(kind)
+        if table is None:  # obstacles and traps share one table
             table = {k: v for k, v in catalog.obstacles.items() if v.trap == (kind == "trap")}
         for name, entry in sorted(table.items()):
             if getattr(entry, "set", None) in sets:
@@ -287,7 +337,7 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         for value in values:
             add(value, types.CompletionItemKind.EnumMember, detail)
 
-    colours = lambda: words(catalog.rune_colours, "rune colour")   # noqa: E731
+    colours = lambda: words(catalog.rune_colours, "rune colour")  # noqa: E731
     block = context.block
     if keyword == "PIECE" and after == 1:
         entries("piece", "map piece")
@@ -328,8 +378,10 @@ def _names(document: QuestDocument, context: Context, add) -> None:
             words(lieutenant.variants if lieutenant is not None else (), "lieutenant")
     elif keyword in ("LIEUTENANT", "OBJECTIVE"):
         marker = catalog.markers.get(keyword.lower())
-        words(marker.variants if marker is not None else (), keyword.lower() if keyword == "LIEUTENANT"
-              else "objective colour")
+        words(
+            marker.variants if marker is not None else (),
+            keyword.lower() if keyword == "LIEUTENANT" else "objective colour",
+        )
     elif keyword == "TRIGGERED":
         identifiers(ENCOUNTER)
     elif keyword == "WIN":
@@ -338,4 +390,3 @@ def _names(document: QuestDocument, context: Context, add) -> None:
         # Abilities are the writer's words: those the quest's named monsters have already.
         for name in sorted({c.name for c in index.catalog_names if c.kind == "ability"}):
             add(name, types.CompletionItemKind.Value, "ability (in this quest)")
-

@@ -7,17 +7,16 @@ configuration found from the document's folder as `questc lint` finds it from th
 current one). Features that need the resolved quest or its board (cell hover) use
 the last check that got that far, so a line being typed does not blank them.
 """
+
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlparse
 
-from questc.api import QuestResult, check_source
-from questc.api import QuestcError
-from questc.api import Options, config_files
-from typing import TYPE_CHECKING
+from questc.api import Options, QuestcError, QuestResult, check_source, config_files
 
 if TYPE_CHECKING:
     from questc.api import Edition
@@ -31,7 +30,7 @@ def uri_path(uri: str) -> Path | None:
     if parsed.scheme != "file":
         return None
     path = unquote(parsed.path)
-    if len(path) > 2 and path[0] == "/" and path[2] == ":":   # file:///C:/... on Windows
+    if len(path) > 2 and path[0] == "/" and path[2] == ":":  # file:///C:/... on Windows
         path = path[1:]
     return Path(path)
 
@@ -39,6 +38,7 @@ def uri_path(uri: str) -> Path | None:
 @dataclass
 class Checked:
     """A check of one version of the text."""
+
     version: int
     text: str
     result: QuestResult
@@ -53,10 +53,10 @@ class QuestDocument:
     text: str
     version: int
     encoding: str = "utf-16"
-    checked: Checked | None = None            # the last check (of any version)
-    resolved: Checked | None = None           # the last check that made a model
+    checked: Checked | None = None  # the last check (of any version)
+    resolved: Checked | None = None  # the last check that made a model
     closed: bool = False
-    again: bool = False                       # check again once the running check ends (a pack changed)
+    again: bool = False  # check again once the running check ends (a pack changed)
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
 
     @property
@@ -80,6 +80,7 @@ class QuestDocument:
         cached = self._index
         if cached is None or cached[0] != self.version or cached[1] is not self.text:
             from questc.api import parse_source
+
             checked = self.checked
             if checked is not None and checked.version == self.version and checked.text is self.text:
                 tree = checked.result.tree
@@ -111,9 +112,10 @@ class OptionsCache:
         if cached is not None and cached[0] == stamp:
             return cached[1], cached[2]
         from questc.api import load_options
+
         try:
             options, problem = load_options(start=folder), None
-        except QuestcError as error:   # a broken configuration: say so, check with the defaults
+        except QuestcError as error:  # a broken configuration: say so, check with the defaults
             options, problem = Options(), str(error)
         self._cache[folder] = (stamp, options, problem)
         return options, problem
@@ -126,7 +128,7 @@ def _config_stamp(folder: Path) -> tuple:
     for path in config_files(folder):
         try:
             info = path.stat()
-        except OSError:   # gone since it was found
+        except OSError:  # gone since it was found
             continue
         stamp.append((str(path), info.st_mtime_ns, info.st_size))
     return tuple(stamp)
@@ -137,8 +139,7 @@ def check(document: QuestDocument, text: str, version: int, options_cache: Optio
     started = time.perf_counter()
     options, problem = options_cache.for_path(document.path)
     result = check_source(_quest_text(text), document.file, options)
-    return Checked(version, text, result, LineIndex(text, document.encoding),
-                   time.perf_counter() - started, problem)
+    return Checked(version, text, result, LineIndex(text, document.encoding), time.perf_counter() - started, problem)
 
 
 def edition_of(document: QuestDocument) -> Edition:

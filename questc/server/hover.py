@@ -6,15 +6,16 @@ openings, a monster's footprint and figures). A quest identifier: its definition
 A diagnostic code in a suppression comment: its explanation. Anywhere a diagnostic
 is reported: its code's summary.
 """
+
 from __future__ import annotations
 
 import re
 
-from questc.server.document import QuestDocument
-from questc.server.text import comment_start
-from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE, STAIRS, contains
 from questc.api import nodes as n
 from questc.api import plural
+from questc.server.document import QuestDocument
+from questc.server.index import AREA, DOOR, ENCOUNTER, NAMED, PIECE, STAIRS, contains
+from questc.server.text import comment_start
 
 _CODE = re.compile(r"Q[0-9]{3}")
 
@@ -82,8 +83,7 @@ def code_page(code: str) -> str | None:
     entry = descriptor(code)
     if entry is None:
         return None
-    return (f"**{entry.code} {entry.name}** ({entry.severity.value})\n\n{entry.summary}\n\n"
-            f"{entry.explanation.strip()}")
+    return f"**{entry.code} {entry.name}** ({entry.severity.value})\n\n{entry.summary}\n\n{entry.explanation.strip()}"
 
 
 def _code_in_comment(document: QuestDocument, line: int, column: int) -> str | None:
@@ -103,13 +103,13 @@ def _diagnostics_here(document: QuestDocument, line: int, column: int) -> list[s
     if checked is None or checked.text is not document.text:
         return []
     from questc.api import descriptor
+
     out = []
     for d in checked.result.diagnostics:
         if contains(d.span, line, column):
             entry = descriptor(d.code)
             if entry is not None:
-                out.append(f"**{d.code} {entry.name}**: {entry.summary} "
-                           f"(`questc explain {d.code}` for the whole page)")
+                out.append(f"**{d.code} {entry.name}**: {entry.summary} (`questc explain {d.code}` for the whole page)")
     return list(dict.fromkeys(out))
 
 
@@ -138,11 +138,13 @@ def _identifier(document: QuestDocument, occurrence) -> str:
     elif occurrence.kind == PIECE and model is not None:
         piece = model.pieces.get(occurrence.name)
         if piece is not None:
-            lines.append(f"{piece.type.name} ({piece.type.kind.replace('_', ' ')}), top-left {piece.at[0]},"
-                         f"{piece.at[1]}, {plural(len(piece.shape.cells), 'cell')}; area "
-                         f"{_join(model.area_of(c) for c in sorted(piece.shape.cells))}")
+            lines.append(
+                f"{piece.type.name} ({piece.type.kind.replace('_', ' ')}), top-left {piece.at[0]},"
+                f"{piece.at[1]}, {plural(len(piece.shape.cells), 'cell')}; area "
+                f"{_join(model.area_of(c) for c in sorted(piece.shape.cells))}"
+            )
     elif occurrence.kind == NAMED and isinstance(node, n.NamedMonster):
-        lines.append(f"\"{node.display.value}\", a named {node.type.value}")
+        lines.append(f'"{node.display.value}", a named {node.type.value}')
     elif occurrence.kind == ENCOUNTER and isinstance(node, n.Encounter):
         lines.append(plural(len(node.effects), "effect"))
     elif occurrence.kind == DOOR and isinstance(node, n.Door) and node.rune is not None:
@@ -166,10 +168,10 @@ def _area_summary(document: QuestDocument, area_id: str) -> str:
         return ""
     area = model.areas[area_id]
     figures = [f for f in model.figures if f.area == area_id]
-    text = f"\"{area.name}\": {plural(len(area.cells), 'cell')}, {plural(len(figures), 'figure')}"
+    text = f'"{area.name}": {plural(len(area.cells), "cell")}, {plural(len(figures), "figure")}'
     checked = document.resolved
     quest = checked.result.compiled if checked is not None else None
-    analysis = quest.known_analysis if quest is not None else None   # only if the checks worked it out
+    analysis = quest.known_analysis if quest is not None else None  # only if the checks worked it out
     if analysis is not None:
         wave = analysis.reveal_wave.get(area_id)
         text += "; never revealed" if wave is None else f"; revealed in wave {wave}"
@@ -185,6 +187,7 @@ def catalog_of(document: QuestDocument):
     if model is not None:
         return model.catalog
     from questc.api import builtin_catalog
+
     return builtin_catalog()
 
 
@@ -200,34 +203,50 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
     if entry is None:
         if kind == "ability":
             times = sum(1 for c in document.index().catalog_names if c.kind == "ability" and c.name == name)
-            return f"ability **{name}** of a named monster ({plural(times, 'time')} in this quest); the " \
+            return (
+                f"ability **{name}** of a named monster ({plural(times, 'time')} in this quest); the "
                 "sheet prints it as written, with its rank"
+            )
         if kind == "relic":
             return f"relic **{name}**: a relic token the heroes can pick up (one per relic)"
         if kind == "lieutenant":
-            return f"lieutenant **{name}**: the lieutenant's token on the map; `killed {name}` names it in a " \
-                   "victory condition"
+            return (
+                f"lieutenant **{name}**: the lieutenant's token on the map; `killed {name}` names it in a "
+                "victory condition"
+            )
         if kind in ("chest", "treasure card", "chest content"):
             return None
-        suggestion = catalog.suggest(kind, name) if kind in ("piece", "monster", "obstacle", "trap",
-                                                               "treasure", "card", "set", "dark_glyph") else None
+        suggestion = (
+            catalog.suggest(kind, name)
+            if kind in ("piece", "monster", "obstacle", "trap", "treasure", "card", "set", "dark_glyph")
+            else None
+        )
         return f"unknown {kind.replace('_', ' ')} `{name}`" + (f": did you mean `{suggestion}`?" if suggestion else "")
     if kind == "piece":
         turn = ref.node.turn if isinstance(ref.node, n.Piece) else 0
-        return f"```text\n{draw_piece(entry, turn)}\n```\nlegend: o floor, . no cell, ^ > v < opening, " \
-               f"⇑ ⇒ ⇓ ⇐ corridor end" + (f"\n\n{entry.note}" if entry.note else "")
+        return (
+            f"```text\n{draw_piece(entry, turn)}\n```\nlegend: o floor, . no cell, ^ > v < opening, "
+            f"⇑ ⇒ ⇓ ⇐ corridor end" + (f"\n\n{entry.note}" if entry.note else "")
+        )
     if kind == "monster":
         w, h = entry.footprint
-        lines = [f"monster **{name}** ({entry.set})", "",
-                 f"footprint {w}x{h}" + (" (a large figure)" if entry.large else ""),
-                 f"figures in {entry.set}: normal {entry.normal}, master {entry.master}"]
+        lines = [
+            f"monster **{name}** ({entry.set})",
+            "",
+            f"footprint {w}x{h}" + (" (a large figure)" if entry.large else ""),
+            f"figures in {entry.set}: normal {entry.normal}, master {entry.master}",
+        ]
         if entry.traits:
             lines.append("traits: " + ", ".join(entry.traits))
         if entry.group:
-            lines.append("group by heroes: " + ", ".join(
-                f"{heroes} heroes {minions} + {plural(masters, 'master')}"
-                for heroes, (minions, masters) in enumerate(entry.group, 2))
-                + (" (an estimate)" if entry.group_source == "estimate" else ""))
+            lines.append(
+                "group by heroes: "
+                + ", ".join(
+                    f"{heroes} heroes {minions} + {plural(masters, 'master')}"
+                    for heroes, (minions, masters) in enumerate(entry.group, 2)
+                )
+                + (" (an estimate)" if entry.group_source == "estimate" else "")
+            )
         if entry.stats:
             for rank, stats in sorted(entry.stats.items()):
                 if isinstance(stats, dict) or hasattr(stats, "items"):
@@ -246,12 +265,15 @@ def _catalog_entry(document: QuestDocument, ref) -> str | None:
         return text + (f"\n\n{entry.note}" if entry.note else "")
     if kind == "treasure":
         counts = ", ".join(f"{s} {c}" for s, c in sorted(entry.counts.items())) or "count unknown"
-        return f"treasure **{name}** ({entry.title or name}, {entry.set}): {counts}" + \
-            (f"\n\n{entry.note}" if entry.note else "")
+        return f"treasure **{name}** ({entry.title or name}, {entry.set}): {counts}" + (
+            f"\n\n{entry.note}" if entry.note else ""
+        )
     if kind == "card":
         cost = "" if entry.base_deck else f", treachery {entry.treachery_cost} {entry.treachery_kind}"
-        return f"overlord card **{name}** ({entry.set}, {entry.type or 'type unknown'}{cost}); " \
-               f"copies {entry.copies}" + (f"\n\n{entry.note}" if entry.note else "")
+        return (
+            f"overlord card **{name}** ({entry.set}, {entry.type or 'type unknown'}{cost}); "
+            f"copies {entry.copies}" + (f"\n\n{entry.note}" if entry.note else "")
+        )
     if kind == "set":
         return f"set **{name}**: {entry.title or name}" + (f"\n\n{entry.note}" if entry.note else "")
     if kind == "dark_glyph":
@@ -328,17 +350,17 @@ def describe_cell(document: QuestDocument, cell) -> list[str]:
 
     model = _model(document)
     quest = document.resolved.result.compiled if document.resolved is not None else None
-    here = quest.contents_of(cell) if quest is not None else \
-        cell_contents(model).get(cell) or _nothing(cell)
+    here = quest.contents_of(cell) if quest is not None else cell_contents(model).get(cell) or _nothing(cell)
     lines = []
     piece, area = here.piece, here.area
     if piece is None:
         lines.append("not on any map piece (no floor here)")
     else:
-        lines.append(f"piece **{piece.id}** ({piece.type.name}), cell {cell[0] - piece.at[0]},"
-                     f"{cell[1] - piece.at[1]} of it")
+        lines.append(
+            f"piece **{piece.id}** ({piece.type.name}), cell {cell[0] - piece.at[0]},{cell[1] - piece.at[1]} of it"
+        )
     if area is not None:
-        lines.append(f"area **{area.id}** \"{area.name}\"")
+        lines.append(f'area **{area.id}** "{area.name}"')
     elif piece is not None:
         lines.append("in no area")
     if here.groups:
@@ -346,9 +368,13 @@ def describe_cell(document: QuestDocument, cell) -> list[str]:
     if here.tokens:
         lines.append("tokens may go here: " + ", ".join(t.name for t in here.tokens))
     if here.obstacles:
-        lines.append("obstacles: " + ", ".join(
-            f"{'trap' if o.kind.trap else 'obstacle'} {o.kind.name}" + (f" facing {o.facing}" if o.facing else "")
-            for o in here.obstacles))
+        lines.append(
+            "obstacles: "
+            + ", ".join(
+                f"{'trap' if o.kind.trap else 'obstacle'} {o.kind.name}" + (f" facing {o.facing}" if o.facing else "")
+                for o in here.obstacles
+            )
+        )
     if here.figures:
         lines.append("figures: " + ", ".join(_figure(f, cell) for f in here.figures))
     if here.markers:
@@ -356,13 +382,19 @@ def describe_cell(document: QuestDocument, cell) -> list[str]:
     if here.stairs:
         lines.append("stairs: " + ", ".join(f"{s.colour} (other end {_other(s.ends, cell)})" for s in here.stairs))
     if here.doors:
-        lines.append("doors: " + ", ".join(f"{door.id}{f' ({door.rune} rune)' if door.rune else ''} on the {side} side"
-                                           for door, side in here.doors))
+        lines.append(
+            "doors: "
+            + ", ".join(
+                f"{door.id}{f' ({door.rune} rune)' if door.rune else ''} on the {side} side"
+                for door, side in here.doors
+            )
+        )
     return lines
 
 
 def _nothing(cell):
     from questc.api import CellContents
+
     return CellContents(cell)
 
 

@@ -5,12 +5,13 @@ a definition or a reference because of the node and field it was parsed into, ne
 because of how the text around it looks. Kinds follow the resolver's tables (pieces,
 doors, areas, named monsters, encounters) plus stairs, whose colour names the pair.
 """
+
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterable
 
 from questc.api import Span
 from questc.api import nodes as n
@@ -20,28 +21,64 @@ PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS = "piece", "door", "area", "named mo
 TOKEN, COUNTER, OPEN_GROUP = "token", "counter", "open group"
 KINDS = (PIECE, DOOR, AREA, NAMED, ENCOUNTER, STAIRS, TOKEN, COUNTER, OPEN_GROUP)
 
-_DEFINES = {(n.Piece, "id"): PIECE, (n.Door, "id"): DOOR, (n.Stairs, "colour"): STAIRS,
-            (n.Area, "id"): AREA, (n.NamedMonster, "id"): NAMED, (n.Encounter, "id"): ENCOUNTER,
-            (n.Token, "id"): TOKEN, (n.CounterDef, "id"): COUNTER, (n.Group, "id"): OPEN_GROUP}
-_REFERS = {(n.PointRef, "piece"): PIECE, (n.CellSet, "piece"): PIECE, (n.Door, "between"): PIECE,
-           (n.Pieces, "pieces"): PIECE, (n.PlaceNamed, "id"): NAMED, (n.DoorEffect, "door"): DOOR,
-           (n.RevealEffect, "area"): AREA, (n.Role, "pieces"): PIECE, (n.Group, "on"): PIECE,
-           (n.Token, "on"): PIECE, (n.Lieutenant, "on"): PIECE, (n.PlaceEffect, "on"): PIECE,
-           (n.PlaceEffect, "area"): AREA, (n.RemoveEffect, "target"): TOKEN, (n.ReplaceEffect, "target"): TOKEN,
-           (n.CounterEffect, "counter"): COUNTER, (n.CompareCondition, "name"): COUNTER}
+_DEFINES = {
+    (n.Piece, "id"): PIECE,
+    (n.Door, "id"): DOOR,
+    (n.Stairs, "colour"): STAIRS,
+    (n.Area, "id"): AREA,
+    (n.NamedMonster, "id"): NAMED,
+    (n.Encounter, "id"): ENCOUNTER,
+    (n.Token, "id"): TOKEN,
+    (n.CounterDef, "id"): COUNTER,
+    (n.Group, "id"): OPEN_GROUP,
+}
+_REFERS = {
+    (n.PointRef, "piece"): PIECE,
+    (n.CellSet, "piece"): PIECE,
+    (n.Door, "between"): PIECE,
+    (n.Pieces, "pieces"): PIECE,
+    (n.PlaceNamed, "id"): NAMED,
+    (n.DoorEffect, "door"): DOOR,
+    (n.RevealEffect, "area"): AREA,
+    (n.Role, "pieces"): PIECE,
+    (n.Group, "on"): PIECE,
+    (n.Token, "on"): PIECE,
+    (n.Lieutenant, "on"): PIECE,
+    (n.PlaceEffect, "on"): PIECE,
+    (n.PlaceEffect, "area"): AREA,
+    (n.RemoveEffect, "target"): TOKEN,
+    (n.ReplaceEffect, "target"): TOKEN,
+    (n.CounterEffect, "counter"): COUNTER,
+    (n.CompareCondition, "name"): COUNTER,
+}
 _TRIGGER_TARGETS = {"reveal": AREA, "killed": NAMED, "open": DOOR}
 _CONDITION_TARGETS = {"killed": NAMED, "revealed": AREA, "triggered": ENCOUNTER, "opened": DOOR, "carried": TOKEN}
 # The place a condition names after its target (`carried key to A`: an area or a piece; `zombie on T1`).
 _CONDITION_PLACES = {"on": PIECE, "in": AREA}
 # Catalog names: (node, field) -> the catalog's lookup kind (or a word for closed lists).
-_CATALOG = {(n.Piece, "type"): "piece", (n.Monster, "type"): "monster", (n.NamedMonster, "type"): "monster",
-            (n.SpawnEffect, "type"): "monster", (n.Obstacle, "kind"): "obstacle", (n.Trap, "kind"): "trap",
-            (n.Treasure, "kind"): "treasure", (n.Chest, "kind"): "chest", (n.ChestRow, "kind"): "chest",
-            (n.Door, "rune"): "colour", (n.Runekey, "colour"): "colour", (n.UnlockEffect, "colour"): "colour",
-            (n.PlanGlyph, "name"): "dark_glyph", (n.PlanCard, "name"): "card", (n.Ability, "name"): "ability",
-            (n.TreasureEffect, "kind"): "treasure card", (n.ChestContent, "name"): "chest content",
-            (n.Group, "type"): "monster", (n.PlaceEffect, "type"): "monster",
-            (n.Relic, "name"): "relic", (n.Lieutenant, "name"): "lieutenant"}
+_CATALOG = {
+    (n.Piece, "type"): "piece",
+    (n.Monster, "type"): "monster",
+    (n.NamedMonster, "type"): "monster",
+    (n.SpawnEffect, "type"): "monster",
+    (n.Obstacle, "kind"): "obstacle",
+    (n.Trap, "kind"): "trap",
+    (n.Treasure, "kind"): "treasure",
+    (n.Chest, "kind"): "chest",
+    (n.ChestRow, "kind"): "chest",
+    (n.Door, "rune"): "colour",
+    (n.Runekey, "colour"): "colour",
+    (n.UnlockEffect, "colour"): "colour",
+    (n.PlanGlyph, "name"): "dark_glyph",
+    (n.PlanCard, "name"): "card",
+    (n.Ability, "name"): "ability",
+    (n.TreasureEffect, "kind"): "treasure card",
+    (n.ChestContent, "name"): "chest content",
+    (n.Group, "type"): "monster",
+    (n.PlaceEffect, "type"): "monster",
+    (n.Relic, "name"): "relic",
+    (n.Lieutenant, "name"): "lieutenant",
+}
 # Nodes whose `{ ... }` block is worth folding and outlining.
 BLOCKS = (n.Header, n.Area, n.NamedMonster, n.Encounter, n.Trigger, n.ChestChart, n.OverlordPlan)
 
@@ -49,16 +86,18 @@ BLOCKS = (n.Header, n.Area, n.NamedMonster, n.Encounter, n.Trigger, n.ChestChart
 @dataclass(frozen=True)
 class Occurrence:
     """One identifier written in the quest: its kind, its name, where, and whether this defines it."""
+
     kind: str
     name: str
     span: Span
     definition: bool
-    node: object = None      # the statement it stands in
+    node: object = None  # the statement it stands in
 
 
 @dataclass(frozen=True)
 class CatalogName:
     """A catalog name written in the quest (`ogre`, `room_4x4`, `red`) and the catalog kind it is looked up as."""
+
     kind: str
     name: str
     span: Span
@@ -68,6 +107,7 @@ class CatalogName:
 @dataclass(frozen=True)
 class CellRef:
     """A point or rectangle written in the quest."""
+
     span: Span
     node: n.PointRef | n.CellSet
     statement: object = None
@@ -86,7 +126,7 @@ class QuestIndex:
     occurrences: list[Occurrence] = field(default_factory=list)
     catalog_names: list[CatalogName] = field(default_factory=list)
     cells: list[CellRef] = field(default_factory=list)
-    statements: list[Any] = field(default_factory=list)   # every node with a span, outermost first
+    statements: list[Any] = field(default_factory=list)  # every node with a span, outermost first
 
     # ---- look-ups -------------------------------------------------------------------
     def defined(self, kind: str | None = None) -> dict[str, Occurrence]:
@@ -101,8 +141,11 @@ class QuestIndex:
         return [o for o in self.occurrences if o.definition and o.kind == kind and o.name == name]
 
     def references(self, kind: str, name: str, *, include_definition: bool = True) -> list[Occurrence]:
-        return [o for o in self.occurrences
-                if o.kind == kind and o.name == name and (include_definition or not o.definition)]
+        return [
+            o
+            for o in self.occurrences
+            if o.kind == kind and o.name == name and (include_definition or not o.definition)
+        ]
 
     def occurrence_at(self, line: int, column: int) -> Occurrence | None:
         return _innermost(o for o in self.occurrences if contains(o.span, line, column))
@@ -115,8 +158,7 @@ class QuestIndex:
 
     def enclosing(self, line: int, column: int, kinds: tuple = ()) -> list[Any]:
         """The nodes whose span holds the cursor, outermost first (only `kinds` if given)."""
-        return [s for s in self.statements
-                if contains(s.span, line, column) and (not kinds or isinstance(s, kinds))]
+        return [s for s in self.statements if contains(s.span, line, column) and (not kinds or isinstance(s, kinds))]
 
 
 def _innermost(candidates: Iterable[Any]) -> Any:
@@ -179,7 +221,7 @@ def _walk(node, index: QuestIndex, statement) -> None:
             continue
         catalog = _CATALOG.get(key)
         if catalog is not None:
-            if isinstance(value, n.Text):   # an overlord card is written as a string
+            if isinstance(value, n.Text):  # an overlord card is written as a string
                 index.catalog_names.append(CatalogName(catalog, value.value, value.span, node))
             for name in _names(value):
                 index.catalog_names.append(CatalogName(catalog, name.value, name.span, node))

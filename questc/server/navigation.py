@@ -1,4 +1,5 @@
 """Go to definition, find references and rename, over the identifiers the syntax index found."""
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,10 @@ def references(document: QuestDocument, position: types.Position, include_declar
     found = occurrence_at(document, position)
     if found is None:
         return []
-    return [_location(document, o) for o in document.index().references(
-        found.kind, found.name, include_definition=include_declaration)]
+    return [
+        _location(document, o)
+        for o in document.index().references(found.kind, found.name, include_definition=include_declaration)
+    ]
 
 
 def highlights(document: QuestDocument, position: types.Position) -> list[types.DocumentHighlight]:
@@ -45,8 +48,10 @@ def highlights(document: QuestDocument, position: types.Position) -> list[types.
     if found is None:
         return []
     K = types.DocumentHighlightKind
-    return [types.DocumentHighlight(document.lines().range(o.span), K.Write if o.definition else K.Read)
-            for o in document.index().references(found.kind, found.name)]
+    return [
+        types.DocumentHighlight(document.lines().range(o.span), K.Write if o.definition else K.Read)
+        for o in document.index().references(found.kind, found.name)
+    ]
 
 
 def prepare_rename(document: QuestDocument, position: types.Position) -> types.PrepareRenamePlaceholder | None:
@@ -58,10 +63,14 @@ def prepare_rename(document: QuestDocument, position: types.Position) -> types.P
 
 def _keywords() -> set[str]:
     from questc.api import edition_names, literals
+
     words = {w for w in literals().values() if IDENTIFIER.fullmatch(w)}
     # Words of closed lists the lexer may read as keywords where they are allowed.
-    return words | set(edition_names()) | {"north", "east", "south", "west", "sight", "heroes", "overlord",
-                                           "wounds", "armor", "speed", "damage"}
+    return (
+        words
+        | set(edition_names())
+        | {"north", "east", "south", "west", "sight", "heroes", "overlord", "wounds", "armor", "speed", "damage"}
+    )
 
 
 def rename(document: QuestDocument, position: types.Position, new_name: str) -> types.WorkspaceEdit | None:
@@ -70,8 +79,9 @@ def rename(document: QuestDocument, position: types.Position, new_name: str) -> 
     if found is None:
         return None
     if not IDENTIFIER.fullmatch(new_name):
-        raise RenameRefused(f"`{new_name}` is not an identifier: use letters, digits and `_`, "
-                            "starting with a letter or `_`")
+        raise RenameRefused(
+            f"`{new_name}` is not an identifier: use letters, digits and `_`, starting with a letter or `_`"
+        )
     if new_name in _keywords():
         raise RenameRefused(f"`{new_name}` is a word of the quest language, not free for a {found.kind}")
     if new_name == found.name:
@@ -82,6 +92,5 @@ def rename(document: QuestDocument, position: types.Position, new_name: str) -> 
     if taken:
         raise RenameRefused(f"`{new_name}` is already the name of a {taken[0].kind} (line {taken[0].span.line})")
     lines = document.lines()
-    edits = [types.TextEdit(lines.range(o.span), new_name)
-             for o in document.index().references(found.kind, found.name)]
+    edits = [types.TextEdit(lines.range(o.span), new_name) for o in document.index().references(found.kind, found.name)]
     return types.WorkspaceEdit(changes={document.uri: edits})

@@ -1,13 +1,13 @@
 """The outline (document symbols) and the folding ranges, from the syntax tree's spans."""
+
 from __future__ import annotations
 
 from lsprotocol import types
 
-from questc.api import Span
+from questc.api import Span, plural
+from questc.api import nodes as n
 from questc.server.document import QuestDocument
 from questc.server.index import BLOCKS
-from questc.api import nodes as n
-from questc.api import plural
 
 K = types.SymbolKind
 
@@ -16,24 +16,36 @@ def _symbol(document: QuestDocument, name: str, kind, node, selection=None, deta
     lines = document.lines()
     full = lines.range(node.span)
     if selection is not None and not isinstance(selection, Span):
-        selection = selection.span   # a Name or Text: its own span
+        selection = selection.span  # a Name or Text: its own span
     chosen = lines.range(selection) if selection is not None else full
     # The selection must lie within the range (LSP): a name span always does.
-    return types.DocumentSymbol(name=name or "?", kind=kind, range=full, selection_range=chosen,
-                                detail=detail, children=children or None)
+    return types.DocumentSymbol(
+        name=name or "?", kind=kind, range=full, selection_range=chosen, detail=detail, children=children or None
+    )
 
 
 def _area_children(document: QuestDocument, area: n.Area) -> list[types.DocumentSymbol]:
     out = []
     for stmt in area.statements:
         if isinstance(stmt, n.Monster):
-            out.append(_symbol(document, f"monster {stmt.type.value}" + (" master" if stmt.master else ""),
-                               K.Object, stmt, stmt.type, plural(len(stmt.at), "figure")))
+            out.append(
+                _symbol(
+                    document,
+                    f"monster {stmt.type.value}" + (" master" if stmt.master else ""),
+                    K.Object,
+                    stmt,
+                    stmt.type,
+                    plural(len(stmt.at), "figure"),
+                )
+            )
         elif isinstance(stmt, n.PlaceNamed):
             out.append(_symbol(document, f"named {stmt.id.value}", K.Object, stmt, stmt.id))
         elif isinstance(stmt, n.Encounter):
-            out.append(_symbol(document, f"encounter {stmt.id.value}", K.Event, stmt, stmt.id,
-                               plural(len(stmt.effects), "effect")))
+            out.append(
+                _symbol(
+                    document, f"encounter {stmt.id.value}", K.Event, stmt, stmt.id, plural(len(stmt.effects), "effect")
+                )
+            )
         elif isinstance(stmt, (n.Chest, n.Obstacle, n.Trap, n.Treasure)):
             word = type(stmt).__name__.lower()
             out.append(_symbol(document, f"{word} {stmt.kind.value}", K.Constant, stmt, stmt.kind))
@@ -60,8 +72,16 @@ def document_symbols(document: QuestDocument) -> list[types.DocumentSymbol]:
     out = []
     if tree.header is not None:
         fields = [_symbol(document, f.keyword, K.Property, f) for f in tree.header.fields]
-        out.append(_symbol(document, f"quest \"{tree.header.title.value}\"", K.Module, tree.header,
-                           tree.header.title, children=fields))
+        out.append(
+            _symbol(
+                document,
+                f'quest "{tree.header.title.value}"',
+                K.Module,
+                tree.header,
+                tree.header.title,
+                children=fields,
+            )
+        )
     for item in tree.items:
         if isinstance(item, n.Piece):
             out.append(_symbol(document, item.id.value, K.Struct, item, item.id, f"piece {item.type.value}"))
@@ -71,12 +91,16 @@ def document_symbols(document: QuestDocument) -> list[types.DocumentSymbol]:
         elif isinstance(item, n.Stairs):
             out.append(_symbol(document, f"stairs {item.colour.value}", K.Constant, item, item.colour))
         elif isinstance(item, n.Area):
-            detail = "area" + (f" \"{item.name.value}\"" if item.name else "") + (", start" if item.start else "")
-            out.append(_symbol(document, item.id.value, K.Namespace, item, item.id, detail,
-                               _area_children(document, item)))
+            detail = "area" + (f' "{item.name.value}"' if item.name else "") + (", start" if item.start else "")
+            out.append(
+                _symbol(document, item.id.value, K.Namespace, item, item.id, detail, _area_children(document, item))
+            )
         elif isinstance(item, n.NamedMonster):
-            out.append(_symbol(document, item.id.value, K.Class, item, item.id,
-                               f"named {item.type.value} \"{item.display.value}\""))
+            out.append(
+                _symbol(
+                    document, item.id.value, K.Class, item, item.id, f'named {item.type.value} "{item.display.value}"'
+                )
+            )
         elif isinstance(item, n.Trigger):
             out.append(_symbol(document, _trigger_name(item), K.Event, item, item.target))
         elif isinstance(item, n.ChestChart):
@@ -84,7 +108,7 @@ def document_symbols(document: QuestDocument) -> list[types.DocumentSymbol]:
         elif isinstance(item, n.OverlordPlan):
             out.append(_symbol(document, "overlord", K.Array, item, detail=plural(len(item.cards), "card")))
         elif isinstance(item, n.Victory):
-            label = f" \"{item.label.value}\"" if item.label else ""
+            label = f' "{item.label.value}"' if item.label else ""
             out.append(_symbol(document, f"victory {item.side.value}{label}", K.Boolean, item, item.side))
     return out
 
@@ -100,8 +124,12 @@ def folding_ranges(document: QuestDocument) -> list[types.FoldingRange]:
             r = lines.range(span)
             if r.end.line > r.start.line:
                 # The closing line stays visible (`}` or `"""`).
-                out.setdefault((r.start.line, r.end.line - 1), types.FoldingRange(
-                    start_line=r.start.line, end_line=r.end.line - 1, kind=types.FoldingRangeKind.Region))
+                out.setdefault(
+                    (r.start.line, r.end.line - 1),
+                    types.FoldingRange(
+                        start_line=r.start.line, end_line=r.end.line - 1, kind=types.FoldingRangeKind.Region
+                    ),
+                )
     # Runs of comment lines.
     run_start = None
     for number in range(len(lines.starts) + 1):
@@ -110,8 +138,10 @@ def folding_ranges(document: QuestDocument) -> list[types.FoldingRange]:
             run_start = number
         elif not is_comment and run_start is not None:
             if number - 1 > run_start:
-                out.setdefault((run_start, number - 1), types.FoldingRange(
-                    start_line=run_start, end_line=number - 1, kind=types.FoldingRangeKind.Comment))
+                out.setdefault(
+                    (run_start, number - 1),
+                    types.FoldingRange(start_line=run_start, end_line=number - 1, kind=types.FoldingRangeKind.Comment),
+                )
             run_start = None
     return [out[k] for k in sorted(out)]
 
@@ -119,4 +149,5 @@ def folding_ranges(document: QuestDocument) -> list[types.FoldingRange]:
 def vars_of(node):
     """The values of a node's fields (Text values among them)."""
     import dataclasses
+
     return [getattr(node, f.name) for f in dataclasses.fields(node)] if dataclasses.is_dataclass(node) else []

@@ -11,6 +11,7 @@ show the statement behind it (`window/showDocument` with a selection), and the e
 cursor (the positions of `textDocument/documentHighlight` and hover requests, which
 editors send as it moves) outlines its thing on the map.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from questc.preview.session import Preview
     from questc.server.document import Checked, QuestDocument
 
-MAX_PREVIEWS = 8   # documents previewed at once (a server and a thread each)
+MAX_PREVIEWS = 8  # documents previewed at once (a server and a thread each)
 
 
 @dataclass
@@ -37,7 +38,7 @@ class Page:
     http: PreviewServer
     url: str
     pending: Checked | None = None
-    shown: int | None = None        # the document version the page shows
+    shown: int | None = None  # the document version the page shows
     timings: list = field(default_factory=list)
 
 
@@ -57,8 +58,9 @@ class Previews:
         if page is not None:
             return page.url
         if len(self.pages) >= MAX_PREVIEWS:
-            raise RuntimeError(f"{MAX_PREVIEWS} documents are previewed already: close the server's other "
-                               "previews by restarting it")
+            raise RuntimeError(
+                f"{MAX_PREVIEWS} documents are previewed already: close the server's other previews by restarting it"
+            )
         from questc.preview.server import serve
         from questc.preview.session import Preview
 
@@ -67,13 +69,15 @@ class Previews:
         preview = Preview(path)
         uri = document.uri
         loop = self.loop
-        def on_show(span: Span, focus: bool) -> None:   # from the page's thread: the editor is the loop's
+
+        def on_show(span: Span, focus: bool) -> None:  # from the page's thread: the editor is the loop's
             loop.call_soon_threadsafe(self.ls.show_source, uri, span, focus)
 
         preview.on_show = on_show
         http = serve(preview, "127.0.0.1", 0)
-        threading.Thread(target=http.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True,
-                         name="questc-preview-http").start()
+        threading.Thread(
+            target=http.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True, name="questc-preview-http"
+        ).start()
         page = Page(preview, http, f"http://127.0.0.1:{http.server_address[1]}/")
         self.pages[uri] = page
         if document.checked is not None:

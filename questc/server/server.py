@@ -7,6 +7,7 @@ check runs are taken together by the next one. A failure inside any handler is
 logged to the client (window/logMessage, with the traceback) and answered as an
 internal error: the server carries on.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -28,7 +29,7 @@ from questc.server.document import OptionsCache, QuestDocument, check, uri_path
 log = logging.getLogger("questc.server")
 
 DEBOUNCE_SECONDS = 0.02
-REQUEST_FAILED = -32803   # LSP's RequestFailed: the request was valid but could not be carried out
+REQUEST_FAILED = -32803  # LSP's RequestFailed: the request was valid but could not be carried out
 
 
 class QuestProtocol(LanguageServerProtocol):
@@ -56,23 +57,33 @@ class QuestProtocol(LanguageServerProtocol):
         request = method is not None and "id" in data
         if method is not None and self._shutdown and method != types.EXIT:
             if request:
-                self.answer_error(msg_id, INVALID_REQUEST, f"the server is shut down: {method} is refused "
-                                                           "(only `exit` is accepted now)")
+                self.answer_error(
+                    msg_id,
+                    INVALID_REQUEST,
+                    f"the server is shut down: {method} is refused (only `exit` is accepted now)",
+                )
             return
         if request and not self.initialized and method != types.INITIALIZE:
-            self.answer_error(msg_id, -32002, f"{method} before `initialize`")   # ServerNotInitialized
+            self.answer_error(msg_id, -32002, f"{method} before `initialize`")  # ServerNotInitialized
             return
         try:
             message = self.structure(data)
-        except Exception as error:   # noqa: BLE001 - cattrs says why in many ways: one line for all
-            raise BadMessage(INVALID_PARAMS, f"the parameters of {method or 'a response'} do not fit: "
-                                             f"{_why(error)}", msg_id if request else None) from None
+        except Exception as error:  # noqa: BLE001 - cattrs says why in many ways: one line for all
+            raise BadMessage(
+                INVALID_PARAMS,
+                f"the parameters of {method or 'a response'} do not fit: {_why(error)}",
+                msg_id if request else None,
+            ) from None
         self.handle_message(message)
 
     def structure(self, data: dict):
         """pygls's `structure_message`, without its traceback in the log on a mistake."""
-        from pygls.protocol.json_rpc import (JsonRPCNotification, JsonRPCRequestMessage, JsonRPCResponseMessage,
-                                             ResponseErrorMessage)
+        from pygls.protocol.json_rpc import (
+            JsonRPCNotification,
+            JsonRPCRequestMessage,
+            JsonRPCResponseMessage,
+            ResponseErrorMessage,
+        )
 
         converter = self._converter
         if "id" in data:
@@ -90,8 +101,8 @@ class QuestProtocol(LanguageServerProtocol):
         self._send_data(ResponseErrorMessage(id=msg_id, error=types.ResponseError(code=code, message=message)))
 
     @lsp_method(types.EXIT)
-    def lsp_exit(self, *args) -> None:   # type: ignore[override]  # pygls's is a generator; this needs no yield
-        server: QuestServer = self._server   # type: ignore[assignment]  # pygls types it as its base class
+    def lsp_exit(self, *args) -> None:  # type: ignore[override]  # pygls's is a generator; this needs no yield
+        server: QuestServer = self._server  # type: ignore[assignment]  # pygls types it as its base class
         server.stop(0 if self._shutdown else 1)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
@@ -117,7 +128,8 @@ class QuestProtocol(LanguageServerProtocol):
             if future.done():
                 del self._request_futures[key]
             else:
-                def forget(_done: object, key: str | int = key) -> None:   # (an LSP message id)
+
+                def forget(_done: object, key: str | int = key) -> None:  # (an LSP message id)
                     self._request_futures.pop(key, None)
 
                 future.add_done_callback(forget)
@@ -127,8 +139,9 @@ def _why(error: BaseException) -> str:
     """A structuring error in one line: where in the message, and what was wrong."""
     try:
         from cattrs import transform_error
+
         lines = transform_error(error, path="message") if hasattr(error, "exceptions") else [str(error)]
-    except Exception:   # noqa: BLE001 - the reason is a courtesy; the error answer goes out anyway
+    except Exception:  # noqa: BLE001 - the reason is a courtesy; the error answer goes out anyway
         lines = [type(error).__name__]
     text = "; ".join(lines[:3])
     return text[:300]
@@ -136,20 +149,25 @@ def _why(error: BaseException) -> str:
 
 class QuestServer(LanguageServer):
     def __init__(self):
-        super().__init__("questc", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
-                         protocol_cls=QuestProtocol)
+        super().__init__(
+            "questc",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=QuestProtocol,
+        )
         self.documents: dict[str, QuestDocument] = {}
         self.options = OptionsCache()
         self.debounce = DEBOUNCE_SECONDS
         self.checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="questc-check")
         self.tasks: dict[str, asyncio.Task] = {}
-        self.exit_code: int | None = None     # set by `exit` (0 after `shutdown`, else 1)
+        self.exit_code: int | None = None  # set by `exit` (0 after `shutdown`, else 1)
         self._stopped: asyncio.Future | None = None
         self._collect_handle: asyncio.TimerHandle | None = None
         self._frozen = False
         from questc.server.preview import Previews
+
         self.previews = Previews(self)
-        self.last_uri: str | None = None      # the document the client touched last (the preview's default)
+        self.last_uri: str | None = None  # the document the client touched last (the preview's default)
         self.can_show_document = False
 
     # ---- the wire ----------------------------------------------------------------------
@@ -172,7 +190,7 @@ class QuestServer(LanguageServer):
 
         try:
             asyncio.run(run())
-        except (BrokenPipeError, ConnectionResetError):   # the client went away: nothing to tell it
+        except (BrokenPipeError, ConnectionResetError):  # the client went away: nothing to tell it
             pass
         finally:
             self.shutdown()
@@ -187,7 +205,7 @@ class QuestServer(LanguageServer):
         log.warning("%s", text)
         try:
             self.window_log_message(types.LogMessageParams(types.MessageType.Warning, text))
-        except Exception:   # noqa: BLE001 - a client gone: the log line above is enough
+        except Exception:  # noqa: BLE001 - a client gone: the log line above is enough
             pass
 
     # ---- errors ----------------------------------------------------------------------
@@ -195,15 +213,17 @@ class QuestServer(LanguageServer):
         trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
         log.error("%s failed: %s", what, trace)
         try:
-            self.window_log_message(types.LogMessageParams(types.MessageType.Error,
-                                                           f"questc: {what} failed: {error!r}\n{trace}"))
-        except Exception:   # noqa: BLE001 - the log itself must not take the server down
+            self.window_log_message(
+                types.LogMessageParams(types.MessageType.Error, f"questc: {what} failed: {error!r}\n{trace}")
+            )
+        except Exception:  # noqa: BLE001 - the log itself must not take the server down
             pass
 
     def report_server_error(self, error, source):
         from pygls.exceptions import FeatureRequestError
+
         if source is FeatureRequestError:
-            return   # a failed request: `guarded` logged it already, the client has the error response
+            return  # a failed request: `guarded` logged it already, the client has the error response
         self.log_error(getattr(source, "__name__", "a message"), error)
 
     # ---- documents -------------------------------------------------------------------
@@ -220,7 +240,7 @@ class QuestServer(LanguageServer):
 
     def document(self, uri: str) -> QuestDocument:
         document = self.documents.get(uri)
-        if document is None:   # asked about a file never opened: read it from disk, within the quest limits
+        if document is None:  # asked about a file never opened: read it from disk, within the quest limits
             from questc.api import MAX_QUEST_BYTES, read_input
 
             path = uri_path(uri)
@@ -238,10 +258,11 @@ class QuestServer(LanguageServer):
         """Check the document's newest text soon; one check loop per document at a time."""
         task = self.tasks.get(document.uri)
         if task is not None and not task.done():
-            document.again = True   # the running loop checks again (the text, or what it reads, moved on)
+            document.again = True  # the running loop checks again (the text, or what it reads, moved on)
             return
         self.tasks[document.uri] = asyncio.ensure_future(
-            self._check_loop(document, self.debounce if delay is None else delay))
+            self._check_loop(document, self.debounce if delay is None else delay)
+        )
 
     async def _check_loop(self, document: QuestDocument, delay: float) -> None:
         loop = asyncio.get_running_loop()
@@ -252,7 +273,7 @@ class QuestServer(LanguageServer):
             document.again = False
             try:
                 checked = await loop.run_in_executor(self.checker, check, document, text, version, self.options)
-            except Exception as error:   # noqa: BLE001 - a crash in a check must not silence the server
+            except Exception as error:  # noqa: BLE001 - a crash in a check must not silence the server
                 self.log_error(f"checking {document.uri}", error)
                 self._publish_failure(document, version, error)
                 return
@@ -262,12 +283,15 @@ class QuestServer(LanguageServer):
             if checked.result.model is not None:
                 document.resolved = checked
             if document.version == version and document.text is text and not document.again:
-                self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                    uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)))
-                self.previews.publish(document, checked)   # the same check, never a second one
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(
+                        uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)
+                    )
+                )
+                self.previews.publish(document, checked)  # the same check, never a second one
                 self.collect_when_idle()
                 return
-            await asyncio.sleep(self.debounce)   # edited meanwhile: check the newest text
+            await asyncio.sleep(self.debounce)  # edited meanwhile: check the newest text
 
     # ---- garbage collection -----------------------------------------------------------------
     # A check of a large map leaves hundreds of thousands of objects alive (the boards kept
@@ -277,7 +301,7 @@ class QuestServer(LanguageServer):
     # after the last diagnostics; the first time it also freezes what start-up made, never
     # walked again), or during a long burst of typing once many objects have been made.
     IDLE_COLLECT = 1.0
-    BURST_COLLECT = 2_000_000   # objects made since the last collection
+    BURST_COLLECT = 2_000_000  # objects made since the last collection
 
     def collect_when_idle(self) -> None:
         import gc
@@ -286,7 +310,7 @@ class QuestServer(LanguageServer):
         if handle is not None:
             handle.cancel()
         if gc.isenabled():
-            return   # (serve() turns it off; a server in a test keeps Python's own)
+            return  # (serve() turns it off; a server in a test keeps Python's own)
         if gc.get_count()[0] > self.BURST_COLLECT:
             gc.collect()
             return
@@ -297,7 +321,7 @@ class QuestServer(LanguageServer):
 
         self._collect_handle = None
         if any(not task.done() for task in self.tasks.values()):
-            self.collect_when_idle()   # a check is running: later
+            self.collect_when_idle()  # a check is running: later
             return
         gc.collect()
         if not self._frozen:
@@ -316,20 +340,30 @@ class QuestServer(LanguageServer):
 
         async def ask() -> None:
             try:
-                await self.window_show_document_async(types.ShowDocumentParams(
-                    uri=uri, selection=selection, take_focus=focus))
-            except Exception as error:   # noqa: BLE001 - an editor that refuses: nothing more to do
+                await self.window_show_document_async(
+                    types.ShowDocumentParams(uri=uri, selection=selection, take_focus=focus)
+                )
+            except Exception as error:  # noqa: BLE001 - an editor that refuses: nothing more to do
                 log.warning("questc: the editor did not show %s: %s", uri, error)
 
         asyncio.ensure_future(ask())
 
     def _publish_failure(self, document: QuestDocument, version: int, error: BaseException) -> None:
-        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=document.uri, version=version, diagnostics=[types.Diagnostic(
-                range=types.Range(types.Position(0, 0), types.Position(0, 0)),
-                severity=types.DiagnosticSeverity.Error, source=diagnostics.SOURCE,
-                message=f"questc could not check this quest (internal error: {type(error).__name__}: {error}); "
-                        "the server log has the details")]))
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=document.uri,
+                version=version,
+                diagnostics=[
+                    types.Diagnostic(
+                        range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+                        severity=types.DiagnosticSeverity.Error,
+                        source=diagnostics.SOURCE,
+                        message=f"questc could not check this quest (internal error: {type(error).__name__}: {error}); "
+                        "the server log has the details",
+                    )
+                ],
+            )
+        )
 
 
 server = QuestServer()
@@ -338,6 +372,7 @@ server = QuestServer()
 def guarded(what: str, notification: bool = False):
     """Run a handler; log any failure to the client. A request answers with an internal error,
     a notification is dropped; either way the server goes on."""
+
     def wrap(function):
         @functools.wraps(function)
         def run(ls: QuestServer, params):
@@ -345,13 +380,16 @@ def guarded(what: str, notification: bool = False):
                 return function(ls, params)
             except JsonRpcException:
                 raise
-            except Exception as error:   # noqa: BLE001 - one failed request must not stop the server
+            except Exception as error:  # noqa: BLE001 - one failed request must not stop the server
                 ls.log_error(what, error)
                 if notification:
                     return None
-                raise JsonRpcException(f"questc: {what} failed: {type(error).__name__}: {error}",
-                                       code=REQUEST_FAILED) from None
+                raise JsonRpcException(
+                    f"questc: {what} failed: {type(error).__name__}: {error}", code=REQUEST_FAILED
+                ) from None
+
         return run
+
     return wrap
 
 
@@ -361,7 +399,7 @@ def guarded(what: str, notification: bool = False):
 @server.feature(types.INITIALIZE)
 def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
     """`initializationOptions`: {"debounce": milliseconds} (the pause before a change is checked)."""
-    ls.protocol.initialized = True   # type: ignore[attr-defined]  # ls.protocol is our QuestProtocol (pygls types the base)
+    ls.protocol.initialized = True  # type: ignore[attr-defined]  # ls.protocol is our QuestProtocol (pygls types the base)
     window = params.capabilities.window if params.capabilities is not None else None
     ls.can_show_document = bool(window and window.show_document and window.show_document.support)
     options = params.initialization_options
@@ -377,16 +415,22 @@ def initialized(ls: QuestServer, params: types.InitializedParams) -> None:
     watched = capabilities.workspace.did_change_watched_files if capabilities and capabilities.workspace else None
     if not (watched and watched.dynamic_registration):
         return
-    watchers = [types.FileSystemWatcher(glob_pattern=pattern) for pattern in
-                ("**/*.yaml", "**/*.yml", "**/questc.toml", "**/pyproject.toml", "**/*.quest")]
-    registration = types.Registration(id="questc-watched-files", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-                                      register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers))
+    watchers = [
+        types.FileSystemWatcher(glob_pattern=pattern)
+        for pattern in ("**/*.yaml", "**/*.yml", "**/questc.toml", "**/pyproject.toml", "**/*.quest")
+    ]
+    registration = types.Registration(
+        id="questc-watched-files",
+        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers),
+    )
 
     async def register() -> None:
         try:
             await ls.client_register_capability_async(types.RegistrationParams([registration]))
-        except Exception as error:   # noqa: BLE001 - without it, a save of the quest re-checks
+        except Exception as error:  # noqa: BLE001 - without it, a save of the quest re-checks
             log.warning("questc: the client did not watch packs and configuration: %s", error)
+
     asyncio.ensure_future(register())
 
 
@@ -435,7 +479,7 @@ def did_change(ls: QuestServer, params: types.DidChangeTextDocumentParams) -> No
 def did_save(ls: QuestServer, params: types.DidSaveTextDocumentParams) -> None:
     document = ls.documents.get(params.text_document.uri)
     if document is not None:
-        ls.schedule(document, delay=0.0)   # configuration or packs may have changed on disk
+        ls.schedule(document, delay=0.0)  # configuration or packs may have changed on disk
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -448,8 +492,7 @@ def did_close(ls: QuestServer, params: types.DidCloseTextDocumentParams) -> None
     if task is not None:
         task.cancel()
     ls.previews.close(params.text_document.uri)
-    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri,
-                                                                        diagnostics=[]))
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
 
 
 # ---- features ------------------------------------------------------------------------
@@ -459,6 +502,7 @@ def did_close(ls: QuestServer, params: types.DidCloseTextDocumentParams) -> None
 @guarded("hover")
 def on_hover(ls: QuestServer, params: types.HoverParams) -> types.Hover | None:
     from questc.server import hover
+
     document = ls.document(params.text_document.uri)
     _cursor_moved(ls, document, params.position)
     line, column = document.lines().cursor(params.position)
@@ -475,8 +519,9 @@ def _cursor_moved(ls: QuestServer, document: QuestDocument, position: types.Posi
         ls.previews.cursor(document, document.lines().offset(position))
 
 
-@server.feature(types.TEXT_DOCUMENT_SIGNATURE_HELP,
-                types.SignatureHelpOptions(trigger_characters=[" "], retrigger_characters=[","]))
+@server.feature(
+    types.TEXT_DOCUMENT_SIGNATURE_HELP, types.SignatureHelpOptions(trigger_characters=[" "], retrigger_characters=[","])
+)
 @guarded("signature help")
 def on_signature_help(ls: QuestServer, params: types.SignatureHelpParams):
     from questc.server.signature import signature_help
@@ -488,6 +533,7 @@ def on_signature_help(ls: QuestServer, params: types.SignatureHelpParams):
 @guarded("document highlight")
 def on_highlight(ls: QuestServer, params: types.DocumentHighlightParams):
     from questc.server import navigation
+
     document = ls.document(params.text_document.uri)
     _cursor_moved(ls, document, params.position)
     return navigation.highlights(document, params.position) or None
@@ -498,7 +544,7 @@ def on_preview(ls: QuestServer, *arguments) -> dict:
     """Open the preview of a document (its URI, else the one touched last): its address out, and
     the page opened in the browser where the client can (`window/showDocument`, external)."""
     first = arguments[0] if arguments else None
-    if isinstance(first, dict):   # {"uri": ...}, as some clients pass a document
+    if isinstance(first, dict):  # {"uri": ...}, as some clients pass a document
         first = first.get("uri")
     uri = (first if isinstance(first, str) else None) or ls.last_uri
     document = ls.documents.get(uri) if uri else None
@@ -509,11 +555,13 @@ def on_preview(ls: QuestServer, *arguments) -> dict:
     except (RuntimeError, OSError) as error:
         raise JsonRpcException(f"questc.preview: {error}", code=REQUEST_FAILED) from None
     if ls.can_show_document:
+
         async def open_page() -> None:
             try:
                 await ls.window_show_document_async(types.ShowDocumentParams(uri=url, external=True))
-            except Exception as error:   # noqa: BLE001 - the address is in the answer anyway
+            except Exception as error:  # noqa: BLE001 - the address is in the answer anyway
                 log.warning("questc: the editor did not open %s: %s", url, error)
+
         asyncio.ensure_future(open_page())
     ls.window_log_message(types.LogMessageParams(types.MessageType.Info, f"questc preview of {uri}: {url}"))
     return {"url": url, "uri": uri}
@@ -524,11 +572,11 @@ def on_shutdown(ls: QuestServer, params) -> None:
     ls.previews.close()
 
 
-@server.feature(types.TEXT_DOCUMENT_COMPLETION,
-                types.CompletionOptions(trigger_characters=[" ", ",", '"']))
+@server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=[" ", ",", '"']))
 @guarded("completion")
 def on_completion(ls: QuestServer, params: types.CompletionParams) -> types.CompletionList:
     from questc.server import completion
+
     document = ls.document(params.text_document.uri)
     return types.CompletionList(is_incomplete=False, items=completion.complete(document, params.position))
 
@@ -537,6 +585,7 @@ def on_completion(ls: QuestServer, params: types.CompletionParams) -> types.Comp
 @guarded("go to definition")
 def on_definition(ls: QuestServer, params: types.DefinitionParams):
     from questc.server import navigation
+
     return navigation.definition(ls.document(params.text_document.uri), params.position) or None
 
 
@@ -544,14 +593,20 @@ def on_definition(ls: QuestServer, params: types.DefinitionParams):
 @guarded("find references")
 def on_references(ls: QuestServer, params: types.ReferenceParams):
     from questc.server import navigation
-    return navigation.references(ls.document(params.text_document.uri), params.position,
-                                 params.context.include_declaration) or None
+
+    return (
+        navigation.references(
+            ls.document(params.text_document.uri), params.position, params.context.include_declaration
+        )
+        or None
+    )
 
 
 @server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)
 @guarded("prepare rename")
 def on_prepare_rename(ls: QuestServer, params: types.PrepareRenameParams):
     from questc.server import navigation
+
     return navigation.prepare_rename(ls.document(params.text_document.uri), params.position)
 
 
@@ -559,6 +614,7 @@ def on_prepare_rename(ls: QuestServer, params: types.PrepareRenameParams):
 @guarded("rename")
 def on_rename(ls: QuestServer, params: types.RenameParams):
     from questc.server import navigation
+
     try:
         return navigation.rename(ls.document(params.text_document.uri), params.position, params.new_name)
     except navigation.RenameRefused as refused:
@@ -569,6 +625,7 @@ def on_rename(ls: QuestServer, params: types.RenameParams):
 @guarded("document symbols")
 def on_symbols(ls: QuestServer, params: types.DocumentSymbolParams):
     from questc.server import outline
+
     return outline.document_symbols(ls.document(params.text_document.uri))
 
 
@@ -576,6 +633,7 @@ def on_symbols(ls: QuestServer, params: types.DocumentSymbolParams):
 @guarded("folding ranges")
 def on_folding(ls: QuestServer, params: types.FoldingRangeParams):
     from questc.server import outline
+
     return outline.folding_ranges(ls.document(params.text_document.uri))
 
 
@@ -588,29 +646,31 @@ def on_semantic_tokens(ls: QuestServer, params: types.SemanticTokensParams):
 @server.feature(types.TEXT_DOCUMENT_FORMATTING)
 @guarded("formatting")
 def on_formatting(ls: QuestServer, params: types.DocumentFormattingParams):
-    from questc.api import FormatterError
-    from questc.api import format_source
+    from questc.api import FormatterError, format_source
     from questc.server.text import BOM
 
     document = ls.document(params.text_document.uri)
     text = document.text
     bom = BOM if text.startswith(BOM) else ""
     try:
-        formatted = format_source(text[len(bom):], document.file)
-    except FormatterError as error:   # the formatter refused to change the quest's meaning: say why
+        formatted = format_source(text[len(bom) :], document.file)
+    except FormatterError as error:  # the formatter refused to change the quest's meaning: say why
         raise JsonRpcException(f"questc fmt: {error}", code=REQUEST_FAILED) from None
     if formatted.output is None:
         errors = formatted.diagnostics
         where = f" (line {errors[0].span.line}: {errors[0].message})" if errors else ""
-        raise JsonRpcException(f"questc fmt: the quest has syntax errors{where}; "
-                               "fix them to format it", code=REQUEST_FAILED)
-    if formatted.output == text[len(bom):]:
-        return []   # already formatted
+        raise JsonRpcException(
+            f"questc fmt: the quest has syntax errors{where}; fix them to format it", code=REQUEST_FAILED
+        )
+    if formatted.output == text[len(bom) :]:
+        return []  # already formatted
     return [types.TextEdit(document.lines().whole(), bom + formatted.output)]
 
 
-@server.feature(types.TEXT_DOCUMENT_CODE_ACTION,
-                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, "source.fixAll.questc"]))
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, "source.fixAll.questc"]),
+)
 @guarded("code actions")
 def on_code_action(ls: QuestServer, params: types.CodeActionParams):
     document = ls.document(params.text_document.uri)
@@ -621,6 +681,7 @@ def serve() -> None:
     """Talk LSP over standard input and output until the client says exit."""
     logging.basicConfig(level=logging.WARNING, format="questc server: %(message)s")
     import sys
+
     # A check runs in the worker thread holding the GIL; the event loop and pygls's stdin
     # reader get it back after the switch interval. At the default 5 ms, each message that
     # arrives during a long check waits that long (a burst of 50 edits took twice as long).
@@ -628,6 +689,7 @@ def serve() -> None:
     # Most edits leave the map as it was: keep the boards (and their sight tables) of the
     # last few maps checked, so such an edit skips building the board and casting sight.
     from questc.api import remember_boards
+
     remember_boards(4)
     # pygls logs a traceback for every error it answers (a rename refused, parameters that do
     # not fit): the writer's bad input is answered, never logged as a fault. questc's own
@@ -637,9 +699,10 @@ def serve() -> None:
     # freezes what start-up and the first check made (the parser, the catalog, the modules),
     # which live as long as the server: the collector never walks them again.
     import gc
+
     gc.disable()
     server.start_io()
     code = server.exit_code
-    if code is None:   # the input ended without `exit`
+    if code is None:  # the input ended without `exit`
         code = 0 if server.protocol._shutdown else 1
     sys.exit(code)

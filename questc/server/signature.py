@@ -5,6 +5,7 @@ forms (questc.server.keywords); the words typed after it say which part comes ne
 several forms (`door ID between ...` and `door ID at ...`), the one whose fixed words agree
 with what is typed is active.
 """
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,8 @@ def _fits(form: str, typed: list[str]) -> bool:
 
 def signature_help(document: QuestDocument, position: types.Position) -> types.SignatureHelp | None:
     from questc.server.completion import _statement_start
-    from questc.server.text import place
     from questc.server.keywords import KEYWORDS
+    from questc.server.text import place
 
     lines = document.lines()
     text = document.text
@@ -52,13 +53,16 @@ def signature_help(document: QuestDocument, position: types.Position) -> types.S
         return None
     entry = KEYWORDS[words[0]]
     forms = [f for f in entry.forms if f.split()[0] == entry.word] or list(entry.forms)
-    typed = words if statement[-1:].isspace() else words[:-1]   # the words finished
+    typed = words if statement[-1:].isspace() else words[:-1]  # the words finished
     active_form = next((i for i, f in enumerate(forms) if _fits(f, words)), 0)
     signatures = []
     for form in forms:
         parts = _parts(form)
-        signatures.append(types.SignatureInformation(
-            label=form, parameters=[types.ParameterInformation(label=(a, b)) for a, b in parts]))
+        signatures.append(
+            types.SignatureInformation(
+                label=form, parameters=[types.ParameterInformation(label=(a, b)) for a, b in parts]
+            )
+        )
     parts = _parts(forms[active_form])
     if not parts:
         return None

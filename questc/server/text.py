@@ -10,6 +10,7 @@ offsets, so a span lands where the client sees it whatever characters the text h
 A byte-order mark is not part of the quest as questc parses it (parse_source drops
 it), so questc's columns on the first line are shifted past it.
 """
+
 from __future__ import annotations
 
 import re
@@ -52,7 +53,7 @@ class LineIndex:
         if "\r" in text:
             self.starts = [0] + [m.end() for m in _LSP_BREAK.finditer(text)]
             self._quest_starts: list[int] | None = None
-        else:   # the usual text: both models agree, one scan
+        else:  # the usual text: both models agree, one scan
             self.starts = self._quest_starts = _newline_starts(text)
         self.bom = 1 if text.startswith(BOM) else 0
 
@@ -88,14 +89,14 @@ class LineIndex:
         """Line `line` (0-based, as the client counts lines) without its line break."""
         if line < 0 or line >= len(self.starts):
             return ""
-        return self.text[self.starts[line]:self._line_end(line)]
+        return self.text[self.starts[line] : self._line_end(line)]
 
     # ---- offsets <-> client positions ---------------------------------------------
     def position(self, offset: int) -> types.Position:
         offset = max(0, min(offset, len(self.text)))
         line = bisect_right(self.starts, offset) - 1
         start = self.starts[line]
-        offset = min(offset, self._line_end(line))   # never inside a line break
+        offset = min(offset, self._line_end(line))  # never inside a line break
         return types.Position(line, _units(self.text[start:offset], self.encoding))
 
     def offset(self, position: types.Position) -> int:
@@ -116,7 +117,7 @@ class LineIndex:
             if count >= wanted:
                 return start + index
             step = _units(ch, self.encoding)
-            if count + step > wanted:   # inside a character's code units: its start
+            if count + step > wanted:  # inside a character's code units: its start
                 return start + index
             count += step
         return end

@@ -21,6 +21,7 @@ well-formed messages:
 Why not pygls's loop with a patch: the loop is one function with the pattern inside;
 replacing it whole is smaller than working around it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -99,7 +100,7 @@ class Frames:
                 return None, None
             if line in (b"\r\n", b"\n"):
                 if not started:
-                    continue   # blank lines between frames
+                    continue  # blank lines between frames
                 if problem is not None:
                     return None, problem
                 if length is None:
@@ -112,22 +113,24 @@ class Frames:
             if not started:
                 found = _LENGTH.search(stripped)
                 if found is None:
-                    continue   # not a header: what is left of a dropped frame
-                stripped = stripped[found.start():]   # (a header right after a dropped body)
+                    continue  # not a header: what is left of a dropped frame
+                stripped = stripped[found.start() :]  # (a header right after a dropped body)
                 started = True
             name, colon, value = stripped.partition(b":")
             if not colon:
                 problem = problem or "a header line without a colon"
                 continue
             if name.strip().lower() != b"content-length":
-                continue   # Content-Type and any other header: nothing to do with them
+                continue  # Content-Type and any other header: nothing to do with them
             text = value.strip()
             if not text.isdigit():
                 problem = "a Content-Length that is not a number"
             elif len(text) > len(str(MAX_MESSAGE_BYTES)) or int(text) > MAX_MESSAGE_BYTES:
                 shown = text[:20].decode("ascii") + ("..." if len(text) > 20 else "")
-                problem = (f"a message of {shown} bytes, more than the {MAX_MESSAGE_BYTES:,} a quest can need "
-                           f"({len(text)} digits)")
+                problem = (
+                    f"a message of {shown} bytes, more than the {MAX_MESSAGE_BYTES:,} a quest can need "
+                    f"({len(text)} digits)"
+                )
             else:
                 length = int(text)
 
@@ -177,11 +180,11 @@ async def serve_frames(stream: BinaryIO, protocol, stopped: asyncio.Future, repo
         while True:
             try:
                 item = frames.next()
-            except (OSError, ValueError):   # the stream closed under us
+            except (OSError, ValueError):  # the stream closed under us
                 item = (None, None)
             try:
                 loop.call_soon_threadsafe(queue.put_nowait, item)
-            except RuntimeError:   # the loop is gone: the server has ended
+            except RuntimeError:  # the loop is gone: the server has ended
                 return
             if item == (None, None):
                 return

@@ -4,6 +4,7 @@ Nodes hold source values as written (names, points relative to pieces, text afte
 unescaping and dedent); looking names up is the model's job. Every node has a
 `span`; names that diagnostics point at are `Name`s, which carry their own span.
 """
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Span
@@ -15,6 +16,7 @@ from questc.records import record
 @record(slots=True)
 class Name:
     """An identifier as written: `value`, and where it stands."""
+
     span: Span
     value: str
 
@@ -22,6 +24,7 @@ class Name:
 @record(slots=True)
 class Text:
     """A string after unescaping (and, for triple-quoted strings, dedent). `long`: written with triple quotes."""
+
     span: Span
     value: str
     long: bool = False
@@ -30,6 +33,7 @@ class Text:
 @record(slots=True)
 class PointRef:
     """A cell: absolute `x,y`, or `piece:x,y` counted from the piece's top-left corner after its turn."""
+
     span: Span
     x: int
     y: int
@@ -39,6 +43,7 @@ class PointRef:
 @record(slots=True)
 class CellSet:
     """A cell or a rectangle of cells `x1,y1..x2,y2`, corners included (x1<=x2, y1<=y2 not required)."""
+
     span: Span
     x1: int
     y1: int
@@ -54,6 +59,7 @@ class CellSet:
 @record(slots=True)
 class CountRange:
     """`a..b` or a single count (`low == high`)."""
+
     span: Span
     low: int
     high: int
@@ -62,6 +68,7 @@ class CountRange:
 @record(slots=True)
 class Amount:
     """A count that may scale with the heroes: `3` (amount 3), `heroes` (heroes, 0), `heroes -1`."""
+
     span: Span
     amount: int
     heroes: bool = False
@@ -74,6 +81,7 @@ class Amount:
 @record(slots=True)
 class EncounterNumber:
     """An encounter's number as written: `2` (alternative None) or `2a` (alternative "a", lower case)."""
+
     span: Span
     number: int
     alternative: str | None = None
@@ -90,6 +98,7 @@ class EncounterNumber:
 @record(slots=True)
 class TreacheryPart:
     """One colour of the treachery budget: `colour` is event, trap or monster."""
+
     span: Span
     colour: Name
     amount: int
@@ -106,6 +115,7 @@ class HeaderField:
     CountRange; conquest, act -> int; encounter -> EncounterNumber; treachery ->
     tuple[TreacheryPart]; author, version, intro, special, use -> Text.
     """
+
     span: Span
     keyword: str
     value: HeaderValue
@@ -114,6 +124,7 @@ class HeaderField:
 @record(slots=True)
 class Header:
     """`quest "Title" { ... }`: the title and the fields in source order (each at most once, `use` repeatable)."""
+
     span: Span
     title: Text
     fields: tuple[HeaderField, ...]
@@ -138,6 +149,7 @@ class Header:
 @record(slots=True)
 class Piece:
     """`piece ID TYPE at X,Y [turn T]`."""
+
     span: Span
     id: Name
     type: Name
@@ -149,6 +161,7 @@ class Piece:
 class Door:
     """`door ID ["NAME"] between A B [rune C]` (`between` set) or `door ID ["NAME"] at X,Y SIDE [rune C]`
     (`at`, `side` set). `display`: the name players read, if the writer gave one."""
+
     span: Span
     id: Name
     between: tuple[Name, Name] | None = None
@@ -162,6 +175,7 @@ class Door:
 class Role:
     """`entrance PIECE, ...` or `exit PIECE, ...` (`role`): the quest's entrances or exits, whatever
     the pieces' types (second edition)."""
+
     span: Span
     role: str
     pieces: tuple[Name, ...]
@@ -170,6 +184,7 @@ class Role:
 @record(slots=True)
 class Stairs:
     """`stairs COLOUR ["NAME"] at P P`: one pair of staircase markers."""
+
     span: Span
     colour: Name
     ends: tuple[PointRef, PointRef]
@@ -194,6 +209,7 @@ class Cells:
 @record(slots=True)
 class Read:
     """Read-aloud text (in an area, or as an effect)."""
+
     span: Span
     text: Text
 
@@ -201,6 +217,7 @@ class Read:
 @record(slots=True)
 class Note:
     """Overlord-only note."""
+
     span: Span
     text: Text
 
@@ -215,6 +232,7 @@ class Glyph:
 @record(slots=True)
 class Monster:
     """`monster TYPE [master] at P... [facing DIR] [players a..b]`: one figure per point."""
+
     span: Span
     type: Name
     master: bool
@@ -226,6 +244,7 @@ class Monster:
 @record(slots=True)
 class PlaceNamed:
     """`named ID at P [facing DIR]`: where a named monster stands."""
+
     span: Span
     id: Name
     at: PointRef
@@ -264,6 +283,7 @@ class Treasure:
 @record(slots=True)
 class Relic:
     """`relic NAME ["DISPLAY"] at P`."""
+
     span: Span
     name: Name
     at: PointRef
@@ -287,6 +307,7 @@ class Token:
     - `among`: `count` tokens at random among the points `at`;
     - `carried`: carried by a hero from the start.
     """
+
     span: Span
     kind: str
     at: tuple[PointRef, ...]
@@ -302,6 +323,7 @@ class Token:
 class Lieutenant:
     """`lieutenant NAME at P [facing DIR]`, or `lieutenant NAME on PIECE, ...` (the overlord picks
     the space; `at` is None): a lieutenant's token (second edition)."""
+
     span: Span
     name: Name
     at: PointRef | None
@@ -313,6 +335,7 @@ class Lieutenant:
 class GroupChange:
     """`all +2 health` (also `all: +2 health`): a change to the figures `who` (all, minions, master) of
     a group; `relative` for a signed amount (added), else the value replaces the card's."""
+
     span: Span
     who: str
     amount: int
@@ -326,6 +349,7 @@ class Group:
     places on those pieces (or anywhere in the area), sized by its monster card for the number of
     heroes unless `minions`/`masters` say; or `open group [ID] [on PIECE, ...]` (`open`, `type`
     None): a group the overlord chooses among the monsters with one of the quest's traits."""
+
     span: Span
     type: Name | None
     on: tuple[Name, ...] = ()
@@ -339,6 +363,7 @@ class Group:
 @record(slots=True)
 class HeroStart:
     """`start at P...`: where the heroes start, instead of the entrance's spaces (second edition)."""
+
     span: Span
     at: tuple[PointRef, ...]
 
@@ -349,6 +374,7 @@ class HeroStart:
 @record(slots=True)
 class ConquestEffect:
     """Heroes gain (positive) or lose (negative) conquest tokens."""
+
     span: Span
     amount: int
 
@@ -362,6 +388,7 @@ class CoinsEffect:
 @record(slots=True)
 class TreasureEffect:
     """Every hero draws `count` treasure cards of `kind` (copper, silver, gold)."""
+
     span: Span
     kind: Name
     count: int = 1
@@ -384,6 +411,7 @@ class SpawnEffect:
 @record(slots=True)
 class DoorEffect:
     """`open DOOR` or `close DOOR` (`action`)."""
+
     span: Span
     action: str
     door: Name
@@ -410,6 +438,7 @@ class WinEffect:
 @record(slots=True)
 class InstructEffect:
     """An instruction no engine can run, printed for the overlord."""
+
     span: Span
     text: Text
 
@@ -422,6 +451,7 @@ class PlaceEffect:
     `colour`); where: `on` pieces or `area` (the overlord picks the spaces), or the points `at`;
     `count` (None: 1); `limit`: "group" (up to the group limit) or a number of figures of the type
     on the map (None: no limit)."""
+
     span: Span
     kind: str
     count: Amount | None = None
@@ -437,6 +467,7 @@ class PlaceEffect:
 @record(slots=True)
 class RemoveEffect:
     """`remove TOKEN`: a token the quest named leaves the map (or the hero carrying it)."""
+
     span: Span
     target: Name
 
@@ -444,6 +475,7 @@ class RemoveEffect:
 @record(slots=True)
 class ReplaceEffect:
     """`replace TOKEN with KIND [COLOUR]`: a token turns into another, in its space."""
+
     span: Span
     target: Name
     kind: str
@@ -453,20 +485,36 @@ class ReplaceEffect:
 @record(slots=True)
 class CounterEffect:
     """`fatigue +1` (relative) or `fatigue 3` (set): a counter the quest declares changes."""
+
     span: Span
     counter: Name
     amount: int
     relative: bool = True
 
 
-Effect = (Read | ConquestEffect | CoinsEffect | TreasureEffect | ThreatEffect | SpawnEffect
-          | DoorEffect | UnlockEffect | RevealEffect | WinEffect | InstructEffect | PlaceEffect | RemoveEffect
-          | ReplaceEffect | CounterEffect)
+Effect = (
+    Read
+    | ConquestEffect
+    | CoinsEffect
+    | TreasureEffect
+    | ThreatEffect
+    | SpawnEffect
+    | DoorEffect
+    | UnlockEffect
+    | RevealEffect
+    | WinEffect
+    | InstructEffect
+    | PlaceEffect
+    | RemoveEffect
+    | ReplaceEffect
+    | CounterEffect
+)
 
 
 @record(slots=True)
 class Encounter:
     """`encounter ID ["NAME"] at P { EFFECTS }`: runs when a hero ends movement on it."""
+
     span: Span
     id: Name
     at: PointRef
@@ -474,13 +522,32 @@ class Encounter:
     display: Text | None = None
 
 
-AreaStatement = (Pieces | Cells | Read | Note | Glyph | Monster | PlaceNamed | Chest | Obstacle
-                 | Trap | Treasure | Relic | Runekey | Encounter | Token | Lieutenant | HeroStart | Group)
+AreaStatement = (
+    Pieces
+    | Cells
+    | Read
+    | Note
+    | Glyph
+    | Monster
+    | PlaceNamed
+    | Chest
+    | Obstacle
+    | Trap
+    | Treasure
+    | Relic
+    | Runekey
+    | Encounter
+    | Token
+    | Lieutenant
+    | HeroStart
+    | Group
+)
 
 
 @record(slots=True)
 class Area:
     """`area ID ["Name"] [start] { ... }`."""
+
     span: Span
     id: Name
     name: Text | None
@@ -494,6 +561,7 @@ class Area:
 @record(slots=True)
 class StatChange:
     """`wounds +N` (relative: added to the master figure's value) or `wounds N` (replaces it)."""
+
     span: Span
     stat: str
     value: int
@@ -510,6 +578,7 @@ class Ability:
 @record(slots=True)
 class NamedMonster:
     """`named ID "Display Name" TYPE { ... }`."""
+
     span: Span
     id: Name
     display: Text
@@ -527,6 +596,7 @@ class Trigger:
     """`on reveal|killed|open|defeated NAME { ... }` (`target`), `on round N { ... }` (`round`), or a
     recurring rule, event "each": `at start|end of each round|overlord turn|hero turn [if C] { ... }`
     (`phase`, `every`, `condition`)."""
+
     span: Span
     event: str
     target: Name | None
@@ -540,6 +610,7 @@ class Trigger:
 @record(slots=True)
 class CounterDef:
     """`counter ID ["NAME"]`: a named counter, 0 at the start, changed by effects (`ID +1`)."""
+
     span: Span
     id: Name
     display: Text | None = None
@@ -549,6 +620,7 @@ class CounterDef:
 class ChestContent:
     """One item of a chest row: kind is coins, conquest, potion, or a card kind
     (copper, silver, gold, curse, feat) with `amount` (default 1); `name` for potion."""
+
     span: Span
     kind: str
     amount: int = 1
@@ -585,6 +657,7 @@ class PlanGlyph:
 @record(slots=True)
 class OverlordPlan:
     """`overlord { card "..." [xN]; dark_glyph KIND }`."""
+
     span: Span
     cards: tuple[PlanCard, ...]
     glyphs: tuple[PlanGlyph, ...]
@@ -598,6 +671,7 @@ class EventCondition:
     """`killed NAMED`, `revealed AREA`, `triggered ENCOUNTER`, `opened DOOR`, `defeated GROUP|all`,
     `carried TOKEN to AREA|PIECE|edge` (`event`; `destination` None for `to edge`), or a figure of
     GROUP standing `on` a piece or `in` an area (event "on" or "in"; `destination` the place)."""
+
     span: Span
     event: str
     target: Name
@@ -612,6 +686,7 @@ class CompareCondition:
     `conquest N` means `conquest <= N`, `objectives N` means `objectives >= N`, and a
     bare `exited` means `exited >= 1`.
     """
+
     span: Span
     counter: str
     op: str
@@ -628,6 +703,7 @@ class NotCondition:
 @record(slots=True)
 class AllCondition:
     """`a and b and ...`"""
+
     span: Span
     operands: tuple[Condition, ...]
 
@@ -635,6 +711,7 @@ class AllCondition:
 @record(slots=True)
 class AnyCondition:
     """`a or b or ...`"""
+
     span: Span
     operands: tuple[Condition, ...]
 
@@ -650,8 +727,7 @@ def compare_conditions(condition: Condition, *, negated: bool = True) -> list[Co
     if isinstance(condition, NotCondition):
         return compare_conditions(condition.operand) if negated else []
     if isinstance(condition, (AllCondition, AnyCondition)):
-        return [atom for operand in condition.operands
-                for atom in compare_conditions(operand, negated=negated)]
+        return [atom for operand in condition.operands for atom in compare_conditions(operand, negated=negated)]
     return []
 
 
@@ -667,8 +743,7 @@ def event_conditions(condition: Condition, *, negated: bool = True) -> list[Even
     if isinstance(condition, NotCondition):
         return event_conditions(condition.operand) if negated else []
     if isinstance(condition, (AllCondition, AnyCondition)):
-        return [atom for operand in condition.operands
-                for atom in event_conditions(operand, negated=negated)]
+        return [atom for operand in condition.operands for atom in event_conditions(operand, negated=negated)]
     return []
 
 
@@ -676,6 +751,7 @@ def event_conditions(condition: Condition, *, negated: bool = True) -> list[Even
 class Victory:
     """`victory heroes|overlord ["Label"] when CONDITION [then encounter N]`: `next` names the
     encounter the quest goes on to when this victory comes (second edition)."""
+
     span: Span
     side: Name
     label: Text | None
@@ -689,17 +765,31 @@ class Victory:
 @record(slots=True)
 class Comment:
     """A `#` comment, kept for the formatter."""
+
     span: Span
     text: str
 
 
-Item = (Header | Piece | Door | Stairs | Area | NamedMonster | Trigger | ChestChart | OverlordPlan | Victory | Role
-        | CounterDef)
+Item = (
+    Header
+    | Piece
+    | Door
+    | Stairs
+    | Area
+    | NamedMonster
+    | Trigger
+    | ChestChart
+    | OverlordPlan
+    | Victory
+    | Role
+    | CounterDef
+)
 
 
 @record(slots=True)
 class QuestFile:
     """A whole `.quest` file: its header (None if missing) and its top-level items in order."""
+
     span: Span
     path: str
     header: Header | None

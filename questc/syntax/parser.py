@@ -7,11 +7,12 @@ report the error, skip to the end of the statement, unwind the parser to where a
 statement may end, and go on, so one run reports several independent syntax errors
 and no cascade.
 """
+
 from __future__ import annotations
 
 import importlib
 import io
-import pickle   # Lark imports it too
+import pickle  # Lark imports it too
 import re
 import sys
 import types
@@ -62,12 +63,18 @@ _TERMINAL_WORDS = {
     "PLACE_WORD": "`on` or `in`",
 }
 # Terminals that stand for the same thing to a writer; the first one is named.
-_SAME = {"LONG_STRING": "STRING", "UNCLOSED_STRING": "STRING", "UNCLOSED_LONG_STRING": "STRING",
-         "PIECE_POINT": "POINT", "RECT": "POINT"}
+_SAME = {
+    "LONG_STRING": "STRING",
+    "UNCLOSED_STRING": "STRING",
+    "UNCLOSED_LONG_STRING": "STRING",
+    "PIECE_POINT": "POINT",
+    "RECT": "POINT",
+}
 # Further names to the end of a statement (`C2 C3` in `pieces C1 C2 C3`), for the comma fix.
 _MORE_NAMES = re.compile(r"(?P<names>(?:[ \t]+[A-Za-z_][A-Za-z0-9_]*)*)[ \t]*(?=$|[;}#\r\n])")
-_TOP_LEVEL = re.compile(r"^(quest|piece|door|stairs|area|named|on|chests|overlord|victory|entrance|exit|counter|at)\b",
-                        re.M)
+_TOP_LEVEL = re.compile(
+    r"^(quest|piece|door|stairs|area|named|on|chests|overlord|victory|entrance|exit|counter|at)\b", re.M
+)
 _MALFORMED_NUMBER = re.compile(r"[+-]?[0-9][0-9,.:+-]*|[A-Za-z_][A-Za-z0-9_]*:[0-9,.:+-]*")
 
 
@@ -81,12 +88,23 @@ class ParseResult:
 # A help line and the fixes that go with it.
 Hint = tuple[str, tuple[Fix, ...]]
 
-__all__ = ["ParseResult", "parse_source", "grammar_text", "describe_expected", "quest_parser", "parser_cache_name",
-           "pickled_parser"]
+__all__ = [
+    "ParseResult",
+    "parse_source",
+    "grammar_text",
+    "describe_expected",
+    "quest_parser",
+    "parser_cache_name",
+    "pickled_parser",
+]
 
 # Lark's options for the quest grammar; the tests build it again with strict=True.
-LARK_OPTIONS: dict[str, Any] = {"parser": "lalr", "lexer": "contextual", "propagate_positions": True,
-                                "maybe_placeholders": True}
+LARK_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "propagate_positions": True,
+    "maybe_placeholders": True,
+}
 
 
 @cache
@@ -125,12 +143,12 @@ def quest_parser() -> Lark:
             parser = pickle.loads(payload) if kind == _PICKLED else Lark.load(io.BytesIO(payload))
             if isinstance(parser, Lark):
                 return parser
-    except Exception:   # noqa: BLE001 - a missing or broken cache entry is rebuilt, whatever the error
+    except Exception:  # noqa: BLE001 - a missing or broken cache entry is rebuilt, whatever the error
         pass
     parser = Lark(grammar_text(), **LARK_OPTIONS)
     try:
         kind, payload = _PICKLED, pickled_parser(parser)
-    except Exception:   # noqa: BLE001 - a parser pickle cannot carry whole: Lark's own format
+    except Exception:  # noqa: BLE001 - a parser pickle cannot carry whole: Lark's own format
         saved = io.BytesIO()
         parser.save(saved)
         kind, payload = _SAVED, saved.getvalue()
@@ -167,8 +185,15 @@ class _ParserPickler(pickle.Pickler):
 def _module_objects(module: str) -> dict[int, str]:
     """id -> name of the objects a module defines at its top level (not its classes or functions)."""
     found = sys.modules.get(module)
-    return {id(value): name for name, value in vars(found).items()
-            if not isinstance(value, (type, types.FunctionType, types.ModuleType))} if found else {}
+    return (
+        {
+            id(value): name
+            for name, value in vars(found).items()
+            if not isinstance(value, (type, types.FunctionType, types.ModuleType))
+        }
+        if found
+        else {}
+    )
 
 
 # A quest the pickled parser must parse as the one it was pickled from before it is cached: a
@@ -210,11 +235,21 @@ def _probe(parser: Lark) -> list:
     """The probe's tree from this parser: each rule with its position, each token with its own."""
     try:
         tree = parser.parse(_PROBE)
-    except Exception as error:   # noqa: BLE001 - either parser failing at all is the answer
+    except Exception as error:  # noqa: BLE001 - either parser failing at all is the answer
         return [f"{type(error).__name__}: {error}"]
-    return [(t.data, t.meta.line, t.meta.column, t.meta.end_pos, [
-        (c.type, c.value, c.line, c.column, c.end_pos) if isinstance(c, Token) else type(c).__name__
-        for c in t.children]) for t in tree.iter_subtrees()]
+    return [
+        (
+            t.data,
+            t.meta.line,
+            t.meta.column,
+            t.meta.end_pos,
+            [
+                (c.type, c.value, c.line, c.column, c.end_pos) if isinstance(c, Token) else type(c).__name__
+                for c in t.children
+            ],
+        )
+        for t in tree.iter_subtrees()
+    ]
 
 
 @cache
@@ -224,14 +259,23 @@ def literals() -> dict[str, str]:
 
 
 # Terminals that are a choice of lower-case words (`north`, `heroes`, ...): a capitalised one is a keyword too.
-_WORD_TERMINALS = ("DIRECTION", "REVEAL_MODE", "STAT", "SIDE", "TRIGGER_EVENT", "ROLE", "PHASE", "PERIOD", "WHO",
-                   "PLACE_WORD")
+_WORD_TERMINALS = (
+    "DIRECTION",
+    "REVEAL_MODE",
+    "STAT",
+    "SIDE",
+    "TRIGGER_EVENT",
+    "ROLE",
+    "PHASE",
+    "PERIOD",
+    "WHO",
+    "PLACE_WORD",
+)
 
 
 @cache
 def _word_terminals() -> dict[str, re.Pattern[str]]:
-    return {t.name: re.compile(t.pattern.to_regexp()) for t in quest_parser().terminals
-            if t.name in _WORD_TERMINALS}
+    return {t.name: re.compile(t.pattern.to_regexp()) for t in quest_parser().terminals if t.name in _WORD_TERMINALS}
 
 
 def _describe_terminal(name: str) -> str:
@@ -280,7 +324,7 @@ def _previous_word(text: str, pos: int) -> str | None:
     Split, not a regex search for `\\S+\\s*$`: that search restarts at each character of a
     long run without spaces, quadratic in the run (a 100 kB line of `;` took 45 s).
     """
-    before = text[text.rfind("\n", 0, pos) + 1:pos].split()
+    before = text[text.rfind("\n", 0, pos) + 1 : pos].split()
     if not before:
         return None
     word = before[-1]
@@ -380,35 +424,39 @@ class _Recovery:
 
     def __init__(self, file: str, text: str, quiet: Sequence[tuple[int, int]] = ()):
         self.file, self.text = file, text
-        self.quiet = list(quiet)   # stretches after an unclosed string, where errors are its consequences
+        self.quiet = list(quiet)  # stretches after an unclosed string, where errors are its consequences
         self.diagnostics: list[Diagnostic] = []
-        self.resume_at = -1   # the separator our last skip stopped at: an error there is a consequence
+        self.resume_at = -1  # the separator our last skip stopped at: an error there is a consequence
         self.errors = 0
         self.unclosed: set[int] = set()
-        self.full = False   # MAX_SYNTAX_ERRORS were reported and one more was found   # offsets of the `{` of blocks already reported as never closed
+        self.full = False  # MAX_SYNTAX_ERRORS were reported and one more was found   # offsets of the `{` of blocks already reported as never closed
 
     def __call__(self, error: UnexpectedInput) -> bool:
         self.errors += 1
-        if self.errors > 4 * MAX_SYNTAX_ERRORS:   # errors that are all consequences, never reported
+        if self.errors > 4 * MAX_SYNTAX_ERRORS:  # errors that are all consequences, never reported
             return False
         if isinstance(error, UnexpectedCharacters):
             self._bad_character(error)
         else:
             assert isinstance(error, UnexpectedToken)
             self._bad_token(error)
-        return not self.full   # a file of garbage: enough has been said
+        return not self.full  # a file of garbage: enough has been said
 
     # -- a character no token can start with --------------------------------
     def _bad_character(self, error: UnexpectedCharacters) -> None:
-        text, pos = self.text, error.pos_in_stream or 0   # always set for a character
+        text, pos = self.text, error.pos_in_stream or 0  # always set for a character
         malformed = self._malformed_value(pos)
         if malformed is None:
             # accepts() is exact, unlike the lexer's set for the state
             allowed = set(error.interactive_parser.accepts()) or set(error.allowed or ())
-            self._report(Q001.at(_span(self.file, text, pos, pos + 1),
-                         found=f"found `{text[pos]}`",
-                         expected=describe_expected(allowed),
-                         label="unexpected character"))
+            self._report(
+                Q001.at(
+                    _span(self.file, text, pos, pos + 1),
+                    found=f"found `{text[pos]}`",
+                    expected=describe_expected(allowed),
+                    label="unexpected character",
+                )
+            )
         else:
             start, end = malformed
             self._report(self._q003(start, end))
@@ -436,9 +484,12 @@ class _Recovery:
             kind, example = "a point", "4,2"
         else:
             kind, example = "a number", "12"
-        return Q003.at(_span(self.file, self.text, start, end), problem=f"`{_excerpt(value)}` is not {kind}",
-                       label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
-                       help_text=f"write {kind} like `{example}`, with no spaces")
+        return Q003.at(
+            _span(self.file, self.text, start, end),
+            problem=f"`{_excerpt(value)}` is not {kind}",
+            label="malformed point" if "point" in kind else f"malformed {kind.split()[-1]}",
+            help_text=f"write {kind} like `{example}`, with no spaces",
+        )
 
     # -- a token the grammar does not allow here ------------------------------
     def _bad_token(self, error: UnexpectedToken) -> None:
@@ -449,7 +500,7 @@ class _Recovery:
         if token.type == "$END":
             consequence = consequence or self.resume_at >= len(self.text) or _holds_unclosed_long_string(parser_state)
         opener = self._unclosed_block(error)
-        if opener is not None:   # one report per unclosed block, not one per statement after it
+        if opener is not None:  # one report per unclosed block, not one per statement after it
             consequence = consequence or opener.start in self.unclosed
             self.unclosed.add(opener.start)
         if not consequence:
@@ -462,43 +513,60 @@ class _Recovery:
 
     def _describe(self, error: UnexpectedToken) -> Diagnostic:
         token = error.token
-        expected = set(error.interactive_parser.accepts())   # exact, unlike the LALR table's merged lookahead set
+        expected = set(error.interactive_parser.accepts())  # exact, unlike the LALR table's merged lookahead set
         text = self.text
         if token.type == "$END":
             start = len(text.rstrip()) or 0
             opener = self._open_block(error)
             labels = [Label(opener, "this block is never closed")] if opener else []
-            return Q001.at(_span(self.file, text, max(start - 1, 0), max(start, 1)),
-                           found="the file ends", expected=describe_expected(expected),
-                           label="the file ends here", labels=labels,
-                           help="close every `{` with a `}`" if opener else None)
+            return Q001.at(
+                _span(self.file, text, max(start - 1, 0), max(start, 1)),
+                found="the file ends",
+                expected=describe_expected(expected),
+                label="the file ends here",
+                labels=labels,
+                help="close every `{` with a `}`" if opener else None,
+            )
         span = token_span(self.file, token)
         if token.type == "_NL":
             span = _span(self.file, text, token.start_pos, token.start_pos + 1)
         # A top-level statement inside a block: the block above was never closed.
         opener = self._unclosed_block(error)
         if opener is not None:
-            return Q001.at(span, found=f"found `{_excerpt(str(token))}` inside the block opened on line {opener.line}",
-                           expected=describe_expected(expected), label="not expected here",
-                           labels=[Label(opener, "this block is never closed")],
-                           help=f"close the block with `}}` before line {token.line}")
+            return Q001.at(
+                span,
+                found=f"found `{_excerpt(str(token))}` inside the block opened on line {opener.line}",
+                expected=describe_expected(expected),
+                label="not expected here",
+                labels=[Label(opener, "this block is never closed")],
+                help=f"close the block with `}}` before line {token.line}",
+            )
         # An unknown word where a header field starts.
         if {"CONQUEST", "EDITION", "EXPANSIONS"} <= expected and token.type not in ("_NL", "RBRACE"):
             fields = ", ".join(HEADER_FIELDS)
             repair = self._keyword_case(error, expected)
             if repair is not None:
-                return Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
-                               help_text=repair[0], fixes=repair[1])
-            return Q004.at(span, problem=f"`{token}` is not a header field", label="unknown header field",
-                           help_text=f"the header's fields are: {fields}")
+                return Q004.at(
+                    span,
+                    problem=f"`{token}` is not a header field",
+                    label="unknown header field",
+                    help_text=repair[0],
+                    fixes=repair[1],
+                )
+            return Q004.at(
+                span,
+                problem=f"`{token}` is not a header field",
+                label="unknown header field",
+                help_text=f"the header's fields are: {fields}",
+            )
         # A number where a point or range belongs: `at 4` or `players 3 5`.
         if token.type == "INT" and expected & {"POINT", "RANGE", "RECT"}:
             start, end = self._malformed_value(token.start_pos) or (token.start_pos, token.end_pos)
-            return self._q003(start, end, as_kind=None if end > token.end_pos else
-                              "a range" if "RANGE" in expected else "a point")
+            return self._q003(
+                start, end, as_kind=None if end > token.end_pos else "a range" if "RANGE" in expected else "a point"
+            )
         # A point on a piece gone wrong: `R1:2,` or `R1:2`.
-        if token.type == "NAME" and expected & {"POINT", "PIECE_POINT", "RECT"} \
-                and text.startswith(":", token.end_pos):
+        if token.type == "NAME" and expected & {"POINT", "PIECE_POINT", "RECT"} and text.startswith(":", token.end_pos):
             malformed = self._malformed_value(token.start_pos)
             if malformed is not None:
                 return self._q003(*malformed)
@@ -510,10 +578,10 @@ class _Recovery:
         repair = self._keyword_case(error, expected) or self._missing_commas(error, expected)
         if repair is not None:
             help_text, fixes = repair
-            return Q001.at(span, found=found, expected=expected_words, label="not expected here",
-                           help=help_text, fixes=fixes)
-        return Q001.at(span, found=found, expected=expected_words, label="not expected here",
-                       help=self._hint(error))
+            return Q001.at(
+                span, found=found, expected=expected_words, label="not expected here", help=help_text, fixes=fixes
+            )
+        return Q001.at(span, found=found, expected=expected_words, label="not expected here", help=self._hint(error))
 
     def _keyword_case(self, error: UnexpectedToken, expected: set[str]) -> Hint | None:
         """`Monster` where the keyword `monster` fits: the help and a safe fix to lower-case it, else None."""
@@ -523,14 +591,17 @@ class _Recovery:
             return None
         fixed, words = literals(), _word_terminals()
         lower = written.lower()
-        keyword = next((t for t in sorted(expected) if fixed.get(t) == lower
-                        or (t in words and words[t].fullmatch(lower))), None)
+        keyword = next(
+            (t for t in sorted(expected) if fixed.get(t) == lower or (t in words and words[t].fullmatch(lower))), None
+        )
         if keyword is None:
             return None
         span = token_span(self.file, token)
         lower = written.lower()
-        return (f"keywords are lower case: write `{lower}`",
-                (Fix(f"write `{lower}` in lower case", (Edit(span, lower),), Applicability.SAFE),))
+        return (
+            f"keywords are lower case: write `{lower}`",
+            (Fix(f"write `{lower}` in lower case", (Edit(span, lower),), Applicability.SAFE),),
+        )
 
     def _missing_commas(self, error: UnexpectedToken, expected: set[str]) -> Hint | None:
         """`pieces C1 C2 C3`: the help and a safe fix putting a comma after each name but the last, else None.
@@ -570,8 +641,10 @@ class _Recovery:
             edits = tuple(Edit(_span(self.file, text, at, at), ",") for at in inserts[:count])
             listed = ", ".join(str(n) for n in names[:count])
             first = _previous_word(text, cut) or ""
-            return (f"separate the names with commas: `{first}, {listed}`",
-                    (Fix(f"add the missing {noun(count, 'comma')}", edits, Applicability.SAFE),))
+            return (
+                f"separate the names with commas: `{first}, {listed}`",
+                (Fix(f"add the missing {noun(count, 'comma')}", edits, Applicability.SAFE),),
+            )
         return None
 
     def _hint(self, error: UnexpectedToken) -> str | None:
@@ -595,10 +668,10 @@ class _Recovery:
     def _skip(self, interactive: InteractiveParser, to: int) -> None:
         """Move the lexer to offset `to` (a separator): the rest of the statement is dropped."""
         lexer_state = interactive.lexer_thread.state
-        assert lexer_state is not None   # set for the whole of a parse
+        assert lexer_state is not None  # set for the whole of a parse
         counter = lexer_state.line_ctr
         if to > counter.char_pos:
-            counter.feed(self.text[counter.char_pos:to])
+            counter.feed(self.text[counter.char_pos : to])
         self.resume_at = to
 
     def _unwind_and_feed(self, interactive: InteractiveParser, token: Token) -> None:
@@ -616,7 +689,7 @@ class _Recovery:
             for _ in range(pops):
                 state.state_stack.pop()
                 state.value_stack.pop()
-        elif token.end_pos is not None:   # dropped: the separator after it closes the broken statement
+        elif token.end_pos is not None:  # dropped: the separator after it closes the broken statement
             self.resume_at = max(self.resume_at, _statement_end(self.text, token.end_pos))
         # The end of input is fed again when the parse resumes; other tokens were
         # already taken from the lexer, so they are fed here.
@@ -631,12 +704,16 @@ class _Recovery:
         if len(self.diagnostics) < MAX_SYNTAX_ERRORS:
             self.diagnostics.append(diagnostic)
             return
-        self.full = True   # this error is one too many: say so in its place, and stop reading
+        self.full = True  # this error is one too many: say so in its place, and stop reading
         start = diagnostic.span.start
-        self.diagnostics.append(Q006.at(
-            _span(self.file, self.text, start, min(start + 1, len(self.text) + 1)),
-            problem=f"more than {MAX_SYNTAX_ERRORS} syntax errors: the rest of the file was not read",
-            label="reading stopped here", help_text="fix the errors above, then check again"))
+        self.diagnostics.append(
+            Q006.at(
+                _span(self.file, self.text, start, min(start + 1, len(self.text) + 1)),
+                problem=f"more than {MAX_SYNTAX_ERRORS} syntax errors: the rest of the file was not read",
+                label="reading stopped here",
+                help_text="fix the errors above, then check again",
+            )
+        )
 
 
 def _fits(interactive: InteractiveParser, terminal: str) -> bool:
@@ -702,29 +779,48 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
     early: list[Diagnostic] = []
     quiet = []
     for span, long in unclosed:
-        early.append(Q002.at(span, help_text='close it with `"""`' if long else
-                             'close it with `"` on the same line (use `"""` for text over several lines)'))
+        early.append(
+            Q002.at(
+                span,
+                help_text='close it with `"""`'
+                if long
+                else 'close it with `"` on the same line (use `"""` for text over several lines)',
+            )
+        )
         next_statement = _TOP_LEVEL.search(text, _line_end(text, span.start) + 1)
         quiet.append((span.start, len(text) if long or next_statement is None else next_statement.start()))
     recovery = _Recovery(file, text, quiet)
     try:
         tree = quest_parser().parse(text, on_error=recovery)
-    except UnexpectedInput as error:   # recovery gave up (too many errors, or at the end)
+    except UnexpectedInput as error:  # recovery gave up (too many errors, or at the end)
         if not recovery.diagnostics and not early:
             pos = error.pos_in_stream or 0
-            recovery.diagnostics.append(Q001.at(
-                _span(file, text, min(pos, len(text)), min(pos + 1, len(text) + 1)),
-                found="the input", expected="a quest statement", label="could not parse from here"))
+            recovery.diagnostics.append(
+                Q001.at(
+                    _span(file, text, min(pos, len(text)), min(pos + 1, len(text) + 1)),
+                    found="the input",
+                    expected="a quest statement",
+                    label="could not parse from here",
+                )
+            )
         return ParseResult(None, tuple(early + recovery.diagnostics), tuple(comments))
     deep = _too_deep(tree)
     if deep is not None:
         # The tree builder and the checks walk conditions recursively: refuse, don't crash.
         start = min(deep.meta.start_pos, len(text)) if not deep.meta.empty else 0
-        return ParseResult(None, tuple(early + recovery.diagnostics) + (Q006.at(
-            _span(file, text, start, min(start + 1, len(text))),
-            problem=f"this expression is nested more than {MAX_NESTING} levels deep",
-            label="nested too deep from here", help_text="split the condition into simpler ones"),),
-            tuple(comments))
+        return ParseResult(
+            None,
+            tuple(early + recovery.diagnostics)
+            + (
+                Q006.at(
+                    _span(file, text, start, min(start + 1, len(text))),
+                    problem=f"this expression is nested more than {MAX_NESTING} levels deep",
+                    label="nested too deep from here",
+                    help_text="split the condition into simpler ones",
+                ),
+            ),
+            tuple(comments),
+        )
     builder = ToNodes(file, header_written=_STARTS_WITH_QUEST.match(text) is not None, source=text)
     quest = builder.transform(tree)
     syntax = early + recovery.diagnostics + builder.diagnostics
@@ -735,7 +831,7 @@ def parse_source(text: str, file: str = "<quest>") -> ParseResult:
 # A real quest is a few kilobytes and nests conditions a few levels deep.
 MAX_SOURCE_CHARS = 1_000_000
 MAX_NESTING = 100
-MAX_SYNTAX_ERRORS = 50   # reported per file; past that the file is garbage, not a quest with typos
+MAX_SYNTAX_ERRORS = 50  # reported per file; past that the file is garbage, not a quest with typos
 
 
 def too_large(file: str, head: str, size: int, unit: str = "characters", over: bool = False) -> Diagnostic:
@@ -743,10 +839,12 @@ def too_large(file: str, head: str, size: int, unit: str = "characters", over: b
     `unit` "bytes" when the file was refused by its size before being read; `over` when
     reading stopped at `size`, a stream whose end was never reached)."""
     end = len(head.split("\n", 1)[0]) or 1
-    return Q006.at(Span(file, 1, 1, 1, end + 1, 0, end),
-                   problem=f"this file of {'over ' if over else ''}{size:,} {unit} is too large to be a quest",
-                   label="the file is too large",
-                   help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters")
+    return Q006.at(
+        Span(file, 1, 1, 1, end + 1, 0, end),
+        problem=f"this file of {'over ' if over else ''}{size:,} {unit} is too large to be a quest",
+        label="the file is too large",
+        help_text=f"a quest file holds at most {MAX_SOURCE_CHARS:,} characters",
+    )
 
 
 def _too_deep(tree: Tree[Token]) -> Tree[Token] | None:

@@ -1,4 +1,5 @@
 """Parse tree -> typed syntax nodes (questc.syntax.nodes), with value checks (Q003, Q004, Q005)."""
+
 from __future__ import annotations
 
 import re
@@ -11,11 +12,27 @@ from lark.tree import Meta
 from questc.diagnostics.core import Applicability, Diagnostic, Edit, Fix, Label, Span
 from questc.diagnostics.edits import SourceText
 from questc.limits import MAX_COORDINATE, MAX_MAP_CELLS, MAX_MAP_SIDE, MAX_NUMBER, excerpt
-from questc.syntax.codes import Q003, Q004, Q005, Q006
 from questc.syntax import nodes as n
+from questc.syntax.codes import Q003, Q004, Q005, Q006
 
-_HEADER_FIELDS = ("id", "edition", "encounter", "part_of", "act", "expansions", "players", "traits", "conquest",
-                  "treachery", "reveal", "author", "version", "intro", "special", "use")
+_HEADER_FIELDS = (
+    "id",
+    "edition",
+    "encounter",
+    "part_of",
+    "act",
+    "expansions",
+    "players",
+    "traits",
+    "conquest",
+    "treachery",
+    "reveal",
+    "author",
+    "version",
+    "intro",
+    "special",
+    "use",
+)
 ACTS = (1, 2)
 _REPEATABLE = {"use"}
 _TURNS = (0, 90, 180, 270)
@@ -34,8 +51,15 @@ PlaceArgs = dict[str, Any]
 
 def token_span(file: str, token: Token) -> Span:
     # The lexer's tokens always carry their place; Lark types it optional for tokens made by hand.
-    return Span(file, token.line or 0, token.column or 0, token.end_line or 0, token.end_column or 0,
-                token.start_pos or 0, token.end_pos or 0)
+    return Span(
+        file,
+        token.line or 0,
+        token.column or 0,
+        token.end_line or 0,
+        token.end_column or 0,
+        token.start_pos or 0,
+        token.end_pos or 0,
+    )
 
 
 def unescape(body: str) -> str:
@@ -54,24 +78,23 @@ def dedent_long(body: str) -> str:
     return body.rstrip(" \t").rstrip("\n") if body.rstrip(" \t").endswith("\n") else body
 
 
-@v_args(meta=True)   # every rule's method gets (meta, children); INT and SIGNED get their token
+@v_args(meta=True)  # every rule's method gets (meta, children); INT and SIGNED get their token
 class ToNodes(Transformer[Token, n.QuestFile]):
     """Builds nodes bottom-up; collects value problems in `self.diagnostics`."""
 
     def __init__(self, file: str, header_written: bool = False, source: str | None = None):
         super().__init__(visit_tokens=True)
         self.file = file
-        self.header_written = header_written   # a `quest` header was written, though maybe broken
+        self.header_written = header_written  # a `quest` header was written, though maybe broken
         self.diagnostics: list[Diagnostic] = []
-        self.source = source                   # the text parsed, for fixes that remove whole lines
-        self._source_text: SourceText | None = None   # made once, on the first such fix
+        self.source = source  # the text parsed, for fixes that remove whole lines
+        self._source_text: SourceText | None = None  # made once, on the first such fix
 
     # ---- helpers ---------------------------------------------------------
     def _span(self, meta: Meta) -> Span:
         if getattr(meta, "empty", True):
             return Span(self.file, 1, 1, 1, 1, 0, 0)
-        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column,
-                    meta.start_pos, meta.end_pos)
+        return Span(self.file, meta.line, meta.column, meta.end_line, meta.end_column, meta.start_pos, meta.end_pos)
 
     @overload
     def _name(self, token: Token) -> n.Name: ...
@@ -96,8 +119,9 @@ class ToNodes(Transformer[Token, n.QuestFile]):
             text = self._source_text = SourceText(self.source, self.file)
         if not text.alone_on_line(field.span):
             return ()
-        return (Fix(f"remove the second `{field.keyword}` line", (text.delete_lines(field.span),),
-                    Applicability.UNSAFE),)
+        return (
+            Fix(f"remove the second `{field.keyword}` line", (text.delete_lines(field.span),), Applicability.UNSAFE),
+        )
 
     def _q003(self, span: Span, problem: str, label: str, help_text: str, fixes: tuple[Fix, ...] = ()) -> None:
         self.diagnostics.append(Q003.at(span, problem=problem, label=label, help_text=help_text, fixes=fixes))
@@ -111,11 +135,16 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         return -int(digits) if text.startswith("-") else int(digits)
 
     def _too_big(self, token: Token, what: str, limit: int, written: str | None = None) -> None:
-        self.diagnostics.append(Q006.at(
-            token_span(self.file, token),
-            problem=f"the {what} `{excerpt(written or str(token))}` is beyond what questc checks",
-            label="out of range", help_text=f"a {what} lies between {-limit:,} and {limit:,}"
-            if what == "coordinate" else f"a number in a quest is at most {limit:,}"))
+        self.diagnostics.append(
+            Q006.at(
+                token_span(self.file, token),
+                problem=f"the {what} `{excerpt(written or str(token))}` is beyond what questc checks",
+                label="out of range",
+                help_text=f"a {what} lies between {-limit:,} and {limit:,}"
+                if what == "coordinate"
+                else f"a number in a quest is at most {limit:,}",
+            )
+        )
 
     def _count(self, token: Token, text: str | None = None) -> int:
         """A count's value, or 0 (with a Q006) when it is beyond MAX_NUMBER."""
@@ -148,7 +177,7 @@ class ToNodes(Transformer[Token, n.QuestFile]):
     def string(self, meta: Meta, children: Children) -> n.Text:
         token = children[0]
         raw = str(token)
-        if token.type.startswith("UNCLOSED"):   # reported (Q002) by the parser's scan of the source
+        if token.type.startswith("UNCLOSED"):  # reported (Q002) by the parser's scan of the source
             long = token.type == "UNCLOSED_LONG_STRING"
             body = raw[3:] if long else raw[1:]
             return n.Text(token_span(self.file, token), unescape(dedent_long(body)) if long else unescape(body), long)
@@ -178,10 +207,14 @@ class ToNodes(Transformer[Token, n.QuestFile]):
             width, height = abs(x2 - x1) + 1, abs(y2 - y1) + 1
             if width > MAX_MAP_SIDE or height > MAX_MAP_SIDE or width * height > MAX_MAP_CELLS:
                 # Refused before it is expanded: no map questc checks could hold it.
-                self.diagnostics.append(Q006.at(
-                    span, problem=f"the rectangle `{token}` is {width:,} x {height:,} cells, larger than any map",
-                    label="too large", help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within "
-                                                 f"{MAX_MAP_SIDE} x {MAX_MAP_SIDE}"))
+                self.diagnostics.append(
+                    Q006.at(
+                        span,
+                        problem=f"the rectangle `{token}` is {width:,} x {height:,} cells, larger than any map",
+                        label="too large",
+                        help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within {MAX_MAP_SIDE} x {MAX_MAP_SIDE}",
+                    )
+                )
                 x2, y2 = x1, y1
             return n.CellSet(span, x1, y1, x2, y2)
         p = self._point(token)
@@ -198,9 +231,13 @@ class ToNodes(Transformer[Token, n.QuestFile]):
                 return n.CountRange(span, 0, 0)
             if low > high:
                 # Safe: a range is the counts between its ends, whichever end is written first.
-                self._q003(span, f"the range `{token}` runs backwards", "the first count must not exceed the second",
-                           f"write `{high}..{low}`",
-                           (Fix(f"write `{high}..{low}`", (Edit(span, f"{high}..{low}"),), Applicability.SAFE),))
+                self._q003(
+                    span,
+                    f"the range `{token}` runs backwards",
+                    "the first count must not exceed the second",
+                    f"write `{high}..{low}`",
+                    (Fix(f"write `{high}..{low}`", (Edit(span, f"{high}..{low}"),), Applicability.SAFE),),
+                )
                 low, high = high, low
             return n.CountRange(span, low, high)
         return n.CountRange(span, token.value, token.value)
@@ -237,12 +274,16 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         for part in c:
             earlier = first.get(part.colour.value)
             if earlier is not None:
-                self.diagnostics.append(Q004.at(
-                    part.colour.span, problem=f"the treachery colour `{part.colour.value}` is given twice",
-                    label="given again here",
-                    help_text=f"write `{part.colour.value}` once, with the whole amount "
-                              f"(`{part.colour.value} {earlier.amount + part.amount}` if both were meant)",
-                    labels=[Label(earlier.span, "first given here")]))
+                self.diagnostics.append(
+                    Q004.at(
+                        part.colour.span,
+                        problem=f"the treachery colour `{part.colour.value}` is given twice",
+                        label="given again here",
+                        help_text=f"write `{part.colour.value}` once, with the whole amount "
+                        f"(`{part.colour.value} {earlier.amount + part.amount}` if both were meant)",
+                        labels=[Label(earlier.span, "first given here")],
+                    )
+                )
                 continue
             first[part.colour.value] = part
             kept.append(part)
@@ -270,8 +311,12 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         alternative = text[-1].lower() if token.type == "ALTERNATIVE" else None
         number = self._count(token, text[:-1] if alternative else text)
         if number < 1:
-            self._q003(span, "encounters are numbered from 1", "not an encounter number",
-                       "write `encounter 1` for the first encounter")
+            self._q003(
+                span,
+                "encounters are numbered from 1",
+                "not an encounter number",
+                "write `encounter 1` for the first encounter",
+            )
             number = 1
         return n.EncounterNumber(span, number, alternative)
 
@@ -281,8 +326,12 @@ class ToNodes(Transformer[Token, n.QuestFile]):
     def act_field(self, meta: Meta, c: Children) -> n.HeaderField:
         number = c[0].value
         if number not in ACTS:
-            self._q003(token_span(self.file, c[0]), f"a campaign has act 1 and act 2, not {number}",
-                       "not 1 or 2", "write `act 1` or `act 2`")
+            self._q003(
+                token_span(self.file, c[0]),
+                f"a campaign has act 1 and act 2, not {number}",
+                "not 1 or 2",
+                "write `act 1` or `act 2`",
+            )
             number = 1
         return self._field(meta, "act", number)
 
@@ -299,10 +348,16 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         for field in fields:
             first = seen.get(field.keyword)
             if first is not None and field.keyword not in _REPEATABLE:
-                self.diagnostics.append(Q004.at(
-                    field.span.head(field.keyword), problem=f"the header field `{field.keyword}` is given twice",
-                    label="given again here", help_text=f"keep one `{field.keyword}` line",
-                    labels=[Label(first.span, "first given here")], fixes=self._drop_line(field)))
+                self.diagnostics.append(
+                    Q004.at(
+                        field.span.head(field.keyword),
+                        problem=f"the header field `{field.keyword}` is given twice",
+                        label="given again here",
+                        help_text=f"keep one `{field.keyword}` line",
+                        labels=[Label(first.span, "first given here")],
+                        fixes=self._drop_line(field),
+                    )
+                )
                 continue
             seen[field.keyword] = field
             kept.append(field)
@@ -318,21 +373,32 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         name = written.value if isinstance(written, n.Name) else editions.DEFAULT
         if isinstance(written, n.Name) and editions.find(name) is None:
             from difflib import get_close_matches
+
             known = editions.names()
             close = get_close_matches(name, known, n=1)
-            self.diagnostics.append(Q004.at(
-                written.span, problem=f"`{name}` is not an edition questc knows", label="not an edition",
-                help_text=(f"did you mean `{close[0]}`? " if close else "")
-                + "the editions are " + ", ".join(f"`{e}`" for e in known)))
+            self.diagnostics.append(
+                Q004.at(
+                    written.span,
+                    problem=f"`{name}` is not an edition questc knows",
+                    label="not an edition",
+                    help_text=(f"did you mean `{close[0]}`? " if close else "")
+                    + "the editions are "
+                    + ", ".join(f"`{e}`" for e in known),
+                )
+            )
             return
         for keyword, field in seen.items():
             owners = [e for e in editions.names() if keyword in editions.edition(e).header_fields]
             if owners and name not in owners:
                 owner = owners[0]
-                self.diagnostics.append(Q004.at(
-                    field.span.head(keyword), problem=f"the header field `{keyword}` belongs to an `edition {owner}` quest",
-                    label=f"a {owner} edition field",
-                    help_text=f"write `edition {owner}` in the header, or remove the line"))
+                self.diagnostics.append(
+                    Q004.at(
+                        field.span.head(keyword),
+                        problem=f"the header field `{keyword}` belongs to an `edition {owner}` quest",
+                        label=f"a {owner} edition field",
+                        help_text=f"write `edition {owner}` in the header, or remove the line",
+                    )
+                )
 
     # ---- map -----------------------------------------------------------------
     def piece(self, meta: Meta, c: Children) -> n.Piece:
@@ -340,8 +406,12 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         if c[3] is not None:
             turn = c[3].value
             if turn not in _TURNS:
-                self._q003(token_span(self.file, c[3]), f"a piece cannot turn {turn} degrees",
-                           "not a quarter turn", "turn by 0, 90, 180 or 270")
+                self._q003(
+                    token_span(self.file, c[3]),
+                    f"a piece cannot turn {turn} degrees",
+                    "not a quarter turn",
+                    "turn by 0, 90, 180 or 270",
+                )
                 turn = 0
         return n.Piece(self._span(meta), self._name(c[0]), self._name(c[1]), c[2], turn)
 
@@ -349,8 +419,9 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         return self._name(c[0])
 
     def door_between(self, meta: Meta, c: Children) -> n.Door:
-        return n.Door(self._span(meta), self._name(c[0]), between=(self._name(c[2]), self._name(c[3])), rune=c[4],
-                      display=c[1])
+        return n.Door(
+            self._span(meta), self._name(c[0]), between=(self._name(c[2]), self._name(c[3])), rune=c[4], display=c[1]
+        )
 
     def door_at(self, meta: Meta, c: Children) -> n.Door:
         return n.Door(self._span(meta), self._name(c[0]), at=c[2], side=self._name(c[3]), rune=c[4], display=c[1])
@@ -490,8 +561,7 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         on = tuple(self._name(t) for t in rest if isinstance(t, Token) and t.type == "NAME")
         sizes = dict(x for x in rest if isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str))
         changes = next((x for x in rest if isinstance(x, tuple) and (not x or isinstance(x[0], n.GroupChange))), ())
-        return n.Group(self._span(meta), self._name(type_), on, sizes.get("minions"), sizes.get("masters"),
-                       changes)
+        return n.Group(self._span(meta), self._name(type_), on, sizes.get("minions"), sizes.get("masters"), changes)
 
     def open_group_stmt(self, meta: Meta, c: Children) -> n.Group:
         names = [t for t in c[1:] if isinstance(t, Token) and t.type == "NAME"]
@@ -526,8 +596,9 @@ class ToNodes(Transformer[Token, n.QuestFile]):
                 conquest = stmt[1]
             else:
                 abilities.extend(stmt)
-        return n.NamedMonster(self._span(meta), self._name(ident), display, self._name(type_),
-                              tuple(changes), tuple(abilities), conquest)
+        return n.NamedMonster(
+            self._span(meta), self._name(ident), display, self._name(type_), tuple(changes), tuple(abilities), conquest
+        )
 
     # ---- effects --------------------------------------------------------------
     def effect_block(self, meta: Meta, c: Children) -> tuple[n.Effect, ...]:
@@ -616,9 +687,10 @@ class ToNodes(Transformer[Token, n.QuestFile]):
 
     def recurring(self, meta: Meta, c: Children) -> n.Trigger:
         phase, period, condition, effects = c
-        every = " ".join(str(period).split())   # `overlord   turn` is `overlord turn`
-        return n.Trigger(self._span(meta), "each", None, None, effects, phase=str(phase), every=every,
-                         condition=condition)
+        every = " ".join(str(period).split())  # `overlord   turn` is `overlord turn`
+        return n.Trigger(
+            self._span(meta), "each", None, None, effects, phase=str(phase), every=every, condition=condition
+        )
 
     def counter_def(self, meta: Meta, c: Children) -> n.CounterDef:
         return n.CounterDef(self._span(meta), self._name(c[0]), c[1])
@@ -634,8 +706,7 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         return n.ChestContent(self._span(meta), "potion", 1, self._name(c[0]))
 
     def card_content(self, meta: Meta, c: Children) -> n.ChestContent:
-        return n.ChestContent(self._span(meta), str(c[0]), c[1].value if c[1] is not None else 1,
-                              self._name(c[0]))
+        return n.ChestContent(self._span(meta), str(c[0]), c[1].value if c[1] is not None else 1, self._name(c[0]))
 
     def chest_row(self, meta: Meta, c: Children) -> n.ChestRow:
         return n.ChestRow(self._span(meta), self._name(c[0]), c[1].value, tuple(c[2:]))
@@ -652,8 +723,11 @@ class ToNodes(Transformer[Token, n.QuestFile]):
         return n.PlanGlyph(self._span(meta), self._name(c[0]))
 
     def overlord(self, meta: Meta, c: Children) -> n.OverlordPlan:
-        return n.OverlordPlan(self._span(meta), tuple(x for x in c if isinstance(x, n.PlanCard)),
-                              tuple(x for x in c if isinstance(x, n.PlanGlyph)))
+        return n.OverlordPlan(
+            self._span(meta),
+            tuple(x for x in c if isinstance(x, n.PlanCard)),
+            tuple(x for x in c if isinstance(x, n.PlanGlyph)),
+        )
 
     # ---- victory ----------------------------------------------------------------
     def _event(self, meta: Meta, event: str, c: Children) -> n.EventCondition:
@@ -725,26 +799,44 @@ class ToNodes(Transformer[Token, n.QuestFile]):
                     if kept:
                         self._missing_header(kept[0])
                 else:
-                    key = Span(self.file, item.span.line, item.span.column, item.span.line,
-                               item.span.column + 5, item.span.start, item.span.start + 5)
-                    self.diagnostics.append(Q004.at(
-                        key, problem="a file holds one quest, but this is a second `quest` header",
-                        label="second header", help_text="put each quest in a file of its own",
-                        labels=[Label(header.span, "the quest starts here")]))
+                    key = Span(
+                        self.file,
+                        item.span.line,
+                        item.span.column,
+                        item.span.line,
+                        item.span.column + 5,
+                        item.span.start,
+                        item.span.start + 5,
+                    )
+                    self.diagnostics.append(
+                        Q004.at(
+                            key,
+                            problem="a file holds one quest, but this is a second `quest` header",
+                            label="second header",
+                            help_text="put each quest in a file of its own",
+                            labels=[Label(header.span, "the quest starts here")],
+                        )
+                    )
                 continue
             kept.append(item)
         if header is None and not self.header_written:
             if kept:
                 self._missing_header(kept[0])
             else:
-                self.diagnostics.append(Q005.at(Span(self.file, 1, 1, 1, 1, 0, 0),
-                                                label="this file holds no quest"))
+                self.diagnostics.append(Q005.at(Span(self.file, 1, 1, 1, 1, 0, 0), label="this file holds no quest"))
         return n.QuestFile(self._span(meta), self.file, header, tuple(kept))
 
     def _missing_header(self, first: n.Item) -> None:
         span = first.span
-        keyword = Span(self.file, span.line, span.column, span.line, span.column + _keyword_length(first),
-                       span.start, span.start + _keyword_length(first))
+        keyword = Span(
+            self.file,
+            span.line,
+            span.column,
+            span.line,
+            span.column + _keyword_length(first),
+            span.start,
+            span.start + _keyword_length(first),
+        )
         self.diagnostics.append(Q005.at(keyword, label="the file starts here, before any `quest` header"))
 
 
@@ -753,8 +845,18 @@ def _keyword_length(item: n.Item) -> int:
         return len(item.role)
     if isinstance(item, n.Trigger) and item.event == "each":
         return 2
-    return {n.Piece: 5, n.Door: 4, n.Stairs: 6, n.Area: 4, n.NamedMonster: 5, n.Trigger: 2,
-            n.ChestChart: 6, n.OverlordPlan: 8, n.Victory: 7, n.CounterDef: 7}.get(type(item), 1)
+    return {
+        n.Piece: 5,
+        n.Door: 4,
+        n.Stairs: 6,
+        n.Area: 4,
+        n.NamedMonster: 5,
+        n.Trigger: 2,
+        n.ChestChart: 6,
+        n.OverlordPlan: 8,
+        n.Victory: 7,
+        n.CounterDef: 7,
+    }.get(type(item), 1)
 
 
 HEADER_FIELDS = _HEADER_FIELDS

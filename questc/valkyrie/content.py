@@ -14,12 +14,26 @@ catalogs cut a component differently, the table says how:
 - A monster's size is a trait in Valkyrie (small 1x1, medium 2x1, huge 2x2, massive
   3x2, unrotated); questc's footprints agree up to a quarter turn (geometry.py).
 """
+
 from __future__ import annotations
 
 import re
 
-__all__ = ["LIEUTENANTS", "MONSTERS", "OBJECTIVES", "SIDE_PIECES", "SIZES", "SMALL_PIECES", "TILE_13A",
-           "TILE_13A_BOX", "TILE_13A_PARTS", "TOKEN_ALIASES", "TOKEN_KINDS", "piece_for_side", "tile_side"]
+__all__ = [
+    "LIEUTENANTS",
+    "MONSTERS",
+    "OBJECTIVES",
+    "SIDE_PIECES",
+    "SIZES",
+    "SMALL_PIECES",
+    "TILE_13A",
+    "TILE_13A_BOX",
+    "TILE_13A_PARTS",
+    "TOKEN_ALIASES",
+    "TOKEN_KINDS",
+    "piece_for_side",
+    "tile_side",
+]
 
 # The small pieces: questc's piece type -> Valkyrie's side name without its A/B letter.
 SMALL_PIECES = {
@@ -34,7 +48,7 @@ SMALL_PIECES = {
 # the strip along the north edge, one space in from the west; the rest below it.
 TILE_13A = ("tile_13a1", "tile_13a2")
 TILE_13A_BOX = (6, 6)
-TILE_13A_PARTS = {"tile_13a1": ((1, 0), (4, 1)), "tile_13a2": ((0, 1), (6, 5))}   # part -> (offset, size)
+TILE_13A_PARTS = {"tile_13a1": ((1, 0), (4, 1)), "tile_13a2": ((0, 1), (6, 5))}  # part -> (offset, size)
 
 # Every side of Valkyrie's base game, the questc piece type it is ("tile_13a" for 13A's two parts).
 SIDE_PIECES: dict[str, str] = {
@@ -44,8 +58,13 @@ SIDE_PIECES: dict[str, str] = {
 }
 
 # Token types: questc's token (kind, colour) -> Valkyrie's token type.
-OBJECTIVES = {None: "TokenObjectiveBack", "red": "TokenObjectiveRed", "blue": "TokenObjectiveBlue",
-              "green": "TokenObjectiveGreen", "white": "TokenObjectiveWhite"}
+OBJECTIVES = {
+    None: "TokenObjectiveBack",
+    "red": "TokenObjectiveRed",
+    "blue": "TokenObjectiveBlue",
+    "green": "TokenObjectiveGreen",
+    "white": "TokenObjectiveWhite",
+}
 TOKEN_KINDS = {"search": "TokenSearch", "villager": "TokenVillagerMan"}
 # Valkyrie's other token types questc reads as its own kinds (on import).
 TOKEN_ALIASES = {"TokenSearchSpecial": ("search", None), "TokenVillagerWoman": ("villager", None)}

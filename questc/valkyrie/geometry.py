@@ -23,6 +23,7 @@ How Valkyrie places things (Quest.cs and TokenBoard.cs in Valkyrie's source):
 
 tests/test_valkyrie_geometry.py holds every tile side at every turn to questc's board.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -30,8 +31,19 @@ from dataclasses import dataclass
 from questc.catalog.shapes import quarter_turns, turn_cell
 from questc.valkyrie.content import TILE_13A_BOX, TILE_13A_PARTS
 
-__all__ = ["Placement", "cell_of", "door_at", "door_edges", "figure_at", "figure_place", "part_of_13a",
-           "piece_at", "square", "tile_placement", "whole_13a"]
+__all__ = [
+    "Placement",
+    "cell_of",
+    "door_at",
+    "door_edges",
+    "figure_at",
+    "figure_place",
+    "part_of_13a",
+    "piece_at",
+    "square",
+    "tile_placement",
+    "whole_13a",
+]
 
 Cell = tuple[int, int]
 Edge = tuple[int, int, int, int]
@@ -78,10 +90,10 @@ def piece_at(placement: Placement, width: int, height: int) -> tuple[Cell, int] 
 def door_at(edges: tuple[Edge, Edge]) -> Placement:
     """A door's two unit edges (questc's lattice) in; Valkyrie's door position and rotation out."""
     (x1, y1, x2, _y2), _ = sorted(edges)
-    if x1 == x2:   # an upright door: the west side of cells (x1, y1) and (x1, y1 + 1)
+    if x1 == x2:  # an upright door: the west side of cells (x1, y1) and (x1, y1 + 1)
         x, y = square((x1, y1 + 1))
         return Placement(x, y, 0)
-    x, y = square((x1 + 1, y1))   # a lying door: the north side of cells (x1, y1) and (x1 + 1, y1)
+    x, y = square((x1 + 1, y1))  # a lying door: the north side of cells (x1, y1) and (x1 + 1, y1)
     return Placement(x, y, 90)
 
 

@@ -14,6 +14,7 @@ characters `char.IsWhiteSpace` knows, not Python's wider set.
 One line stops the app: a line of nothing but spaces makes IniRead index an empty string
 and throw, and the quest does not load. `read_ini` reports it as an IniError.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,8 +24,10 @@ __all__ = ["IniError", "IniFile", "IniSection", "decode", "read_ini", "split_lin
 
 # .NET's char.IsWhiteSpace: what String.Trim() removes (Python's str.strip removes more, such as
 # the information separators U+001C-U+001F).
-_DOTNET_SPACE = ("\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
-                 "\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+_DOTNET_SPACE = (
+    "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008"
+    "\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # What would not read back: spaces (or, in a value, quotes) at either end, a line break anywhere.
 _SPACE = "[" + re.escape(_DOTNET_SPACE) + "]"
@@ -70,10 +73,15 @@ def decode(data: bytes) -> str:
     """File bytes in; text out as .NET's File.ReadAllLines decodes it: a byte order mark
     chooses UTF-8, UTF-16 or UTF-32 (and is dropped), else UTF-8; a byte that is not
     valid text becomes U+FFFD."""
-    for mark, codec in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"),
-                        (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+    for mark, codec in (
+        (b"\xef\xbb\xbf", "utf-8"),
+        (b"\xff\xfe\x00\x00", "utf-32-le"),
+        (b"\x00\x00\xfe\xff", "utf-32-be"),
+        (b"\xff\xfe", "utf-16-le"),
+        (b"\xfe\xff", "utf-16-be"),
+    ):
         if data.startswith(mark):
-            return data[len(mark):].decode(codec, errors="replace")
+            return data[len(mark) :].decode(codec, errors="replace")
     return data.decode("utf-8", errors="replace")
 
 
@@ -107,8 +115,11 @@ def read_ini(text: str) -> IniFile:
             continue
         stripped = trim(line)
         if not stripped:
-            raise IniError("a line of nothing but spaces, on which Valkyrie's INI reader fails "
-                           "(the quest does not load): make it empty", number)
+            raise IniError(
+                "a line of nothing but spaces, on which Valkyrie's INI reader fails "
+                "(the quest does not load): make it empty",
+                number,
+            )
         if stripped[0] == "#":
             continue
         if stripped[0] == "[":
@@ -124,7 +135,7 @@ def read_ini(text: str) -> IniFile:
         if key in entries:
             out.warnings.append((number, f"`{key}` given twice in [{name}]: Valkyrie keeps the first"))
         else:
-            entries[key] = "" if equals == -1 else trim(trim(line[equals + 1:]), '"')
+            entries[key] = "" if equals == -1 else trim(trim(line[equals + 1 :]), '"')
             lines[key] = number
         if name == "":
             out.warnings.append((number, "a line before the first section: Valkyrie ignores it"))
@@ -146,8 +157,11 @@ def write_ini(sections: list[tuple[str, list[tuple[str, str | None]]]], comment:
     spaces or quotes at either end, `=` in a key...): a bug in the caller, never user input."""
     out = [] if comment is None else [f"; {line}" if line else ";" for line in comment.split("\n")] + [""]
     for name, entries in sections:
-        _check("section name", name, bool(name) and trim(name, _DOTNET_SPACE + "[]") == name
-               and not _LINE_BREAK.search(name))
+        _check(
+            "section name",
+            name,
+            bool(name) and trim(name, _DOTNET_SPACE + "[]") == name and not _LINE_BREAK.search(name),
+        )
         out.append(f"[{name}]")
         for key, value in entries:
             _check("key", key, bool(key) and not _BAD_KEY.search(key))

@@ -8,6 +8,7 @@ CR when it holds one, else at LF, and finds a key by the first line that starts 
 `key,`. The writer keeps to one physical line per text (line breaks as `\\n`), quoting a
 value that holds a quote or could be taken for one of the other forms.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ class Texts:
 
     language: str
     texts: dict[str, str]
-    unfinished: bool = False   # a quoted block ran to the end of the file (Valkyrie logs it)
+    unfinished: bool = False  # a quoted block ran to the end of the file (Valkyrie logs it)
 
 
 def _entries(lines: list[str]) -> tuple[list[str], bool]:
@@ -37,7 +38,7 @@ def _entries(lines: list[str]) -> tuple[list[str], bool]:
     triple = False
     for raw in lines:
         line = raw.strip("\r\n")
-        quotes = line.count('"') + 1    # C#'s Split('"').Length
+        quotes = line.count('"') + 1  # C#'s Split('"').Length
         first = not current
         current.append(line)
         end = False
@@ -65,7 +66,7 @@ def _parse_entry(entry: str) -> str:
     """DictionaryI18n.ParseEntry: a raw value in, its text out."""
     text = entry.replace("\\n", "\n")
     if len(text) >= 2 * len(_TRIPLE) and text.startswith(_TRIPLE) and text.strip().endswith(_TRIPLE):
-        text = text[len(_TRIPLE):len(text) - len(_TRIPLE)]
+        text = text[len(_TRIPLE) : len(text) - len(_TRIPLE)]
     if len(text) > 1 and text[0] == '"' and text[-1] == '"':
         text = text[1:-1].replace('""', '"')
     return text
@@ -77,8 +78,10 @@ def read_localization(text: str) -> Texts:
     lines = text.split("\r") if "\r" in text else text.split("\n")
     header = lines[0].split(",")
     if len(header) < 2:
-        raise LocalizationError("the first line must be `.,<Language>` (such as `.,English`): Valkyrie "
-                                "fails to load a quest whose localization file starts otherwise")
+        raise LocalizationError(
+            "the first line must be `.,<Language>` (such as `.,English`): Valkyrie "
+            "fails to load a quest whose localization file starts otherwise"
+        )
     entries, unfinished = _entries(lines)
     texts: dict[str, str] = {}
     for entry in entries[1:]:

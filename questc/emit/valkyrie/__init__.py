@@ -8,6 +8,7 @@ source.py reads the compiled quest into plain records, translate.py turns the en
 of one quest into Valkyrie's components and events, and this module writes the files.
 Same encounters in, same bytes out.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -62,8 +63,10 @@ def _export_one(folder: str, members: list[Encounter]) -> ValkyrieExport:
     other = [e for e in members if "valkyrie" not in edition(e.edition).exports]
     if other:
         played = " and ".join(e.name for e in editions_exporting())
-        out.refused = (f"{other[0].path} is a {other[0].edition} edition quest: Valkyrie plays {played} edition "
-                       "quests only, so there is no Valkyrie quest to make of it")
+        out.refused = (
+            f"{other[0].path} is a {other[0].edition} edition quest: Valkyrie plays {played} edition "
+            "quests only, so there is no Valkyrie quest to make of it"
+        )
         return out
     out.diagnostics += _missing_encounters(folder, members)
     if out.diagnostics:
@@ -83,8 +86,12 @@ def _missing_encounters(folder: str, members: list[Encounter]) -> list[Diagnosti
     labels = [e.label for e in members]
     expected = 1
     for member in members:
-        if member.encounter is not None and (member.encounter == expected or member.encounter == expected - 1
-                                             and member.alternative is not None and labels.count(member.label) == 1):
+        if member.encounter is not None and (
+            member.encounter == expected
+            or member.encounter == expected - 1
+            and member.alternative is not None
+            and labels.count(member.label) == 1
+        ):
             expected = member.encounter + 1
             continue
         span = member.encounter_span or member.header
@@ -114,8 +121,16 @@ def _files(quest, members: list[Encounter]) -> dict[str, bytes]:
     from questc.emit.valkyrie.translate import FILES
 
     data_files = [name for name in FILES if name in by_file]
-    files = {"quest.ini": write_ini([("Quest", quest.header), ("QuestText", [(LANGUAGE_FILE, None)]),
-                                     ("QuestData", [(name, None) for name in data_files])], comment)}
+    files = {
+        "quest.ini": write_ini(
+            [
+                ("Quest", quest.header),
+                ("QuestText", [(LANGUAGE_FILE, None)]),
+                ("QuestData", [(name, None) for name in data_files]),
+            ],
+            comment,
+        )
+    }
     for name in data_files:
         files[name] = write_ini(by_file[name], comment)
     texts = list(quest.texts)
@@ -127,8 +142,9 @@ def _files(quest, members: list[Encounter]) -> dict[str, bytes]:
 
 def diagnose(results) -> list[Diagnostic]:
     """Checked quests (QuestResults) in; the diagnostics the Valkyrie export of those that compiled gives out."""
-    return [d for made in export([read(r.compiled) for r in results if r.compiled is not None])
-            for d in made.diagnostics]
+    return [
+        d for made in export([read(r.compiled) for r in results if r.compiled is not None]) for d in made.diagnostics
+    ]
 
 
 def editions_exporting() -> list[Edition]:

@@ -5,6 +5,7 @@ analysis and the sheet's wording): everything after it works on these frozen
 records, which also cross process boundaries in a parallel build. When the compiled
 quest changes shape, this module changes and the rest of the export does not.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,8 +16,25 @@ from questc.diagnostics.core import Span
 if TYPE_CHECKING:
     from questc.compiled import CompiledQuest
 
-__all__ = ["Area", "Compare", "Condition", "Counter", "Door", "Effect", "Encounter", "Figure", "Group", "Named",
-           "Occurrence", "Piece", "Token", "TokenSet", "Trigger", "Victory", "read"]
+__all__ = [
+    "Area",
+    "Compare",
+    "Condition",
+    "Counter",
+    "Door",
+    "Effect",
+    "Encounter",
+    "Figure",
+    "Group",
+    "Named",
+    "Occurrence",
+    "Piece",
+    "Token",
+    "TokenSet",
+    "Trigger",
+    "Victory",
+    "read",
+]
 
 Cell = tuple[int, int]
 
@@ -24,13 +42,13 @@ Cell = tuple[int, int]
 @dataclass(frozen=True)
 class Piece:
     id: str
-    type: str            # the catalog's piece type (tile_9a, end_cap...)
+    type: str  # the catalog's piece type (tile_9a, end_cap...)
     set: str
-    kind: str            # tile, end_cap, entrance...
-    tile: str | None     # the code printed on a numbered tile (9A), else None
+    kind: str  # tile, end_cap, entrance...
+    tile: str | None  # the code printed on a numbered tile (9A), else None
     at: Cell
     turn: int
-    width: int           # unturned
+    width: int  # unturned
     height: int
     cells: frozenset[Cell]
     span: Span
@@ -41,7 +59,7 @@ class Door:
     id: str
     name: str
     edges: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
-    areas: tuple[str, ...]     # the areas on its two sides (one when both sides are one area)
+    areas: tuple[str, ...]  # the areas on its two sides (one when both sides are one area)
     span: Span
 
 
@@ -53,7 +71,7 @@ class Area:
     pieces: tuple[str, ...]
     read: tuple[str, ...]
     notes: tuple[str, ...]
-    neighbours: tuple[str, ...]   # areas a figure can step into from it without a door
+    neighbours: tuple[str, ...]  # areas a figure can step into from it without a door
     span: Span
 
 
@@ -61,6 +79,7 @@ class Area:
 class Token:
     """A search, objective or villager token; `variant` is an objective's colour (None: plain side);
     `id` the identifier of the statement that placed it, when the quest names it."""
+
     kind: str
     variant: str | None
     at: Cell
@@ -74,13 +93,14 @@ class Token:
 class TokenSet:
     """Tokens the overlord places (`on` pieces, `among` points: `count(heroes)` of them on `cells`, the
     free spaces there, in order) or carried by a hero from the start (`carried`)."""
+
     kind: str
     variant: str | None
     id: str | None
     name: str
     placement: str
     cells: tuple[Cell, ...]
-    counts: tuple[tuple[int, int], ...]   # (heroes, tokens) for each number of heroes Valkyrie plays
+    counts: tuple[tuple[int, int], ...]  # (heroes, tokens) for each number of heroes Valkyrie plays
     area: str
     span: Span
 
@@ -90,17 +110,18 @@ class Group:
     """A monster group the overlord places on `cells` (the free spaces of its place, nearest its middle
     first): kind "monster" (`type`), "open" (chosen by `traits`) or "lieutenant" (`type` its name);
     `sizes`: (heroes, minions, masters); `changes`: the group-wide changes, in words."""
+
     id: str
     kind: str
     type: str
     set: str
-    size: tuple[int, int]          # a figure's (w, h)
+    size: tuple[int, int]  # a figure's (w, h)
     cells: tuple[Cell, ...]
     sizes: tuple[tuple[int, int, int], ...]
     traits: tuple[str, ...]
     changes: tuple[str, ...]
     area: str
-    where: str                     # its place in words (tile 4A, area B)
+    where: str  # its place in words (tile 4A, area B)
     span: Span
 
 
@@ -114,11 +135,12 @@ class Counter:
 @dataclass(frozen=True)
 class Figure:
     """A monster figure, a named monster's figure (rank "named") or a lieutenant (rank "lieutenant")."""
-    type: str            # the catalog's monster type, or the lieutenant's name
+
+    type: str  # the catalog's monster type, or the lieutenant's name
     set: str
-    rank: str            # normal, master, named, lieutenant
-    at: Cell             # top-left cell
-    size: tuple[int, int]   # the (w, h) it covers, facing applied
+    rank: str  # normal, master, named, lieutenant
+    at: Cell  # top-left cell
+    size: tuple[int, int]  # the (w, h) it covers, facing applied
     players: tuple[int, int] | None
     area: str
     named: str | None
@@ -131,8 +153,8 @@ class Named:
     name: str
     type: str
     set: str
-    wounds: int | None   # a `wounds +N`/`-N` change (Valkyrie adds health to a unique monster)
-    rules: tuple[str, ...]   # every stat change and ability, in words
+    wounds: int | None  # a `wounds +N`/`-N` change (Valkyrie adds health to a unique monster)
+    rules: tuple[str, ...]  # every stat change and ability, in words
     span: Span
 
 
@@ -140,11 +162,12 @@ class Named:
 class Effect:
     """One effect: `kind` as the language names it (read, spawn, open...) and its fields; `words`
     is how the sheet says it, for the effects Valkyrie shows as text."""
+
     kind: str
     span: Span
     text: str | None = None
     amount: int | None = None
-    target: str | None = None          # a door, an area, a side, a colour, a treasure kind
+    target: str | None = None  # a door, an area, a side, a colour, a treasure kind
     monster: str | None = None
     monster_set: str | None = None
     master: bool = False
@@ -160,21 +183,22 @@ class Effect:
 
 @dataclass(frozen=True)
 class Trigger:
-    event: str                 # reveal, killed, open, round, defeated, each
+    event: str  # reveal, killed, open, round, defeated, each
     target: str | None
     round: int | None
     effects: tuple[Effect, ...]
     span: Span
-    phase: str | None = None   # each: start or end
-    every: str | None = None   # each: round, overlord turn, hero turn
+    phase: str | None = None  # each: start or end
+    every: str | None = None  # each: round, overlord turn, hero turn
     condition: Condition | None = None
-    words: str | None = None   # the condition in words (the sheet's)
+    words: str | None = None  # the condition in words (the sheet's)
 
 
 @dataclass(frozen=True)
 class Occurrence:
     """A victory condition's atom: killed/revealed/opened/triggered/defeated TARGET, or carried TARGET
     to `destination` (None: off the map's edge)."""
+
     event: str
     target: str
     span: Span
@@ -185,6 +209,7 @@ class Occurrence:
 class Compare:
     """A victory condition's comparison: round, objectives, exited or conquest OP value, or a counter
     the quest declares (`declared`)."""
+
     counter: str
     op: str
     value: int
@@ -194,7 +219,7 @@ class Compare:
 
 @dataclass(frozen=True)
 class Combined:
-    op: str                    # and, or, not
+    op: str  # and, or, not
     operands: tuple[Condition, ...]
 
 
@@ -206,14 +231,15 @@ class Victory:
     side: str
     label: str | None
     when: Condition
-    words: str                 # the condition in words (the sheet's)
+    words: str  # the condition in words (the sheet's)
     span: Span
-    next: str | None = None    # `then encounter 2a`: the encounter it leads on to
+    next: str | None = None  # `then encounter 2a`: the encounter it leads on to
 
 
 @dataclass(frozen=True)
 class Encounter:
     """Everything the export needs from one compiled quest file (an encounter of a quest)."""
+
     path: str
     id: str
     title: str
@@ -226,9 +252,9 @@ class Encounter:
     version: str | None
     intro: str | None
     special: str | None
-    reveal: str                # all, sight, door
-    header: Span               # where the header is, for diagnostics about the whole quest
-    reveal_span: Span | None   # the header's `reveal` field, `encounter` field (None: not written)
+    reveal: str  # all, sight, door
+    header: Span  # where the header is, for diagnostics about the whole quest
+    reveal_span: Span | None  # the header's `reveal` field, `encounter` field (None: not written)
     encounter_span: Span | None
     pieces: tuple[Piece, ...]
     joints: tuple[tuple[str, str], ...]
@@ -238,7 +264,7 @@ class Encounter:
     figures: tuple[Figure, ...]
     named: tuple[Named, ...]
     start: tuple[Cell, ...]
-    start_from: str            # entrance, start_at or area
+    start_from: str  # entrance, start_at or area
     triggers: tuple[Trigger, ...]
     victories: tuple[Victory, ...]
     alternative: str | None = None
@@ -258,8 +284,9 @@ def _condition(node) -> Condition:
     from questc.syntax import nodes as n
 
     if isinstance(node, n.EventCondition):
-        return Occurrence(node.event, node.target.value, node.span,
-                          node.destination.value if node.destination is not None else None)
+        return Occurrence(
+            node.event, node.target.value, node.span, node.destination.value if node.destination is not None else None
+        )
     if isinstance(node, n.CompareCondition):
         return Compare(node.counter, node.op, node.value, node.span, declared=node.name is not None)
     if isinstance(node, n.NotCondition):
@@ -284,10 +311,16 @@ def _effect(model, node, words: str) -> Effect:
         return Effect("treasure", node.span, target=node.kind.value, amount=node.count, words=words)
     if isinstance(node, n.SpawnEffect):
         monster = model.catalog.lookup("monster", node.type.value)
-        return Effect("spawn", node.span, monster=node.type.value, monster_set=monster.set if monster else "",
-                      master=node.master,
-                      cells=tuple((f["at"][0], f["at"][1]) for f in effect_data(model, node)["figures"]),
-                      size=monster.size() if monster else (1, 1), words=words)
+        return Effect(
+            "spawn",
+            node.span,
+            monster=node.type.value,
+            monster_set=monster.set if monster else "",
+            master=node.master,
+            cells=tuple((f["at"][0], f["at"][1]) for f in effect_data(model, node)["figures"]),
+            size=monster.size() if monster else (1, 1),
+            words=words,
+        )
     if isinstance(node, n.DoorEffect):
         return Effect(node.action, node.span, target=node.door.value, words=words)
     if isinstance(node, n.UnlockEffect):
@@ -301,19 +334,35 @@ def _effect(model, node, words: str) -> Effect:
         monster = model.catalog.lookup("monster", node.type.value) if node.type is not None else None
         low, high = _heroes(model)
         counts = tuple((h, node.count.value(h) if node.count is not None else 1) for h in range(low, high + 1))
-        return Effect("place", node.span, target=node.kind, monster=node.type.value if node.type else None,
-                      monster_set=monster.set if monster else None, master=node.master,
-                      text=node.colour.value if node.colour is not None else None,
-                      cells=tuple((c[0], c[1]) for c in data["cells"]), size=monster.size() if monster else (1, 1),
-                      counts=counts, limit=node.limit, words=words)
+        return Effect(
+            "place",
+            node.span,
+            target=node.kind,
+            monster=node.type.value if node.type else None,
+            monster_set=monster.set if monster else None,
+            master=node.master,
+            text=node.colour.value if node.colour is not None else None,
+            cells=tuple((c[0], c[1]) for c in data["cells"]),
+            size=monster.size() if monster else (1, 1),
+            counts=counts,
+            limit=node.limit,
+            words=words,
+        )
     if isinstance(node, n.RemoveEffect):
         return Effect("remove", node.span, target=node.target.value, words=words)
     if isinstance(node, n.ReplaceEffect):
-        return Effect("replace", node.span, target=node.target.value, monster=node.kind,
-                      text=node.colour.value if node.colour is not None else None, words=words)
+        return Effect(
+            "replace",
+            node.span,
+            target=node.target.value,
+            monster=node.kind,
+            text=node.colour.value if node.colour is not None else None,
+            words=words,
+        )
     if isinstance(node, n.CounterEffect):
-        return Effect("counter", node.span, target=node.counter.value, amount=node.amount, relative=node.relative,
-                      words=words)
+        return Effect(
+            "counter", node.span, target=node.counter.value, amount=node.amount, relative=node.relative, words=words
+        )
     return Effect("unknown", node.span, target=type(node).__name__, words=words)
 
 
@@ -342,8 +391,13 @@ def _where(model, pieces: tuple[str, ...], area: str) -> str:
     names = []
     for pid in pieces:
         piece = model.pieces.get(pid)
-        names.append(f"tile {piece.type.tile}" if piece is not None and piece.type.tile else
-                     f"the {readable(piece.type.name)}" if piece is not None else pid)
+        names.append(
+            f"tile {piece.type.tile}"
+            if piece is not None and piece.type.tile
+            else f"the {readable(piece.type.name)}"
+            if piece is not None
+            else pid
+        )
     return " and ".join(names)
 
 
@@ -371,10 +425,24 @@ def read(quest: CompiledQuest) -> Encounter:
     model = quest.model
     quest_board = quest.quest_board
     board = quest.board
-    sheet = sheet_data(quest, "text")   # plain words
-    pieces = tuple(Piece(p.id, p.type.name, p.type.set, p.type.kind, p.type.tile, p.at, p.turn, p.type.width,
-                         p.type.height, p.shape.cells, p.node.span)
-                   for p in model.pieces.values() if p is not None)
+    sheet = sheet_data(quest, "text")  # plain words
+    pieces = tuple(
+        Piece(
+            p.id,
+            p.type.name,
+            p.type.set,
+            p.type.kind,
+            p.type.tile,
+            p.at,
+            p.turn,
+            p.type.width,
+            p.type.height,
+            p.shape.cells,
+            p.node.span,
+        )
+        for p in model.pieces.values()
+        if p is not None
+    )
     doors = []
     for door in model.doors.values():
         edges = quest_board.door_edges.get(door.id)
@@ -384,61 +452,146 @@ def read(quest: CompiledQuest) -> Encounter:
         beside = tuple(dict.fromkeys(a for a in (model.area_of(sides[0]), model.area_of(sides[1])) if a))
         first, second = sorted(edges)
         doors.append(Door(door.id, door.display, (first, second), beside, door.node.span))
-    area_of = {cell: a.id for a in reversed(list(model.areas.values())) for cell in a.cells}   # the first claim wins
-    areas = tuple(Area(a.id, a.name, a.start, a.pieces, a.read, a.notes, _neighbours(model, board, area_of, a.id),
-                       a.node.span) for a in model.areas.values())
-    tokens = tuple(Token(m.kind, m.variant, m.at, m.area, m.span, m.token, m.display) for m in model.markers
-                   if m.kind in ("search", "objective", "villager"))
+    area_of = {cell: a.id for a in reversed(list(model.areas.values())) for cell in a.cells}  # the first claim wins
+    areas = tuple(
+        Area(a.id, a.name, a.start, a.pieces, a.read, a.notes, _neighbours(model, board, area_of, a.id), a.node.span)
+        for a in model.areas.values()
+    )
+    tokens = tuple(
+        Token(m.kind, m.variant, m.at, m.area, m.span, m.token, m.display)
+        for m in model.markers
+        if m.kind in ("search", "objective", "villager")
+    )
     low, high = _heroes(model)
     free = {c for c in board.cells if not board.blocks_movement(c)} - {c for f in model.figures for c in f.cells}
-    token_sets = tuple(TokenSet(t.kind, t.colour, t.id, t.name, t.placement,
-                                _nearest_middle([c for c in t.cells if c in free]) if t.placement == "on" else
-                                tuple(c for c in t.cells if c in free),
-                                tuple((h, t.count.value(h)) for h in range(low, high + 1)), t.area, t.span)
-                       for t in model.tokens if t.placement != "at")
+    token_sets = tuple(
+        TokenSet(
+            t.kind,
+            t.colour,
+            t.id,
+            t.name,
+            t.placement,
+            _nearest_middle([c for c in t.cells if c in free])
+            if t.placement == "on"
+            else tuple(c for c in t.cells if c in free),
+            tuple((h, t.count.value(h)) for h in range(low, high + 1)),
+            t.area,
+            t.span,
+        )
+        for t in model.tokens
+        if t.placement != "at"
+    )
     groups = []
     for group in model.groups.values():
         monster = group.type
         sizes = tuple((h, *group.size(h)) for h in range(low, high + 1))
-        groups.append(Group(group.id, group.kind, monster.name if monster else group.id,
-                            monster.set if monster else "second_edition", monster.size() if monster else (1, 1),
-                            _nearest_middle(group.cells & free), sizes, tuple(model.traits),
-                            tuple(f"{c.who} {'+' if c.relative and c.amount >= 0 else ''}{c.amount} {c.stat.value}"
-                                  for c in group.changes),
-                            group.area, _where(model, group.pieces, group.area), group.span))
+        groups.append(
+            Group(
+                group.id,
+                group.kind,
+                monster.name if monster else group.id,
+                monster.set if monster else "second_edition",
+                monster.size() if monster else (1, 1),
+                _nearest_middle(group.cells & free),
+                sizes,
+                tuple(model.traits),
+                tuple(
+                    f"{c.who} {'+' if c.relative and c.amount >= 0 else ''}{c.amount} {c.stat.value}"
+                    for c in group.changes
+                ),
+                group.area,
+                _where(model, group.pieces, group.area),
+                group.span,
+            )
+        )
     counters = tuple(Counter(c.id, c.display, c.node.span) for c in model.counters.values())
-    figures = [Figure(f.type.name, f.type.set, f.rank, f.at, f.type.size(f.facing), f.players, f.area, f.named,
-                      f.span) for f in model.figures]
-    figures += [Figure(m.variant or "", "second_edition", "lieutenant", m.at, (1, 1), None, m.area, None, m.span)
-                for m in model.markers if m.kind == "lieutenant"]
+    figures = [
+        Figure(f.type.name, f.type.set, f.rank, f.at, f.type.size(f.facing), f.players, f.area, f.named, f.span)
+        for f in model.figures
+    ]
+    figures += [
+        Figure(m.variant or "", "second_edition", "lieutenant", m.at, (1, 1), None, m.area, None, m.span)
+        for m in model.markers
+        if m.kind == "lieutenant"
+    ]
     named = []
     for record, words in zip(model.named.values(), sheet["named"]):
         wounds = next((c.value for c in record.node.changes if c.stat == "wounds" and c.relative), None)
         rules = tuple(c["words"] for c in words["changes"]) + tuple(a["words"] for a in words["abilities"])
-        named.append(Named(record.id, record.display, record.node.type.value,
-                           record.type.set if record.type else "", wounds, rules, record.node.span))
-    triggers = tuple(Trigger(t.event, t.target.value if t.target else None, t.round,
-                             tuple(_effect(model, e, w["words"]) for e, w in zip(t.effects, words["effects"])),
-                             t.span, t.phase, t.every, _condition(t.condition) if t.condition is not None else None,
-                             words["condition"]["words"] if words.get("condition") else None)
-                     for t, words in zip(model.triggers, sheet["triggers"]))
-    victories = tuple(Victory(v.side.value, v.label.value if v.label else None, _condition(v.when),
-                              words["condition"]["words"], v.span, v.next.label if v.next else None)
-                      for v, words in zip(model.victories, sheet["victories"]))
+        named.append(
+            Named(
+                record.id,
+                record.display,
+                record.node.type.value,
+                record.type.set if record.type else "",
+                wounds,
+                rules,
+                record.node.span,
+            )
+        )
+    triggers = tuple(
+        Trigger(
+            t.event,
+            t.target.value if t.target else None,
+            t.round,
+            tuple(_effect(model, e, w["words"]) for e, w in zip(t.effects, words["effects"])),
+            t.span,
+            t.phase,
+            t.every,
+            _condition(t.condition) if t.condition is not None else None,
+            words["condition"]["words"] if words.get("condition") else None,
+        )
+        for t, words in zip(model.triggers, sheet["triggers"])
+    )
+    victories = tuple(
+        Victory(
+            v.side.value,
+            v.label.value if v.label else None,
+            _condition(v.when),
+            words["condition"]["words"],
+            v.span,
+            v.next.label if v.next else None,
+        )
+        for v, words in zip(model.victories, sheet["victories"])
+    )
     starts = model.start_areas
     start_cells = hero_start_cells(model, board, starts[0].id if starts else None)
     start_from = context_start_from(model)
     return Encounter(
-        path=quest.path, id=model.id, title=model.title, edition=model.edition.name, encounter=model.encounter,
-        part_of=model.part_of, players=model.players, expansions=tuple(model.expansions), author=model.author,
-        version=model.version, intro=model.intro, special=model.special, reveal=model.reveal,
-        header=model.header_span(), reveal_span=_field_span(model, "reveal"),
-        encounter_span=_field_span(model, "encounter"), pieces=pieces,
-        joints=tuple((a, b) for a, b, _edges in board.joints), doors=tuple(doors), areas=areas,
-        tokens=tokens, figures=tuple(figures), named=tuple(named), start=tuple(sorted(start_cells)),
-        start_from=start_from, triggers=triggers, victories=victories, alternative=model.alternative,
-        act=model.act, act_span=_field_span(model, "act"), groups=tuple(groups), token_sets=token_sets,
-        counters=counters)
+        path=quest.path,
+        id=model.id,
+        title=model.title,
+        edition=model.edition.name,
+        encounter=model.encounter,
+        part_of=model.part_of,
+        players=model.players,
+        expansions=tuple(model.expansions),
+        author=model.author,
+        version=model.version,
+        intro=model.intro,
+        special=model.special,
+        reveal=model.reveal,
+        header=model.header_span(),
+        reveal_span=_field_span(model, "reveal"),
+        encounter_span=_field_span(model, "encounter"),
+        pieces=pieces,
+        joints=tuple((a, b) for a, b, _edges in board.joints),
+        doors=tuple(doors),
+        areas=areas,
+        tokens=tokens,
+        figures=tuple(figures),
+        named=tuple(named),
+        start=tuple(sorted(start_cells)),
+        start_from=start_from,
+        triggers=triggers,
+        victories=victories,
+        alternative=model.alternative,
+        act=model.act,
+        act_span=_field_span(model, "act"),
+        groups=tuple(groups),
+        token_sets=token_sets,
+        counters=counters,
+    )
 
 
 def _field_span(model, keyword: str) -> Span | None:

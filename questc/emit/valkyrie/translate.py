@@ -31,6 +31,7 @@ How a quest's logic becomes Valkyrie events (docs/valkyrie.md tells it for write
 - A victory that names its next encounter (`then encounter 2a`) leads to it; any other to
   the first encounter numbered one higher.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -38,12 +39,20 @@ from dataclasses import dataclass, field, replace
 from questc.diagnostics.core import Diagnostic
 from questc.emit.valkyrie import words
 from questc.emit.valkyrie.source import (
-    Combined, Compare, Condition, Effect, Encounter, Figure, Group, Occurrence, Piece,
+    Combined,
+    Compare,
+    Condition,
+    Effect,
+    Encounter,
+    Figure,
+    Group,
+    Occurrence,
+    Piece,
 )
+from questc.rules.export.valkyrie_approximated import Q706
 from questc.rules.export.valkyrie_shown_as_text import Q703
 from questc.rules.export.valkyrie_sight_reveal import Q704
 from questc.rules.export.valkyrie_split_tile import Q702
-from questc.rules.export.valkyrie_approximated import Q706
 from questc.rules.export.valkyrie_unknown_component import Q701
 from questc.valkyrie import content, geometry
 
@@ -77,7 +86,7 @@ class Section:
     remove: list[str] = field(default_factory=list)
     trigger: str | None = None
     extra: list[tuple[str, str]] = field(default_factory=list)
-    fixed: bool = False          # its next lists are its own: a sequence leaves them as they are
+    fixed: bool = False  # its next lists are its own: a sequence leaves them as they are
 
     def lines(self) -> list[tuple[str, str]]:
         if not self.event:
@@ -111,7 +120,7 @@ def _tests(condition: Condition, var, negated: bool = False) -> list[str]:
     if isinstance(condition, Combined) and condition.op == "not":
         return _tests(condition.operands[0], var, not negated)
     if isinstance(condition, Combined):
-        both = (condition.op == "and") != negated          # De Morgan
+        both = (condition.op == "and") != negated  # De Morgan
         joiner = "VarTestsLogicalOperator:" + ("AND" if both else "OR")
         out: list[str] = []
         for i, operand in enumerate(condition.operands):
@@ -165,11 +174,22 @@ class _Translator:
         self.sections.append(section)
         return section
 
-    def event(self, name: str, *, text: str | None = None, trigger: str | None = None, tests: str = "",
-              ops: list[str] | tuple[str, ...] = (), add: list[str] | tuple[str, ...] = (),
-              remove: list[str] | tuple[str, ...] = (), at: tuple[int, int] | None = None,
-              highlight: bool = False, buttons: list[str] | None = None, comment: str = "",
-              file: str = "events.ini") -> Section:
+    def event(
+        self,
+        name: str,
+        *,
+        text: str | None = None,
+        trigger: str | None = None,
+        tests: str = "",
+        ops: list[str] | tuple[str, ...] = (),
+        add: list[str] | tuple[str, ...] = (),
+        remove: list[str] | tuple[str, ...] = (),
+        at: tuple[int, int] | None = None,
+        highlight: bool = False,
+        buttons: list[str] | None = None,
+        comment: str = "",
+        file: str = "events.ini",
+    ) -> Section:
         """An event (also a Spawn, Token or Door, by its name and `file`). Shown when it has text;
         `buttons` are the labels of a shown event's buttons (one "Continue" when not given). Its
         lists of next events are filled in later (`Section.next`, `sequence`)."""
@@ -203,7 +223,7 @@ class _Translator:
         names = [e.name for e in events] + list(tail)
         for i, event in enumerate(events):
             if not event.fixed:
-                event.next = [list(names[i + 1:]) for _ in event.next]
+                event.next = [list(names[i + 1 :]) for _ in event.next]
         return names
 
     # the quest -------------------------------------------------------------------------
@@ -226,14 +246,22 @@ class _Translator:
         self.sequence([rounds, *self.round_events, self.event("Event_Round_Check", ops=["@check,=,1"])])
         low = max(1, max(e.players[0] for e in self.encounters) - 1)
         high = min(MAX_HEROES, min(e.players[1] for e in self.encounters) - 1)
-        header = [("format", str(FORMAT)), ("hidden", "False"), ("type", "D2E"), ("defaultlanguage", "English"),
-                  ("minhero", str(low)), ("maxhero", str(max(low, high)))]
+        header = [
+            ("format", str(FORMAT)),
+            ("hidden", "False"),
+            ("type", "D2E"),
+            ("defaultlanguage", "English"),
+            ("minhero", str(low)),
+            ("maxhero", str(max(low, high))),
+        ]
         if first.version:
             header.append(("version", _one_line(first.version)))
         texts = [("quest.name", self.title())]
         if first.intro:
-            texts += [("quest.synopsys", _one_line(words.paragraphs(first.intro).split("\n\n")[0])),
-                      ("quest.description", words.paragraphs(first.intro))]
+            texts += [
+                ("quest.synopsys", _one_line(words.paragraphs(first.intro).split("\n\n")[0])),
+                ("quest.description", words.paragraphs(first.intro)),
+            ]
         if first.author:
             texts += [("quest.authors", first.author), ("quest.authors_short", _one_line(first.author))]
         return ValkyrieQuest(header, texts, self.sections)
@@ -268,9 +296,15 @@ class _Translator:
         nexts = {v.next for v in encounter.victories}
         if any(leads.get(n) is not None and leads[n][0] == target for n in nexts if n is not None):
             return {index + 1}
-        if leads.get(None) is not None and leads[None][0] == target and (None in nexts or not encounter.victories
-                                                                          or any(e.kind == "win" for t in encounter.triggers
-                                                                                 for e in t.effects)):
+        if (
+            leads.get(None) is not None
+            and leads[None][0] == target
+            and (
+                None in nexts
+                or not encounter.victories
+                or any(e.kind == "win" for t in encounter.triggers for e in t.effects)
+            )
+        ):
             return {index + 1}
         return set()
 
@@ -285,31 +319,38 @@ class _Translator:
 class _Encounter:
     """One encounter's components and events, made by the quest's translator."""
 
-    def __init__(self, quest: _Translator, encounter: Encounter, number: int, several: bool,
-                 following: dict[str | None, tuple[str, str] | None]) -> None:
+    def __init__(
+        self,
+        quest: _Translator,
+        encounter: Encounter,
+        number: int,
+        several: bool,
+        following: dict[str | None, tuple[str, str] | None],
+    ) -> None:
         self.q = quest
         self.e = encounter
         self.k = number
         self.s = quest.scope(number)
         self.v = f"e{number}_"
         self.several = several
-        self.following = following    # a victory's `next` (None: none written) -> (first event, label)
+        self.following = following  # a victory's `next` (None: none written) -> (first event, label)
         nxt = following[None]
-        self.after = nxt[0] if nxt is not None else None   # the next encounter's first event
+        self.after = nxt[0] if nxt is not None else None  # the next encounter's first event
         self.last = self.after is None
         self.heroes = (max(1, encounter.players[0] - 1), min(MAX_HEROES, encounter.players[1] - 1))
-        self.tile_of: dict[str, str] = {}          # piece id -> its Valkyrie tile
+        self.tile_of: dict[str, str] = {}  # piece id -> its Valkyrie tile
         self.door_names = {d.id: f"Door_{self.s}{d.id}" for d in encounter.doors}
         self.tokens_of: dict[str, list[str]] = {a.id: [] for a in encounter.areas}
         self.spawns_of: dict[str, list[Section]] = {a.id: [] for a in encounter.areas}
-        self.custom: dict[str, str] = {}           # named id -> its CustomMonster
-        self.killable: dict[str, str] = {}         # named or lieutenant id -> the Defeated trigger
+        self.custom: dict[str, str] = {}  # named id -> its CustomMonster
+        self.killable: dict[str, str] = {}  # named or lieutenant id -> the Defeated trigger
         used = set().union(*(counters(v.when) for v in encounter.victories)) if encounter.victories else set()
-        self.overlord_objectives = any("objectives" in counters(v.when) for v in encounter.victories
-                                       if v.side == "overlord")
+        self.overlord_objectives = any(
+            "objectives" in counters(v.when) for v in encounter.victories if v.side == "overlord"
+        )
         self.asks_exit = "exited" in used
-        self.tokens_by_id: dict[str, list[str]] = {}   # a named token -> its Token components
-        self.foes: dict[str, str] = {}                 # what `defeated` names -> Valkyrie's Defeated trigger
+        self.tokens_by_id: dict[str, list[str]] = {}  # a named token -> its Token components
+        self.foes: dict[str, str] = {}  # what `defeated` names -> Valkyrie's Defeated trigger
 
     def report(self, diagnostic: Diagnostic) -> None:
         self.q.diagnostics.append(diagnostic)
@@ -336,10 +377,14 @@ class _Encounter:
         if e.reveal == "sight":
             self.report(Q704.at(e.reveal_span or e.header))
         if e.act == 2:
-            self.report(Q706.at(e.act_span or e.header, what="play act II cards",
-                                how="its monsters and lieutenants fight with their act I characteristics",
-                                help_text="tell the players in the quest's `special` rules, or play it from the "
-                                          "printed guide"))
+            self.report(
+                Q706.at(
+                    e.act_span or e.header,
+                    what="play act II cards",
+                    how="its monsters and lieutenants fight with their act I characteristics",
+                    help_text="tell the players in the quest's `special` rules, or play it from the printed guide",
+                )
+            )
         self.tiles()
         self.doors()
         self.tokens()
@@ -366,8 +411,13 @@ class _Encounter:
         before = self.q.leading_to.get(self.k, (self.k - 1,))
         steps = [self.event(intro_name, text=intro_text or None, during=before)]
         if e.special:
-            steps.append(self.event(f"Event_{self.s}Rules", during=before,
-                                    text=words.SPECIAL_RULES + "\n\n" + words.paragraphs(e.special)))
+            steps.append(
+                self.event(
+                    f"Event_{self.s}Rules",
+                    during=before,
+                    text=words.SPECIAL_RULES + "\n\n" + words.paragraphs(e.special),
+                )
+            )
         setup_ops = [f"encounter,=,{self.k}", f"round,=,{0 if self.k == 1 else 1}"]
         setup_ops += [f"{self.v}{name},=,0" for name in ("objectives", "objectives_overlord", "exited")]
         setup_ops += [f"{self.v}{counter.id},=,0" for counter in e.counters]
@@ -377,9 +427,15 @@ class _Encounter:
                 most = max((c for _h, c in token.counts), default=1)
                 setup_ops.append(f"{self.v}objectives,+,{most}")
                 carried_text.append(words.CARRIED.format(name=token.name))
-        steps.append(self.event(f"Event_{self.s}Setup", ops=setup_ops, during=before,
-                                  text="\n\n".join(carried_text) if carried_text else None,
-                                  remove=["#boardcomponents", "#monsters"] if self.k > 1 else []))
+        steps.append(
+            self.event(
+                f"Event_{self.s}Setup",
+                ops=setup_ops,
+                during=before,
+                text="\n\n".join(carried_text) if carried_text else None,
+                remove=["#boardcomponents", "#monsters"] if self.k > 1 else [],
+            )
+        )
         order = [a.id for a in e.areas if a.start] + [a.id for a in e.areas if not a.start]
         for area in order:
             if area in start_region:
@@ -435,18 +491,29 @@ class _Encounter:
             if partner is None:
                 x, y = min(want)[0], min(c[1] for c in want)
                 turn = f" turn {body.turn}" if body.turn else ""
-                self.report(Q702.at(body.span, piece=body.id, other="its strip `tile_13a1`",
-                                    help_text=f"add `piece S tile_13a1 at {x},{y}{turn}`: the strip of 13A "
-                                              "where the tile has it"))
+                self.report(
+                    Q702.at(
+                        body.span,
+                        piece=body.id,
+                        other="its strip `tile_13a1`",
+                        help_text=f"add `piece S tile_13a1 at {x},{y}{turn}`: the strip of 13A where the tile has it",
+                    )
+                )
                 continue
             placement = geometry.tile_placement(whole, body.turn, *content.TILE_13A_BOX)
             out[body.id] = (partner.id, placement)
             out[partner.id] = (body.id, placement)
         for part in strips:
             if part.id not in out:
-                self.report(Q702.at(part.span, piece=part.id, other="the rest of the tile, `tile_13a2`",
-                                    help_text="place `tile_13a2` with this strip along its north edge, one space "
-                                              "in from its west side (the strip at X+1,Y-1 when tile_13a2 is at X,Y)"))
+                self.report(
+                    Q702.at(
+                        part.span,
+                        piece=part.id,
+                        other="the rest of the tile, `tile_13a2`",
+                        help_text="place `tile_13a2` with this strip along its north edge, one space "
+                        "in from its west side (the strip at X+1,Y-1 when tile_13a2 is at X,Y)",
+                    )
+                )
         return out
 
     def side_letter(self, piece: Piece, pieces: dict[str, Piece], majority: str) -> str:
@@ -457,15 +524,19 @@ class _Encounter:
         for a, b in self.e.joints:
             other = b if a == piece.id else a if b == piece.id else None
             if other is not None and pieces[other].tile:
-                return pieces[other].tile[-1]   # type: ignore[index]
+                return pieces[other].tile[-1]  # type: ignore[index]
         return majority
 
     def doors(self) -> None:
         for door in self.e.doors:
             placement = geometry.door_at(door.edges)
-            section = self.q.event(self.door_names[door.id], file="doors.ini",
-                                   text=words.DOOR.format(name=words.capital(door.name)),
-                                   buttons=[words.OPEN], at=(placement.x, placement.y))
+            section = self.q.event(
+                self.door_names[door.id],
+                file="doors.ini",
+                text=words.DOOR.format(name=words.capital(door.name)),
+                buttons=[words.OPEN],
+                at=(placement.x, placement.y),
+            )
             if placement.rotation:
                 section.entries.insert(2, ("rotation", str(placement.rotation)))
             section.next, section.fixed = [[f"Event_{self.s}Open_{door.id}"]], True
@@ -500,12 +571,16 @@ class _Encounter:
                 taken = self.event(f"Event_{self.s}{label}_Searched", remove=[name])
                 section.next, section.fixed = [[taken.name]], True
             elif token.kind == "objective":
-                sides = [("heroes", "objectives")] + ([("monster", "objectives_overlord")]
-                                                      if self.overlord_objectives else [])
+                sides = [("heroes", "objectives")] + (
+                    [("monster", "objectives_overlord")] if self.overlord_objectives else []
+                )
                 section.next, section.fixed = [], True
                 for who, counter in sides:
-                    taken = self.event(f"Event_{self.s}{label}_Taken_{who}", remove=[name],
-                                         ops=[f"{self.v}{counter},+,1", "@check,=,1"])
+                    taken = self.event(
+                        f"Event_{self.s}{label}_Taken_{who}",
+                        remove=[name],
+                        ops=[f"{self.v}{counter},+,1", "@check,=,1"],
+                    )
                     section.next.append([taken.name])
 
     def token_component(self, name: str, kind: str, colour: str | None, at, title: str | None = None) -> Section:
@@ -525,8 +600,11 @@ class _Encounter:
             taken = self.event(f"{name.replace('Token_', 'Event_', 1)}_Searched", remove=[name])
             section.next, section.fixed = [[taken.name]], True
         elif kind == "objective":
-            taken = self.event(f"{name.replace('Token_', 'Event_', 1)}_Taken", remove=[name],
-                               ops=[f"{self.v}objectives,+,1", "@check,=,1"])
+            taken = self.event(
+                f"{name.replace('Token_', 'Event_', 1)}_Taken",
+                remove=[name],
+                ops=[f"{self.v}objectives,+,1", "@check,=,1"],
+            )
             section.next, section.fixed = [[taken.name]], True
         return section
 
@@ -538,10 +616,15 @@ class _Encounter:
             if token.placement == "carried":
                 continue
             if token.placement == "among":
-                self.report(Q706.at(token.span, what="place tokens at random",
-                                    how="it places them on the first of the spaces listed",
-                                    help_text="list only the spaces the tokens go on, or keep the random choice "
-                                              "for the printed guide"))
+                self.report(
+                    Q706.at(
+                        token.span,
+                        what="place tokens at random",
+                        how="it places them on the first of the spaces listed",
+                        help_text="list only the spaces the tokens go on, or keep the random choice "
+                        "for the printed guide",
+                    )
+                )
             most = max((c for _h, c in token.counts), default=0)
             names = []
             for i, cell in enumerate(token.cells[:most], 1):
@@ -557,9 +640,13 @@ class _Encounter:
                 if not count:
                     continue
                 tests = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counted)
-                self.spawns_of[token.area].append(self.event(
-                    f"Event_{self.s}TokenSet{index}_{count}", add=names[:count],
-                    tests=tests if len(counted) < len(token.counts) else ""))
+                self.spawns_of[token.area].append(
+                    self.event(
+                        f"Event_{self.s}TokenSet{index}_{count}",
+                        add=names[:count],
+                        tests=tests if len(counted) < len(token.counts) else "",
+                    )
+                )
 
     # ---- monsters --------------------------------------------------------------------
     def monster_name(self, figure_type: str, figure_set: str, span) -> tuple[str, str] | None:
@@ -579,7 +666,7 @@ class _Encounter:
             name = f"MPlace_{prefix}{'_' + str(i) if len(figures) > 1 else ''}"
             section = self.q.section(name, "spawns.ini")
             section.entries = [("xposition", str(placement.x)), ("yposition", str(placement.y))]
-            if figure.rank in ("master", "lieutenant"):   # a lieutenant is drawn as its group's leader
+            if figure.rank in ("master", "lieutenant"):  # a lieutenant is drawn as its group's leader
                 section.entries.append(("master", "true"))
             if rotate:
                 section.entries.append(("rotate", "true"))
@@ -590,18 +677,32 @@ class _Encounter:
                     per_heroes[h].append(name)
         return names, per_heroes
 
-    def spawn(self, name: str, monster: str, text: str, per_heroes: dict[int, list[str]], at: tuple[int, int],
-              extra: tuple[tuple[str, str], ...] = (), guard: str = "") -> Section:
+    def spawn(
+        self,
+        name: str,
+        monster: str,
+        text: str,
+        per_heroes: dict[int, list[str]],
+        at: tuple[int, int],
+        extra: tuple[tuple[str, str], ...] = (),
+        guard: str = "",
+    ) -> Section:
         """A Spawn: the group `monster`, its placements per hero count; tested so it runs only for
         the hero counts that place a figure (and when `guard` holds)."""
         counts = [h for h, placed in per_heroes.items() if placed]
         heroes: list[str] = []
         if counts != list(per_heroes):
-            heroes = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counts).split() \
-                if counts else ["VarOperation:#heroes,<,0"]
+            heroes = (
+                " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counts).split()
+                if counts
+                else ["VarOperation:#heroes,<,0"]
+            )
         section = self.event(name, file="spawns.ini", text=text, at=at, tests=tests_of(guard.split(), heroes))
-        section.extra = ([("monster", monster)] if monster else []) + [
-            (f"placement{h}", " ".join(placed)) for h, placed in per_heroes.items() if placed] + list(extra)
+        section.extra = (
+            ([("monster", monster)] if monster else [])
+            + [(f"placement{h}", " ".join(placed)) for h, placed in per_heroes.items() if placed]
+            + list(extra)
+        )
         return section
 
     def monsters(self) -> None:
@@ -623,9 +724,15 @@ class _Encounter:
                 prefix = f"{self.s}{figure.area}_{figure.type}"
                 _, per_heroes = self.placements(groups[key], prefix, known[1])
                 first = geometry.square(groups[key][0].at)
-                self.spawns_of[figure.area].append(self.spawn(
-                    f"Spawn_{prefix}", known[0], words.PLACE_GROUP.format(monsters=words.monsters(figure.type)),
-                    per_heroes, first))
+                self.spawns_of[figure.area].append(
+                    self.spawn(
+                        f"Spawn_{prefix}",
+                        known[0],
+                        words.PLACE_GROUP.format(monsters=words.monsters(figure.type)),
+                        per_heroes,
+                        first,
+                    )
+                )
             elif figure.rank == "named":
                 self.named_spawn(figure)
             elif figure.rank == "lieutenant":
@@ -636,9 +743,15 @@ class _Encounter:
                 prefix = f"{self.s}{figure.type}"
                 _, per_heroes = self.placements([figure], prefix, "small")
                 self.killable[figure.type] = "Defeated" + monster
-                self.spawns_of[figure.area].append(self.spawn(
-                    f"Spawn_{prefix}", monster, words.PLACE_ONE.format(name=words.lieutenant(figure.type)),
-                    per_heroes, geometry.square(figure.at)))
+                self.spawns_of[figure.area].append(
+                    self.spawn(
+                        f"Spawn_{prefix}",
+                        monster,
+                        words.PLACE_ONE.format(name=words.lieutenant(figure.type)),
+                        per_heroes,
+                        geometry.square(figure.at),
+                    )
+                )
 
     def group_places(self, group: Group, count: int, prefix: str, trait: str, master_first: int) -> list[Figure]:
         """The figures of a group the overlord places, `count` of them, on its free spaces nearest the middle
@@ -671,10 +784,15 @@ class _Encounter:
                 figures = self.group_places(group, 1, prefix, "small", 1)
                 _, alone = self.placements([replace(f, rank="lieutenant") for f in figures], prefix, "small")
                 self.killable[group.type] = self.foes[group.id] = "Defeated" + monster
-                self.spawns_of[group.area].append(self.spawn(
-                    f"Spawn_{prefix}", monster, words.PLACE_ON.format(what=words.lieutenant(group.type),
-                                                                      where=group.where),
-                    alone, geometry.square(figures[0].at) if figures else geometry.square(group.cells[0])))
+                self.spawns_of[group.area].append(
+                    self.spawn(
+                        f"Spawn_{prefix}",
+                        monster,
+                        words.PLACE_ON.format(what=words.lieutenant(group.type), where=group.where),
+                        alone,
+                        geometry.square(figures[0].at) if figures else geometry.square(group.cells[0]),
+                    )
+                )
                 continue
             if group.kind == "open":
                 monster, trait = "", "small"
@@ -688,25 +806,30 @@ class _Encounter:
             for heroes, minions, masters in group.sizes:
                 if heroes not in per_heroes:
                     continue
-                if group.kind == "open":   # the monster is Valkyrie's choice: a small group's figures
+                if group.kind == "open":  # the monster is Valkyrie's choice: a small group's figures
                     minions, masters = heroes, 1
                 figures = self.group_places(group, minions + masters, f"{prefix}_{heroes}", trait, masters)
                 names, _ = self.placements(figures, f"{prefix}_{heroes}", trait)
                 per_heroes[heroes] = names
-            text = (words.PLACE_OPEN.format(traits=", ".join(group.traits), where=group.where)
-                    if group.kind == "open" else
-                    words.PLACE_ON.format(what=f"the {words.monsters(group.type)}", where=group.where))
+            text = (
+                words.PLACE_OPEN.format(traits=", ".join(group.traits), where=group.where)
+                if group.kind == "open"
+                else words.PLACE_ON.format(what=f"the {words.monsters(group.type)}", where=group.where)
+            )
             if group.changes:
                 text += "\n\n" + words.GROUP_CHANGES.format(changes=", ".join(group.changes))
-                self.report(Q706.at(group.span, what="change a whole group's characteristics",
-                                    how=f"the players are told ({', '.join(group.changes)}) and keep count",
-                                    help_text="keep the change for the printed guide, or accept that the app "
-                                              "shows it as text"))
+                self.report(
+                    Q706.at(
+                        group.span,
+                        what="change a whole group's characteristics",
+                        how=f"the players are told ({', '.join(group.changes)}) and keep count",
+                        help_text="keep the change for the printed guide, or accept that the app shows it as text",
+                    )
+                )
             extra = (("traitpool", " ".join(group.traits)),) if group.kind == "open" else ()
             at = geometry.square(group.cells[0]) if group.cells else (0, 0)
-            self.spawns_of[group.area].append(self.spawn(f"Spawn_{prefix}", monster, text, per_heroes, at,
-                                                         extra=extra))
-        for figure in self.e.figures:   # monsters placed at points: `defeated TYPE` counts them too
+            self.spawns_of[group.area].append(self.spawn(f"Spawn_{prefix}", monster, text, per_heroes, at, extra=extra))
+        for figure in self.e.figures:  # monsters placed at points: `defeated TYPE` counts them too
             known = content.MONSTERS.get(figure.type)
             if figure.rank in ("normal", "master") and known is not None:
                 self.foes.setdefault(figure.type, "Defeated" + known[0])
@@ -727,15 +850,18 @@ class _Encounter:
         prefix = f"{self.s}{named.id}"
         _, per_heroes = self.placements([figure], prefix, known[1])
         for placed in per_heroes.values():
-            for name in placed:   # the named monster stands on its type's master figure
+            for name in placed:  # the named monster stands on its type's master figure
                 section_of = next(s for s in self.q.sections if s.name == name)
                 if ("master", "true") not in section_of.entries:
                     section_of.entries.insert(2, ("master", "true"))
-        spawn = self.spawn(f"Spawn_{prefix}", custom,
-                           words.PLACE_NAMED.format(name=named.name, monster=named.type.replace("_", " ")),
-                           per_heroes, geometry.square(figure.at),
-                           extra=(("unique", "true"), ("uniquehealth", str(named.wounds or 0)),
-                                  ("uniquehealthhero", "0")))
+        spawn = self.spawn(
+            f"Spawn_{prefix}",
+            custom,
+            words.PLACE_NAMED.format(name=named.name, monster=named.type.replace("_", " ")),
+            per_heroes,
+            geometry.square(figure.at),
+            extra=(("unique", "true"), ("uniquehealth", str(named.wounds or 0)), ("uniquehealthhero", "0")),
+        )
         spawn.texts += [("uniquetitle", named.name), ("uniquetext", "\n".join(named.rules) or named.name)]
         self.spawns_of[figure.area].append(spawn)
 
@@ -770,16 +896,22 @@ class _Encounter:
             ops += [f"@reveal_{self.v}{other},=,1" for other in area.neighbours]
         cell = next((c for p in e.pieces if p.id in area.pieces for c in sorted(p.cells)), None)
         comment = _one_line(" ".join(area.notes)) if area.notes else ""
-        event = self.q.event(f"Event_{self.s}Reveal_{area.id}", text=text, ops=ops, add=add,
-                             trigger=f"Varreveal_{self.v}{area.id}", comment=comment,
-                             tests=tests_of(self.encounter_test(), [f"VarOperation:{self.v}revealed_{area.id},==,0"]),
-                             at=geometry.square(cell) if cell else None)
+        event = self.q.event(
+            f"Event_{self.s}Reveal_{area.id}",
+            text=text,
+            ops=ops,
+            add=add,
+            trigger=f"Varreveal_{self.v}{area.id}",
+            comment=comment,
+            tests=tests_of(self.encounter_test(), [f"VarOperation:{self.v}revealed_{area.id},==,0"]),
+            at=geometry.square(cell) if cell else None,
+        )
         after = list(self.spawns_of[area.id])
         for trigger in self.e.triggers:
             if trigger.event == "reveal" and trigger.target == area.id:
                 after += self.effects(trigger.effects, self.label(trigger))
         steps = [event] + after
-        if not in_start:   # revealed on its own (a door, an effect): its sequence ends with it
+        if not in_start:  # revealed on its own (a door, an effect): its sequence ends with it
             self.q.sequence(steps + [self.check(f"Reveal_{area.id}")])
         return steps
 
@@ -793,13 +925,18 @@ class _Encounter:
     def label(self, trigger) -> str:
         """A trigger in; the name its events are called by: OnKilled_splig, OnRound3, OnOpen_gate
         (a second trigger of the same kind and target adds its place: OnRound3_T5)."""
-        if trigger.event == "each":   # EndOfOverlordTurn, StartOfRound
+        if trigger.event == "each":  # EndOfOverlordTurn, StartOfRound
             name = f"{trigger.phase.capitalize()}Of{''.join(w.capitalize() for w in trigger.every.split())}"
         else:
-            name = f"On{trigger.event.capitalize()}" + (str(trigger.round) if trigger.event == "round"
-                                                         else f"_{trigger.target}")
-        alike = [t for t in self.e.triggers if (t.event, t.target, t.round, t.phase, t.every) ==
-                 (trigger.event, trigger.target, trigger.round, trigger.phase, trigger.every)]
+            name = f"On{trigger.event.capitalize()}" + (
+                str(trigger.round) if trigger.event == "round" else f"_{trigger.target}"
+            )
+        alike = [
+            t
+            for t in self.e.triggers
+            if (t.event, t.target, t.round, t.phase, t.every)
+            == (trigger.event, trigger.target, trigger.round, trigger.phase, trigger.every)
+        ]
         return name if alike[0] is trigger else f"{name}_T{self.e.triggers.index(trigger) + 1}"
 
     def door_events(self) -> None:
@@ -807,10 +944,13 @@ class _Encounter:
             ops = [f"{self.v}opened_{door.id},=,1"]
             if self.e.reveal != "all":
                 ops += [f"@reveal_{self.v}{area},=,1" for area in door.areas]
-            opened = self.q.event(f"Event_{self.s}Open_{door.id}", ops=ops, remove=[self.door_names[door.id]],
-                                  trigger=f"Varopen_{self.v}{door.id}",
-                                  tests=tests_of(self.encounter_test(),
-                                                 [f"VarOperation:{self.v}opened_{door.id},==,0"]))
+            opened = self.q.event(
+                f"Event_{self.s}Open_{door.id}",
+                ops=ops,
+                remove=[self.door_names[door.id]],
+                trigger=f"Varopen_{self.v}{door.id}",
+                tests=tests_of(self.encounter_test(), [f"VarOperation:{self.v}opened_{door.id},==,0"]),
+            )
             after: list[Section] = []
             for trigger in self.e.triggers:
                 if trigger.event == "open" and trigger.target == door.id:
@@ -825,8 +965,12 @@ class _Encounter:
             trigger = self.killable.get(target)
             if trigger is None:
                 continue
-            killed = self.q.event(f"Event_{self.s}Killed_{target}", trigger=trigger, tests=tests_of(self.encounter_test()),
-                                  ops=[f"{self.v}killed_{target},=,1"])
+            killed = self.q.event(
+                f"Event_{self.s}Killed_{target}",
+                trigger=trigger,
+                tests=tests_of(self.encounter_test()),
+                ops=[f"{self.v}killed_{target},=,1"],
+            )
             after: list[Section] = []
             for t in self.e.triggers:
                 if t.event == "killed" and t.target == target:
@@ -845,10 +989,12 @@ class _Encounter:
             trigger = self.foes.get(target)
             if trigger is None:
                 continue
-            defeated = self.q.event(f"Event_{self.s}Defeated_{target}", trigger=trigger,
-                                    tests=tests_of(self.encounter_test(),
-                                                   [f"VarOperation:{self.v}defeated_{target},==,0"]),
-                                    ops=[f"{self.v}defeated_{target},=,1", f"{self.v}defeated_all,+,1"])
+            defeated = self.q.event(
+                f"Event_{self.s}Defeated_{target}",
+                trigger=trigger,
+                tests=tests_of(self.encounter_test(), [f"VarOperation:{self.v}defeated_{target},==,0"]),
+                ops=[f"{self.v}defeated_{target},=,1", f"{self.v}defeated_all,+,1"],
+            )
             after: list[Section] = []
             for t in self.e.triggers:
                 if t.event == "defeated" and t.target == target:
@@ -862,29 +1008,44 @@ class _Encounter:
         for trigger in self.e.triggers:
             if trigger.event != "each":
                 continue
-            where = [a for a in _occurrences(trigger.condition) if a.event in ("on", "in")] \
-                if trigger.condition is not None else []
+            where = (
+                [a for a in _occurrences(trigger.condition) if a.event in ("on", "in")]
+                if trigger.condition is not None
+                else []
+            )
             guard = _tests(trigger.condition, self.var("heroes")) if trigger.condition is not None and not where else []
             if trigger.every == "hero turn":
-                self.report(Q706.at(trigger.span, what="run a rule at each hero's turn",
-                                    how="it runs it once at the start of each round, and tells the players it is "
-                                        "theirs to apply at each hero's turn",
-                                    help_text="make it a rule of the round (`at start of each round`), or keep it "
-                                              "for the printed guide"))
+                self.report(
+                    Q706.at(
+                        trigger.span,
+                        what="run a rule at each hero's turn",
+                        how="it runs it once at the start of each round, and tells the players it is "
+                        "theirs to apply at each hero's turn",
+                        help_text="make it a rule of the round (`at start of each round`), or keep it "
+                        "for the printed guide",
+                    )
+                )
             if trigger.every == "round" and trigger.phase == "start" or trigger.every == "hero turn":
                 self.q.round_events += self.effects(trigger.effects, self.label(trigger), guard=guard)
                 continue
             steps = self.effects(trigger.effects, self.label(trigger), guard=guard)
             if not steps:
                 continue
-            if where:   # Valkyrie does not see the figures: it asks the players whether the rule applies
-                self.report(Q706.at(where[0].span,
-                                    what="see where the figures stand",
-                                    how="it asks the players whether the rule applies each time",
-                                    help_text="accept the question, or keep the rule for the printed guide"))
-                first = self.event(f"Event_{self.s}{self.label(trigger)}", trigger="EndRound",
-                                   text=words.RULE_QUESTION.format(condition=trigger.words or ""),
-                                   buttons=[words.NO, words.YES])
+            if where:  # Valkyrie does not see the figures: it asks the players whether the rule applies
+                self.report(
+                    Q706.at(
+                        where[0].span,
+                        what="see where the figures stand",
+                        how="it asks the players whether the rule applies each time",
+                        help_text="accept the question, or keep the rule for the printed guide",
+                    )
+                )
+                first = self.event(
+                    f"Event_{self.s}{self.label(trigger)}",
+                    trigger="EndRound",
+                    text=words.RULE_QUESTION.format(condition=trigger.words or ""),
+                    buttons=[words.NO, words.YES],
+                )
                 names = self.q.sequence(steps + [self.check(self.label(trigger))])
                 first.next, first.fixed = [[], names], True
                 continue
@@ -902,14 +1063,20 @@ class _Encounter:
                 asked.add((atom.event, atom.target, atom.destination))
                 where = self.place_words(atom.destination)
                 if atom.event == "carried":
-                    name = next((t.name for t in self.e.token_sets if t.id == atom.target), None) or \
-                        next((t.name for t in self.e.tokens if t.id == atom.target and t.name), atom.target)
+                    name = next((t.name for t in self.e.token_sets if t.id == atom.target), None) or next(
+                        (t.name for t in self.e.tokens if t.id == atom.target and t.name), atom.target
+                    )
                     text = words.CARRIED_QUESTION.format(name=name, where=where)
                 else:
                     text = words.STANDS_QUESTION.format(name=atom.target.replace("_", " "), where=where)
                 label = f"{atom.event.capitalize()}_{atom.target}_{atom.destination or 'edge'}"
-                question = self.event(f"Event_{self.s}{label}", text=text, trigger="EndRound",
-                                      buttons=[words.NO, words.YES], tests=f"VarOperation:{self.carried_var(atom)},==,0")
+                question = self.event(
+                    f"Event_{self.s}{label}",
+                    text=text,
+                    trigger="EndRound",
+                    buttons=[words.NO, words.YES],
+                    tests=f"VarOperation:{self.carried_var(atom)},==,0",
+                )
                 yes = self.event(f"Event_{self.s}{label}_Yes", ops=[f"{self.carried_var(atom)},=,1", "@check,=,1"])
                 question.next, question.fixed = [[], [yes.name]], True
 
@@ -932,8 +1099,9 @@ class _Encounter:
         tested for the round (and the encounter), so a block that is not due is skipped whole."""
         for trigger in self.e.triggers:
             if trigger.event == "round":
-                self.q.round_events += self.effects(trigger.effects, self.label(trigger),
-                                                    guard=[f"VarOperation:round,==,{trigger.round}"])
+                self.q.round_events += self.effects(
+                    trigger.effects, self.label(trigger), guard=[f"VarOperation:round,==,{trigger.round}"]
+                )
 
     def exit_event(self) -> None:
         """Valkyrie does not see the heroes move: with a victory on `exited`, it asks at the end of
@@ -941,9 +1109,13 @@ class _Encounter:
         if not self.asks_exit:
             return
         counts = list(range(1, self.heroes[1] + 1))
-        asked = self.q.event(f"Event_{self.s}Exit", text=words.EXIT_QUESTION, trigger="EndRound",
-                             tests=tests_of(self.encounter_test()),
-                             buttons=[words.NO] + [words.HEROES_LEFT.format(count=_heroes(c)) for c in counts])
+        asked = self.q.event(
+            f"Event_{self.s}Exit",
+            text=words.EXIT_QUESTION,
+            trigger="EndRound",
+            tests=tests_of(self.encounter_test()),
+            buttons=[words.NO] + [words.HEROES_LEFT.format(count=_heroes(c)) for c in counts],
+        )
         asked.next, asked.fixed = [[]], True
         for count in counts:
             left = self.event(f"Event_{self.s}Exit_{count}", ops=[f"{self.v}exited,+,{count}", "@check,=,1"])
@@ -965,7 +1137,8 @@ class _Encounter:
                 return f"{self.v}objectives{'_overlord' if side == 'overlord' else ''}", atom.op, atom.value
             if atom.counter == "exited":
                 return f"{self.v}exited", atom.op, atom.value
-            return f"{self.v}{atom.counter}", atom.op, atom.value   # conquest: none in the second edition
+            return f"{self.v}{atom.counter}", atom.op, atom.value  # conquest: none in the second edition
+
         return name_of
 
     def ending(self, side: str, label: str | None, nxt: str | None = None) -> tuple[str, list[str], str, str | None]:
@@ -984,11 +1157,17 @@ class _Encounter:
         # events go in reverse, so the first victory of the quest wins a tie.
         numbered = list(enumerate(self.e.victories, 1))
         for number, victory in reversed(numbered):
-            text, ops, button, after = self.ending(victory.side, victory.label or words.capital(victory.words),
-                                                   victory.next)
-            event = self.q.event(f"Event_{self.s}Victory{number}", text=text, ops=ops, buttons=[button],
-                                 trigger="Varcheck",
-                                 tests=tests_of(self.encounter_test(), _tests(victory.when, self.var(victory.side))))
+            text, ops, button, after = self.ending(
+                victory.side, victory.label or words.capital(victory.words), victory.next
+            )
+            event = self.q.event(
+                f"Event_{self.s}Victory{number}",
+                text=text,
+                ops=ops,
+                buttons=[button],
+                trigger="Varcheck",
+                tests=tests_of(self.encounter_test(), _tests(victory.when, self.var(victory.side))),
+            )
             event.next, event.fixed = [[after] if after else []], True
 
     def win_event(self, name: str, side: str, tests: str = "") -> Section:
@@ -1024,9 +1203,16 @@ class _Encounter:
         def flush() -> None:
             if any(pending.values()):
                 text = "\n\n".join(pending["text"]) if pending["text"] else None
-                events.append(self.event(f"Event_{self.s}{label}_Step{len(events) + 1}", text=text, tests=tests,
-                                         ops=list(pending["ops"]), add=list(pending["add"]),
-                                         remove=list(pending["remove"])))
+                events.append(
+                    self.event(
+                        f"Event_{self.s}{label}_Step{len(events) + 1}",
+                        text=text,
+                        tests=tests,
+                        ops=list(pending["ops"]),
+                        add=list(pending["add"]),
+                        remove=list(pending["remove"]),
+                    )
+                )
             for value in pending.values():
                 value.clear()
 
@@ -1039,12 +1225,22 @@ class _Encounter:
             elif kind == "coins":
                 pending["text"].append(effect.words)
             elif kind in ("threat", "unlock", "treasure", "conquest", "unknown"):
-                what = {"threat": "threat for the overlord to spend", "unlock": "rune doors or runekeys",
-                        "treasure": "first edition treasure cards", "conquest": "conquest tokens",
-                        "unknown": "such effect"}[kind]
-                self.report(Q703.at(effect.span, what=what, words=effect.words,
-                                    help_text="say what happens with `read` or `instruct`, in second edition terms, "
-                                              "or leave the effect out"))
+                what = {
+                    "threat": "threat for the overlord to spend",
+                    "unlock": "rune doors or runekeys",
+                    "treasure": "first edition treasure cards",
+                    "conquest": "conquest tokens",
+                    "unknown": "such effect",
+                }[kind]
+                self.report(
+                    Q703.at(
+                        effect.span,
+                        what=what,
+                        words=effect.words,
+                        help_text="say what happens with `read` or `instruct`, in second edition terms, "
+                        "or leave the effect out",
+                    )
+                )
                 pending["text"].append(effect.words)
             elif kind == "open":
                 pending["ops"].append(f"@open_{self.v}{effect.target},=,1")
@@ -1078,8 +1274,9 @@ class _Encounter:
             elif kind == "win":
                 # The game (or this encounter) ends: what follows the win in the block never happens.
                 flush()
-                events.append(self.win_event(f"Event_{self.s}{label}_Step{len(events) + 1}", effect.target or "heroes",
-                                             tests))
+                events.append(
+                    self.win_event(f"Event_{self.s}{label}_Step{len(events) + 1}", effect.target or "heroes", tests)
+                )
                 return events
         flush()
         return events
@@ -1102,16 +1299,34 @@ class _Encounter:
             if known is None:
                 return [self.event(f"Event_{prefix}", text=effect.words, tests=tests)]
             if effect.limit is not None:
-                self.report(Q706.at(effect.span, what="count the figures on the map",
-                                    how="it places them and tells the players to keep to the limit",
-                                    help_text="leave the limit to the players, or keep it for the printed guide"))
-            group = Group("", "monster", effect.monster or "", effect.monster_set or "", effect.size,
-                          effect.cells if len(effect.cells) <= 1 else _middle_first(effect.cells), (), (), (),
-                          "", "", effect.span)
+                self.report(
+                    Q706.at(
+                        effect.span,
+                        what="count the figures on the map",
+                        how="it places them and tells the players to keep to the limit",
+                        help_text="leave the limit to the players, or keep it for the printed guide",
+                    )
+                )
+            group = Group(
+                "",
+                "monster",
+                effect.monster or "",
+                effect.monster_set or "",
+                effect.size,
+                effect.cells if len(effect.cells) <= 1 else _middle_first(effect.cells),
+                (),
+                (),
+                (),
+                "",
+                "",
+                effect.span,
+            )
             per_heroes: dict[int, list[str]] = {h: [] for h in range(self.heroes[0], self.heroes[1] + 1)}
             for heroes, count in effect.counts:
                 if heroes in per_heroes:
-                    figures = self.group_places(group, count, f"{prefix}_{heroes}", known[1], count if effect.master else 0)
+                    figures = self.group_places(
+                        group, count, f"{prefix}_{heroes}", known[1], count if effect.master else 0
+                    )
                     per_heroes[heroes] = self.placements(figures, f"{prefix}_{heroes}", known[1])[0]
             text = words.PLACE_GROUP.format(monsters=words.monsters(effect.monster or ""))
             if effect.limit is not None:
@@ -1131,8 +1346,13 @@ class _Encounter:
         for count, counted in sorted(by_count.items()):
             if count:
                 choice = " VarTestsLogicalOperator:OR ".join(f"VarOperation:#heroes,==,{h}" for h in counted)
-                events.append(self.event(f"Event_{prefix}_{count}", add=names[:count],
-                                         tests=tests_of(tests.split(), choice.split() if len(by_count) > 1 else [])))
+                events.append(
+                    self.event(
+                        f"Event_{prefix}_{count}",
+                        add=names[:count],
+                        tests=tests_of(tests.split(), choice.split() if len(by_count) > 1 else []),
+                    )
+                )
         return events
 
     def spawn_effect(self, effect: Effect, label: str, tests: str = "") -> Section:
@@ -1140,11 +1360,29 @@ class _Encounter:
         prefix = f"{self.s}{label}"
         if known is None:
             return self.event(f"Event_{prefix}", text=effect.words, tests=tests)
-        figures = [Figure(effect.monster or "", effect.monster_set or "", "master" if effect.master else "normal",
-                          cell, effect.size, None, "", None, effect.span) for cell in effect.cells]
+        figures = [
+            Figure(
+                effect.monster or "",
+                effect.monster_set or "",
+                "master" if effect.master else "normal",
+                cell,
+                effect.size,
+                None,
+                "",
+                None,
+                effect.span,
+            )
+            for cell in effect.cells
+        ]
         _, per_heroes = self.placements(figures, prefix, known[1])
-        return self.spawn(f"Spawn_{prefix}", known[0], words.PLACE_GROUP.format(monsters=words.monsters(effect.monster or "")),
-                          per_heroes, geometry.square(effect.cells[0]), guard=tests)
+        return self.spawn(
+            f"Spawn_{prefix}",
+            known[0],
+            words.PLACE_GROUP.format(monsters=words.monsters(effect.monster or "")),
+            per_heroes,
+            geometry.square(effect.cells[0]),
+            guard=tests,
+        )
 
 
 def _occurrences(condition: Condition) -> list[Occurrence]:

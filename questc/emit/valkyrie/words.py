@@ -5,6 +5,7 @@ the export's: what a token is, what to do with a door, who won. Victory conditio
 effects Valkyrie shows as text are worded by the quest sheet (templates/sheet/words.j2),
 so a condition reads the same in the app as on paper.
 """
+
 from __future__ import annotations
 
 from questc.words import plural_of
@@ -19,10 +20,14 @@ NO = "No"
 END_QUEST = "End the quest"
 NEXT_ENCOUNTER = "On to encounter {number}"
 
-SEARCH_TOKEN = ("A search token. A hero in or next to its space may search it as an action: he draws "
-                "a Search card, and the token is discarded.")
-OBJECTIVE_TOKEN = ("An objective token{colour}. A hero in or next to its space may pick it up as an action "
-                   "and carries it from then on.")
+SEARCH_TOKEN = (
+    "A search token. A hero in or next to its space may search it as an action: he draws "
+    "a Search card, and the token is discarded."
+)
+OBJECTIVE_TOKEN = (
+    "An objective token{colour}. A hero in or next to its space may pick it up as an action "
+    "and carries it from then on."
+)
 OBJECTIVE_TOKEN_MONSTERS = " A monster may pick it up the same way."
 VILLAGER_TOKEN = "A villager: one of the quest's characters."
 DOOR = "{name}. A hero next to this door may open it as an action."
@@ -30,8 +35,9 @@ SPECIAL_RULES = "<b>Special rules</b>"
 VICTORY = "<b>Victory</b>"
 HEROES_WIN_WHEN = "The heroes win: {what}."
 OVERLORD_WINS_WHEN = "The overlord wins: {what}."
-EXIT_QUESTION = ("Did heroes leave the map from the exit's edge spaces this round? Each hero who has "
-                 "done so counts once.")
+EXIT_QUESTION = (
+    "Did heroes leave the map from the exit's edge spaces this round? Each hero who has done so counts once."
+)
 HEROES_LEFT = "{count} left"
 SIDE_WINS = {"heroes": "The heroes win.", "overlord": "The overlord wins."}
 QUEST_OVER = "The quest is over."
@@ -44,8 +50,10 @@ START = {
 }
 PLACE_GROUP = "Place the {monsters} as shown."
 PLACE_ON = "Place {what} as shown, on {where}."
-PLACE_OPEN = ("Place the open group as shown, on {where}: the app has chosen a monster with one of this "
-              "quest's traits ({traits}).")
+PLACE_OPEN = (
+    "Place the open group as shown, on {where}: the app has chosen a monster with one of this "
+    "quest's traits ({traits})."
+)
 GROUP_CHANGES = "The whole group: {changes}."
 CARRIED = "A hero carries {name} from the start: give it to one of the heroes."
 CARRIED_QUESTION = "Does a hero carrying {name} stand on {where} now?"

@@ -4,6 +4,7 @@ in questc's language out, with what it cannot say kept as comments and listed.
 folder.py reads the quest as Valkyrie's loader does (refusing what the app could not load);
 convert.py says it in questc's language.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

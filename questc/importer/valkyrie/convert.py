@@ -11,6 +11,7 @@ becomes a victory, a defeat or a door's texts an `on killed`/`on open` block. Ev
 else (counters, menus, random events, reinforcements, custom images, expansion content...) is
 kept at the end of the file as comments, each with its reason, and listed in the summary.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,7 +24,10 @@ from questc.valkyrie import content, geometry
 
 __all__ = ["convert"]
 
-_KEYWORDS = frozenset(re.findall(r'"([a-z_]+)"', """
+_KEYWORDS = frozenset(
+    re.findall(
+        r'"([a-z_]+)"',
+        """
 "abilities" "active" "and" "area" "armor" "at" "author" "between" "card" "cells" "chest" "chests" "close" "coins"
 "conquest" "damage" "dark_glyph" "door" "east" "edition" "encounter" "exited" "expansions" "facing" "first" "glyph"
 "heroes" "id" "instruct" "intro" "killed" "lieutenant" "master" "monster" "named" "north" "not" "note" "objective"
@@ -31,7 +35,9 @@ _KEYWORDS = frozenset(re.findall(r'"([a-z_]+)"', """
 "read" "relic" "reveal" "revealed" "round" "rune" "runekey" "search" "second" "sight" "south" "spawn" "special"
 "speed" "stairs" "start" "threat" "trap" "treachery" "treasure" "triggered" "turn" "unlock" "use" "version"
 "victory" "villager" "west" "when" "win" "wounds"
-"""))
+""",
+    )
+)
 _EVENTS = ("Event", "Spawn", "Token", "Door", "Puzzle", "UI")
 _END_WORDS = {"heroes": re.compile(r"won|win|victor", re.I), "overlord": re.compile(r"lost|lose|defeat|fail", re.I)}
 Cell = tuple[int, int]
@@ -47,7 +53,7 @@ def plain(text: str | None) -> str:
 
 def readable(name: str, prefix: str) -> str:
     """A component's name (`EventPlaceRevealTiles1`) in; words out (`Place Reveal Tiles 1`)."""
-    words = (name[len(prefix):] if name.startswith(prefix) else name).strip("_")
+    words = (name[len(prefix) :] if name.startswith(prefix) else name).strip("_")
     words = re.sub(r"(?<=[a-z])(?=[A-Z0-9])|(?<=[0-9])(?=[A-Z])|_", " ", words)
     return " ".join(words.split()) or name
 
@@ -64,7 +70,7 @@ class _Piece:
 
 @dataclass
 class _Figure:
-    line: str            # the statement, without its area
+    line: str  # the statement, without its area
     cell: Cell
     notes: list[str] = field(default_factory=list)
 
@@ -85,13 +91,13 @@ class _Converter:
         self.c = quest.components
         self.catalog = builtin_catalog()
         self.ids: set[str] = set()
-        self.kept: list[tuple[Component, str]] = []     # components not expressed, with why
+        self.kept: list[tuple[Component, str]] = []  # components not expressed, with why
         self.summary: list[str] = []
         self.pieces: list[_Piece] = []
         self.piece_of_cell: dict[Cell, str] = {}
-        self.piece_of_tile: dict[str, list[str]] = {}   # Valkyrie tile -> questc piece ids
-        self.done: set[str] = set()                     # components fully expressed
-        self.said: set[str] = set()                     # events whose text the quest reads
+        self.piece_of_tile: dict[str, list[str]] = {}  # Valkyrie tile -> questc piece ids
+        self.done: set[str] = set()  # components fully expressed
+        self.said: set[str] = set()  # events whose text the quest reads
         low = int(self._number(quest.header.get("minhero"), 2))
         high = int(self._number(quest.header.get("maxhero"), 4))
         self.heroes = (max(1, min(low, 4)), max(max(1, min(low, 4)), min(high, 4)))
@@ -150,14 +156,19 @@ class _Converter:
                 self.keep(component, "a tile drawn from a custom image: questc knows only the base game's tiles")
                 continue
             if piece_type is None:
-                self.keep(component, f"tile side `{side}` is not the second edition base game's: questc has no "
-                                     "such tile (an expansion's, or a content pack's)")
+                self.keep(
+                    component,
+                    f"tile side `{side}` is not the second edition base game's: questc has no "
+                    "such tile (an expansion's, or a content pack's)",
+                )
                 continue
             square = self.square(component)
             rotation = int(self._number(component.entries.get("rotation"), 0))
             if square is None or rotation % 90:
-                self.keep(component, "a tile placed between squares or turned by other than a quarter: it cannot "
-                                     "stand on questc's grid")
+                self.keep(
+                    component,
+                    "a tile placed between squares or turned by other than a quarter: it cannot stand on questc's grid",
+                )
                 continue
             placement = geometry.Placement(square[0], square[1], rotation)
             ident = self.identifier(component.name[4:].lstrip("_") or component.name)
@@ -213,8 +224,10 @@ class _Converter:
                 colour = next(c for c, t in content.OBJECTIVES.items() if t == kind)
                 statement = f"objective {colour} at" if colour else "objective at"
             elif kind in content.TOKEN_KINDS.values() or kind in content.TOKEN_ALIASES:
-                statement = (content.TOKEN_ALIASES.get(kind) or
-                             (next(k for k, t in content.TOKEN_KINDS.items() if t == kind), None))[0] + " at"
+                statement = (
+                    content.TOKEN_ALIASES.get(kind)
+                    or (next(k for k, t in content.TOKEN_KINDS.items() if t == kind), None)
+                )[0] + " at"
             else:
                 self.keep(component, f"a token of type `{kind or '(none)'}`, which questc has no token for")
                 continue
@@ -240,48 +253,77 @@ class _Converter:
             if wake:
                 todo += self.requested(name)
             if through_clicks:
-                todo += [n for n in self.c[name].entries.get("add", "").split()
-                         if n in self.c and self.c[n].type in ("Token", "Door")]
+                todo += [
+                    n
+                    for n in self.c[name].entries.get("add", "").split()
+                    if n in self.c and self.c[n].type in ("Token", "Door")
+                ]
         return seen
 
     def requested(self, name: str) -> list[str]:
         """The events an event wakes by setting `@<var>` (they are triggered by `Var<var>`)."""
-        woken = {"Var" + _operation(op)[0][1:] for op in self.c[name].entries.get("operations", "").split()
-                 if op.startswith("@")}
+        woken = {
+            "Var" + _operation(op)[0][1:]
+            for op in self.c[name].entries.get("operations", "").split()
+            if op.startswith("@")
+        }
         return [n for n, c in self.c.items() if woken and c.entries.get("trigger") in woken]
 
     def start_chain(self) -> list[str]:
         """The events the quest runs at its start (those on `EventStart` that no condition holds back,
         and what their buttons lead to), before any player clicks anything."""
-        return self.reach([n for n, c in self.c.items() if c.type in _EVENTS
-                           and c.entries.get("trigger") == "EventStart"
-                           and not (c.entries.get("conditions") or c.entries.get("vartests"))])
+        return self.reach(
+            [
+                n
+                for n, c in self.c.items()
+                if c.type in _EVENTS
+                and c.entries.get("trigger") == "EventStart"
+                and not (c.entries.get("conditions") or c.entries.get("vartests"))
+            ]
+        )
 
     # ---- areas -----------------------------------------------------------------------
     def areas(self) -> list[_Area]:
-        adders = [c for c in self.c.values() if c.type in _EVENTS
-                  and any(self.piece_of_tile.get(n) for n in c.entries.get("add", "").split())]
+        adders = [
+            c
+            for c in self.c.values()
+            if c.type in _EVENTS and any(self.piece_of_tile.get(n) for n in c.entries.get("add", "").split())
+        ]
         order = self.reach(self.start_chain(), through_clicks=True, wake=True)
-        order += [n for n in self.reach([n for n, c in self.c.items() if c.type in _EVENTS], through_clicks=True)
-                  if n not in order]
+        order += [
+            n
+            for n in self.reach([n for n, c in self.c.items() if c.type in _EVENTS], through_clicks=True)
+            if n not in order
+        ]
         adders.sort(key=lambda c: order.index(c.name) if c.name in order else len(order))
         areas: list[_Area] = []
         placed: set[str] = set()
         for adder in adders:
-            pieces = [p for n in adder.entries.get("add", "").split() for p in self.piece_of_tile.get(n, [])
-                      if p not in placed]
+            pieces = [
+                p
+                for n in adder.entries.get("add", "").split()
+                for p in self.piece_of_tile.get(n, [])
+                if p not in placed
+            ]
             if not pieces:
                 continue
             placed.update(pieces)
-            area = _Area(self.identifier(adder.name[5:].lstrip("_") if adder.name.startswith("Event") else adder.name),
-                         readable(adder.name, "Event"), adder.name, pieces, self.text(adder))
+            area = _Area(
+                self.identifier(adder.name[5:].lstrip("_") if adder.name.startswith("Event") else adder.name),
+                readable(adder.name, "Event"),
+                adder.name,
+                pieces,
+                self.text(adder),
+            )
             areas.append(area)
             self.said.add(adder.name)
         rest = [p.id for p in self.pieces if p.id not in placed]
         if rest:
             areas.append(_Area(self.identifier("NotAdded"), "Not added by any event", None, rest))
-            self.summary.append(f"{len(rest)} tile(s) no event adds: Valkyrie never shows them; questc puts them "
-                                "in an area of their own")
+            self.summary.append(
+                f"{len(rest)} tile(s) no event adds: Valkyrie never shows them; questc puts them "
+                "in an area of their own"
+            )
         return areas
 
     # ---- monsters --------------------------------------------------------------------
@@ -302,30 +344,38 @@ class _Converter:
         """The hero counts a spawn runs for, from its `#heroes` tests (all of the quest's when none)."""
         counts = set(range(self.heroes[0], self.heroes[1] + 1))
         tests = spawn.entries.get("conditions", "").split()
-        tests += [t.partition(":")[2] for t in spawn.entries.get("vartests", "").split()
-                  if t.startswith("VarOperation:#heroes,")]
+        tests += [
+            t.partition(":")[2]
+            for t in spawn.entries.get("vartests", "").split()
+            if t.startswith("VarOperation:#heroes,")
+        ]
         if any(t.startswith("VarTestsLogicalOperator:OR") for t in spawn.entries.get("vartests", "").split()):
-            return counts   # an `or` of tests: left to the writer (the placements still say which counts)
+            return counts  # an `or` of tests: left to the writer (the placements still say which counts)
         for test in tests:
             var, op, value = _operation(test)
             if var == "#heroes" and re.fullmatch(r"-?\d+", value):
                 v = int(value)
-                counts = {h for h in counts if {"==": h == v, "!=": h != v, ">": h > v, "<": h < v,
-                                                ">=": h >= v, "<=": h <= v}.get(op, True)}
+                counts = {
+                    h
+                    for h in counts
+                    if {"==": h == v, "!=": h != v, ">": h > v, "<": h < v, ">=": h >= v, "<=": h <= v}.get(op, True)
+                }
         return counts
 
     def monsters(self, placed_events: set[str]) -> tuple[list[_Figure], list[str]]:
         """Spawns with placements in; figures (monsters, named monsters, lieutenants) and the named
         monsters' definitions out. Unique spawns of one title are one named monster."""
         figures: list[_Figure] = []
-        named: dict[str, tuple[str, str, Component]] = {}     # title -> (ident, type, spawn)
+        named: dict[str, tuple[str, str, Component]] = {}  # title -> (ident, type, spawn)
         named_defs: list[str] = []
         lieutenants: set[str] = set()
         for spawn in (c for c in self.c.values() if c.type == "Spawn"):
             types = spawn.entries.get("monster", "").split()
             if len(types) != 1 or spawn.entries.get("traits") or spawn.entries.get("traitpool"):
-                self.keep(spawn, "a spawn that lets Valkyrie choose the monster (traits, or a list): questc "
-                                 "places one monster type")
+                self.keep(
+                    spawn,
+                    "a spawn that lets Valkyrie choose the monster (traits, or a list): questc places one monster type",
+                )
                 continue
             known = self.monster_type(types[0])
             if known is None:
@@ -338,12 +388,18 @@ class _Converter:
                     if h in heroes:
                         by_place.setdefault(place, set()).add(h)
             if not by_place:
-                self.keep(spawn, "a spawn with no placement for the heroes to follow (Valkyrie has them place "
-                                 "the group as the text says): questc places each figure")
+                self.keep(
+                    spawn,
+                    "a spawn with no placement for the heroes to follow (Valkyrie has them place "
+                    "the group as the text says): questc places each figure",
+                )
                 continue
             if spawn.name not in placed_events:
-                self.keep(spawn, "a spawn that comes later in play (reinforcements, a round's event): questc "
-                                 "places the quest's monsters from the start, and has no reinforcements yet")
+                self.keep(
+                    spawn,
+                    "a spawn that comes later in play (reinforcements, a round's event): questc "
+                    "places the quest's monsters from the start, and has no reinforcements yet",
+                )
                 continue
             kind, questc_name, custom = known
             trait = "small" if kind == "lieutenant" else content.MONSTERS[questc_name][1]
@@ -361,7 +417,7 @@ class _Converter:
                 players = self.players(counts)
                 if kind == "lieutenant":
                     if questc_name in lieutenants:
-                        continue   # one token per lieutenant: the first placement
+                        continue  # one token per lieutenant: the first placement
                     lieutenants.add(questc_name)
                     figures.append(_Figure(f"lieutenant {questc_name} at {at[0]},{at[1]}", at))
                     self.lieutenant_of[spawn.name] = questc_name
@@ -369,7 +425,7 @@ class _Converter:
                 facing = self.facing(questc_name, size)
                 if unique and master and (title or custom):
                     # The unique leader: one named monster however many spawns (one per hero count) place it.
-                    key = title or custom.name   # type: ignore[union-attr]
+                    key = title or custom.name  # type: ignore[union-attr]
                     if key not in named:
                         ident = self.identifier(re.sub(r"\W+", "_", key.strip().lower()).strip("_") or "named")
                         named[key] = (ident, questc_name, spawn)
@@ -399,9 +455,15 @@ class _Converter:
         """The pieces in groups that touch one another (side by side), largest first."""
         groups: list[set[str]] = []
         for piece in self.pieces:
-            touching = [g for g in groups if any((x + dx, y + dy) in self.piece_of_cell
-                                                 and self.piece_of_cell[(x + dx, y + dy)] in g
-                                                 for x, y in piece.cells for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))]
+            touching = [
+                g
+                for g in groups
+                if any(
+                    (x + dx, y + dy) in self.piece_of_cell and self.piece_of_cell[(x + dx, y + dy)] in g
+                    for x, y in piece.cells
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                )
+            ]
             merged = {piece.id}.union(*touching)
             groups = [g for g in groups if g not in touching] + [merged]
         order = [p.id for p in self.pieces]
@@ -432,8 +494,15 @@ class _Converter:
         tokens = self.tokens()
         areas = self.areas()
         start_chain = self.start_chain()
-        placed_events = set(self.reach(start_chain + [n for n, c in self.c.items() if c.type in ("Token", "Door")]
-                                       + [a.event for a in areas if a.event], through_clicks=True, wake=True))
+        placed_events = set(
+            self.reach(
+                start_chain
+                + [n for n, c in self.c.items() if c.type in ("Token", "Door")]
+                + [a.event for a in areas if a.event],
+                through_clicks=True,
+                wake=True,
+            )
+        )
         figures, named_defs = self.monsters(placed_events)
         area_of_piece = {p: a for a in areas for p in a.pieces}
         shown = {n for e in placed_events for n in self.c[e].entries.get("add", "").split()}
@@ -459,9 +528,11 @@ class _Converter:
         victories, triggers = self.logic()
         parts = self.map_parts()
         if len(parts) > 1:
-            self.summary.append(f"the tiles make {len(parts)} separate maps ({'; '.join(', '.join(p) for p in parts)}): "
-                                "a Valkyrie quest of several encounters? questc gives each encounter a file of "
-                                "its own (`encounter N`, `part_of NAME`); until then the other maps cannot be reached")
+            self.summary.append(
+                f"the tiles make {len(parts)} separate maps ({'; '.join(', '.join(p) for p in parts)}): "
+                "a Valkyrie quest of several encounters? questc gives each encounter a file of "
+                "its own (`encounter N`, `part_of NAME`); until then the other maps cannot be reached"
+            )
         return self.compose(areas, doors, named_defs, victories, triggers, start_chain), self.summary
 
     def logic(self) -> tuple[list[str], list[str]]:
@@ -509,14 +580,22 @@ class _Converter:
         killed_var: dict[str, str] = {}
         for component in self.c.values():
             match = re.fullmatch(r"Defeated(?:Unique)?(.+)", component.entries.get("trigger", ""))
-            target = (self.named_of.get(match[1]) or self.lieutenant_of.get(match[1])
-                      or self.lieutenant_target(match[1])) if match else None
+            target = (
+                (self.named_of.get(match[1]) or self.lieutenant_of.get(match[1]) or self.lieutenant_target(match[1]))
+                if match
+                else None
+            )
             for op in component.entries.get("operations", "").split() if target else ():
                 var, operator, value = _operation(op)
                 if operator == "=" and value == "1" and target:
                     killed_var[var] = target
-        rounds = {"#round"} | {_operation(op)[0] for c in self.c.values() if c.entries.get("trigger") == "StartRound"
-                               for op in c.entries.get("operations", "").split() if _operation(op)[1:] == ("+", "1")}
+        rounds = {"#round"} | {
+            _operation(op)[0]
+            for c in self.c.values()
+            if c.entries.get("trigger") == "StartRound"
+            for op in c.entries.get("operations", "").split()
+            if _operation(op)[1:] == ("+", "1")
+        }
         counted = self.counters()
 
         def atom(body: str, sides: set) -> str | None:
@@ -536,13 +615,13 @@ class _Converter:
             if component.type not in _EVENTS or not tests or not set(self.reach([component.name])) & ended:
                 continue
             sides: set[str | None] = set()
-            condition = _fold(tests, lambda body: atom(body, sides))   # noqa: B023 - _fold calls it now
+            condition = _fold(tests, lambda body: atom(body, sides))  # noqa: B023 - _fold calls it now
             if not condition:
                 continue
             chain = self.reach([component.name])
             side = self.side(chain)
             if sides - {None, side}:
-                continue   # another side's objectives: questc counts those of the side that wins
+                continue  # another side's objectives: questc counts those of the side that wins
             label = (self.text(component).split("\n")[0] or readable(component.name, "Event")).strip()
             out.append(f"victory {side} {quote_short(label)} when {condition}")
             self.trigger_used.add(component.name)
@@ -556,8 +635,9 @@ class _Converter:
         and heroes who left the map (a variable raised by the answers to an end-of-round question
         about the exit)."""
         out: dict[str, tuple[str, str | None]] = {}
-        objectives = {n for n, c in self.c.items() if c.type == "Token"
-                      and c.entries.get("type", "").startswith("TokenObjective")}
+        objectives = {
+            n for n, c in self.c.items() if c.type == "Token" and c.entries.get("type", "").startswith("TokenObjective")
+        }
         for token in objectives:
             token_component = self.c[token]
             count = int(self._number(token_component.entries.get("buttons"), 0))
@@ -573,7 +653,8 @@ class _Converter:
                             out[_operation(op)[0]] = ("objectives", side)
         for component in self.c.values():
             if component.entries.get("trigger") != "EndRound" or not re.search(
-                    r"\bexit\b|left the map|leave the map", self.text(component), re.I):
+                r"\bexit\b|left the map|leave the map", self.text(component), re.I
+            ):
                 continue
             for name in self.following(component.name):
                 for op in self.c[name].entries.get("operations", "").split():
@@ -598,8 +679,10 @@ class _Converter:
         if len(buttons) > 1:
             out.append(f"a choice of {len(buttons)} buttons")
         if any(len(b.split()) > 1 for b in buttons):
-            out.append("a choice of events (the first whose conditions hold" +
-                       (", or at random)" if entries.get("randomevents", "").lower() == "true" else ")"))
+            out.append(
+                "a choice of events (the first whose conditions hold"
+                + (", or at random)" if entries.get("randomevents", "").lower() == "true" else ")")
+            )
         if entries.get("remove"):
             out.append(f"components removed in play ({entries['remove']})")
         added = [n for n in entries.get("add", "").split() if n not in self.done]
@@ -629,12 +712,21 @@ class _Converter:
         won, lost = _END_WORDS["heroes"].search(said), _END_WORDS["overlord"].search(said)
         return "overlord" if lost and (not won or lost.start() < won.start()) else "heroes"
 
-    def compose(self, areas: list[_Area], doors, named_defs: list[str], victories: list[str],
-                triggers: list[str], start_chain: list[str]) -> str:
+    def compose(
+        self,
+        areas: list[_Area],
+        doors,
+        named_defs: list[str],
+        victories: list[str],
+        triggers: list[str],
+        start_chain: list[str],
+    ) -> str:
         q = self.q
         title = plain(q.text("quest.name")) or "Imported quest"
-        lines = [_comment(f"Imported from the Valkyrie quest {q.source} by `questc import valkyrie`."),
-                 _comment("What questc's language cannot say is kept as comments at the end of the file.")]
+        lines = [
+            _comment(f"Imported from the Valkyrie quest {q.source} by `questc import valkyrie`."),
+            _comment("What questc's language cannot say is kept as comments at the end of the file."),
+        ]
         description = plain(q.text("quest.description"))
         if description:
             lines.append(_comment(f"Valkyrie's description: {description}"))
@@ -648,8 +740,9 @@ class _Converter:
         author = plain(q.text("quest.authors_short") or q.text("quest.authors"))
         if author:
             lines.append(f"  author {quote_short(author.replace(chr(10), ' '))}")
-        intro_events = [n for n in start_chain if self.text(n) and not self.c[n].entries.get("add")
-                        and self.c[n].type == "Event"]
+        intro_events = [
+            n for n in start_chain if self.text(n) and not self.c[n].entries.get("add") and self.c[n].type == "Event"
+        ]
         self.said.update(intro_events)
         intro_text = "\n\n".join(self.text(n) for n in intro_events) or description
         if intro_text:
@@ -665,8 +758,13 @@ class _Converter:
                 colour = component.entries.get("color", "")
                 said = self.text(component)
                 if said or (colour and colour != "white"):
-                    lines.append(_comment(f"{component.name}" + (f" (colour {colour})" if colour else "")
-                                          + (f": {said}" if said else "")))
+                    lines.append(
+                        _comment(
+                            f"{component.name}"
+                            + (f" (colour {colour})" if colour else "")
+                            + (f": {said}" if said else "")
+                        )
+                    )
                 lines.append(line)
         for index, area in enumerate(areas):
             lines.append("")
@@ -685,8 +783,10 @@ class _Converter:
             lines.append("")
             lines += victories
         else:
-            self.summary.append("no event ends the quest on a monster's defeat: the quest has no victory questc "
-                                "can read (write one: `victory heroes when ...`)")
+            self.summary.append(
+                "no event ends the quest on a monster's defeat: the quest has no victory questc "
+                "can read (write one: `victory heroes when ...`)"
+            )
         rest = [c for c in self.c.values() if c.name not in self.done and not any(k is c for k, _ in self.kept)]
         for component in rest:
             if component.type in _EVENTS:
@@ -694,11 +794,14 @@ class _Converter:
                 if missing:
                     self.keep(component, "not carried: " + "; ".join(missing))
                 continue
-            why = {"MPlace": "a placement no spawn questc imported uses",
-                   "CustomMonster": "a custom monster's rules (shown as text in Valkyrie)",
-                   "Activation": "a custom monster activation (Valkyrie plays the monsters)",
-                   "QItem": "an item (questc has no items)", "Puzzle": "a puzzle (questc has no puzzles)",
-                   "UI": "an image or button shown on the screen"}.get(component.type, "not imported")
+            why = {
+                "MPlace": "a placement no spawn questc imported uses",
+                "CustomMonster": "a custom monster's rules (shown as text in Valkyrie)",
+                "Activation": "a custom monster activation (Valkyrie plays the monsters)",
+                "QItem": "an item (questc has no items)",
+                "Puzzle": "a puzzle (questc has no puzzles)",
+                "UI": "an image or button shown on the screen",
+            }.get(component.type, "not imported")
             self.keep(component, why)
         if self.kept:
             lines += ["", _comment("Kept from the Valkyrie quest: what questc's language cannot say (yet).")]
@@ -734,7 +837,7 @@ def _fold(tests: list[str], atom) -> str | None:
     parentheses questc's precedence needs. A test of the `encounter` variable is dropped."""
     position = 0
 
-    def group() -> tuple[str, str | None] | None:   # (text, the operator joining it at the top, if any)
+    def group() -> tuple[str, str | None] | None:  # (text, the operator joining it at the top, if any)
         nonlocal position
         text, top = "", None
         operator = None
@@ -766,7 +869,7 @@ def _fold(tests: list[str], atom) -> str | None:
             else:
                 joiner = operator or "and"
                 if top and top != joiner and joiner == "and":
-                    text = f"({text})"     # an `or` read before an `and`: Valkyrie grouped it first
+                    text = f"({text})"  # an `or` read before an `and`: Valkyrie grouped it first
                 text, top = f"{text} {joiner} {piece}", joiner
             operator = None
         return (text, top) if text else None
@@ -792,8 +895,10 @@ def _text(text: str, depth: int) -> str:
 def raise_no_map(quest: ValkyrieFolder) -> None:
     from questc.errors import ImportFailed
 
-    raise ImportFailed(f"{quest.source}: no tile of the quest is a second edition base game tile questc can place: "
-                       "there is no map to import")
+    raise ImportFailed(
+        f"{quest.source}: no tile of the quest is a second edition base game tile questc can place: "
+        "there is no map to import"
+    )
 
 
 def convert(quest: ValkyrieFolder) -> tuple[str, list[str]]:

@@ -8,6 +8,7 @@ side, a variable operation that is not `var,op,value`, a localization file that 
 `.,<Language>`. A section Valkyrie does not know (its name starts with none of its component
 types) is refused too: the app would silently ignore it, and a writer wants to hear of it.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,12 +23,24 @@ from questc.valkyrie.localization import LocalizationError, read_localization
 __all__ = ["Component", "ValkyrieFolder", "read_folder"]
 
 # Valkyrie's component types, by the prefix of a section's name (QuestData.AddData).
-TYPES = ("Tile", "Door", "Token", "UI", "Event", "Spawn", "MPlace", "QItem", "StartingItem", "Puzzle",
-         "CustomMonster", "Activation")
-FORMATS = (4, 21)            # the quest formats Valkyrie 3.2 loads (QuestData.Quest.minumumFormat, currentFormat)
-MAX_FILE = 4_000_000         # bytes, as questc.limits.MAX_QUEST_BYTES for a quest
+TYPES = (
+    "Tile",
+    "Door",
+    "Token",
+    "UI",
+    "Event",
+    "Spawn",
+    "MPlace",
+    "QItem",
+    "StartingItem",
+    "Puzzle",
+    "CustomMonster",
+    "Activation",
+)
+FORMATS = (4, 21)  # the quest formats Valkyrie 3.2 loads (QuestData.Quest.minumumFormat, currentFormat)
+MAX_FILE = 4_000_000  # bytes, as questc.limits.MAX_QUEST_BYTES for a quest
 MAX_FILES = 200
-MAX_PACKAGE = 50_000_000     # bytes unpacked, all the package's quest files together
+MAX_PACKAGE = 50_000_000  # bytes unpacked, all the package's quest files together
 _OPERATIONS = ("operations", "conditions")
 
 
@@ -50,13 +63,13 @@ class Component:
 class ValkyrieFolder:
     """A Valkyrie quest as its loader has it: the header, the components in file order, the texts."""
 
-    source: str                              # what was given, for messages
+    source: str  # what was given, for messages
     header: dict[str, str]
     files: list[str]
     components: dict[str, Component] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    read: list[Path] = field(default_factory=list)   # the files read (the package, for a package)
+    read: list[Path] = field(default_factory=list)  # the files read (the package, for a package)
 
     def text(self, key: str) -> str | None:
         return self.texts.get(key)
@@ -76,8 +89,9 @@ class _Files:
             try:
                 self.zip = zipfile.ZipFile(path)
             except (zipfile.BadZipFile, OSError) as error:
-                raise ImportFailed(f"{path} is not a Valkyrie quest: give its folder, its quest.ini or a .valkyrie "
-                                   f"package ({error})") from None
+                raise ImportFailed(
+                    f"{path} is not a Valkyrie quest: give its folder, its quest.ini or a .valkyrie package ({error})"
+                ) from None
             names = [n for n in self.zip.namelist() if PurePosixPath(n).name == "quest.ini"]
             if names:
                 self.prefix = str(PurePosixPath(min(names, key=len)).parent).lstrip(".")
@@ -122,8 +136,10 @@ class _Files:
 def _ini(files: _Files, name: str, source: str):
     data = files.read(name)
     if data is None:
-        raise ImportFailed(f"{source}: quest.ini lists `{name}`, which is not in the quest (Valkyrie stops "
-                           "loading a quest with a missing file)")
+        raise ImportFailed(
+            f"{source}: quest.ini lists `{name}`, which is not in the quest (Valkyrie stops "
+            "loading a quest with a missing file)"
+        )
     try:
         return read_ini(decode(data))
     except IniError as error:
@@ -135,13 +151,17 @@ def _check_operations(component: Component) -> None:
     for key in _OPERATIONS:
         for part in component.entries.get(key, "").split():
             if len([p for p in part.split(",") if p]) != 3:
-                raise ImportFailed(f"{component.where(key)}: [{component.name}] `{key}` holds `{part}`, which is "
-                                   "not `variable,operator,value`: Valkyrie fails to load the quest")
+                raise ImportFailed(
+                    f"{component.where(key)}: [{component.name}] `{key}` holds `{part}`, which is "
+                    "not `variable,operator,value`: Valkyrie fails to load the quest"
+                )
     for part in component.entries.get("vartests", "").split():
         kind, _, body = part.partition(":")
         if kind == "VarOperation" and len([p for p in body.split(",") if p]) != 3:
-            raise ImportFailed(f"{component.where('vartests')}: [{component.name}] tests `{part}`, which is not "
-                               "`VarOperation:variable,operator,value`: Valkyrie fails to load the quest")
+            raise ImportFailed(
+                f"{component.where('vartests')}: [{component.name}] tests `{part}`, which is not "
+                "`VarOperation:variable,operator,value`: Valkyrie fails to load the quest"
+            )
 
 
 def read_folder(path: Path | str) -> ValkyrieFolder:
@@ -163,12 +183,16 @@ def read_folder(path: Path | str) -> ValkyrieFolder:
     kind = quest.entries.get("type", "")
     if kind != "D2E":
         game = {"MoM": "Mansions of Madness"}.get(kind, f"`type={kind}`" if kind else "no `type`")
-        raise ImportFailed(f"{source}/quest.ini:{quest.lines.get('type', quest.line)}: a {game} quest; questc imports "
-                           "Descent second edition quests (`type=D2E`) only")
+        raise ImportFailed(
+            f"{source}/quest.ini:{quest.lines.get('type', quest.line)}: a {game} quest; questc imports "
+            "Descent second edition quests (`type=D2E`) only"
+        )
     number = quest.entries.get("format", "")
     if not re.fullmatch(r"[0-9]+", number) or not FORMATS[0] <= int(number) <= FORMATS[1]:
-        raise ImportFailed(f"{source}/quest.ini:{quest.lines.get('format', quest.line)}: format `{number}` is not "
-                           f"one Valkyrie loads ({FORMATS[0]} to {FORMATS[1]})")
+        raise ImportFailed(
+            f"{source}/quest.ini:{quest.lines.get('format', quest.line)}: format `{number}` is not "
+            f"one Valkyrie loads ({FORMATS[0]} to {FORMATS[1]})"
+        )
     listed = [name for name in main.sections.get("QuestData", IniSection("", 0, {}, {})).entries if name]
     if len(listed) > MAX_FILES:
         raise ImportFailed(f"{source}/quest.ini lists {len(listed)} files, more than a quest holds ({MAX_FILES})")
@@ -182,18 +206,28 @@ def read_folder(path: Path | str) -> ValkyrieFolder:
                 continue
             found = next((t for t in TYPES if section.name.startswith(t)), None)
             if found is None:
-                raise ImportFailed(f"{source}/{name}:{section.line}: unknown section [{section.name}]: a Valkyrie "
-                                   f"component's name starts with its type ({', '.join(TYPES)}); Valkyrie ignores it")
+                raise ImportFailed(
+                    f"{source}/{name}:{section.line}: unknown section [{section.name}]: a Valkyrie "
+                    f"component's name starts with its type ({', '.join(TYPES)}); Valkyrie ignores it"
+                )
             component_type = "QItem" if found == "StartingItem" else found
             if section.name in out.components:
                 first = out.components[section.name]
-                raise ImportFailed(f"{source}/{name}:{section.line}: a second component [{section.name}] (the first "
-                                   f"is at {first.where()}): Valkyrie stops loading the quest")
-            component = Component(component_type, section.name, name, section.line, dict(section.entries),
-                                  dict(section.lines))
-            if component_type == "Tile" and not component.entries.get("side") and not component.entries.get("customImage"):
-                raise ImportFailed(f"{source}/{component.where()}: [{section.name}] has no `side`: Valkyrie stops "
-                                   "loading the quest")
+                raise ImportFailed(
+                    f"{source}/{name}:{section.line}: a second component [{section.name}] (the first "
+                    f"is at {first.where()}): Valkyrie stops loading the quest"
+                )
+            component = Component(
+                component_type, section.name, name, section.line, dict(section.entries), dict(section.lines)
+            )
+            if (
+                component_type == "Tile"
+                and not component.entries.get("side")
+                and not component.entries.get("customImage")
+            ):
+                raise ImportFailed(
+                    f"{source}/{component.where()}: [{section.name}] has no `side`: Valkyrie stops loading the quest"
+                )
             _check_operations(component)
             out.components[section.name] = component
     language = quest.entries.get("defaultlanguage", "English") or "English"

@@ -1,4 +1,5 @@
 """Q4xx, components: what the boxes hold (figures, pieces, markers) and the overlord's treachery and deck plan."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -43,8 +44,9 @@ def ready(context: object) -> bool:
     return True
 
 
-def check_plan(plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str],
-               declared: Declared | None = None) -> tuple[Pricing, list[Diagnostic]]:
+def check_plan(
+    plan: DeckPlan, model: QuestModel, owned_sets: Iterable[str], declared: Declared | None = None
+) -> tuple[Pricing, list[Diagnostic]]:
     """A deck plan (a YAML plan file, for `questc deck`) priced against a quest and the box owned
     (the sets, and the configuration's `[owned]` counts), with every diagnostic the plan's rules
     give about it (Q101 for a name the catalog does not know, Q401, Q402, Q407, Q408, Q409), as

@@ -1,4 +1,5 @@
 """The header's treachery budget as labels, for the plan's rules that point at it (Q401, Q407)."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Label

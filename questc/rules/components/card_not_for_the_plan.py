@@ -1,15 +1,18 @@
 """Q402 card-not-for-the-plan: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
-from questc.rules import Rule
-from questc.words import plural
 from questc.model.plan import LineProblem
+from questc.rules import Rule
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
+from questc.words import plural
 
 Q402 = Descriptor(
-    code="Q402", name="card-not-for-the-plan", severity=Severity.ERROR,
+    code="Q402",
+    name="card-not-for-the-plan",
+    severity=Severity.ERROR,
     template="`{name}` cannot go in the deck plan: {problem}",
     label_template="{label}",
     summary="A deck plan names a card that has no treachery cost, or more copies than the owned sets hold.",
@@ -27,7 +30,8 @@ that says so, instead of an error.
 """,
     example=Example(
         failing=quest(WOD, tail='overlord {\n  card "Kobold Swarm"\n}\n'),
-        fixed=quest(WOD, tail='overlord {\n  card "Danger"\n}\n')),
+        fixed=quest(WOD, tail='overlord {\n  card "Danger"\n}\n'),
+    ),
     fields=("name", "problem", "label"),
 )
 
@@ -47,27 +51,40 @@ def diagnostic(problem: LineProblem, sets: tuple[str, ...]) -> Diagnostic:
     what = "dark glyph" if item.kind == "dark_glyph" else "card"
     if problem.kind == "not owned" or (problem.kind == "copies" and problem.owned and problem.owned.count == 0):
         found = Q402.at(
-            item.span, name=item.name, label="from a set not owned",
+            item.span,
+            name=item.name,
+            label="from a set not owned",
             problem=f"it comes from `{problem.set}`, which is not among the sets owned ({', '.join(sets)})",
-            help=f"own `{problem.set}` (quest `expansions` or `--expansions`), or leave the {what} out")
+            help=f"own `{problem.set}` (quest `expansions` or `--expansions`), or leave the {what} out",
+        )
     elif problem.kind == "copies":
         assert problem.owned is not None and problem.owned.count is not None
         count = problem.owned.count
         holding = problem.held.holding if problem.held is not None else f"the sets owned hold {count}"
         hint = problem.held.hint if problem.held is not None else ""
-        found = Q402.at(item.span, name=item.name, label="too many copies",
-                        problem=f"the plan takes {plural(problem.taken, 'copy')}, but {holding}",
-                        help=f"take at most {plural(count, 'copy')} of `{item.name}`{hint}")
+        found = Q402.at(
+            item.span,
+            name=item.name,
+            label="too many copies",
+            problem=f"the plan takes {plural(problem.taken, 'copy')}, but {holding}",
+            help=f"take at most {plural(count, 'copy')} of `{item.name}`{hint}",
+        )
     elif problem.kind == "base deck":
         found = Q402.at(
-            item.span, name=item.name, label="no treachery cost",
+            item.span,
+            name=item.name,
+            label="no treachery cost",
             problem="it has no treachery cost (it belongs to the base deck, which the overlord holds already)",
-            help="a plan names only cards with a treachery cost (`questc catalog cards` lists them)")
+            help="a plan names only cards with a treachery cost (`questc catalog cards` lists them)",
+        )
     else:
         found = Q402.at(
-            item.span, name=item.name, label="cost not known",
+            item.span,
+            name=item.name,
+            label="cost not known",
             problem=f"its {problem.colour} treachery cost is not known (the rule books do not state it)",
-            help="leave it out of the plan, or give its cost in a content pack (`use`) that names the source")
+            help="leave it out of the plan, or give its cost in a content pack (`use`) that names the source",
+        )
     if problem.kind == "copies" and problem.owned is not None and problem.owned.source == "estimate":
         # A count the books do not state is an estimate: warn, do not fail the plan on it.
         return found.with_severity(Severity.WARNING)

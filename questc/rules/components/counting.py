@@ -1,4 +1,5 @@
 """Counting components against the box owned, for the figure, piece, marker and token rules (Q403-Q405, Q410)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,8 +18,9 @@ def graded(diagnostic: Diagnostic, owned: Count) -> Diagnostic:
     return diagnostic if owned.source != "estimate" else diagnostic.with_severity(Severity.WARNING)
 
 
-def too_many(descriptor: Descriptor, held: Held, items: list[tuple[Span, int]], label: str, noun: str,
-              **values: Any) -> Diagnostic | None:
+def too_many(
+    descriptor: Descriptor, held: Held, items: list[tuple[Span, int]], label: str, noun: str, **values: Any
+) -> Diagnostic | None:
     """Counted items (span, how many markers) in source order; a diagnostic at the first beyond what is held, or None.
 
     The other items beyond the count are labelled with `label`, then those within it with
@@ -30,11 +32,11 @@ def too_many(descriptor: Descriptor, held: Held, items: list[tuple[Span, int]], 
     """
     owned = held.count
     if owned.count is None:
-        return None   # the books do not say: nothing to check against
+        return None  # the books do not say: nothing to check against
     total = sum(weight for _, weight in items)
     if total <= owned.count:
         return None
-    running, first = 0, items[0][0]   # the first item beyond what is owned replaces it below
+    running, first = 0, items[0][0]  # the first item beyond what is owned replaces it below
     beyond: list[Label] = []
     within: list[Label] = []
     past = False
@@ -50,7 +52,17 @@ def too_many(descriptor: Descriptor, held: Held, items: list[tuple[Span, int]], 
     last_on_line = {label.span.line: label for label in within}
     labels = (beyond + list(last_on_line.values()))[:MAX_LABELS]
     extra = total - owned.count
-    diagnostic = descriptor.at(first, labels=labels, count=total, owned=owned.count, extra=extra,
-                               counted=plural(total, noun), are=verb(total), extra_counted=plural(extra, noun),
-                               holding=held.holding, hint=held.hint, **values)
+    diagnostic = descriptor.at(
+        first,
+        labels=labels,
+        count=total,
+        owned=owned.count,
+        extra=extra,
+        counted=plural(total, noun),
+        are=verb(total),
+        extra_counted=plural(extra, noun),
+        holding=held.holding,
+        hint=held.hint,
+        **values,
+    )
     return graded(diagnostic, owned)

@@ -1,23 +1,25 @@
 """Q405 too-many-markers: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from collections import defaultdict
 
 from questc.catalog.owned import Held
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.components.counting import too_many
 from questc.rules.components.examples import BASE, quest
 from questc.rules.context import CheckContext
 
 Q405 = Descriptor(
-    code="Q405", name="too-many-markers", severity=Severity.ERROR,
+    code="Q405",
+    name="too-many-markers",
+    severity=Severity.ERROR,
     template="the quest places {counted}, but {holding}",
     label_template="one too many",
     help_template="remove {extra} of them, or list a set that brings more in `expansions`{hint}",
     summary="More doors, rune doors, glyphs, encounter markers, staircases, chests, relics or treasures "
-            "than the owned sets hold.",
+    "than the owned sets hold.",
     explanation="""
 The base game holds 7 doors and 3 rune doors (one red, one yellow, one blue), 10
 glyphs, 10 encounter markers, 6 staircase markers, 8 chest markers, 4 relic markers
@@ -33,9 +35,13 @@ A box that holds more is declared in the configuration's `[owned]` table:
 `sets = { base = 2 }` for two of everything.
 """,
     example=Example(
-        failing=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n"
-                              "  relic helm at 5,0\n"),
-        fixed=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n")),
+        failing=quest(
+            BASE,
+            "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n"
+            "  relic helm at 5,0\n",
+        ),
+        fixed=quest(BASE, "  relic shield at 1,0\n  relic sword at 2,0\n  relic bow at 3,0\n  relic axe at 4,0\n"),
+    ),
     fields=("counted", "holding", "extra", "hint"),
 )
 
@@ -59,8 +65,13 @@ def find(context: CheckContext) -> list[Diagnostic]:
     for stairs in model.stairs:
         # `stairs` places a pair: the books count staircase markers, not pairs.
         counted[("staircase", "staircase marker")].append((stairs.node.colour.span, 2, None))
-    words = {"glyph": "glyph", "encounter": "encounter marker", "chest": "chest marker",
-             "relic": "relic marker", "runekey": "runekey"}
+    words = {
+        "glyph": "glyph",
+        "encounter": "encounter marker",
+        "chest": "chest marker",
+        "relic": "relic marker",
+        "runekey": "runekey",
+    }
     treasures = []
     for marker in model.markers:
         if marker.kind == "treasure":
@@ -74,15 +85,20 @@ def find(context: CheckContext) -> list[Diagnostic]:
         owned = held.count
         found += _check(held, items, word)
         marker_kind = catalog.markers.get(kind)
-        if kind in BY_COLOUR and marker_kind is not None and marker_kind.variants and owned.count is not None \
-                and owned.count % len(marker_kind.variants) == 0:
+        if (
+            kind in BY_COLOUR
+            and marker_kind is not None
+            and marker_kind.variants
+            and owned.count is not None
+            and owned.count % len(marker_kind.variants) == 0
+        ):
             each = held.share(len(marker_kind.variants))
             for colour in marker_kind.variants:
                 of_colour = [item for item in items if item[2] == colour]
                 found += _check(each, of_colour, f"{colour} {word}")
     by_treasure: dict[str, list[tuple[Span, int, str | None]]] = defaultdict(list)
     for marker in treasures:
-        if marker.variant is not None:   # a treasure marker always names its treasure
+        if marker.variant is not None:  # a treasure marker always names its treasure
             by_treasure[marker.variant].append((marker.span, 1, None))
     for name, items in by_treasure.items():
         entry = catalog.treasures.get(name)
@@ -97,9 +113,11 @@ def _check(held: Held, items, word: str) -> list[Diagnostic]:
 
 
 # A hallway of six extenders east of tile 9A, the exit at its end; a door may stand on each join.
-_HALLWAY = (second_examples.MAP.replace("piece Out exit at 4,1 turn 270\n", "")
-            + "".join(f"piece E{i} extender at {3 + i},1 turn 270\n" for i in range(1, 7))
-            + "piece Out exit at 10,1 turn 270\n")
+_HALLWAY = (
+    second_examples.MAP.replace("piece Out exit at 4,1 turn 270\n", "")
+    + "".join(f"piece E{i} extender at {3 + i},1 turn 270\n" for i in range(1, 7))
+    + "piece Out exit at 10,1 turn 270\n"
+)
 _HALLWAY_PIECES = "T, In, Cap, E1, E2, E3, E4, E5, E6, Out"
 _JOINS = [("In", "T"), ("Cap", "T"), ("T", "E1"), *((f"E{i}", f"E{i + 1}") for i in range(1, 6)), ("E6", "Out")]
 
@@ -108,6 +126,13 @@ def _doors(count: int) -> str:
     return "".join(f"door d{i} between {a} {b}\n" for i, (a, b) in enumerate(_JOINS[:count], 1))
 
 
-RULE = Rule(Q405, find, examples=(Example(   # second edition: eight doors, where the game has seven
-    failing=second_examples.second(map_=_HALLWAY + _doors(8), pieces=_HALLWAY_PIECES),
-    fixed=second_examples.second(map_=_HALLWAY + _doors(7), pieces=_HALLWAY_PIECES)),))
+RULE = Rule(
+    Q405,
+    find,
+    examples=(
+        Example(  # second edition: eight doors, where the game has seven
+            failing=second_examples.second(map_=_HALLWAY + _doors(8), pieces=_HALLWAY_PIECES),
+            fixed=second_examples.second(map_=_HALLWAY + _doors(7), pieces=_HALLWAY_PIECES),
+        ),
+    ),
+)

@@ -1,4 +1,5 @@
 """Q410 too-many-tokens: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -10,7 +11,9 @@ from questc.rules.context import CheckContext
 from questc.rules.second_examples import second
 
 Q410 = Descriptor(
-    code="Q410", name="too-many-tokens", severity=Severity.ERROR,
+    code="Q410",
+    name="too-many-tokens",
+    severity=Severity.ERROR,
     template="the quest places {counted}, but {holding}",
     label_template="one too many",
     help_template="remove {extra} of them, or list a set that brings more in `expansions`{hint}",
@@ -26,14 +29,20 @@ in the catalog), or `sets = { second_edition = 2 }`.
 """,
     example=Example(
         failing=second("  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3)) + "\n"),
-        fixed=second("  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3) if (x, y) != (2, 2))
-                     + "\n")),
+        fixed=second(
+            "  villager at " + " ".join(f"{x},{y}" for y in range(3) for x in range(3) if (x, y) != (2, 2)) + "\n"
+        ),
+    ),
     fields=("counted", "holding", "extra", "hint"),
 )
 
 # Token kind -> what the message calls one of them.
-WORDS = {"search": "search token", "objective": "objective token", "villager": "villager token",
-         "lieutenant": "lieutenant token"}
+WORDS = {
+    "search": "search token",
+    "objective": "objective token",
+    "villager": "villager token",
+    "lieutenant": "lieutenant token",
+}
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
@@ -44,7 +53,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if marker.kind in WORDS:
             counted[marker.kind].append((marker.span, 1))
     top = model.heroes()[1]
-    for token in model.tokens:   # those the overlord places, at their most (the most heroes)
+    for token in model.tokens:  # those the overlord places, at their most (the most heroes)
         if token.placement != "at" and token.count.value(top):
             counted[token.kind].append((token.span, token.count.value(top)))
     found = []

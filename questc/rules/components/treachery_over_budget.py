@@ -1,4 +1,5 @@
 """Q401 treachery-over-budget: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -14,11 +15,13 @@ if TYPE_CHECKING:
     from questc.model.quest import QuestModel
 
 Q401 = Descriptor(
-    code="Q401", name="treachery-over-budget", severity=Severity.ERROR,
+    code="Q401",
+    name="treachery-over-budget",
+    severity=Severity.ERROR,
     template="the deck plan spends {spent} {colour} treachery, but the quest's budget gives {budget}",
     label_template="this brings the {colour} spending to {spent}",
     help_template="take {over} {colour} treachery out of the plan, or raise the quest's {colour} budget to {spent} "
-                  "(header `treachery`)",
+    "(header `treachery`)",
     summary="An overlord deck plan spends more treachery of a colour than the quest's budget gives.",
     explanation="""
 With The Well of Darkness, a quest gives the overlord treachery in three colours:
@@ -33,7 +36,8 @@ the budget, with the other spending of that colour and the budget as labels.
 """,
     example=Example(
         failing=quest(WOD.replace("trap 3", "trap 2"), tail='overlord {\n  card "Rolling Stone"\n}\n'),
-        fixed=quest(WOD, tail='overlord {\n  card "Rolling Stone"\n}\n')),
+        fixed=quest(WOD, tail='overlord {\n  card "Rolling Stone"\n}\n'),
+    ),
     fields=("spent", "colour", "budget", "over"),
 )
 
@@ -59,10 +63,11 @@ def over_budget(pricing: Pricing, model: QuestModel) -> list[Diagnostic]:
                 culprit = item
             else:
                 others.append(Label(item.span, f"{points} {colour}"))
-        assert culprit is not None   # the colour is over budget, so some line went over
+        assert culprit is not None  # the colour is over budget, so some line went over
         labels = others + budget_labels(model, colour)
-        found.append(Q401.at(culprit.span, spent=pricing.spent[colour], colour=colour, budget=budget,
-                             over=over, labels=labels))
+        found.append(
+            Q401.at(culprit.span, spent=pricing.spent[colour], colour=colour, budget=budget, over=over, labels=labels)
+        )
     return found
 
 

@@ -1,18 +1,21 @@
 """Q406 unusual-treachery-total: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
-from questc.rules import Rule
 from questc.model.plan import COLOURS, PUBLISHED_TOTALS
+from questc.rules import Rule
 from questc.rules.components.examples import WOD, quest
 from questc.rules.context import CheckContext
 
 Q406 = Descriptor(
-    code="Q406", name="unusual-treachery-total", severity=Severity.INFO,
+    code="Q406",
+    name="unusual-treachery-total",
+    severity=Severity.INFO,
     template="the treachery budget totals {total}, outside the published quests' range of 9 to 12",
     label_template="{total} in all",
     help_template="the nine base quests give 9 to 12 (Into the Dark: event 4, trap 4, monster 4); "
-                  "keep {total} only if the quest is meant to be {harder}",
+    "keep {total} only if the quest is meant to be {harder}",
     summary="The treachery budget's total is outside the range of the published quests (9 to 12).",
     explanation="""
 The Well of Darkness gives budgets for the nine base-game quests: between 9 (Spoiled
@@ -22,7 +25,8 @@ or easier for the heroes than the published ones.
 """,
     example=Example(
         failing=quest(WOD.replace("treachery event 4, trap 3, monster 3", "treachery event 8, trap 8, monster 8")),
-        fixed=quest(WOD)),
+        fixed=quest(WOD),
+    ),
     fields=("total", "harder"),
 )
 
@@ -37,8 +41,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
     low, high = PUBLISHED_TOTALS
     if low <= total <= high:
         return []
-    return [Q406.at(field.span, total=total,
-                    harder="harder for the heroes" if total > high else "easier for the heroes")]
+    return [
+        Q406.at(field.span, total=total, harder="harder for the heroes" if total > high else "easier for the heroes")
+    ]
 
 
 RULE = Rule(Q406, find, needs={"treachery"})

@@ -8,11 +8,12 @@ whether every file of the quest's folder was given (a missing encounter is only 
 The diagnostics point into the member files; the policy (select, ignore, severities) applies
 to them, and an inline `# questc: ignore[...]` does not (they are about several files).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING
-from collections.abc import Callable
 
 from questc.rules import Rule, rules_of
 

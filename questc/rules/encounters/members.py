@@ -1,4 +1,5 @@
 """The encounters of a quest as the Q8xx checks see them: each file and what its header says."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Member:
     """One encounter of a quest: its file and its header's facts."""
+
     path: str
     header: EncounterHeader
 

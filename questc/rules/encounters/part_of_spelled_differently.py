@@ -1,4 +1,5 @@
 """Q803 part-of-spelled-differently: the code's descriptor and its check (run by questc.quest_sets)."""
+
 from __future__ import annotations
 
 import re
@@ -6,11 +7,13 @@ from pathlib import PurePath
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity, Span
 from questc.rules import Rule
-from questc.rules.encounters.members import Member
 from questc.rules.encounters.examples import encounter
+from questc.rules.encounters.members import Member
 
 Q803 = Descriptor(
-    code="Q803", name="part-of-spelled-differently", severity=Severity.ERROR,
+    code="Q803",
+    name="part-of-spelled-differently",
+    severity=Severity.ERROR,
     template="`part_of {written}` is spelled differently from `part_of {meant}` in {others}",
     label_template="`{meant}`?",
     help_template="write `part_of {meant}`: the encounters of one quest name it alike",
@@ -25,7 +28,8 @@ no automatic fix).
 """,
     example=Example(
         failing=encounter("toll_1", "1") + encounter("toll_2", "2", part_of="tol"),
-        fixed=encounter("toll_1", "1") + encounter("toll_2", "2")),
+        fixed=encounter("toll_1", "1") + encounter("toll_2", "2"),
+    ),
     fields=("written", "meant", "others"),
 )
 
@@ -36,7 +40,7 @@ def _key(name: str) -> str:
 
 def close(a: str, b: str) -> bool:
     """Are two quest names one name misspelled: alike but for case and underscores, or near enough?"""
-    from difflib import SequenceMatcher   # only when there are two quests to compare
+    from difflib import SequenceMatcher  # only when there are two quests to compare
 
     return _key(a) == _key(b) or (min(len(a), len(b)) >= 3 and SequenceMatcher(None, _key(a), _key(b)).ratio() >= 0.85)
 
@@ -64,11 +68,18 @@ def check(quests: dict[str, list[Member]], whole: bool) -> list[Diagnostic]:
     for written, meant in spellings(quests).items():
         others = sorted({PurePath(m.path).name for m in quests[meant]})
         for member in quests[written]:
-            span = member.header.part_of_span   # `part_of NAME`: the name ends it
-            value = Span(span.file, span.end_line, span.end_column - len(written), span.end_line, span.end_column,
-                         span.end - len(written), span.end)
+            span = member.header.part_of_span  # `part_of NAME`: the name ends it
+            value = Span(
+                span.file,
+                span.end_line,
+                span.end_column - len(written),
+                span.end_line,
+                span.end_column,
+                span.end - len(written),
+                span.end,
+            )
             out.append(Q803.at(value, written=written, meant=meant, others=", ".join(others)))
     return out
 
 
-RULE = Rule(Q803, reported_by=__name__)   # run by questc.quest_sets over the files of a quest
+RULE = Rule(Q803, reported_by=__name__)  # run by questc.quest_sets over the files of a quest

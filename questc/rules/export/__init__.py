@@ -3,6 +3,7 @@
 
 An error here stops the Valkyrie quest only: the quest's other outputs are still built.
 """
+
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of

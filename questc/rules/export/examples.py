@@ -1,4 +1,5 @@
 """Building blocks of the export rules' example quests, and the content pack one of them loads."""
+
 from __future__ import annotations
 
 from questc.rules.second_examples import HEAD, MAP, second
@@ -20,6 +21,8 @@ monsters:
 """,
 }
 
-PACK_HEAD = HEAD.replace("  edition second\n", '  edition second\n  expansions second_edition, crypt\n  use "crypt.yaml"\n')
+PACK_HEAD = HEAD.replace(
+    "  edition second\n", '  edition second\n  expansions second_edition, crypt\n  use "crypt.yaml"\n'
+)
 
 __all__ = ["HEAD", "MAP", "PACKS", "PACK_HEAD", "second"]

@@ -1,4 +1,5 @@
 """Q706 valkyrie-approximated: the code's descriptor; the Valkyrie export reports it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -8,12 +9,14 @@ from questc.rules.export.examples import second
 _GROUP = "  group barghest on T%s\n"
 
 Q706 = Descriptor(
-    code="Q706", name="valkyrie-approximated", severity=Severity.WARNING,
+    code="Q706",
+    name="valkyrie-approximated",
+    severity=Severity.WARNING,
     template="Valkyrie cannot {what}: {how}",
     label_template="approximated in Valkyrie",
     help_template="{help_text}",
     summary="A rule Valkyrie can only approximate (a group-wide change, a rule of each hero's turn, an act II "
-            "quest, tokens placed at random...): the export says how it plays it instead.",
+    "quest, tokens placed at random...): the export says how it plays it instead.",
     explanation="""
 Some of what a second edition quest says has no place in Valkyrie's quest format: the
 app keeps its monsters' characteristics to their cards (a group-wide `all +2 health`),
@@ -25,8 +28,8 @@ warning says what was approximated, so the writer can decide whether the Valkyri
 still plays as meant.
 """,
     example=Example(
-        failing=second(_GROUP.rstrip("\n") % "" + " {\n    all +2 health\n  }\n"),
-        fixed=second(_GROUP % "")),
+        failing=second(_GROUP.rstrip("\n") % "" + " {\n    all +2 health\n  }\n"), fixed=second(_GROUP % "")
+    ),
     fields=("what", "how", "help_text"),
 )
 

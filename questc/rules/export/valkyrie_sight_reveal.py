@@ -1,4 +1,5 @@
 """Q704 valkyrie-sight-reveal: the code's descriptor; the Valkyrie export reports it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -6,14 +7,16 @@ from questc.rules import Rule
 from questc.rules.export.examples import HEAD, second
 
 Q704 = Descriptor(
-    code="Q704", name="valkyrie-sight-reveal", severity=Severity.WARNING,
+    code="Q704",
+    name="valkyrie-sight-reveal",
+    severity=Severity.WARNING,
     template="Valkyrie cannot follow the heroes' line of sight: the exported quest reveals an area when a "
-             "door into it opens, and with the areas it joins without a door",
+    "door into it opens, and with the areas it joins without a door",
     label_template="`reveal sight` in Valkyrie",
     help_template="write `reveal door` to say so in the quest, or leave `reveal` out to show the whole map "
-                  "from the start",
+    "from the start",
     summary="`reveal sight` in a quest exported to Valkyrie, which cannot see what the heroes see: it "
-            "reveals areas as `reveal door` does.",
+    "reveals areas as `reveal door` does.",
     explanation="""
 The app does not know where the heroes stand, so it cannot tell when a hero first sees
 into an area. The export reveals areas as `reveal door` does instead: an area appears
@@ -23,7 +26,8 @@ seen across open floor is revealed with the area it joins.
 """,
     example=Example(
         failing=second(head=HEAD.replace("  edition second\n", "  edition second\n  reveal sight\n")),
-        fixed=second(head=HEAD.replace("  edition second\n", "  edition second\n  reveal door\n"))),
+        fixed=second(head=HEAD.replace("  edition second\n", "  edition second\n  reveal door\n")),
+    ),
     fields=(),
 )
 

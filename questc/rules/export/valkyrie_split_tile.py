@@ -1,17 +1,22 @@
 """Q702 valkyrie-split-tile: the code's descriptor; the Valkyrie export reports it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
 from questc.rules import Rule
 from questc.rules.export.examples import second
 
-_MAP = ("piece T tile_9a at 0,0\npiece In entrance at 1,-2 turn 180\npiece Out exit at 4,1 turn 270\n"
-        "piece Cap end_cap at -1,1 turn 90\n")
+_MAP = (
+    "piece T tile_9a at 0,0\npiece In entrance at 1,-2 turn 180\npiece Out exit at 4,1 turn 270\n"
+    "piece Cap end_cap at -1,1 turn 90\n"
+)
 
 Q702 = Descriptor(
-    code="Q702", name="valkyrie-split-tile", severity=Severity.ERROR, minimum=Severity.ERROR,
-    template="`{piece}` is one part of tile 13A without {other} where the tile puts it: Valkyrie places "
-             "13A only whole",
+    code="Q702",
+    name="valkyrie-split-tile",
+    severity=Severity.ERROR,
+    minimum=Severity.ERROR,
+    template="`{piece}` is one part of tile 13A without {other} where the tile puts it: Valkyrie places 13A only whole",
     label_template="half of tile 13A",
     help_template="{help_text}",
     summary="One part of tile 13A (`tile_13a1`, `tile_13a2`) without the other where the tile has it.",
@@ -23,10 +28,15 @@ north edge of the larger part, one space in from its west side (with `tile_13a2`
 can only place the two together; a part alone, or the two apart, cannot be exported.
 """,
     example=Example(
-        failing=second(map_=_MAP + "piece P tile_13a2 at 0,4\n", pieces="T, In, Out, Cap, P",
-                       win="victory heroes when round > 6\n"),
-        fixed=second(map_=_MAP + "piece P tile_13a2 at 0,4\npiece Q tile_13a1 at 1,3\n",
-                     pieces="T, In, Out, Cap, P, Q", win="victory heroes when round > 6\n")),
+        failing=second(
+            map_=_MAP + "piece P tile_13a2 at 0,4\n", pieces="T, In, Out, Cap, P", win="victory heroes when round > 6\n"
+        ),
+        fixed=second(
+            map_=_MAP + "piece P tile_13a2 at 0,4\npiece Q tile_13a1 at 1,3\n",
+            pieces="T, In, Out, Cap, P, Q",
+            win="victory heroes when round > 6\n",
+        ),
+    ),
     fields=("piece", "other", "help_text"),
 )
 

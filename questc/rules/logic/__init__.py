@@ -1,5 +1,6 @@
 """Q5xx, logic: victory, chests, encounters, player counts, conquest, and printed texts (their length, their
 characters, names that would print as identifiers)."""
+
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of

@@ -1,15 +1,18 @@
 """Q503 chest-rows-never-used: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.rules import Rule
 from questc.rules.context import CheckContext
 from questc.rules.logic.chests import MAX_LABELS, chart_rows, placed_chests
-from questc.words import plural
 from questc.rules.logic.examples import quest
+from questc.words import plural
 
 Q503 = Descriptor(
-    code="Q503", name="chest-rows-never-used", severity=Severity.WARNING,
+    code="Q503",
+    name="chest-rows-never-used",
+    severity=Severity.WARNING,
     template="the chest chart has {rows}, but no {chest} chest is placed",
     label_template="no {chest} chest on the map",
     help_template="place one with `chest {chest} at X,Y` in an area, or remove the {chest} rows",
@@ -20,10 +23,14 @@ type the map never shows are dead text on the sheet, and usually mean a chest wa
 forgotten or given the wrong type.
 """,
     example=Example(
-        failing=quest(area_lines="  chest copper at 2,2\n",
-                       tail="chests {\n  copper 1: coins 50\n  gold 1: gold, conquest 3\n}\n"),
-        fixed=quest(area_lines="  chest copper at 2,2\n  chest gold at 4,4\n",
-                     tail="chests {\n  copper 1: coins 50\n  gold 1: gold, conquest 3\n}\n")),
+        failing=quest(
+            area_lines="  chest copper at 2,2\n", tail="chests {\n  copper 1: coins 50\n  gold 1: gold, conquest 3\n}\n"
+        ),
+        fixed=quest(
+            area_lines="  chest copper at 2,2\n  chest gold at 4,4\n",
+            tail="chests {\n  copper 1: coins 50\n  gold 1: gold, conquest 3\n}\n",
+        ),
+    ),
     fields=("rows", "chest"),
 )
 
@@ -36,8 +43,9 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if placed.get(chest):
             continue
         labels = [Label(row.kind.span, "and this row") for row in chest_rows[1:]][:MAX_LABELS]
-        found.append(Q503.at(chest_rows[0].kind.span, labels=labels, rows=plural(len(chest_rows), f"{chest} row"),
-                             chest=chest))
+        found.append(
+            Q503.at(chest_rows[0].kind.span, labels=labels, rows=plural(len(chest_rows), f"{chest} row"), chest=chest)
+        )
     return found
 
 

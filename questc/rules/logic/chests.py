@@ -1,4 +1,5 @@
 """The chests a quest places and the rows of its chest chart, for the chest rules (Q502, Q503)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -16,7 +17,7 @@ def placed_chests(model: QuestModel) -> dict[str, list[Marker]]:
     """Chest type -> its markers on the map, in source order."""
     placed: dict[str, list[Marker]] = defaultdict(list)
     for marker in model.markers:
-        if marker.kind == "chest" and marker.variant is not None:   # a chest always has its type
+        if marker.kind == "chest" and marker.variant is not None:  # a chest always has its type
             placed[marker.variant].append(marker)
     return placed
 
@@ -28,4 +29,3 @@ def chart_rows(model: QuestModel) -> dict[str, list[n.ChestRow]]:
     for row in chart.rows if chart is not None else ():
         rows[row.kind.value].append(row)
     return rows
-

@@ -1,8 +1,9 @@
 """Q507 conquest-on-the-map: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
-from collections.abc import Iterable
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
@@ -16,11 +17,13 @@ if TYPE_CHECKING:
     from questc.model.quest import QuestModel
 
 Q507 = Descriptor(
-    code="Q507", name="conquest-on-the-map", severity=Severity.INFO,
+    code="Q507",
+    name="conquest-on-the-map",
+    severity=Severity.INFO,
     template="the heroes start with {start} conquest and can gain up to {available} {where}{detail}",
     label_template="{start} at the start",
     help_template="the heroes lose a hero's conquest value (2 to 4) when he dies and 3 each time the overlord's "
-                  "deck runs out: weigh that against the {available} the map gives",
+    "deck runs out: weigh that against the {available} the map gives",
     summary="The conquest the heroes can gain on the map against what they start with.",
     explanation="""
 Conquest is the heroes' life line: at 0 the overlord wins. This note sums what the map
@@ -36,13 +39,14 @@ can reveal); otherwise the whole map counts, and the message says so.
     # A note, not a fault: the "fixed" quest shows the same note with a safer start.
     example=Example(
         failing=quest(area_lines="  glyph at 2,2\n"),
-        fixed=quest(HEAD.replace("conquest 3", "conquest 5"), area_lines="  glyph at 2,2\n")),
+        fixed=quest(HEAD.replace("conquest 3", "conquest 5"), area_lines="  glyph at 2,2\n"),
+    ),
     fields=("start", "available", "where", "detail"),
     fixed_example_silences=False,
 )
 
 
-GLYPH_CONQUEST = 3        # heroes gain 3 conquest for each glyph they activate
+GLYPH_CONQUEST = 3  # heroes gain 3 conquest for each glyph they activate
 
 
 @record
@@ -74,13 +78,20 @@ def find(context: CheckContext) -> list[Diagnostic]:
 def conquest_available(model: QuestModel, reach: Reach | None) -> list[Diagnostic]:
     """The Q507 report for the heroes' `reach` (None: the whole map counts)."""
     if model.conquest is None or model.conquest < 1:
-        return []   # Q506 says what is wrong; there is nothing to weigh the map against
+        return []  # Q506 says what is wrong; there is nothing to weigh the map against
     parts = conquest_gains(model, reach)
     available = sum(parts.values())
     detail = ", ".join(f"{word} {value}" for word, value in parts.items() if value)
     where = "on the map" if reach is None else "where they can reach"
-    return [Q507.at(model.header_span("conquest"), start=model.conquest, available=available,
-                    where=where, detail=f" ({detail})" if detail else "")]
+    return [
+        Q507.at(
+            model.header_span("conquest"),
+            start=model.conquest,
+            available=available,
+            where=where,
+            detail=f" ({detail})" if detail else "",
+        )
+    ]
 
 
 def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
@@ -97,13 +108,15 @@ def conquest_gains(model: QuestModel, reach: Reach | None) -> dict[str, int]:
         for figure in model.figures:
             if figure.named == named_id:
                 # Heroes attack from a cell next to it; figures never block the analysis.
-                return any((x + dx, y + dy) in reached for x, y in figure.cells
-                           for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+                return any(
+                    (x + dx, y + dy) in reached for x, y in figure.cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                )
         return False
 
     parts = {"glyphs": 0, "chests": 0, "encounters": 0, "triggers": 0, "named monsters": 0}
-    parts["glyphs"] = GLYPH_CONQUEST * sum(1 for m in model.markers
-                                           if m.kind == "glyph" and not m.active and reachable(m.at))
+    parts["glyphs"] = GLYPH_CONQUEST * sum(
+        1 for m in model.markers if m.kind == "glyph" and not m.active and reachable(m.at)
+    )
     chests: dict[str, int] = defaultdict(int)
     for marker in model.markers:
         if marker.kind == "chest" and marker.variant is not None and reachable(marker.at):

@@ -1,4 +1,5 @@
 """Q504 empty-encounter: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
@@ -7,11 +8,13 @@ from questc.rules.context import CheckContext
 from questc.rules.logic.examples import quest
 
 Q504 = Descriptor(
-    code="Q504", name="empty-encounter", severity=Severity.WARNING,
+    code="Q504",
+    name="empty-encounter",
+    severity=Severity.WARNING,
     template="encounter `{name}` has no effect and no text",
     label_template="nothing happens here",
-    help_template="give it a `read \"...\"` text or an effect (`conquest +2`, `treasure copper`, `open DOOR`, "
-                  "`instruct \"...\"`), or remove it",
+    help_template='give it a `read "..."` text or an effect (`conquest +2`, `treasure copper`, `open DOOR`, '
+    '`instruct "..."`), or remove it',
     summary="An encounter with no effect and no text.",
     explanation="""
 An encounter marker stops a hero who ends his move on it, and the quest says what
@@ -20,7 +23,8 @@ be written.
 """,
     example=Example(
         failing=quest(area_lines="  encounter well at 2,2 { }\n"),
-        fixed=quest(area_lines='  encounter well at 2,2 {\n    read "The well is dry."\n    conquest +1\n  }\n')),
+        fixed=quest(area_lines='  encounter well at 2,2 {\n    read "The well is dry."\n    conquest +1\n  }\n'),
+    ),
     fields=("name",),
 )
 

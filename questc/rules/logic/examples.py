@@ -1,4 +1,5 @@
 """Building blocks of the logic rules' example quests (their pages' failing and fixed examples)."""
+
 from __future__ import annotations
 
 HEAD = 'quest "Q" {\n  conquest 3\n}\n'
@@ -7,7 +8,7 @@ HALL = 'piece R1 room_6x6 at 0,0\narea A "Hall" start {\n  pieces R1\n  glyph at
 
 CHIEF = '  named chief at 5,5\n}\nnamed chief "Chief" beastman { conquest 1 }\n'
 
-WIN = 'victory heroes when killed chief\n'
+WIN = "victory heroes when killed chief\n"
 
 
 def quest(head: str = HEAD, area_lines: str = "", tail: str = "", win: str = WIN) -> str:

@@ -1,4 +1,5 @@
 """Q520 name-reads-as-identifier: the code's descriptor and the check that finds it (opt-in)."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
@@ -9,10 +10,13 @@ from questc.rules.logic.examples import quest
 from questc.rules.second_examples import MAP, second
 
 Q520 = Descriptor(
-    code="Q520", name="name-reads-as-identifier", severity=Severity.WARNING, opt_in=True,
+    code="Q520",
+    name="name-reads-as-identifier",
+    severity=Severity.WARNING,
+    opt_in=True,
     template="the {what} `{name}` prints as “{printed}” on the sheet",
     label_template="no name for players",
-    help_template="give it a name players read, after its identifier: `{kind} {name} \"{suggestion}\"`",
+    help_template='give it a name players read, after its identifier: `{kind} {name} "{suggestion}"`',
     summary="A door, encounter or relic whose sheet sentence would print its identifier (opt-in).",
     explanation="""
 The sheet and the map print a door's, an encounter's and a relic's name in sentences
@@ -28,7 +32,8 @@ name made from the identifier.
 """,
     example=Example(
         failing=quest(area_lines="  relic orrin_seal at 2,2\n"),
-        fixed=quest(area_lines='  relic orrin_seal "The Seal of Orrin" at 2,2\n')),
+        fixed=quest(area_lines='  relic orrin_seal "The Seal of Orrin" at 2,2\n'),
+    ),
     fields=("what", "name", "printed", "kind", "suggestion"),
 )
 
@@ -49,15 +54,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
     from questc.model.quest import readable
 
     model = context.model
-    found: list[tuple[object, str, str, str, str]] = []   # (node, what, kind, id, printed)
+    found: list[tuple[object, str, str, str, str]] = []  # (node, what, kind, id, printed)
     for door in model.doors.values():
         if door.node.display is None:
             what = f"{door.rune} rune door" if door.rune else "door"
             found.append((door.node, what, "door", door.id, f"the {what} {readable(door.id)}"))
     for encounter in model.encounters.values():
         if encounter.node.display is None:
-            found.append((encounter.node, "encounter", "encounter", encounter.id,
-                          f"the encounter {readable(encounter.id)}"))
+            found.append(
+                (encounter.node, "encounter", "encounter", encounter.id, f"the encounter {readable(encounter.id)}")
+            )
     for marker in model.markers:
         node = getattr(marker, "node", None)
         if marker.kind == "relic" and marker.variant and marker.display is None:
@@ -68,8 +74,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if span is None:
             continue
         named = suggestion(identifier, kind)
-        out.append(Q520.at(span, what=what, name=identifier, printed=printed, kind=kind, suggestion=named,
-                           fixes=fix(f"name it “{named}”", insert_after(span, f' "{named}"'))))
+        out.append(
+            Q520.at(
+                span,
+                what=what,
+                name=identifier,
+                printed=printed,
+                kind=kind,
+                suggestion=named,
+                fixes=fix(f"name it “{named}”", insert_after(span, f' "{named}"')),
+            )
+        )
     return out
 
 
@@ -87,6 +102,13 @@ def _identifier_span(model, node, kind: str, identifier: str):
     return None
 
 
-RULE = Rule(Q520, find, examples=(Example(
-    failing=second(map_=MAP + "door way between T Out\n"),
-    fixed=second(map_=MAP + 'door way "The Way Out" between T Out\n')),))
+RULE = Rule(
+    Q520,
+    find,
+    examples=(
+        Example(
+            failing=second(map_=MAP + "door way between T Out\n"),
+            fixed=second(map_=MAP + 'door way "The Way Out" between T Out\n'),
+        ),
+    ),
+)

@@ -1,15 +1,17 @@
 """Q501 no-heroes-victory: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.logic.chests import MAX_LABELS
 from questc.rules.logic.examples import quest
 
 Q501 = Descriptor(
-    code="Q501", name="no-heroes-victory", severity=Severity.ERROR,
+    code="Q501",
+    name="no-heroes-victory",
+    severity=Severity.ERROR,
     template="the quest has no heroes' victory condition",
     label_template="the heroes can never win this quest",
     summary="No heroes' victory condition.",
@@ -21,7 +23,8 @@ encounter, open a door, ...).
 """,
     example=Example(
         failing=quest(win="victory overlord when conquest 0\n"),
-        fixed=quest(win="victory heroes when killed chief\nvictory overlord when conquest 0\n")),
+        fixed=quest(win="victory heroes when killed chief\nvictory overlord when conquest 0\n"),
+    ),
     fields=(),
 )
 
@@ -48,6 +51,13 @@ def _victory_suggestion(model) -> str:
     return f'add the heroes\' goal, e.g. `victory heroes "Label" when {condition}`'
 
 
-RULE = Rule(Q501, find, examples=(Example(   # second edition: only the overlord can win
-    failing=second_examples.second(win="victory overlord when round > 8\n"),
-    fixed=second_examples.second(win="victory heroes when exited\nvictory overlord when round > 8\n")),))
+RULE = Rule(
+    Q501,
+    find,
+    examples=(
+        Example(  # second edition: only the overlord can win
+            failing=second_examples.second(win="victory overlord when round > 8\n"),
+            fixed=second_examples.second(win="victory heroes when exited\nvictory overlord when round > 8\n"),
+        ),
+    ),
+)

@@ -1,8 +1,9 @@
 """Q510 text-cannot-be-printed: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
-from collections.abc import Iterator
 import unicodedata
+from collections.abc import Iterator
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
 from questc.rules import Rule, second_examples
@@ -11,7 +12,9 @@ from questc.rules.logic.examples import quest
 from questc.syntax import nodes as n
 
 Q510 = Descriptor(
-    code="Q510", name="text-cannot-be-printed", severity=Severity.ERROR,
+    code="Q510",
+    name="text-cannot-be-printed",
+    severity=Severity.ERROR,
     template="this text holds {what}, which cannot be printed",
     label_template="{what}",
     help_template="{help_text}",
@@ -30,8 +33,9 @@ anything is built, rather than a failed build:
 Line breaks (`\\n`) and tabs are fine.
 """,
     example=Example(
-        failing=quest(area_lines='  read "The bell \ue000 rings."\n'),   # a private-use character
-        fixed=quest(area_lines='  read "The bell rings."\n')),
+        failing=quest(area_lines='  read "The bell \ue000 rings."\n'),  # a private-use character
+        fixed=quest(area_lines='  read "The bell rings."\n'),
+    ),
     fields=("what", "help_text"),
 )
 
@@ -54,14 +58,18 @@ def describe(char: str) -> tuple[str, str]:
     code = f"U+{ord(char):04X}"
     category = unicodedata.category(char)
     if category == "Cc":
-        return (f"the control character {code}",
-                "remove it (write `\\n` for a line break); it may have come with text pasted from elsewhere")
+        return (
+            f"the control character {code}",
+            "remove it (write `\\n` for a line break); it may have come with text pasted from elsewhere",
+        )
     if category == "Co":
         return f"the private-use character {code}", "use a standard Unicode character instead"
     if category == "Cn":
         return f"{code}, which is not a Unicode character", "remove it or use a standard character"
-    return (f"`{char}` ({code}, {unicodedata.name(char, 'unnamed')}), which none of questc's fonts has",
-            "use another character, or write it out in words")
+    return (
+        f"`{char}` ({code}, {unicodedata.name(char, 'unnamed')}), which none of questc's fonts has",
+        "use another character, or write it out in words",
+    )
 
 
 def find(context: CheckContext) -> list[Diagnostic]:
@@ -80,6 +88,13 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return out
 
 
-RULE = Rule(Q510, find, examples=(Example(   # second edition: the same in a second edition quest
-    failing=second_examples.second('  read "The bell \ue000 rings."\n'),
-    fixed=second_examples.second('  read "The bell rings."\n')),))
+RULE = Rule(
+    Q510,
+    find,
+    examples=(
+        Example(  # second edition: the same in a second edition quest
+            failing=second_examples.second('  read "The bell \ue000 rings."\n'),
+            fixed=second_examples.second('  read "The bell rings."\n'),
+        ),
+    ),
+)

@@ -1,5 +1,6 @@
 """Q1xx, names: reported while names are resolved against the quest and the catalog
 (questc.model.resolve, questc.catalog)."""
+
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of

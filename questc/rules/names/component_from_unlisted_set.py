@@ -1,5 +1,6 @@
 """Q104 component-from-unlisted-set: the code's rule (reported by questc.model.resolve,
 questc.catalog.model); its descriptor lives with the stage, in questc.catalog.codes."""
+
 from __future__ import annotations
 
 from questc.catalog.codes import Q104

@@ -1,5 +1,6 @@
 """Q103 undefined-reference: the code's rule (reported by questc.model.resolve); its descriptor lives
 with the stage, in questc.model.codes."""
+
 from __future__ import annotations
 
 from questc.model.codes import Q103

@@ -1,4 +1,5 @@
 """Q2xx, placement: map geometry and what is placed on it (pieces, areas, doors, stairs, figures, markers)."""
+
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of

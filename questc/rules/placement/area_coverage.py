@@ -1,17 +1,19 @@
 """Q203 area-coverage: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.diagnostics.edits import fix
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Cell, Claim, Facts, fmt_cells, placement_facts
 from questc.rules.placement.suggest import add_piece
-from questc.diagnostics.edits import fix
 
 Q203 = Descriptor(
-    code="Q203", name="area-coverage", severity=Severity.ERROR,
+    code="Q203",
+    name="area-coverage",
+    severity=Severity.ERROR,
     template="{subject} {problem}",
     summary="A piece or floor cell that is in no area, or in more than one.",
     explanation="""
@@ -21,10 +23,15 @@ split between areas with `cells RECT`. A space in no area is never revealed and 
 described; a space in two areas is revealed twice and belongs to two read-aloud texts.
 """,
     example=Example(
-        failing=HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
-                + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\n' + WIN,
-        fixed=HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
-              + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "East" { pieces R2 }\n' + WIN),
+        failing=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\n'
+        + WIN,
+        fixed=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "East" { pieces R2 }\n'
+        + WIN,
+    ),
     fields=("subject", "problem"),
 )
 
@@ -64,8 +71,16 @@ def _unclaimed(facts: Facts) -> list[Diagnostic]:
                 fixes = fix(f"add `{pid}` to area `{area}`", edit) if edit else ()
             else:
                 help = f"add `{pid}` to the `pieces` of an area"
-            out.append(Q203.at(facts.piece_span(pid), subject=f"piece `{pid}`", problem="is in no area",
-                               label="no area claims this piece", help=help, fixes=fixes))
+            out.append(
+                Q203.at(
+                    facts.piece_span(pid),
+                    subject=f"piece `{pid}`",
+                    problem="is in no area",
+                    label="no area claims this piece",
+                    help=help,
+                    fixes=fixes,
+                )
+            )
         else:
             text = fmt_cells(cells)
             plural = len(cells) > 1
@@ -73,11 +88,19 @@ def _unclaimed(facts: Facts) -> list[Diagnostic]:
             # `cells` takes points and rectangles: spell them out when they make one, else the
             # writer splits the list (fmt_cells shortens long irregular lists).
             writable = ".." in text or not plural or " and " not in text
-            out.append(Q203.at(facts.piece_span(pid), subject=subject,
-                               problem="are in no area" if plural else "is in no area",
-                               label="partly in no area",
-                               help=(f"add {'them' if plural else 'it'} to an area: `cells {text}`" if writable
-                                     else "add them to an area with `cells` rectangles")))
+            out.append(
+                Q203.at(
+                    facts.piece_span(pid),
+                    subject=subject,
+                    problem="are in no area" if plural else "is in no area",
+                    label="partly in no area",
+                    help=(
+                        f"add {'them' if plural else 'it'} to an area: `cells {text}`"
+                        if writable
+                        else "add them to an area with `cells` rectangles"
+                    ),
+                )
+            )
     return out
 
 
@@ -114,14 +137,30 @@ def _claimed_twice(facts: Facts) -> list[Diagnostic]:
         else:
             subject = f"cells {fmt_cells(cells)}" if len(cells) > 1 else f"cell {fmt_cells(cells)}"
             remove = f"claim {fmt_cells(cells)} in one area only: split the `cells` so they do not overlap"
-        problem = (f"{'are' if subject.startswith('cells') else 'is'} in two areas, "
-                   f"`{earlier.area}` and `{claim.area}`")
-        out.append(Q203.at(claim.span, subject=subject, problem=problem, label=f"also in area `{claim.area}`",
-                           labels=[Label(earlier.span, f"first put in area `{earlier.area}` here")],
-                           help=remove))
+        problem = f"{'are' if subject.startswith('cells') else 'is'} in two areas, `{earlier.area}` and `{claim.area}`"
+        out.append(
+            Q203.at(
+                claim.span,
+                subject=subject,
+                problem=problem,
+                label=f"also in area `{claim.area}`",
+                labels=[Label(earlier.span, f"first put in area `{earlier.area}` here")],
+                help=remove,
+            )
+        )
     return out
 
 
-RULE = Rule(Q203, find, examples=(Example(   # second edition: a tile that is in no area
-    failing=second_examples.HEAD + second_examples.TWO_MAP + 'area A "Hall" start {\n  pieces T, In, Cap\n}\n' + second_examples.WIN,
-    fixed=second_examples.two()),))
+RULE = Rule(
+    Q203,
+    find,
+    examples=(
+        Example(  # second edition: a tile that is in no area
+            failing=second_examples.HEAD
+            + second_examples.TWO_MAP
+            + 'area A "Hall" start {\n  pieces T, In, Cap\n}\n'
+            + second_examples.WIN,
+            fixed=second_examples.two(),
+        ),
+    ),
+)

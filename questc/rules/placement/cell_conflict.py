@@ -1,17 +1,19 @@
 """Q207 cell-conflict: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
 from questc.model.quest import TOKEN_KINDS, ObstacleModel
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, hall
 from questc.rules.placement.facts import Cell, figure_name, fmt, fmt_cells, marker_name, placement_facts
 from questc.rules.placement.suggest import figure_spot, move_fix, spawn_spot
 
 Q207 = Descriptor(
-    code="Q207", name="cell-conflict", severity=Severity.ERROR,
+    code="Q207",
+    name="cell-conflict",
+    severity=Severity.ERROR,
     template="{thing} at {where} {problem}",
     label_template="{label}",
     summary="Two things in one cell that cannot share it.",
@@ -23,9 +25,7 @@ a move on one, so none can be placed there), or two obstacles in one space. Figu
 kept only for player counts that never meet (`players 2..3` and `players 4..5`) may
 share a space.
 """,
-    example=Example(
-        failing=hall("  monster skeleton at 0,0\n") + WIN,
-        fixed=hall("  monster skeleton at 2,2\n") + WIN),
+    example=Example(failing=hall("  monster skeleton at 0,0\n") + WIN, fixed=hall("  monster skeleton at 2,2\n") + WIN),
     fields=("thing", "where", "problem", "label"),
 )
 
@@ -54,9 +54,12 @@ def find(context: CheckContext) -> list[Diagnostic]:
         spot = figure_spot(facts, figure) if figure.type.large else facts.free_cell(area, near)
         if spot is None:
             return {"help": "move one of them to a free cell"}
-        return {"help": f"move it to a free cell, such as {fmt(spot)}",
-                "fixes": move_fix(facts, figure.span, spot, f"the {figure_name(figure)}",
-                                  figure.type.cells(spot, figure.facing))}
+        return {
+            "help": f"move it to a free cell, such as {fmt(spot)}",
+            "fixes": move_fix(
+                facts, figure.span, spot, f"the {figure_name(figure)}", figure.type.cells(spot, figure.facing)
+            ),
+        }
 
     # Figures: on blocking obstacles, on each other, on active glyphs.
     for index, (_i, figure) in enumerate(figures):
@@ -64,55 +67,85 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if not figure.type.large:
             blocker = facts.blocker(figure.at)
             if blocker is not None:
-                out.append(Q207.at(figure.span, thing=name, where=fmt(figure.at),
-                                   problem=f"stands on {blocker.kind.name}, which blocks movement",
-                                   label="cannot stand here",
-                                   labels=[Label(blocker.span, f"{blocker.kind.name} here")],
-                                   **help_for(figure.area, figure.at, figure)))
+                out.append(
+                    Q207.at(
+                        figure.span,
+                        thing=name,
+                        where=fmt(figure.at),
+                        problem=f"stands on {blocker.kind.name}, which blocks movement",
+                        label="cannot stand here",
+                        labels=[Label(blocker.span, f"{blocker.kind.name} here")],
+                        **help_for(figure.area, figure.at, figure),
+                    )
+                )
         for _j, earlier in figures[:index]:
             shared = figure.cells & earlier.cells
             if shared and players_meet(figure.players, earlier.players, quest_players):
-                out.append(Q207.at(figure.span, thing=name, where=fmt(figure.at),
-                                   problem=f"shares {fmt_cells(shared)} with the {figure_name(earlier)} "
-                                           f"at {fmt(earlier.at)}",
-                                   label="two figures in one space",
-                                   labels=[Label(earlier.span, "the other figure")],
-                                   **help_for(figure.area, figure.at, figure)))
+                out.append(
+                    Q207.at(
+                        figure.span,
+                        thing=name,
+                        where=fmt(figure.at),
+                        problem=f"shares {fmt_cells(shared)} with the {figure_name(earlier)} at {fmt(earlier.at)}",
+                        label="two figures in one space",
+                        labels=[Label(earlier.span, "the other figure")],
+                        **help_for(figure.area, figure.at, figure),
+                    )
+                )
                 break
         for marker in markers:
             if marker.kind == "glyph" and marker.active and marker.at in figure.cells:
-                out.append(Q207.at(figure.span, thing=name, where=fmt(figure.at),
-                                   problem=f"stands on the active glyph at {fmt(marker.at)}",
-                                   label="monsters may not be placed on an active glyph",
-                                   labels=[Label(marker.span, "active glyph here")],
-                                   **help_for(figure.area, figure.at, figure)))
+                out.append(
+                    Q207.at(
+                        figure.span,
+                        thing=name,
+                        where=fmt(figure.at),
+                        problem=f"stands on the active glyph at {fmt(marker.at)}",
+                        label="monsters may not be placed on an active glyph",
+                        labels=[Label(marker.span, "active glyph here")],
+                        **help_for(figure.area, figure.at, figure),
+                    )
+                )
     # Markers on obstacles that block movement: heroes could never reach them.
     for marker in markers:
         blocker = facts.blocker(marker.at)
-        if blocker is not None and marker.kind not in TOKEN_KINDS:   # tokens: Q212
+        if blocker is not None and marker.kind not in TOKEN_KINDS:  # tokens: Q212
             spot = facts.free_cell(marker.area, marker.at)
-            out.append(Q207.at(marker.span, thing=marker_name(marker), where=fmt(marker.at),
-                               problem=f"lies on {blocker.kind.name}, which blocks movement",
-                               label="no hero can step here",
-                               labels=[Label(blocker.span, f"{blocker.kind.name} here")],
-                               help=f"move the {marker.kind} off the {blocker.kind.name}"
-                               + (f", such as to {fmt(spot)}" if spot else ""),
-                               fixes=move_fix(facts, marker.span, spot, f"the {marker_name(marker)}") if spot
-                               else ()))
+            out.append(
+                Q207.at(
+                    marker.span,
+                    thing=marker_name(marker),
+                    where=fmt(marker.at),
+                    problem=f"lies on {blocker.kind.name}, which blocks movement",
+                    label="no hero can step here",
+                    labels=[Label(blocker.span, f"{blocker.kind.name} here")],
+                    help=f"move the {marker.kind} off the {blocker.kind.name}"
+                    + (f", such as to {fmt(spot)}" if spot else ""),
+                    fixes=move_fix(facts, marker.span, spot, f"the {marker_name(marker)}") if spot else (),
+                )
+            )
     # Spawned small figures on obstacles that block movement (large ones are Q208's).
     for index, spawn in enumerate(facts.spawns):
         found = facts.spawn_problem.get(index)
         if found and found[0] == "Q207":
             blocker = found[1]
             spot = spawn_spot(facts, spawn)
-            out.append(Q207.at(spawn.span, thing=spawn.name, where=fmt(spawn.at),
-                               problem=f"would stand on {blocker.kind.name}, which blocks movement",
-                               label="cannot stand here",
-                               labels=[Label(blocker.span, f"{blocker.kind.name} here")],
-                               help=f"spawn it off the {blocker.kind.name}, such as at {fmt(spot)}" if spot
-                               else "spawn it on a cell with no blocking obstacle",
-                               fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}",
-                                              spawn.type.cells(spot)) if spot else ()))
+            out.append(
+                Q207.at(
+                    spawn.span,
+                    thing=spawn.name,
+                    where=fmt(spawn.at),
+                    problem=f"would stand on {blocker.kind.name}, which blocks movement",
+                    label="cannot stand here",
+                    labels=[Label(blocker.span, f"{blocker.kind.name} here")],
+                    help=f"spawn it off the {blocker.kind.name}, such as at {fmt(spot)}"
+                    if spot
+                    else "spawn it on a cell with no blocking obstacle",
+                    fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}", spawn.type.cells(spot))
+                    if spot
+                    else (),
+                )
+            )
     # Two obstacles or traps in one cell: only the first would count on the board.
     seen: dict[Cell, ObstacleModel] = {}
     for obstacle in obstacles:
@@ -123,11 +156,17 @@ def find(context: CheckContext) -> list[Diagnostic]:
             seen.setdefault(cell, obstacle)
         if clash:
             cell, other = clash
-            out.append(Q207.at(obstacle.span, thing=obstacle.kind.name, where=fmt_cells(obstacle.cells),
-                               problem=f"covers {fmt(cell)}, which already holds {other.kind.name}",
-                               label="two obstacles in one space",
-                               labels=[Label(other.span, f"{other.kind.name} here")],
-                               help="put each obstacle or trap on cells of its own"))
+            out.append(
+                Q207.at(
+                    obstacle.span,
+                    thing=obstacle.kind.name,
+                    where=fmt_cells(obstacle.cells),
+                    problem=f"covers {fmt(cell)}, which already holds {other.kind.name}",
+                    label="two obstacles in one space",
+                    labels=[Label(other.span, f"{other.kind.name} here")],
+                    help="put each obstacle or trap on cells of its own",
+                )
+            )
     return out
 
 
@@ -137,6 +176,13 @@ def players_meet(a: tuple[int, int] | None, b: tuple[int, int] | None, quest: tu
     return max(a[0], b[0]) <= min(a[1], b[1])
 
 
-RULE = Rule(Q207, find, examples=(Example(   # second edition: two monsters on one space
-    failing=second_examples.second("  monster zombie at 0,0\n  monster goblin_archer at 0,0\n"),
-    fixed=second_examples.second("  monster zombie at 0,0\n  monster goblin_archer at 1,0\n")),))
+RULE = Rule(
+    Q207,
+    find,
+    examples=(
+        Example(  # second edition: two monsters on one space
+            failing=second_examples.second("  monster zombie at 0,0\n  monster goblin_archer at 0,0\n"),
+            fixed=second_examples.second("  monster zombie at 0,0\n  monster goblin_archer at 1,0\n"),
+        ),
+    ),
+)

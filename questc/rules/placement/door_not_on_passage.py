@@ -1,17 +1,19 @@
 """Q205 door-not-on-passage: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.board.geometry import edge_cells
-from questc.diagnostics.core import Descriptor, Fix, Diagnostic, Example, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Severity
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN, hall
-from questc.rules.placement.suggest import piece_move_fix
 from questc.rules.placement.facts import Facts, distance, placement_facts
+from questc.rules.placement.suggest import piece_move_fix
 
 Q205 = Descriptor(
-    code="Q205", name="door-not-on-passage", severity=Severity.ERROR,
+    code="Q205",
+    name="door-not-on-passage",
+    severity=Severity.ERROR,
     template="door `{door}` cannot stand there: {problem}",
     label_template="not on a passage between two pieces",
     help_template="put the door where two pieces' openings meet: `door {door} between PIECE PIECE`",
@@ -25,8 +27,11 @@ piece, or half off the map cannot be set up.
 """,
     example=Example(
         failing=hall(glyph="glyph at 0,0 active").replace("area A", "door d at 1,1 north\narea A") + WIN,
-        fixed=HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d at 3,1 east\n"
-              + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "East" { pieces R2 }\n' + WIN),
+        fixed=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d at 3,1 east\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "East" { pieces R2 }\n'
+        + WIN,
+    ),
     fields=("door", "problem"),
 )
 
@@ -59,7 +64,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
 def _joint_at(edges) -> str:
     """A joint's two edges in; the `at X,Y SIDE` that names them out."""
     (x1, y1, x2, y2), _ = sorted(edges)
-    if x1 == x2:   # vertical: the east side of the cell west of it
+    if x1 == x2:  # vertical: the east side of the cell west of it
         return f"at {x1 - 1},{y1} east"
     return f"at {x1},{y1 - 1} south"
 
@@ -76,8 +81,10 @@ def _door_help(facts: Facts, door) -> str:
             return f"say which joint: {options}"
         partners = sorted({pb if pa == a else pa for pa, pb, _ in joints if a in (pa, pb)})
         if partners:
-            return (f"`{a}` joins {', '.join(f'`{p}`' for p in partners)}: put the door between `{a}` and one "
-                    f"of them, or move `{b}` so one of its openings meets one of `{a}`'s")
+            return (
+                f"`{a}` joins {', '.join(f'`{p}`' for p in partners)}: put the door between `{a}` and one "
+                f"of them, or move `{b}` so one of its openings meets one of `{a}`'s"
+            )
         return f"move `{b}` so that one of its openings meets one of `{a}`'s exactly"
     if not joints:
         return "no two pieces are joined: doors stand where an opening of one piece meets an opening of another"
@@ -89,6 +96,13 @@ def _door_help(facts: Facts, door) -> str:
     return f"the nearest joint is between `{a}` and `{b}`: `door {door.id} {_joint_at(edges)}`"
 
 
-RULE = Rule(Q205, find, examples=(Example(   # second edition: a door in the middle of a tile
-    failing=second_examples.two(doors="door d at 1,1 north\n"),
-    fixed=second_examples.two(doors="door d at 3,1 east\n")),))
+RULE = Rule(
+    Q205,
+    find,
+    examples=(
+        Example(  # second edition: a door in the middle of a tile
+            failing=second_examples.two(doors="door d at 1,1 north\n"),
+            fixed=second_examples.two(doors="door d at 3,1 east\n"),
+        ),
+    ),
+)

@@ -1,17 +1,20 @@
 """Q211 facing-mismatch: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
+
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import WIN, wod_hall
 from questc.rules.placement.facts import placement_facts
 from questc.syntax import nodes as n
 
 Q211 = Descriptor(
-    code="Q211", name="facing-mismatch", severity=Severity.WARNING,
+    code="Q211",
+    name="facing-mismatch",
+    severity=Severity.WARNING,
     template="{thing} {problem}",
     label_template="{label}",
     summary="`facing` given where it means nothing, or missing where the component needs it.",
@@ -28,7 +31,8 @@ hide a mistake (the wrong monster, or a facing meant for another line).
 """,
     example=Example(
         failing=wod_hall("  trap boulder at 1,2\n  trap dart_field at 3,3 facing north\n") + WIN,
-        fixed=wod_hall("  trap boulder at 1,2 facing east\n  trap dart_field at 3,3\n") + WIN),
+        fixed=wod_hall("  trap boulder at 1,2 facing east\n  trap dart_field at 3,3\n") + WIN,
+    ),
     fields=("thing", "problem", "label"),
 )
 
@@ -54,16 +58,25 @@ def find(context: CheckContext) -> list[Diagnostic]:
                     continue
                 where = f"trap {kind.name} at {_points_text(stmt.at)}"
                 if stmt.facing is not None and not kind.facing:
-                    out.append(Q211.at(stmt.facing.span, thing=f"trap `{kind.name}`",
-                                       problem=f"takes no direction: `facing {stmt.facing.value}` means nothing",
-                                       label="a direction that means nothing here",
-                                       help=f"remove it: `{where}`"))
+                    out.append(
+                        Q211.at(
+                            stmt.facing.span,
+                            thing=f"trap `{kind.name}`",
+                            problem=f"takes no direction: `facing {stmt.facing.value}` means nothing",
+                            label="a direction that means nothing here",
+                            help=f"remove it: `{where}`",
+                        )
+                    )
                 elif stmt.facing is None and kind.facing:
-                    out.append(Q211.at(stmt.kind.span, thing=f"trap `{kind.name}`",
-                                       problem="needs a direction, and none is given",
-                                       label="which way does it go?",
-                                       help=f"add the way its arrow points: `{where} facing north` "
-                                       "(or east, south, west)"))
+                    out.append(
+                        Q211.at(
+                            stmt.kind.span,
+                            thing=f"trap `{kind.name}`",
+                            problem="needs a direction, and none is given",
+                            label="which way does it go?",
+                            help=f"add the way its arrow points: `{where} facing north` (or east, south, west)",
+                        )
+                    )
             elif isinstance(stmt, (n.Monster, n.PlaceNamed)) and stmt.facing is not None:
                 if isinstance(stmt, n.Monster):
                     monster = catalog.lookup("monster", stmt.type.value)
@@ -78,11 +91,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
                 if w != h:
                     continue
                 shape = "fills one space" if (w, h) == (1, 1) else f"is square ({w}x{h})"
-                out.append(Q211.at(stmt.facing.span, thing=thing,
-                                   problem=f"{shape}: `facing {stmt.facing.value}` changes nothing",
-                                   label="a direction that changes nothing",
-                                   help=f"remove `facing {stmt.facing.value}`: it fills the same spaces whichever "
-                                   "way it faces (only a long figure, such as a hell hound, is turned)"))
+                out.append(
+                    Q211.at(
+                        stmt.facing.span,
+                        thing=thing,
+                        problem=f"{shape}: `facing {stmt.facing.value}` changes nothing",
+                        label="a direction that changes nothing",
+                        help=f"remove `facing {stmt.facing.value}`: it fills the same spaces whichever "
+                        "way it faces (only a long figure, such as a hell hound, is turned)",
+                    )
+                )
     return out
 
 
@@ -90,6 +108,13 @@ def _points_text(points: Iterable[n.PointRef]) -> str:
     return " ".join(f"{p.piece.value + ':' if p.piece else ''}{p.x},{p.y}" for p in points)
 
 
-RULE = Rule(Q211, find, examples=(Example(   # second edition: a direction for a monster of one space
-    failing=second_examples.second("  monster zombie at 0,0 facing north\n"),
-    fixed=second_examples.second("  monster zombie at 0,0\n")),))
+RULE = Rule(
+    Q211,
+    find,
+    examples=(
+        Example(  # second edition: a direction for a monster of one space
+            failing=second_examples.second("  monster zombie at 0,0 facing north\n"),
+            fixed=second_examples.second("  monster zombie at 0,0\n"),
+        ),
+    ),
+)

@@ -5,6 +5,7 @@ claims which cell, which things are misplaced), so that each problem is reported
 once, at its cause: an overlap is one Q201 (not also Q203 for its cells), a figure
 off the map is one Q204 (not also Q207 for what it would share a cell with).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -92,15 +93,17 @@ def marker_name(marker: Marker) -> str:
 @dataclass
 class Claim:
     """One way an area takes cells: a `pieces` name or a `cells` rectangle, with its span."""
+
     area: str
     cells: frozenset[Cell]
     span: Span
-    piece: str | None   # the piece a `pieces` entry names; None for `cells`
+    piece: str | None  # the piece a `pieces` entry names; None for `cells`
 
 
 @dataclass
 class Spawn:
     """One figure a `spawn` effect places (an encounter's or a trigger's), at its point."""
+
     type: MonsterType
     master: bool
     at: Cell
@@ -111,19 +114,27 @@ class Spawn:
         return f"spawned {'master ' if self.master else ''}{self.type.name}"
 
 
-MOVE_REACH = 3   # how far (cells, each way) a misplaced piece is looked for where it joins the map
-_SHIFTS = sorted(((dx, dy) for dx in range(-MOVE_REACH, MOVE_REACH + 1) for dy in range(-MOVE_REACH, MOVE_REACH + 1)
-                  if (dx, dy) != (0, 0)), key=lambda d: (abs(d[0]) + abs(d[1]), d[1], d[0]))
+MOVE_REACH = 3  # how far (cells, each way) a misplaced piece is looked for where it joins the map
+_SHIFTS = sorted(
+    (
+        (dx, dy)
+        for dx in range(-MOVE_REACH, MOVE_REACH + 1)
+        for dy in range(-MOVE_REACH, MOVE_REACH + 1)
+        if (dx, dy) != (0, 0)
+    ),
+    key=lambda d: (abs(d[0]) + abs(d[1]), d[1], d[0]),
+)
 
 
 @record
 class Move:
     """A piece that joins more of the map at `at` than where it is written (`was`)."""
+
     piece: str
     was: Cell
     at: Cell
-    cells: frozenset[Cell]       # its cells there
-    joins: tuple[str, ...]       # the pieces it joins there and did not before
+    cells: frozenset[Cell]  # its cells there
+    joins: tuple[str, ...]  # the pieces it joins there and did not before
 
     @property
     def length(self) -> int:
@@ -132,8 +143,10 @@ class Move:
     def place(self) -> str:
         """`4,1 (1 north)`"""
         dx, dy = self.at[0] - self.was[0], self.at[1] - self.was[1]
-        parts = [f"{abs(dy)} {'south' if dy > 0 else 'north'}" if dy else "",
-                 f"{abs(dx)} {'east' if dx > 0 else 'west'}" if dx else ""]
+        parts = [
+            f"{abs(dy)} {'south' if dy > 0 else 'north'}" if dy else "",
+            f"{abs(dx)} {'east' if dx > 0 else 'west'}" if dx else "",
+        ]
         return f"{fmt(self.at)} ({' and '.join(p for p in parts if p)})"
 
     def words(self) -> str:
@@ -152,11 +165,11 @@ class Facts:
         self.board = self.qb.board
         self.build = self.qb.build
         self.floor = frozenset(self.board.cells)
-        self.text = context.text   # the quest's SourceText, for fixes that add statements
+        self.text = context.text  # the quest's SourceText, for fixes that add statements
         # Cells a fix already moves something to: the next suggestion looks elsewhere, so that
         # fixes applied together never put two things in one cell.
         self.suggested: set[Cell] = set()
-        self.reserved_ids: set[str] = set()   # identifiers a fix already introduces (two caps, two names)
+        self.reserved_ids: set[str] = set()  # identifiers a fix already introduces (two caps, two names)
         self._moves: dict[str, Move | None] = {}
 
     # -- pieces -------------------------------------------------------------------
@@ -196,9 +209,15 @@ class Facts:
         piece = pieces.get(pid)
         found = None
         if piece is not None:
+
             def joins(shape) -> set[str]:
-                return {other for opening in shape.openings
-                        for other in edges_of.get(frozenset(opening.edges()), ()) if other != pid}
+                return {
+                    other
+                    for opening in shape.openings
+                    for other in edges_of.get(frozenset(opening.edges()), ())
+                    if other != pid
+                }
+
             before = joins(piece.shape)
             for dx, dy in _SHIFTS:
                 at = (piece.at[0] + dx, piece.at[1] + dy)
@@ -351,13 +370,13 @@ class Facts:
                 continue
             monster = model.catalog.lookup("monster", effect.type.value)
             if monster is None:
-                continue   # Q101
+                continue  # Q101
             for point in effect.at:
                 at = (point.x, point.y)
                 if point.piece is not None:
                     piece = model.pieces.get(point.piece.value)
                     if piece is None:
-                        continue   # Q103
+                        continue  # Q103
                     at = (piece.at[0] + point.x, piece.at[1] + point.y)
                 out.append(Spawn(monster, effect.master, at, point.span))
         return out
@@ -377,8 +396,11 @@ class Facts:
                 out[i] = ("Q204", sorted(cells))
             elif spawn.type.large:
                 fit = self.figure_fit(cells)
-                if fit is not None and all(self.figure_fit(spawn.type.cells(spawn.at, f)) is not None
-                                           for f in FACINGS if spawn.type.size(f) != spawn.type.size()):
+                if fit is not None and all(
+                    self.figure_fit(spawn.type.cells(spawn.at, f)) is not None
+                    for f in FACINGS
+                    if spawn.type.size(f) != spawn.type.size()
+                ):
                     out[i] = ("Q208", fit)
             elif (blocker := self.blocker(spawn.at)) is not None:
                 out[i] = ("Q207", blocker)
@@ -390,8 +412,7 @@ class Facts:
 
     @cached_property
     def misplaced_obstacles(self) -> set[int]:
-        return {i for i, o in enumerate(self.model.obstacles)
-                if o.piece is None and self.area_problem(o.cells, o.area)}
+        return {i for i, o in enumerate(self.model.obstacles) if o.piece is None and self.area_problem(o.cells, o.area)}
 
     @cached_property
     def occupied(self) -> set[Cell]:

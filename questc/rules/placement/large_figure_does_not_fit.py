@@ -1,16 +1,18 @@
 """Q208 large-figure-does-not-fit: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import BIG, hall
 from questc.rules.placement.facts import Facts, figure_name, fmt, fmt_cells, placement_facts
 from questc.rules.placement.suggest import figure_spot, move_fix, spawn_spot
 
 Q208 = Descriptor(
-    code="Q208", name="large-figure-does-not-fit", severity=Severity.ERROR,
+    code="Q208",
+    name="large-figure-does-not-fit",
+    severity=Severity.ERROR,
     template="{figure} at {where} does not fit: {problem}",
     label_template="{label}",
     help_template="place it where its whole footprint lies on open floor of its area",
@@ -23,9 +25,7 @@ door between any two of them: a figure cannot stand across a wall. The same goes
 a large figure a `spawn` effect places; a spawn names no facing, so a long figure
 fits when it fits either way round.
 """,
-    example=Example(
-        failing=hall("  named big at 3,3\n") + BIG,
-        fixed=hall("  named big at 2,2\n") + BIG),
+    example=Example(failing=hall("  named big at 3,3\n") + BIG, fixed=hall("  named big at 2,2\n") + BIG),
     fields=("figure", "where", "problem", "label"),
 )
 
@@ -56,14 +56,28 @@ def find(context: CheckContext) -> list[Diagnostic]:
             at, facing = spot
             if facing != figure.facing and facing is not None:
                 # A new facing would change every figure of the statement: the help says it, no fix.
-                help = (f"place it at {fmt(at)} facing {facing}, where its whole footprint fits"
-                        if at != figure.at else f"turn it: `facing {facing}` fits at {fmt(at)}")
+                help = (
+                    f"place it at {fmt(at)} facing {facing}, where its whole footprint fits"
+                    if at != figure.at
+                    else f"turn it: `facing {facing}` fits at {fmt(at)}"
+                )
             else:
                 help = f"move it to {fmt(at)}, where its whole {w}x{h} footprint fits"
-                fixes = move_fix(facts, figure.span, at, f"the {figure_name(figure)}",
-                                 figure.type.cells(at, figure.facing))
-        out.append(Q208.at(figure.span, figure=figure_name(figure), where=fmt(figure.at), problem=problem,
-                           label=label, labels=labels, help=help, fixes=fixes))
+                fixes = move_fix(
+                    facts, figure.span, at, f"the {figure_name(figure)}", figure.type.cells(at, figure.facing)
+                )
+        out.append(
+            Q208.at(
+                figure.span,
+                figure=figure_name(figure),
+                where=fmt(figure.at),
+                problem=problem,
+                label=label,
+                labels=labels,
+                help=help,
+                fixes=fixes,
+            )
+        )
     for index, spawn in enumerate(facts.spawns):
         found = facts.spawn_problem.get(index)
         if not found or found[0] != "Q208":
@@ -71,11 +85,18 @@ def find(context: CheckContext) -> list[Diagnostic]:
         w, h = spawn.type.size()
         problem, label, labels = _fit_text(facts, found[1], w, h)
         spot = spawn_spot(facts, spawn)
-        out.append(Q208.at(spawn.span, figure=spawn.name, where=fmt(spawn.at), problem=problem, label=label,
-                           labels=labels, help=f"spawn it at {fmt(spot)}, where its whole footprint fits" if spot
-                           else None,
-                           fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}", spawn.type.cells(spot))
-                           if spot else ()))
+        out.append(
+            Q208.at(
+                spawn.span,
+                figure=spawn.name,
+                where=fmt(spawn.at),
+                problem=problem,
+                label=label,
+                labels=labels,
+                help=f"spawn it at {fmt(spot)}, where its whole footprint fits" if spot else None,
+                fixes=move_fix(facts, spawn.span, spot, f"the {spawn.name}", spawn.type.cells(spot)) if spot else (),
+            )
+        )
     return out
 
 
@@ -101,6 +122,13 @@ def _fit_text(facts: Facts, fit, w: int, h: int) -> tuple[str, str, list[Label]]
     return problem, label, labels
 
 
-RULE = Rule(Q208, find, examples=(Example(   # second edition: an ettin (2x2) at the tile's edge
-    failing=second_examples.second("  monster ettin at 3,3\n"),
-    fixed=second_examples.second("  monster ettin at 2,2\n")),))
+RULE = Rule(
+    Q208,
+    find,
+    examples=(
+        Example(  # second edition: an ettin (2x2) at the tile's edge
+            failing=second_examples.second("  monster ettin at 3,3\n"),
+            fixed=second_examples.second("  monster ettin at 2,2\n"),
+        ),
+    ),
+)

@@ -1,4 +1,5 @@
 """Q202 open-corridor-end: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.board.quest_board import door_edges_at
@@ -10,7 +11,9 @@ from questc.rules.placement.facts import MOVE_REACH, Facts, distance, fmt_cells,
 from questc.rules.placement.suggest import cap, piece_move_fix
 
 Q202 = Descriptor(
-    code="Q202", name="open-corridor-end", severity=Severity.WARNING,
+    code="Q202",
+    name="open-corridor-end",
+    severity=Severity.WARNING,
     template="the {side} end of {kind} `{piece}` {problem}",
     label_template="{side} end ({cells})",
     help_template="cap it with a dead end, or join it to another piece's opening",
@@ -23,13 +26,16 @@ its openings exactly. A room's opening that joins nothing is simply wall and dra
 no warning; an opening that carries a door is joined.
 """,
     example=Example(
-        failing=HEAD + "piece R1 room_4x4 at 0,0\npiece C1 corridor_2x2 at 4,1\ndoor d between R1 C1\n"
-                + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Passage" { pieces C1 }\n'
-                + WIN,
-        fixed=HEAD + "piece R1 room_4x4 at 0,0\npiece C1 corridor_2x2 at 4,1\npiece E1 dead_end at 6,1\n"
-              + "door d between R1 C1\n"
-              + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Passage" { pieces C1, E1 }\n'
-              + WIN),
+        failing=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece C1 corridor_2x2 at 4,1\ndoor d between R1 C1\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Passage" { pieces C1 }\n'
+        + WIN,
+        fixed=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece C1 corridor_2x2 at 4,1\npiece E1 dead_end at 6,1\n"
+        + "door d between R1 C1\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Passage" { pieces C1, E1 }\n'
+        + WIN,
+    ),
     fields=("side", "kind", "piece", "problem", "cells"),
 )
 
@@ -71,23 +77,33 @@ def find(context: CheckContext) -> list[Diagnostic]:
         move = move_to_join(facts, pid, opening, other)
         if move is not None:
             # A piece a few cells off joins this end: capping it would cut that piece off for good.
-            out.append(Q202.at(
-                facts.piece_span(pid), problem="joins nothing" if other is None else f"runs into the wall of `{other}`",
-                help=f"move `{move.piece}` {move.words()}" + ("" if move.piece == pid else
-                                                               f" (a dead end here would cut `{move.piece}` off)"),
-                labels=[Label(facts.piece_span(other), f"this piece has no opening where `{pid}` ends")]
-                if other is not None else [],
-                fixes=piece_move_fix(facts, move), **values))
+            out.append(
+                Q202.at(
+                    facts.piece_span(pid),
+                    problem="joins nothing" if other is None else f"runs into the wall of `{other}`",
+                    help=f"move `{move.piece}` {move.words()}"
+                    + ("" if move.piece == pid else f" (a dead end here would cut `{move.piece}` off)"),
+                    labels=[Label(facts.piece_span(other), f"this piece has no opening where `{pid}` ends")]
+                    if other is not None
+                    else [],
+                    fixes=piece_move_fix(facts, move),
+                    **values,
+                )
+            )
         elif other is not None:
-            out.append(Q202.at(
-                facts.piece_span(pid), problem=f"runs into the wall of `{other}`",
-                labels=[Label(facts.piece_span(other), f"this piece has no opening where `{pid}` ends")],
-                help=f"move or turn `{pid}` or `{other}` so that this end meets one of `{other}`'s openings "
-                     f"exactly, or cap the end with a dead end and leave a gap", **values))
+            out.append(
+                Q202.at(
+                    facts.piece_span(pid),
+                    problem=f"runs into the wall of `{other}`",
+                    labels=[Label(facts.piece_span(other), f"this piece has no opening where `{pid}` ends")],
+                    help=f"move or turn `{pid}` or `{other}` so that this end meets one of `{other}`'s openings "
+                    f"exactly, or cap the end with a dead end and leave a gap",
+                    **values,
+                )
+            )
         else:
             help, fixes = cap(facts, pid, opening, "dead_end", "dead end")
-            out.append(Q202.at(facts.piece_span(pid), problem="joins nothing", help=help, fixes=fixes,
-                               **values))
+            out.append(Q202.at(facts.piece_span(pid), problem="joins nothing", help=help, fixes=fixes, **values))
     return out
 
 
@@ -101,8 +117,11 @@ def move_to_join(facts: Facts, pid: str, opening, other: str | None):
         piece = model.pieces.get(qid)
         if qid in candidates or piece is None:
             continue
-        if any(abs(a[0] - b[0]) <= 2 * MOVE_REACH and abs(a[1] - b[1]) <= 2 * MOVE_REACH
-               for a in piece.shape.openings[index].outside() for b in ends):
+        if any(
+            abs(a[0] - b[0]) <= 2 * MOVE_REACH and abs(a[1] - b[1]) <= 2 * MOVE_REACH
+            for a in piece.shape.openings[index].outside()
+            for b in ends
+        ):
             candidates.append(qid)
     moves = []
     for qid in candidates:
@@ -112,10 +131,18 @@ def move_to_join(facts: Facts, pid: str, opening, other: str | None):
         if qid != pid and pid in move.joins:
             moves.append(move)
         elif qid == pid:
-            moved = model.pieces[pid].type.placed(move.at, model.pieces[pid].turn).openings[
-                model.pieces[pid].shape.openings.index(opening)]
-            joined = {o for p2 in model.pieces.values() if p2 is not None and p2.id != pid
-                      for o in p2.shape.openings if set(o.edges()) == set(moved.edges())}
+            moved = (
+                model.pieces[pid]
+                .type.placed(move.at, model.pieces[pid].turn)
+                .openings[model.pieces[pid].shape.openings.index(opening)]
+            )
+            joined = {
+                o
+                for p2 in model.pieces.values()
+                if p2 is not None and p2.id != pid
+                for o in p2.shape.openings
+                if set(o.edges()) == set(moved.edges())
+            }
             if joined:
                 moves.append(move)
     return max(moves, key=lambda m: (len(m.joins), -m.length), default=None)
@@ -143,8 +170,12 @@ def ends_excused_by_doors(facts: Facts) -> set[tuple[str, int]]:
                 piece, other = model.pieces[a], model.pieces[b]
                 unjoined = [i for p, i in facts.build.unjoined_openings if p == a]
                 if unjoined:
-                    nearest = min(unjoined, key=lambda i: min(
-                        distance(c, o) for c in piece.shape.openings[i].outside() for o in other.shape.cells))
+                    nearest = min(
+                        unjoined,
+                        key=lambda i: min(
+                            distance(c, o) for c in piece.shape.openings[i].outside() for o in other.shape.cells
+                        ),
+                    )
                     excused.add((a, nearest))
     return excused
 

@@ -1,15 +1,17 @@
 """Q201 overlapping-pieces: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.placement.examples import HEAD, WIN
 from questc.rules.placement.facts import Cell, Facts, distance, fmt, fmt_cells, placement_facts
 
 Q201 = Descriptor(
-    code="Q201", name="overlapping-pieces", severity=Severity.ERROR,
+    code="Q201",
+    name="overlapping-pieces",
+    severity=Severity.ERROR,
     template="piece `{piece}` overlaps piece `{other}` on {cells}",
     label_template="overlaps `{other}`",
     help_template="move `{piece}` so that none of its cells lie on `{other}`",
@@ -21,10 +23,15 @@ joint and line of sight near them is meaningless. The help suggests the nearest
 position where the piece no longer overlaps anything.
 """,
     example=Example(
-        failing=HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 2,2\n"
-                + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Other" { pieces R2 }\n' + WIN,
-        fixed=HEAD + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
-              + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Other" { pieces R2 }\n' + WIN),
+        failing=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 2,2\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Other" { pieces R2 }\n'
+        + WIN,
+        fixed=HEAD
+        + "piece R1 room_4x4 at 0,0\npiece R2 room_4x4 at 4,0\ndoor d between R1 R2\n"
+        + 'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Other" { pieces R2 }\n'
+        + WIN,
+    ),
     fields=("piece", "other", "cells"),
 )
 
@@ -45,11 +52,20 @@ def find(context: CheckContext) -> list[Diagnostic]:
         help = None
         if spot is not None:
             turn = f" turn {piece.turn}" if piece.turn else ""
-            help = (f"move `{second}` off `{first}`: `piece {second} {piece.type.name} at {fmt(spot)}{turn}` "
-                    f"is the nearest place where it overlaps no piece")
-        out.append(Q201.at(facts.piece_span(second), piece=second, other=first, cells=fmt_cells(cells),
-                           labels=[Label(facts.piece_span(first), f"`{second}` overlaps this piece")],
-                           help=help))
+            help = (
+                f"move `{second}` off `{first}`: `piece {second} {piece.type.name} at {fmt(spot)}{turn}` "
+                f"is the nearest place where it overlaps no piece"
+            )
+        out.append(
+            Q201.at(
+                facts.piece_span(second),
+                piece=second,
+                other=first,
+                cells=fmt_cells(cells),
+                labels=[Label(facts.piece_span(first), f"`{second}` overlaps this piece")],
+                help=help,
+            )
+        )
     return out
 
 
@@ -69,6 +85,15 @@ def _free_spot(facts: Facts, piece_id: str) -> Cell | None:
     return None
 
 
-RULE = Rule(Q201, find, examples=(Example(   # second edition: a tile laid over another
-    failing=second_examples.second(map_=second_examples.MAP + "piece T2 tile_2a at 2,2\n", pieces="T, T2, In, Out, Cap"),
-    fixed=second_examples.second()),))
+RULE = Rule(
+    Q201,
+    find,
+    examples=(
+        Example(  # second edition: a tile laid over another
+            failing=second_examples.second(
+                map_=second_examples.MAP + "piece T2 tile_2a at 2,2\n", pieces="T, T2, In, Out, Cap"
+            ),
+            fixed=second_examples.second(),
+        ),
+    ),
+)

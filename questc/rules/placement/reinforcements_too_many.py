@@ -1,4 +1,5 @@
 """Q217 reinforcements-too-many: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.analysis.reach import places
@@ -12,7 +13,9 @@ from questc.words import plural
 _RULE_HEAD = "at end of each overlord turn {\n  place %s zombie on %s up to limit\n}\n"
 
 Q217 = Descriptor(
-    code="Q217", name="reinforcements-too-many", severity=Severity.WARNING,
+    code="Q217",
+    name="reinforcements-too-many",
+    severity=Severity.WARNING,
     template="{what} {count}, but {where} {has}",
     label_template="{label}",
     help_template="{help_text}",
@@ -26,7 +29,8 @@ for the number of heroes, which counts too.
 """,
     example=Example(
         failing=second(map_=MAP, win="victory heroes when exited\n" + _RULE_HEAD % (3, "Cap")),
-        fixed=second(map_=MAP, win="victory heroes when exited\n" + _RULE_HEAD % (3, "T"))),
+        fixed=second(map_=MAP, win="victory heroes when exited\n" + _RULE_HEAD % (3, "T")),
+    ),
     fields=("what", "count", "where", "has", "label", "help_text"),
 )
 
@@ -43,8 +47,11 @@ def find(context: CheckContext) -> list[Diagnostic]:
         count = effect.count.value(top) if effect.count is not None else 1
         if effect.kind == "monster" and effect.limit is not None:
             monster = model.catalog.lookup("monster", effect.type.value) if effect.type is not None else None
-            limit = effect.limit if isinstance(effect.limit, int) else \
-                (sum(monster.group_size(top) or (count, 0)) if monster is not None else count)
+            limit = (
+                effect.limit
+                if isinstance(effect.limit, int)
+                else (sum(monster.group_size(top) or (count, 0)) if monster is not None else count)
+            )
             count = min(count, limit)
         if effect.at:
             room, where = len({(p.x, p.y, p.piece.value if p.piece else None) for p in effect.at}), "the points listed"
@@ -57,17 +64,28 @@ def find(context: CheckContext) -> list[Diagnostic]:
             if effect.area is not None and effect.area.value in model.areas:
                 cells |= model.areas[effect.area.value].cells
             room = len(places(board, cells))
-            where = ("area " + f"`{effect.area.value}`") if effect.area is not None else \
-                "piece " + " and ".join(f"`{p.value}`" for p in effect.on)
+            where = (
+                ("area " + f"`{effect.area.value}`")
+                if effect.area is not None
+                else "piece " + " and ".join(f"`{p.value}`" for p in effect.on)
+            )
         if count > room:
-            what = f"it places {plural(count, effect.type.value.replace('_', ' ') if effect.type else effect.kind)}" \
-                if effect.kind == "monster" else f"it places {plural(count, effect.kind + ' token')}"
-            out.append(Q217.at(effect.span, what=what, count=f"with {top} heroes" if effect.count and
-                               effect.count.heroes else "at a time", where=where,
-                               has=f"{'have' if where.endswith('listed') else 'has'} "
-                                   f"{plural(room, 'free space')}",
-                               label=f"{count} for {plural(room, 'space')}",
-                               help_text="place them on a larger piece or on more pieces, or fewer at a time"))
+            what = (
+                f"it places {plural(count, effect.type.value.replace('_', ' ') if effect.type else effect.kind)}"
+                if effect.kind == "monster"
+                else f"it places {plural(count, effect.kind + ' token')}"
+            )
+            out.append(
+                Q217.at(
+                    effect.span,
+                    what=what,
+                    count=f"with {top} heroes" if effect.count and effect.count.heroes else "at a time",
+                    where=where,
+                    has=f"{'have' if where.endswith('listed') else 'has'} {plural(room, 'free space')}",
+                    label=f"{count} for {plural(room, 'space')}",
+                    help_text="place them on a larger piece or on more pieces, or fewer at a time",
+                )
+            )
     return out
 
 

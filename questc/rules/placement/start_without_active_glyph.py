@@ -1,4 +1,5 @@
 """Q210 start-without-active-glyph: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Fix, Label, Severity
@@ -10,7 +11,9 @@ from questc.rules.placement.facts import fmt, placement_facts
 from questc.rules.placement.suggest import add_statement
 
 Q210 = Descriptor(
-    code="Q210", name="start-without-active-glyph", severity=Severity.ERROR,
+    code="Q210",
+    name="start-without-active-glyph",
+    severity=Severity.ERROR,
     template="start area `{area}` has no active glyph",
     label_template="the heroes are placed on or next to an active glyph here",
     help_template="add `glyph at X,Y active` on a free cell of `{area}`",
@@ -20,9 +23,7 @@ Heroes begin the quest on or next to an active glyph of transport in the start a
 and return to it from town. Glyphs start inactive unless the quest says `active`, so
 the start area needs at least one `glyph at P active`.
 """,
-    example=Example(
-        failing=hall(glyph="glyph at 0,0") + WIN,
-        fixed=hall(glyph="glyph at 0,0 active") + WIN),
+    example=Example(failing=hall(glyph="glyph at 0,0") + WIN, fixed=hall(glyph="glyph at 0,0 active") + WIN),
     fields=("area",),
 )
 

@@ -1,4 +1,5 @@
 """Where a misplaced figure could go: the nearest cells that fit, for the placement rules' help and fixes."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ def spawn_spot(facts: Facts, spawn: Spawn) -> Cell | None:
     return None
 
 
-def figure_spot(facts: Facts, figure: Figure, with_facing: bool = False) -> Any:   # a Cell, or (Cell, facing)
+def figure_spot(facts: Facts, figure: Figure, with_facing: bool = False) -> Any:  # a Cell, or (Cell, facing)
     """The nearest top-left cell (and facing) where the figure fits in its area: floor of its
     own area, no wall inside, no blocking obstacle, no other figure, no active glyph."""
     area = facts.model.areas[figure.area]
@@ -43,8 +44,13 @@ def figure_spot(facts: Facts, figure: Figure, with_facing: bool = False) -> Any:
     for cell in sorted(area.cells, key=lambda c: distance(figure.at, c)):
         for facing in facings:
             cells = figure.type.cells(cell, facing)
-            if not cells <= area.cells or cells & others or cells & glyphs or cells & facts.contested \
-                    or cells & facts.suggested:
+            if (
+                not cells <= area.cells
+                or cells & others
+                or cells & glyphs
+                or cells & facts.contested
+                or cells & facts.suggested
+            ):
                 continue
             if facts.figure_fit(cells) is None:
                 key = (distance(figure.at, cell), facing != figure.facing)
@@ -57,7 +63,9 @@ def figure_spot(facts: Facts, figure: Figure, with_facing: bool = False) -> Any:
     return (best[1], best[2]) if with_facing else best[1]
 
 
-def move_fix(facts: Facts, span: Span, cell: Cell, what: str, footprint: Iterable[Cell] | None = None) -> tuple[Fix, ...]:
+def move_fix(
+    facts: Facts, span: Span, cell: Cell, what: str, footprint: Iterable[Cell] | None = None
+) -> tuple[Fix, ...]:
     """The fix that rewrites the point at `span` as `cell`, in the form it was written
     (`R1:2,3` stays counted from `R1`); unsafe: the nearest free cell is a guess at where
     the writer wanted it. The cell (or a large figure's `footprint` there) is reserved, so
@@ -84,7 +92,7 @@ def add_statement(text: SourceText | None, area: n.Area, statement: str) -> Edit
     if text is None or not area.statements:
         return None
     last = area.statements[-1].span
-    after = text.text[last.end:text.line_end(last.end)].strip()
+    after = text.text[last.end : text.line_end(last.end)].strip()
     if not after or after.startswith("#"):
         return text.insert_line_after(last, statement, indent=text.indentation(last.start))
     return insert_after(last, f"; {statement}")

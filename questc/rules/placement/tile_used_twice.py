@@ -1,4 +1,5 @@
 """Q213 tile-used-twice: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
@@ -11,7 +12,9 @@ from questc.rules.second_examples import second
 _CAPS = "piece W end_cap at -1,1 turn 90\npiece E end_cap at 8,1 turn 270\n"
 
 Q213 = Descriptor(
-    code="Q213", name="tile-used-twice", severity=Severity.ERROR,
+    code="Q213",
+    name="tile-used-twice",
+    severity=Severity.ERROR,
     template="{problem}",
     label_template="{label}",
     help_template="{help_text}",
@@ -25,10 +28,17 @@ side of tile 13 and go together.) Each encounter is its own map, so the next
 encounter may use the tile again.
 """,
     example=Example(
-        failing=second(map_="piece T tile_9a at 0,0\npiece T2 tile_9b at 4,0\npiece In entrance at 1,-2 turn 180\n"
-                       + _CAPS, pieces="T, T2, In, W, E", win="victory heroes when round > 6\n"),
-        fixed=second(map_="piece T tile_9a at 0,0\npiece T2 tile_10a at 4,0\npiece In entrance at 1,-2 turn 180\n"
-                     + _CAPS, pieces="T, T2, In, W, E", win="victory heroes when round > 6\n")),
+        failing=second(
+            map_="piece T tile_9a at 0,0\npiece T2 tile_9b at 4,0\npiece In entrance at 1,-2 turn 180\n" + _CAPS,
+            pieces="T, T2, In, W, E",
+            win="victory heroes when round > 6\n",
+        ),
+        fixed=second(
+            map_="piece T tile_9a at 0,0\npiece T2 tile_10a at 4,0\npiece In entrance at 1,-2 turn 180\n" + _CAPS,
+            pieces="T, T2, In, W, E",
+            win="victory heroes when round > 6\n",
+        ),
+    ),
     fields=("problem", "label", "help_text"),
 )
 
@@ -54,16 +64,22 @@ def find(context: CheckContext) -> list[Diagnostic]:
             help_text = "use another tile here: `questc catalog pieces` lists them"
         elif other is not None and other.type.tile != tile:
             first = other
-            problem = (f"tile {number} is used on both sides: {other.type.tile} and {tile} "
-                       "are the two faces of one tile")
+            problem = f"tile {number} is used on both sides: {other.type.tile} and {tile} are the two faces of one tile"
             label = f"the other side of tile {number}"
             help_text = f"keep one side of tile {number} and use another tile here"
-        else:   # the first of its number, or the other part of the same side (13A)
+        else:  # the first of its number, or the other part of the same side (13A)
             first_of_type[piece.type.name] = piece
             first_of_number.setdefault(number, piece)
             continue
-        out.append(Q213.at(piece.node.type.span, problem=problem, label=label, help_text=help_text,
-                           labels=[Label(first.node.type.span, f"tile {first.type.tile} already placed here")]))
+        out.append(
+            Q213.at(
+                piece.node.type.span,
+                problem=problem,
+                label=label,
+                help_text=help_text,
+                labels=[Label(first.node.type.span, f"tile {first.type.tile} already placed here")],
+            )
+        )
     return out
 
 

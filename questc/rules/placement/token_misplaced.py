@@ -1,4 +1,5 @@
 """Q212 token-misplaced: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
@@ -10,11 +11,15 @@ from questc.rules.placement.suggest import move_fix
 from questc.rules.second_examples import second
 
 # Tile 1B, its entrance north and its other connections (west, south) capped.
-_MAP = ("piece T tile_1b at 0,0\npiece In entrance at 3,-2 turn 180\npiece W end_cap at -1,2 turn 90\n"
-        "piece S end_cap at 3,6\n")
+_MAP = (
+    "piece T tile_1b at 0,0\npiece In entrance at 3,-2 turn 180\npiece W end_cap at -1,2 turn 90\n"
+    "piece S end_cap at 3,6\n"
+)
 
 Q212 = Descriptor(
-    code="Q212", name="token-misplaced", severity=Severity.ERROR,
+    code="Q212",
+    name="token-misplaced",
+    severity=Severity.ERROR,
     template="{thing} at {where} is {problem}",
     label_template="{label}",
     summary="A search token, objective, villager or lieutenant off the map or on a blocked space.",
@@ -29,7 +34,8 @@ reads from the map. Water, pits and lava are spaces like any other for tokens.
     example=Example(
         # Tile 1B has blocked spaces in its third column (x 2, y 0-1 and y 4-5).
         failing=second("  search at 2,1\n", map_=_MAP, pieces="T, In, W, S", win="victory heroes when round > 6\n"),
-        fixed=second("  search at 3,1\n", map_=_MAP, pieces="T, In, W, S", win="victory heroes when round > 6\n")),
+        fixed=second("  search at 3,1\n", map_=_MAP, pieces="T, In, W, S", win="victory heroes when round > 6\n"),
+    ),
     fields=("thing", "where", "problem", "label"),
 )
 
@@ -54,15 +60,30 @@ def find(context: CheckContext) -> list[Diagnostic]:
         # Moving it to the nearest free space of its area is a guess at what was meant: unsafe.
         fixes = move_fix(facts, marker.span, spot, f"the {marker_name(marker)}") if spot else ()
         if blocker is None:
-            out.append(Q212.at(marker.span, thing=marker_name(marker), where=fmt(marker.at), problem="off the map",
-                               label="no space here", help=f"put it on a space of area `{marker.area}`{move}",
-                               fixes=fixes))
+            out.append(
+                Q212.at(
+                    marker.span,
+                    thing=marker_name(marker),
+                    where=fmt(marker.at),
+                    problem="off the map",
+                    label="no space here",
+                    help=f"put it on a space of area `{marker.area}`{move}",
+                    fixes=fixes,
+                )
+            )
         else:
-            out.append(Q212.at(marker.span, thing=marker_name(marker), where=fmt(marker.at),
-                               problem=f"on a {blocker.kind.name} space, where no figure may go",
-                               label="a blocked space",
-                               labels=[Label(blocker.span, f"{blocker.kind.name} printed on this piece")],
-                               help=f"move it to a free space{move}", fixes=fixes))
+            out.append(
+                Q212.at(
+                    marker.span,
+                    thing=marker_name(marker),
+                    where=fmt(marker.at),
+                    problem=f"on a {blocker.kind.name} space, where no figure may go",
+                    label="a blocked space",
+                    labels=[Label(blocker.span, f"{blocker.kind.name} printed on this piece")],
+                    help=f"move it to a free space{move}",
+                    fixes=fixes,
+                )
+            )
     return out
 
 

@@ -1,4 +1,5 @@
 """Q215 unjoined-connection: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity
@@ -10,7 +11,9 @@ from questc.rules.placement.suggest import cap, piece_move_fix
 from questc.rules.second_examples import MAP, second
 
 Q215 = Descriptor(
-    code="Q215", name="unjoined-connection", severity=Severity.WARNING,
+    code="Q215",
+    name="unjoined-connection",
+    severity=Severity.WARNING,
     template="the {side} connection of `{piece}` ({tile}) {problem}",
     label_template="{side} connection ({cells})",
     help_template="cap it with an end cap, or join it to another tile's connection",
@@ -28,8 +31,8 @@ cap that closes the connection, when one fits on the spaces beyond it, and adds 
 the tile's area.
 """,
     example=Example(
-        failing=second(map_=MAP.replace("piece Cap end_cap at -1,1 turn 90\n", ""), pieces="T, In, Out"),
-        fixed=second()),
+        failing=second(map_=MAP.replace("piece Cap end_cap at -1,1 turn 90\n", ""), pieces="T, In, Out"), fixed=second()
+    ),
     fields=("side", "piece", "tile", "problem", "cells"),
 )
 
@@ -48,7 +51,7 @@ def find(context: CheckContext) -> list[Diagnostic]:
         meets.setdefault((pid, index), other)
     excused = ends_excused_by_doors(facts)
     out = []
-    said: set[frozenset[str]] = set()   # two pieces meeting each other's edge: one warning says it
+    said: set[frozenset[str]] = set()  # two pieces meeting each other's edge: one warning says it
     for pid, index in facts.build.unjoined_openings:
         piece = model.pieces[pid]
         if piece is None or (pid, index) in excused:
@@ -57,27 +60,47 @@ def find(context: CheckContext) -> list[Diagnostic]:
         if (set(opening.cells) | set(opening.outside())) & facts.contested:
             continue
         other = meets.get((pid, index))
-        if other is not None and (frozenset((pid, other)) in facts.overlapping_pairs
-                                  or frozenset((pid, other)) in said):
+        if other is not None and (
+            frozenset((pid, other)) in facts.overlapping_pairs or frozenset((pid, other)) in said
+        ):
             continue
         if other is not None:
             said.add(frozenset((pid, other)))
-        values = dict(side=opening.side, piece=pid, tile=piece.type.tile or piece.type.name.replace("_", " "),
-                      cells=fmt_cells(opening.cells))
+        values = dict(
+            side=opening.side,
+            piece=pid,
+            tile=piece.type.tile or piece.type.name.replace("_", " "),
+            cells=fmt_cells(opening.cells),
+        )
         move = move_to_join(facts, pid, opening, other)
-        wall = [Label(facts.piece_span(other), f"this piece has no connection where `{pid}` ends")] \
-            if other is not None else []
+        wall = (
+            [Label(facts.piece_span(other), f"this piece has no connection where `{pid}` ends")]
+            if other is not None
+            else []
+        )
         if move is not None:
-            out.append(Q215.at(
-                facts.piece_span(pid), problem="joins nothing" if other is None else f"meets the edge of `{other}`",
-                help=f"move `{move.piece}` {move.words()}" + ("" if move.piece == pid else
-                                                               f" (an end cap here would cut `{move.piece}` off)"),
-                labels=wall, fixes=piece_move_fix(facts, move), **values))
+            out.append(
+                Q215.at(
+                    facts.piece_span(pid),
+                    problem="joins nothing" if other is None else f"meets the edge of `{other}`",
+                    help=f"move `{move.piece}` {move.words()}"
+                    + ("" if move.piece == pid else f" (an end cap here would cut `{move.piece}` off)"),
+                    labels=wall,
+                    fixes=piece_move_fix(facts, move),
+                    **values,
+                )
+            )
         elif other is not None:
-            out.append(Q215.at(
-                facts.piece_span(pid), problem=f"meets the edge of `{other}`", labels=wall,
-                help=f"move or turn `{pid}` or `{other}` so that this connection meets one of `{other}`'s "
-                     "exactly, or close it with an end cap and leave a gap", **values))
+            out.append(
+                Q215.at(
+                    facts.piece_span(pid),
+                    problem=f"meets the edge of `{other}`",
+                    labels=wall,
+                    help=f"move or turn `{pid}` or `{other}` so that this connection meets one of `{other}`'s "
+                    "exactly, or close it with an end cap and leave a gap",
+                    **values,
+                )
+            )
         else:
             help, fixes = cap(facts, pid, opening, "end_cap", "end cap")
             out.append(Q215.at(facts.piece_span(pid), problem="joins nothing", help=help, fixes=fixes, **values))

@@ -1,4 +1,5 @@
 """Q3xx, reveal: what the reveal fixed point (questc.analysis) says can never happen."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

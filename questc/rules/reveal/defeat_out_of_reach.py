@@ -1,4 +1,5 @@
 """Q312 defeat-out-of-reach: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.analysis.reach import ALL, unreachable_foes
@@ -12,7 +13,9 @@ from questc.syntax import nodes as n
 _ISLAND = MAP + "piece R tile_10a at 8,0\n"
 
 Q312 = Descriptor(
-    code="Q312", name="defeat-out-of-reach", severity=Severity.ERROR,
+    code="Q312",
+    name="defeat-out-of-reach",
+    severity=Severity.ERROR,
     template="a victory needs {what} defeated, but no hero can reach {them}",
     label_template="{label}",
     help_template="{help_text}",
@@ -28,9 +31,14 @@ For a group the overlord places himself, one space of its place the heroes can c
 next to is enough: its monsters come out to fight.
 """,
     example=Example(
-        failing=second(map_=_ISLAND, pieces="T, In, Out, Cap, R", extra="  group zombie on R\n",
-                       win="victory heroes when defeated zombie\n"),
-        fixed=second(extra="  group zombie on T\n", win="victory heroes when defeated zombie\n")),
+        failing=second(
+            map_=_ISLAND,
+            pieces="T, In, Out, Cap, R",
+            extra="  group zombie on R\n",
+            win="victory heroes when defeated zombie\n",
+        ),
+        fixed=second(extra="  group zombie on T\n", win="victory heroes when defeated zombie\n"),
+    ),
     fields=("what", "them", "label", "help_text"),
 )
 
@@ -50,12 +58,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
                 continue
             what = "every monster" if name == ALL else f"`{name}`"
             labels = [Label(f.span, f"the {f.what} `{f.name}`: out of reach") for f in lost if f.span is not None]
-            out.append(Q312.at(atom.target.span, what=what,
-                               them="them all" if name == ALL or lost[0].what in ("group", "figures") else "it",
-                               label="out of reach" if name != ALL else ", ".join(f"`{f.name}`" for f in lost)
-                               + " out of reach",
-                               help_text="place it where the heroes can walk next to it, or join its tile to the map",
-                               labels=labels + [Label(victory.side.span, f"the {victory.side.value}' victory")]))
+            out.append(
+                Q312.at(
+                    atom.target.span,
+                    what=what,
+                    them="them all" if name == ALL or lost[0].what in ("group", "figures") else "it",
+                    label="out of reach" if name != ALL else ", ".join(f"`{f.name}`" for f in lost) + " out of reach",
+                    help_text="place it where the heroes can walk next to it, or join its tile to the map",
+                    labels=labels + [Label(victory.side.span, f"the {victory.side.value}' victory")],
+                )
+            )
     return out
 
 

@@ -1,4 +1,5 @@
 """Q311 exit-out-of-reach: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.analysis.reach import leave_cells
@@ -9,12 +10,14 @@ from questc.rules.second_examples import MAP, second
 from questc.syntax import nodes as n
 
 Q311 = Descriptor(
-    code="Q311", name="exit-out-of-reach", severity=Severity.ERROR,
+    code="Q311",
+    name="exit-out-of-reach",
+    severity=Severity.ERROR,
     template="a victory needs a hero to leave by the exit, but {problem}",
     label_template="{label}",
     help_template="{help_text}",
     summary="A victory needs heroes to leave by the exit (`exited`), but the map has no exit or no hero "
-            "can reach its edge spaces.",
+    "can reach its edge spaces.",
     explanation="""
 Heroes leave the map from an edge space of an exit tile, spending one movement
 point. A victory condition `exited` (or `exited N`) can only come true if the map
@@ -23,8 +26,8 @@ exits are the pieces its `exit` statement names, whatever their type (a tile giv
 role is left from its spaces beside the map's outside), else the pieces of type `exit`.
 """,
     example=Example(
-        failing=second(map_=MAP.replace("piece Out exit at 4,1 turn 270\n", ""), pieces="T, In, Cap"),
-        fixed=second()),
+        failing=second(map_=MAP.replace("piece Out exit at 4,1 turn 270\n", ""), pieces="T, In, Cap"), fixed=second()
+    ),
     fields=("problem", "label", "help_text"),
 )
 
@@ -59,15 +62,24 @@ def find(context: CheckContext) -> list[Diagnostic]:
         for atom in _exited_atoms(victory.when):
             if not exits:
                 problem, label = "the map has no exit", "no exit on this map"
-                help_text = "join an `exit` piece to the map (`piece X exit at ...`), or name the piece the " \
-                            "heroes leave by: `exit PIECE`"
+                help_text = (
+                    "join an `exit` piece to the map (`piece X exit at ...`), or name the piece the "
+                    "heroes leave by: `exit PIECE`"
+                )
                 labels = []
             else:
                 problem, label = "no hero can reach the exit's edge spaces", "the exit is out of reach"
                 help_text = "join the exit to the part of the map the heroes walk, or clear the way to it"
                 labels = [Label(p.node.id.span, "this exit") for p in exits]
-            out.append(Q311.at(atom.span, problem=problem, label=label, help_text=help_text,
-                               labels=labels + [Label(victory.side.span, f"the {victory.side.value}' victory")]))
+            out.append(
+                Q311.at(
+                    atom.span,
+                    problem=problem,
+                    label=label,
+                    help_text=help_text,
+                    labels=labels + [Label(victory.side.span, f"the {victory.side.value}' victory")],
+                )
+            )
     return out
 
 

@@ -5,6 +5,7 @@ at all (Q304) is reported once, and everything behind it is checked against a "w
 if that colour opened" analysis (`hopeful`), so the areas, markers and victories it
 hides are not reported again as Q301/Q302/Q307.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -27,10 +28,10 @@ Source = tuple[Span, str, Any]
 class RuneDoors:
     """The rune doors the heroes can never pass, and what could open them."""
 
-    shut: list[DoorModel]                  # rune doors of colours never unlocked, no effect opening them
-    hopeful: Analysis                 # the reveal analysis with every such colour unlocked
+    shut: list[DoorModel]  # rune doors of colours never unlocked, no effect opening them
+    hopeful: Analysis  # the reveal analysis with every such colour unlocked
     unlockers: dict[str, list[Source]]  # colour -> runekeys and `unlock` effects
-    openers: dict[str, list[Source]]    # door id -> `open DOOR` effects
+    openers: dict[str, list[Source]]  # door id -> `open DOOR` effects
 
     def sources(self, door: DoorModel) -> list[Source]:
         """What could open `door`: keys and unlocks of its colour, `open` effects naming it."""

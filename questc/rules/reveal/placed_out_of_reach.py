@@ -1,4 +1,5 @@
 """Q314 placed-out-of-reach: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.analysis.reach import near, places
@@ -13,7 +14,9 @@ _ISLAND = MAP + "piece R tile_10a at 8,0\n"
 _EACH = "at end of each overlord turn {\n  place 2 zombie on %s\n}\n"
 
 Q314 = Descriptor(
-    code="Q314", name="placed-out-of-reach", severity=Severity.WARNING,
+    code="Q314",
+    name="placed-out-of-reach",
+    severity=Severity.WARNING,
     template="{what} placed where no hero can reach: {where}",
     label_template="out of reach",
     help_template="{help_text}",
@@ -26,7 +29,8 @@ does nothing, which is rarely what its writer meant.
 """,
     example=Example(
         failing=second(map_=_ISLAND, pieces="T, In, Out, Cap, R", win="victory heroes when exited\n" + _EACH % "R"),
-        fixed=second(win="victory heroes when exited\n" + _EACH % "T")),
+        fixed=second(win="victory heroes when exited\n" + _EACH % "T"),
+    ),
     fields=("what", "where", "help_text"),
 )
 
@@ -53,12 +57,23 @@ def find(context: CheckContext) -> list[Diagnostic]:
             cells.add((ox + point.x, oy + point.y))
         room = places(board, cells)
         if not room or any(near(board, c, reached) for c in room):
-            continue   # nowhere at all is Q217's (or Q204's) to say
+            continue  # nowhere at all is Q217's (or Q204's) to say
         what = "reinforcements" if effect.kind == "monster" else f"{effect.kind} tokens"
-        where = ("area " + f"`{effect.area.value}`") if effect.area is not None else \
-            "piece " + ", ".join(f"`{p.value}`" for p in effect.on) if effect.on else "the points listed"
-        out.append(Q314.at(effect.span, what=what.capitalize(), where=where,
-                           help_text="place them where the heroes can walk, or join that part of the map to it"))
+        where = (
+            ("area " + f"`{effect.area.value}`")
+            if effect.area is not None
+            else "piece " + ", ".join(f"`{p.value}`" for p in effect.on)
+            if effect.on
+            else "the points listed"
+        )
+        out.append(
+            Q314.at(
+                effect.span,
+                what=what.capitalize(),
+                where=where,
+                help_text="place them where the heroes can walk, or join that part of the map to it",
+            )
+        )
     return out
 
 

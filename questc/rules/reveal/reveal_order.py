@@ -1,15 +1,17 @@
 """Q309 reveal-order: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Severity
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.words import plural
 
 Q309 = Descriptor(
-    code="Q309", name="reveal-order", severity=Severity.INFO,
+    code="Q309",
+    name="reveal-order",
+    severity=Severity.INFO,
     template="the areas are revealed in {waves}: {order}",
     summary="The order in which areas can be revealed, wave by wave (printed with `--verbose`).",
     explanation="""
@@ -19,12 +21,13 @@ once the earlier waves are revealed, with the areas they are first seen from.
 `questc reveal` prints the same, one line per area.
 """,
     example=Example(
-        failing=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
-                'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Beyond" { pieces R2 }\n'
-                'victory heroes when revealed B\n',
-        fixed=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
-              'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Beyond" { pieces R2 }\n'
-              'victory heroes when revealed B\n'),
+        failing=HEAD + TWO_ROOMS + "door d between R1 R2\n"
+        'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Beyond" { pieces R2 }\n'
+        "victory heroes when revealed B\n",
+        fixed=HEAD + TWO_ROOMS + "door d between R1 R2\n"
+        'area A "Hall" start { pieces R1; glyph at 0,0 active }\narea B "Beyond" { pieces R2 }\n'
+        "victory heroes when revealed B\n",
+    ),
     fields=("waves", "order"),
     fixed_example_silences=False,
 )
@@ -46,6 +49,12 @@ def find(context: CheckContext) -> list[Diagnostic]:
     return [Q309.at(model.header_span(), waves=plural(len(analysis.waves), "wave"), order="; ".join(waves))]
 
 
-RULE = Rule(Q309, find, examples=(Example(   # second edition: a map revealed all at once, the second edition's rule
-    failing=second_examples.two(),
-    fixed=second_examples.two()),))
+RULE = Rule(
+    Q309,
+    find,
+    examples=(
+        Example(  # second edition: a map revealed all at once, the second edition's rule
+            failing=second_examples.two(), fixed=second_examples.two()
+        ),
+    ),
+)

@@ -1,14 +1,14 @@
 """Q307 victory-impossible: the code's descriptor and the check that finds it."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from questc.analysis import named_reachable
-from questc.analysis.reach import counter_range, destination_cells, token_reachable, unreachable_foes
 from questc.analysis.conditions import Bounds, Event, can_hold, literal_holds, literals
+from questc.analysis.reach import counter_range, destination_cells, token_reachable, unreachable_foes
 from questc.diagnostics.core import Descriptor, Diagnostic, Example, Label, Severity, Span
-from questc.rules import Rule
-from questc.rules import second_examples
+from questc.rules import Rule, second_examples
 from questc.rules.context import CheckContext
 from questc.rules.reveal.examples import HEAD, TWO_ROOMS
 from questc.rules.reveal.facts import atom_area, rune_doors
@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from questc.model.quest import QuestModel
 
 Q307 = Descriptor(
-    code="Q307", name="victory-impossible", severity=Severity.ERROR,
+    code="Q307",
+    name="victory-impossible",
+    severity=Severity.ERROR,
     template="this victory condition can never become true: {reason}",
     label_template="{reason}",
     help_template="{help_text}",
@@ -56,12 +58,13 @@ that can run: `fatigue >= 6` is never true when nothing raises it that far (a
 recurring rule, `at end of each round { fatigue +1 }`, raises it without bound).
 """,
     example=Example(
-        failing=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
-                'area A "Hall" start { pieces R1; glyph at 0,0 active; obstacle rubble at 3,0..3,3 }\n'
-                'area B "Lair" { pieces R2 }\nvictory heroes when opened d\n',
-        fixed=HEAD + TWO_ROOMS + 'door d between R1 R2\n'
-              'area A "Hall" start { pieces R1; glyph at 0,0 active; obstacle rubble at 3,0 3,3 }\n'
-              'area B "Lair" { pieces R2 }\nvictory heroes when opened d\n'),
+        failing=HEAD + TWO_ROOMS + "door d between R1 R2\n"
+        'area A "Hall" start { pieces R1; glyph at 0,0 active; obstacle rubble at 3,0..3,3 }\n'
+        'area B "Lair" { pieces R2 }\nvictory heroes when opened d\n',
+        fixed=HEAD + TWO_ROOMS + "door d between R1 R2\n"
+        'area A "Hall" start { pieces R1; glyph at 0,0 active; obstacle rubble at 3,0 3,3 }\n'
+        'area B "Lair" { pieces R2 }\nvictory heroes when opened d\n',
+    ),
     fields=("reason", "help_text"),
 )
 
@@ -91,14 +94,16 @@ def find(context: CheckContext) -> list[Diagnostic]:
             keyless = sorted(doors.shut, key=lambda d: d.id)
             names = " and ".join(f"the {d.rune} rune door `{d.id}`" for d in keyless)
             colours = sorted({d.rune for d in keyless if d.rune})
-            out.append(Q307.at(
-                victory.when.span,
-                reason=f"it needs what lies behind {names}, and nothing on the map unlocks "
-                       f"{' or '.join(colours)}",
-                help_text=" or ".join(f"place `runekey {c} at X,Y` where the heroes can reach it" for c in colours)
-                          + ", or open it with an effect they can trigger (`unlock COLOUR`, `open DOOR`)",
-                labels=[side_label] + [Label(d.node.id.span, f"nothing opens this {d.rune} rune door")
-                                       for d in keyless]))
+            out.append(
+                Q307.at(
+                    victory.when.span,
+                    reason=f"it needs what lies behind {names}, and nothing on the map unlocks {' or '.join(colours)}",
+                    help_text=" or ".join(f"place `runekey {c} at X,Y` where the heroes can reach it" for c in colours)
+                    + ", or open it with an effect they can trigger (`unlock COLOUR`, `open DOOR`)",
+                    labels=[side_label]
+                    + [Label(d.node.id.span, f"nothing opens this {d.rune} rune door") for d in keyless],
+                )
+            )
             continue
         bounds = _bounds(context, hopeful, side)
         reported = explained = False
@@ -106,16 +111,20 @@ def find(context: CheckContext) -> list[Diagnostic]:
             if literal_holds(literal, bounds):
                 continue
             if isinstance(literal, Event) and literal.positive and _explained(literal.atom, model, analysis, hopeful):
-                explained = True   # Q301 (a sealed area) or Q302 (out of reach) is the cause, with a label
+                explained = True  # Q301 (a sealed area) or Q302 (out of reach) is the cause, with a label
                 continue
             reason, help_text, span = _literal_reason(literal, context, hopeful, side)
             out.append(Q307.at(span, reason=reason, help_text=help_text, labels=[side_label]))
             reported = True
         if not reported and not explained:
-            out.append(Q307.at(victory.when.span, reason="its parts can never all be true at once",
-                               help_text="check each `and` and `not`: the condition asks for things that "
-                                         "exclude each other",
-                               labels=[side_label]))
+            out.append(
+                Q307.at(
+                    victory.when.span,
+                    reason="its parts can never all be true at once",
+                    help_text="check each `and` and `not`: the condition asks for things that exclude each other",
+                    labels=[side_label],
+                )
+            )
     return out
 
 
@@ -137,9 +146,11 @@ def _bounds(context: CheckContext, analysis: Analysis, side: str) -> Bounds:
     for counter in model.counters:
         ranges[counter] = counter_range(model, analysis, counter, context.board)
     board = context.board
-    return Bounds(happens=lambda atom: _atom_possible(atom, model, analysis, board),
-                  fails=lambda atom: not (atom.event == "revealed" and atom.target.value in started),
-                  ranges=ranges)
+    return Bounds(
+        happens=lambda atom: _atom_possible(atom, model, analysis, board),
+        fails=lambda atom: not (atom.event == "revealed" and atom.target.value in started),
+        ranges=ranges,
+    )
 
 
 def round_cap(model: QuestModel) -> tuple[int | None, str]:
@@ -147,16 +158,25 @@ def round_cap(model: QuestModel) -> tuple[int | None, str]:
     win, or an overlord's victory on the round alone (`round > 15` ends the game at 16)."""
     cap, why = None, ""
     for trigger in model.triggers:
-        if trigger.event == "round" and trigger.round is not None and any(
-                isinstance(e, n.WinEffect) and e.side.value == "overlord" for e in trigger.effects):
+        if (
+            trigger.event == "round"
+            and trigger.round is not None
+            and any(isinstance(e, n.WinEffect) and e.side.value == "overlord" for e in trigger.effects)
+        ):
             if cap is None or trigger.round < cap:
-                cap, why = trigger.round, f"the overlord wins at the start of round {trigger.round} (`on round {trigger.round}`)"
+                cap, why = (
+                    trigger.round,
+                    f"the overlord wins at the start of round {trigger.round} (`on round {trigger.round}`)",
+                )
     for victory in model.victories:
         when = victory.when
         if victory.side.value == "overlord" and isinstance(when, n.CompareCondition) and when.counter == "round":
             first = {">": when.value + 1, ">=": when.value, "=": when.value}.get(when.op)
             if first is not None and first >= 1 and (cap is None or first < cap):
-                cap, why = first, f"the overlord's victory `round {when.op} {when.value}` ends the game in round {first}"
+                cap, why = (
+                    first,
+                    f"the overlord's victory `round {when.op} {when.value}` ends the game in round {first}",
+                )
     return cap, why
 
 
@@ -179,13 +199,13 @@ def _explained(atom: n.EventCondition, model: QuestModel, analysis: Analysis, ho
     """Is an event a victory needs reported as another error: its area never revealed (Q301), or
     its named monster or encounter out of reach in a revealed area (Q302)?"""
     if atom.event in ("defeated", "carried"):
-        return True   # Q312 and Q313 say why, with this victory as a label
+        return True  # Q312 and Q313 say why, with this victory as a label
     area = atom_area(atom, model)
     if area is None:
         return False
     if analysis.reveal_wave.get(area) is None and hopeful.reveal_wave.get(area) is None:
-        return True   # Q301
-    return analysis.reveal_wave.get(area) is not None and atom.event in ("killed", "triggered")   # Q302
+        return True  # Q301
+    return analysis.reveal_wave.get(area) is not None and atom.event in ("killed", "triggered")  # Q302
 
 
 def _literal_reason(literal: Literal, context: CheckContext, analysis: Analysis, side: str) -> tuple[str, str, Span]:
@@ -194,8 +214,12 @@ def _literal_reason(literal: Literal, context: CheckContext, analysis: Analysis,
     if isinstance(literal, Event):
         atom = literal.atom
         if not literal.positive:
-            return (f"area `{atom.target.value}` is revealed from the start, so `not revealed "
-                    f"{atom.target.value}` is never true", "leave this part out, or name another area", literal.span)
+            return (
+                f"area `{atom.target.value}` is revealed from the start, so `not revealed "
+                f"{atom.target.value}` is never true",
+                "leave this part out, or name another area",
+                literal.span,
+            )
         reason, help_text = _why(atom, model)
         return reason, help_text, atom.target.span
     compare, op, value = literal.atom, literal.op, literal.atom.value
@@ -203,36 +227,56 @@ def _literal_reason(literal: Literal, context: CheckContext, analysis: Analysis,
     if compare.counter == "round":
         cap, why = round_cap(model)
         if cap is not None and side == "heroes" and op in (">", ">=", "=") and value >= (cap if op == ">" else cap + 1):
-            return (f"{why}, so {shown} never comes", f"ask for round {cap} at the latest, or let the game go on longer",
-                    compare.span)
+            return (
+                f"{why}, so {shown} never comes",
+                f"ask for round {cap} at the latest, or let the game go on longer",
+                compare.span,
+            )
         return f"rounds are counted from 1, so {shown} is never true", "compare with a round of 1 or more", compare.span
     if compare.counter == "conquest":
         if op in ("<", "<=", "=") and side == "heroes" and value < (2 if op == "<" else 1):
-            return (f"the overlord wins as soon as the heroes' conquest reaches 0, so {shown} never comes for the "
-                    "heroes", "ask for 1 conquest or more", compare.span)
+            return (
+                f"the overlord wins as soon as the heroes' conquest reaches 0, so {shown} never comes for the heroes",
+                "ask for 1 conquest or more",
+                compare.span,
+            )
         ceiling = conquest_ceiling(context, analysis)
-        return (f"the heroes start with {model.conquest} conquest and can gain {(ceiling or 0) - (model.conquest or 0)} "
-                f"more at most, so {shown} never comes",
-                "ask for less conquest, or give more on the map (glyphs, chests, encounters, named monsters)",
-                compare.span)
+        return (
+            f"the heroes start with {model.conquest} conquest and can gain {(ceiling or 0) - (model.conquest or 0)} "
+            f"more at most, so {shown} never comes",
+            "ask for less conquest, or give more on the map (glyphs, chests, encounters, named monsters)",
+            compare.span,
+        )
     if compare.counter == "objectives":
         have = objectives_held(model, analysis, side)
         whose = "the heroes can reach" if side == "heroes" else "on the map"
-        return (f"only {plural(have, 'objective token')} {whose}, and it needs {op} {value}",
-                "place enough objective tokens where they can be taken, or ask for fewer", compare.span)
+        return (
+            f"only {plural(have, 'objective token')} {whose}, and it needs {op} {value}",
+            "place enough objective tokens where they can be taken, or ask for fewer",
+            compare.span,
+        )
     if compare.name is not None:
         top = counter_range(model, analysis, compare.counter, context.board)[1]
         said = f"the counter `{compare.counter}`"
         if top == 0:
-            return (f"nothing raises {said} above 0, so {shown} never comes",
-                    f"raise it with an effect (`{compare.counter} +1`) in a rule that can run", compare.span)
-        return (f"{said} goes no higher than {top}, so {shown} never comes",
-                f"raise it more (a recurring rule, `at end of each round {{ {compare.counter} +1 }}`), or ask for less",
-                compare.span)
+            return (
+                f"nothing raises {said} above 0, so {shown} never comes",
+                f"raise it with an effect (`{compare.counter} +1`) in a rule that can run",
+                compare.span,
+            )
+        return (
+            f"{said} goes no higher than {top}, so {shown} never comes",
+            f"raise it more (a recurring rule, `at end of each round {{ {compare.counter} +1 }}`), or ask for less",
+            compare.span,
+        )
     if compare.counter == "exited":
         heroes = max(model.players[1] - 1, 1)
-        return (f"at most {plural(heroes, 'hero', 'heroes')} play ({model.players[0]}..{model.players[1]} players, the "
-                f"overlord among them), so {shown} never comes", "ask for fewer heroes to leave", compare.span)
+        return (
+            f"at most {plural(heroes, 'hero', 'heroes')} play ({model.players[0]}..{model.players[1]} players, the "
+            f"overlord among them), so {shown} never comes",
+            "ask for fewer heroes to leave",
+            compare.span,
+        )
     return f"{shown} is never true", "change the comparison", compare.span
 
 
@@ -240,13 +284,18 @@ def _atom_possible(atom: n.EventCondition, model: QuestModel, analysis: Analysis
     target = atom.target.value
     if atom.event == "defeated":
         return not unreachable_foes(model, board, analysis.reached, target)
-    if atom.event in ("on", "in"):   # monsters walk where they like: possible wherever some stand
+    if atom.event in ("on", "in"):  # monsters walk where they like: possible wherever some stand
         from questc.analysis.reach import foes
+
         return bool(foes(model, target))
     if atom.event == "carried":
         token = model.tokens_named().get(target)
-        return (token is not None and token.kind == "objective" and token_reachable(board, token, analysis.reached)
-                and any(c in analysis.reached for c in destination_cells(model, board, atom)))
+        return (
+            token is not None
+            and token.kind == "objective"
+            and token_reachable(board, token, analysis.reached)
+            and any(c in analysis.reached for c in destination_cells(model, board, atom))
+        )
     if atom.event == "killed":
         return named_reachable(model, target, analysis.reached)
     if atom.event == "revealed":
@@ -269,11 +318,16 @@ def objectives_held(model: QuestModel, analysis: Analysis, side: str) -> int:
     placed = [t for t in model.tokens if t.kind == "objective" and t.placement != "at"]
     if side != "heroes":
         return len(tokens) + sum(t.count.value(top) for t in placed if t.placement != "carried")
-    held = sum(1 for m in tokens if m.at in analysis.reached
-               or any((m.at[0] + dx, m.at[1] + dy) in analysis.reached for dx in (-1, 0, 1) for dy in (-1, 0, 1)))
+    held = sum(
+        1
+        for m in tokens
+        if m.at in analysis.reached
+        or any((m.at[0] + dx, m.at[1] + dy) in analysis.reached for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    )
     for token in placed:
         if token.placement == "carried" or any(
-                (c[0] + dx, c[1] + dy) in analysis.reached for c in token.cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            (c[0] + dx, c[1] + dy) in analysis.reached for c in token.cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+        ):
             held += token.count.value(top)
     return held
 
@@ -291,6 +345,13 @@ def _why(atom: n.EventCondition, model: QuestModel) -> tuple[str, str]:
 
 _OBJECTIVES = "victory heroes when objectives >= 2\n"
 
-RULE = Rule(Q307, find, examples=(Example(   # second edition: two objectives wanted, one placed
-    failing=second_examples.second("  objective at 0,0\n", win=_OBJECTIVES),
-    fixed=second_examples.second("  objective at 0,0 3,3\n", win=_OBJECTIVES)),))
+RULE = Rule(
+    Q307,
+    find,
+    examples=(
+        Example(  # second edition: two objectives wanted, one placed
+            failing=second_examples.second("  objective at 0,0\n", win=_OBJECTIVES),
+            fixed=second_examples.second("  objective at 0,0 3,3\n", win=_OBJECTIVES),
+        ),
+    ),
+)

@@ -1,4 +1,5 @@
 """Q6xx, suppressions: reported by questc.suppress about `# questc: ignore[...]` comments and configured codes."""
+
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of

@@ -1,4 +1,5 @@
 """Q603 unsuppressible-code: the code's descriptor (reported by questc.suppress)."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -6,7 +7,9 @@ from questc.rules import Rule
 from questc.rules.suppressions.examples import QUEST, TAIL
 
 Q603 = Descriptor(
-    code="Q603", name="unsuppressible-code", severity=Severity.WARNING,
+    code="Q603",
+    name="unsuppressible-code",
+    severity=Severity.WARNING,
     template="`{code}` is always an error and cannot be suppressed",
     label_template="cannot be suppressed",
     help_template="fix the {kind} error instead; remove `{code}` from this comment",
@@ -19,8 +22,11 @@ handled.
 """,
     example=Example(
         failing=QUEST.replace("area A", "# questc: ignore[Q101]\narea A").replace(
-            "active }", "active; monster beastmen at 2,2 }") + TAIL,
-        fixed=QUEST.replace("active }", "active; monster beastman at 2,2 }") + TAIL),
+            "active }", "active; monster beastmen at 2,2 }"
+        )
+        + TAIL,
+        fixed=QUEST.replace("active }", "active; monster beastman at 2,2 }") + TAIL,
+    ),
     fields=("code", "kind"),
 )
 

@@ -1,4 +1,5 @@
 """Q601 unused-suppression: the code's descriptor (reported by questc.suppress)."""
+
 from __future__ import annotations
 
 from questc.diagnostics.core import Descriptor, Example, Severity
@@ -6,7 +7,9 @@ from questc.rules import Rule
 from questc.rules.suppressions.examples import QUEST, TAIL
 
 Q601 = Descriptor(
-    code="Q601", name="unused-suppression", severity=Severity.WARNING,
+    code="Q601",
+    name="unused-suppression",
+    severity=Severity.WARNING,
     template="this suppression of {codes} suppresses nothing",
     label_template="unused",
     help_template="remove {what}",
@@ -22,7 +25,8 @@ errors reports none of these).
 """,
     example=Example(
         failing=QUEST + 'area B "Alcove" { pieces C1, E1 }\n# questc: ignore[Q305]\nvictory heroes when revealed B\n',
-        fixed=QUEST + TAIL),
+        fixed=QUEST + TAIL,
+    ),
     fields=("codes", "what"),
 )
 

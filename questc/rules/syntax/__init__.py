@@ -1,4 +1,5 @@
 """Q0xx, syntax: reported by the parser (questc.syntax) as it reads a quest; always errors."""
+
 from __future__ import annotations
 
 from questc.rules import Rule, rules_of
