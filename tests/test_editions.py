@@ -72,6 +72,7 @@ def edition_name_tests() -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_test_on_an_editions_name_outside_the_seam():
     found = edition_name_tests()
     assert len(found) == 0, "ask the quest's Edition (questc.editions) instead:\n" + "\n".join(found)

@@ -16,6 +16,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "syntax"
 ALL_FEATURES = sorted((FIXTURES / "features").glob("*.quest")) + [FIXTURES / "language_example.quest"]
 
 
+@pytest.mark.slow
 def test_grammar_builds_in_strict_mode():
     """strict=True (with interegular) fails on any shift/reduce conflict or terminal collision."""
     import interegular  # noqa: F401  -- without it Lark skips the collision check silently

@@ -91,6 +91,7 @@ def quests():
     return found + [result.compiled]
 
 
+@pytest.mark.slow
 def test_the_placer_chooses_what_the_search_over_every_candidate_chose(quests, monkeypatch):
     calls = []
     find = labels.Placer.find
@@ -109,6 +110,7 @@ def test_the_placer_chooses_what_the_search_over_every_candidate_chose(quests, m
     assert sum(c is None for c in calls) > 10 and sum(c is not None and c[1] for c in calls) > 10  # keys, leaders
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(len(PATHS)))
 def test_the_pages_map_under_its_title_is_the_map_drawn_with_it(quests, index):
     """The PNG's map is the printed page's, under a title: the same frame, labels and pixels as

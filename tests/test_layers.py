@@ -177,6 +177,7 @@ def import_cycle() -> list[str] | None:
     return None
 
 
+@pytest.mark.slow
 def test_every_import_is_allowed():
     assert not forbidden_imports(), "\n".join(forbidden_imports())
 
@@ -188,11 +189,13 @@ def test_the_table_itself_has_no_cycle():
         pytest.fail(f"ALLOWED lets these packages import each other: {error.args[1]}")
 
 
+@pytest.mark.slow
 def test_no_import_cycle_between_any_modules():
     cycle = import_cycle()
     assert cycle is None, f"an import cycle: {' -> '.join(cycle or ())}"
 
 
+@pytest.mark.slow
 def test_nothing_below_the_front_ends_imports_them():
     offenders = [
         f"{m} imports {i}"

@@ -543,6 +543,7 @@ def test_a_second_edition_sheet_lists_its_groups_and_reinforcements():
     ]
 
 
+@pytest.mark.slow
 def test_the_sheets_compiled_templates_are_cached_and_a_damaged_entry_is_compiled_again(tmp_path):
     """Jinja's bytecode of the sheet's templates in questc's cache folder: a second process reads
     it (and renders the same words), a corrupt or foreign entry is compiled again, silently."""

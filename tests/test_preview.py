@@ -263,6 +263,7 @@ def wait_for(predicate, timeout=3.0):
     return False
 
 
+@pytest.mark.slow
 def test_saving_the_quest_or_its_pack_refreshes_within_a_second(bells):
     from questc.preview.watch import Watcher
 
@@ -354,6 +355,7 @@ def start(args, cwd):
     return process, match.group(0)
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_server_cleanly(bells):
     process, url = start([str(bells)], bells.parent)
     try:
@@ -370,6 +372,7 @@ def test_ctrl_c_stops_the_server_cleanly(bells):
             process.kill()
 
 
+@pytest.mark.slow
 def test_another_host_is_served_with_a_warning(bells):
     process, url = start([str(bells), "--host", "0.0.0.0"], bells.parent)
     try:

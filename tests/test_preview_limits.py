@@ -48,6 +48,7 @@ def get(port: int, path: str = "/api/state", timeout: float = 5.0) -> tuple[int,
         connection.close()
 
 
+@pytest.mark.slow
 def test_past_the_cap_a_connection_is_refused_with_a_sentence(preview):
     server = start(preview, max_connections=4)
     port = server.server_address[1]
@@ -85,6 +86,7 @@ def test_past_the_cap_an_event_stream_is_refused(preview):
     server.server_close()
 
 
+@pytest.mark.slow
 def test_an_idle_connection_is_closed(preview):
     server = start(preview, idle=0.5)
     port = server.server_address[1]

@@ -77,6 +77,7 @@ def records() -> dict[type, list[object]]:
     return found
 
 
+@pytest.mark.slow
 def test_records_of_real_quests_behave_as_their_dataclass(records):
     assert len(records) > 40  # syntax nodes, catalog entries, model parts, spans, diagnostics...
     with_equals = 0

@@ -250,6 +250,7 @@ def _plain_reach(board, start, allowed, passable, stairs_ok):
     return seen
 
 
+@pytest.mark.slow
 @settings(max_examples=25, **SETTINGS)
 @given(st.integers(min_value=0, max_value=10**9))
 def test_bitset_movement_equals_a_plain_walk(seed):

@@ -237,6 +237,7 @@ async def formatting_is_of(client: LanguageClient, uri: str, text: str, path: Pa
     return "formatted"
 
 
+@pytest.mark.slow
 @module_loop
 async def test_format_document_after_edits_is_the_formatted_current_text(client: LanguageClient, tmp_path: Path):
     """Edits that keep the quest whole (tricky characters in its comment and its note, indentation and

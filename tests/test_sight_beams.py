@@ -96,6 +96,7 @@ def test_the_reveal_analysis_is_what_the_rays_per_direction_gave(snapshot, cells
     assert _analysis(_board(cells, seed)) == snapshot[f"{cells}/{seed}"]["analysis"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12])
 def test_beams_agree_with_the_check_of_each_line(seed):
     """Every floor cell's answer from sampled sources, against `sight.check` of that one line."""

@@ -25,6 +25,7 @@ def _timed(text: str):
     return result, time.perf_counter() - started
 
 
+@pytest.mark.slow
 def test_forty_thousand_unclosed_parentheses_are_one_error_at_once():
     """Unwinding a 40,000-deep parser stack once per state asked Lark's accepts() each
     time, which copies the stack: 66 s. Now well under a second."""
@@ -141,6 +142,7 @@ def _sources() -> list[tuple[str, str]]:
     return [(str(p), p.read_text(encoding="utf-8")) for folder in folders for p in sorted(folder.glob("*.quest"))]
 
 
+@pytest.mark.slow
 def test_the_pickled_parser_parses_as_the_one_lark_built(monkeypatch):
     """The parser the cache holds (pickled whole) against a freshly built one: the same trees,
     positions and diagnostics (panic-mode recovery included) for every quest in the repository."""
@@ -162,6 +164,7 @@ def test_the_pickled_parser_parses_as_the_one_lark_built(monkeypatch):
     assert any(r.diagnostics for r in results["copy"]) and any(r.tree for r in results["copy"])
 
 
+@pytest.mark.slow
 def test_a_parser_pickle_cannot_carry_is_cached_in_larks_format(tmp_path, monkeypatch):
     """The check before caching can fail: without Lark's Shift and Reduce pickled by reference,
     the copy does not parse; the entry is then Lark's own format, and it loads."""
@@ -186,6 +189,7 @@ def test_a_parser_pickle_cannot_carry_is_cached_in_larks_format(tmp_path, monkey
         module.quest_parser.cache_clear()
 
 
+@pytest.mark.slow
 def test_two_grammars_keep_an_entry_each_and_the_entries_are_bounded(tmp_path, monkeypatch):
     """Two installs of questc with different grammars on one account (two venvs): each reads its
     own entry on every run, neither rewrites the other's; and only GRAMMARS_KEPT entries stay."""

@@ -24,6 +24,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 REPO = Path(__file__).resolve().parent.parent
@@ -173,6 +174,7 @@ def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
     return problems, updated
 
 
+@pytest.mark.slow
 def test_the_tutorial_does_what_it_says(tmp_path, monkeypatch):
     """Followed in a copy of the README's folder (the repository's top: its quests, the finished
     tutorial quest among them, and its configuration), where a reader is after the Quick start."""

@@ -138,6 +138,7 @@ def test_every_event_is_reachable_from_the_start(exported, folder):
     assert events and events == seen, sorted(events - seen)
 
 
+@pytest.mark.slow
 def test_the_same_quests_give_the_same_bytes(exported, tmp_path):
     again = tmp_path / "again"
     build(SECOND, again, kinds=["valkyrie"], jobs=2)

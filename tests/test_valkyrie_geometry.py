@@ -98,6 +98,7 @@ def _owned(source: str) -> dict[str, set]:
     return owned
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("turn", TURNS)
 def test_every_tile_side_covers_the_squares_questc_gives_it(turn):
     placed, source = _layout(turn)
@@ -216,6 +217,7 @@ def test_every_door_side_is_where_valkyrie_draws_it():
             assert set(geometry.door_edges(placement)) == set(edges)
 
 
+@pytest.mark.slow
 def test_valkyries_loader_reads_every_side_at_every_turn_where_questc_put_it(tmp_path):
     """All 70 sides at four turns written with questc's writer, read by Valkyrie's loader: the
     positions and rotations it reads cover questc's squares."""
