@@ -96,7 +96,10 @@ def test_print_and_play_is_tagged_vector_and_repeats(seals, seals_play):
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_shipped_quest_prints_and_plays_at_one_inch_and_assembles(paper):
-    for path in sorted(QUESTS.glob("*.quest")):
+    # Each paper takes every other quest (both papers see first and second edition maps): the
+    # whole set on both papers doubled the full run's longest test for little more.
+    paths = sorted(QUESTS.glob("*.quest"))
+    for path in paths[paper == "letter" :: 2]:
         quest = compile_file(path)
         assert_measures_and_assembles(quest, render_play(quest, paper), paper)
 
