@@ -81,3 +81,18 @@ def ctrl_c_works() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def console_sessions(text: str, first_line: int, page: str) -> list[tuple[str, str, int, int]]:
+    """(command, what the page shows it printing, its line, the line ending its output) of each `$ `
+    line of a console block whose text begins on line `first_line` of `page`."""
+    lines = text.split("\n")[:-1]
+    out, i = [], 0
+    while i < len(lines):
+        assert lines[i].startswith("$ "), f"{page} line {first_line + i}: a console line starts with `$ `"
+        j = i + 1
+        while j < len(lines) and not lines[j].startswith("$ "):
+            j += 1
+        out.append((lines[i][2:], "".join(x + "\n" for x in lines[i + 1 : j]), first_line + i, first_line + j - 1))
+        i = j
+    return out

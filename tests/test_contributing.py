@@ -37,6 +37,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
+from helpers import console_sessions
 
 CONTRIBUTING = REPO / "CONTRIBUTING.md"
 UPDATE = os.environ.get("QUESTC_UPDATE_SNAPSHOTS") == "1"
@@ -186,19 +187,7 @@ class Checkout:
 
 
 def _console(step: Step) -> list[tuple[str, str, int, int]]:
-    """(command, what the page shows it printing, first line, end line) of each `$ ` line."""
-    lines = step.text.split("\n")[:-1]
-    out, i = [], 0
-    while i < len(lines):
-        assert lines[i].startswith("$ "), f"CONTRIBUTING.md line {step.block[0] + 1 + i}: a console line starts with $"
-        j = i + 1
-        while j < len(lines) and not lines[j].startswith("$ "):
-            j += 1
-        out.append(
-            (lines[i][2:], "".join(x + "\n" for x in lines[i + 1 : j]), step.block[0] + i + 1, step.block[0] + j)
-        )
-        i = j
-    return out
+    return console_sessions(step.text, step.block[0] + 1, "CONTRIBUTING.md")
 
 
 def _pointer(document, pointer: str):

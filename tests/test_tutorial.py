@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from helpers import console_sessions
 
 REPO = Path(__file__).resolve().parent.parent
 TUTORIAL = REPO / "docs" / "tutorial.md"
@@ -81,19 +82,7 @@ def _run(command: str) -> str:
 
 
 def _sessions(block: Block) -> list[tuple[str, str, int, int]]:
-    """(command, expected output, first output line, end line) of each `$ ` line of a console block."""
-    lines = block.text.split("\n")[:-1]
-    out, i = [], 0
-    while i < len(lines):
-        assert lines[i].startswith("$ "), f"tutorial line {block.start + 2 + i}: a console block starts with `$ `"
-        j = i + 1
-        while j < len(lines) and not lines[j].startswith("$ "):
-            j += 1
-        out.append(
-            (lines[i][2:], "".join(x + "\n" for x in lines[i + 1 : j]), block.start + 2 + i, block.start + 1 + j)
-        )
-        i = j
-    return out
+    return console_sessions(block.text, block.start + 2, "docs/tutorial.md")
 
 
 def follow(workdir: Path, lines: list[str]) -> tuple[list[str], list[str]]:
