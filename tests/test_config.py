@@ -99,6 +99,11 @@ def test_explicit_config_file(project, tmp_path):
     ],
 )
 def test_bad_configuration_is_a_clear_error(tmp_path, monkeypatch, text, message):
+    _assert_configuration_refused(tmp_path, monkeypatch, text, message)
+
+
+def _assert_configuration_refused(tmp_path, monkeypatch, text, message):
+    """questc.toml holding `text` is refused with `message`, naming the file."""
     write(tmp_path / "questc.toml", text)
     monkeypatch.chdir(tmp_path)
     with pytest.raises(QuestcError) as caught:
@@ -297,11 +302,7 @@ def test_owned_is_read_checked_and_shown(tmp_path, monkeypatch):
     ],
 )
 def test_a_bad_owned_table_is_a_clear_error(tmp_path, monkeypatch, text, message):
-    write(tmp_path / "questc.toml", text)
-    monkeypatch.chdir(tmp_path)
-    with pytest.raises(QuestcError) as caught:
-        load_options()
-    assert message in str(caught.value) and "questc.toml" in str(caught.value)
+    _assert_configuration_refused(tmp_path, monkeypatch, text, message)
 
 
 def test_owned_counts_from_the_configuration_reach_the_checks(tmp_path, monkeypatch):
