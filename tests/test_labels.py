@@ -5,11 +5,15 @@
   search as it was is kept here, `reference_find`), on every label of the shipped quests, the
   sheets' fixtures and a generated dungeon, at several scales.
 - with_title: the page's map under a title is what draw_map(title=True) draws.
+- Whether a box stands on floor is looked up in a summed-area table of the floor (CellCounts):
+  it must say what testing the cells one by one said (`reference_on_floor`, as it was before),
+  for every box the shipped quests' labels try.
 """
 
 from __future__ import annotations
 
 import math
+import random
 import sys
 from pathlib import Path
 
@@ -78,6 +82,15 @@ def reference_find(self, anchor, width, height, *, owner, reach, cells=None, cen
     return None
 
 
+# Whether a box lies over floor, cell by cell, as before the summed-area table (commit 7d6afa3).
+def reference_on_floor(self, box, cells=None):
+    allowed = cells if cells is not None else self.floor
+    eps = 0.01
+    x0, y0 = self.to_cell(box[0] + eps, box[1] + eps)
+    x1, y1 = self.to_cell(box[2] - eps, box[3] - eps)
+    return all((x, y) in allowed for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+
+
 @pytest.fixture(scope="module")
 def quests():
     found = [compile_file(path) for path in PATHS]
@@ -142,3 +155,40 @@ def test_a_pill_pillow_refuses_to_outline_is_painted(quests):
 def test_with_title_takes_an_untitled_map_only(quests):
     with pytest.raises(ValueError):
         with_title(draw_map(quests[0], 20.0, title=True), quests[0])
+
+
+def test_cell_counts_hold_a_rectangle_exactly_when_every_cell_of_it_is_in_the_set():
+    chance = random.Random(29)
+    for trial in range(60):
+        cells = {(x, y) for x in range(-3, 9) for y in range(2, 11) if chance.random() < 0.2 + trial / 80}
+        counts = labels.CellCounts(cells)
+        for _ in range(200):
+            x0, x1 = sorted(chance.randint(-6, 12) for _ in range(2))
+            y0, y1 = sorted(chance.randint(-1, 14) for _ in range(2))
+            if chance.random() < 0.1:
+                x0, x1 = x1 + 1, x0  # an empty rectangle: every cell of it (none) is in the set
+            expected = all((x, y) in cells for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+            assert counts.holds(x0, y0, x1, y1) is expected, (cells, x0, y0, x1, y1)
+    assert labels.CellCounts(set()).holds(0, 0, 0, 0) is False
+    assert labels.CellCounts(set()).holds(1, 0, 0, 0) is True
+
+
+def test_a_box_is_on_floor_as_testing_its_cells_one_by_one_says(quests, monkeypatch):
+    """Every box the labels of the shipped quests and a dungeon try, at two scales: the table and
+    the cells one by one agree (and the floor filter find() applies first agrees with free(): the
+    slow test above compares find() with the search over every candidate)."""
+    seen = {True: 0, False: 0}
+    on_floor = labels.Placer.on_floor
+
+    def both(self, box, cells=None):
+        got = on_floor(self, box, cells)
+        plain = cells.cells if isinstance(cells, labels.CellCounts) else cells
+        assert got == reference_on_floor(self, box, plain), box
+        seen[got] += 1
+        return got
+
+    monkeypatch.setattr(labels.Placer, "on_floor", both)
+    for quest in quests:
+        for cell in (18.0, 26.45):
+            draw_map(quest, cell)
+    assert seen[True] > 1000 and seen[False] > 100

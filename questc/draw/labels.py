@@ -4,7 +4,10 @@ when there is no room at all, a numbered key badge stands beside the thing inste
 words go into the legend's key.
 
 Boxes are (x0, y0, x1, y1) in points. A spatial index (one bucket per map cell) keeps the search
-linear in the number of labels.
+linear in the number of labels; whether a box stands on floor is four look-ups in a summed-area
+table of the floor cells, not a look-up per cell it covers (on the 2,000-cell map most of the
+candidates an area's badge tries are off the floor, and testing them cell by cell was most of
+drawing the map).
 """
 
 from __future__ import annotations
@@ -51,6 +54,48 @@ def segment_hits(p: Point, q: Point, box: Box) -> bool:
     return True
 
 
+EPS = 0.01  # a box's edge moved this far in when finding the cells under it: touching is not covering
+
+
+class CellCounts:
+    """A set of cells as a summed-area table over the rectangle around them: whether a rectangle
+    of cells lies wholly in the set is four look-ups, however large the rectangle."""
+
+    def __init__(self, cells: Iterable[Cell]) -> None:
+        self.cells = cells = set(cells)
+        if not cells:
+            self.x0 = self.y0 = 0
+            self.x1 = self.y1 = -1
+            self.sums = [0]
+            self.row = 1
+            return
+        self.x0, self.x1 = min(x for x, _ in cells), max(x for x, _ in cells)
+        self.y0, self.y1 = min(y for _, y in cells), max(y for _, y in cells)
+        width, height = self.x1 - self.x0 + 1, self.y1 - self.y0 + 1
+        # sums[(y + 1) * row + x + 1]: how many cells of the set lie in columns 0..x, rows 0..y
+        # (counted from x0, y0); row and column 0 are the zeros the look-ups start from.
+        self.row = row = width + 1
+        sums = [0] * (row * (height + 1))
+        for y in range(height):
+            above, here, run = y * row, (y + 1) * row, 0
+            for x in range(width):
+                run += (x + self.x0, y + self.y0) in cells
+                sums[here + x + 1] = sums[above + x + 1] + run
+        self.sums = sums
+
+    def holds(self, x0: int, y0: int, x1: int, y1: int) -> bool:
+        """Every cell of columns x0..x1, rows y0..y1 is in the set (an empty rectangle is)."""
+        if x0 > x1 or y0 > y1:
+            return True
+        if x0 < self.x0 or y0 < self.y0 or x1 > self.x1 or y1 > self.y1:
+            return False
+        row, sums = self.row, self.sums
+        left, right = x0 - self.x0, x1 - self.x0 + 1
+        top, bottom = (y0 - self.y0) * row, (y1 - self.y0 + 1) * row
+        inside = sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left]
+        return inside == (x1 - x0 + 1) * (y1 - y0 + 1)
+
+
 @record
 class Obstruction:
     box: Box
@@ -73,6 +118,7 @@ class Placer:
         self.to_cell = to_cell  # a point in; the board cell under it out
         self.cell_origin = cell_origin  # a board cell in; its top-left point out
         self.floor = floor
+        self.floor_counts = CellCounts(floor)
         self.bounds = bounds
         self.buckets: dict[tuple[int, int], list[Obstruction]] = {}
         self.all: list[Obstruction] = []
@@ -97,15 +143,19 @@ class Placer:
                     seen.add(id(item))
                     yield item
 
-    def on_floor(self, box: Box, cells: set[Cell] | None = None) -> bool:
-        """Every cell the box lies over is floor (and, with `cells`, one of those)."""
-        allowed = cells if cells is not None else self.floor
-        eps = 0.01
-        x0, y0 = self.to_cell(box[0] + eps, box[1] + eps)
-        x1, y1 = self.to_cell(box[2] - eps, box[3] - eps)
-        return all((x, y) in allowed for x in range(x0, x1 + 1) for y in range(y0, y1 + 1))
+    def on_floor(self, box: Box, cells: set[Cell] | CellCounts | None = None) -> bool:
+        """Every cell the box lies over is floor (with `cells`, one of those instead)."""
+        if cells is None:
+            allowed = self.floor_counts
+        elif isinstance(cells, CellCounts):
+            allowed = cells
+        else:
+            allowed = CellCounts(cells)
+        x0, y0 = self.to_cell(box[0] + EPS, box[1] + EPS)
+        x1, y1 = self.to_cell(box[2] - EPS, box[3] - EPS)
+        return allowed.holds(x0, y0, x1, y1)
 
-    def free(self, box: Box, cells: set[Cell] | None = None, clearance: float = 0.0) -> bool:
+    def free(self, box: Box, cells: set[Cell] | CellCounts | None = None, clearance: float = 0.0) -> bool:
         b = self.bounds
         if box[0] < b[0] or box[1] < b[1] or box[2] > b[2] or box[3] > b[3]:
             return False
@@ -133,7 +183,7 @@ class Placer:
         *,
         owner: str,
         reach: float,
-        cells: set[Cell] | None = None,
+        cells: set[Cell] | CellCounts | None = None,
         centre_ok: bool = False,
         clearance: float = 0.0,
     ) -> tuple[Box, bool] | None:
@@ -153,6 +203,8 @@ class Placer:
         b = self.bounds
         if width > b[2] - b[0] or height > b[3] - b[1]:
             return None  # wider than the map: no place can hold it (the legend's key will)
+        if cells is not None and not isinstance(cells, CellCounts):
+            cells = CellCounts(cells)
         ax, ay = (anchor[0] + anchor[2]) / 2, (anchor[1] + anchor[3]) / 2
         steps = int(math.ceil((reach + max(width, height)) / step))
         # Only the candidates whose box lies within the map's bounds: the search stays bounded by
@@ -166,14 +218,21 @@ class Placer:
             min(steps, math.floor((b[3] - height / 2 - ay) / step)) + 1,
         )
         # Each column's and row's box edges, distance to the anchor and overlap with it, as
-        # gap_between and intersects work them out for the whole box.
+        # gap_between and intersects work them out for the whole box, and the board cells it
+        # covers, as on_floor works them out.
+        to_cell = self.to_cell
         columns = [_span(ax + i * step, width, anchor[0], anchor[2]) + (i,) for i in i_range]
+        columns = [c + (to_cell(c[0] + EPS, ay)[0], to_cell(c[1] - EPS, ay)[0]) for c in columns]
         rows = [_span(ay + j * step, height, anchor[1], anchor[3]) + (j,) for j in j_range]
+        rows = [r + (to_cell(ax, r[0] + EPS)[1], to_cell(ax, r[1] - EPS)[1]) for r in rows]
+        # Only the candidates on floor (or on `cells`) are kept: free() would refuse the others,
+        # so leaving them out changes no choice (a tie's order is within its own candidates).
+        holds = (cells if cells is not None else self.floor_counts).holds
         near = []
-        for x0, x1, cx, dx, x_over, i in columns:
+        for x0, x1, cx, dx, x_over, i, left, right in columns:
             if dx > reach and not centre_ok:
                 continue
-            for y0, y1, cy, dy, y_over, j in rows:
+            for y0, y1, cy, dy, y_over, j, top, bottom in rows:
                 if centre_ok:
                     gap = math.hypot(cx - ax, cy - ay)
                 elif x_over and y_over:
@@ -182,7 +241,7 @@ class Placer:
                     continue
                 else:
                     gap = math.hypot(dx, dy)
-                if gap <= reach:
+                if gap <= reach and holds(left, top, right, bottom):
                     near.append((gap, j, i, cx, cy, (x0, y0, x1, y1)))
         # Nearest first, a gap rounded to 3 places making a tie (as before); each tie's candidates
         # in the reading order: below, right, above, left, then by row and column.
@@ -216,7 +275,8 @@ class Placer:
         """A free box `width` x `height` over `cells` only, nearest `centre`: (box, False) or None.
         Candidates: each cell's middle and its quarter points."""
         s = self.s
-        allowed = set(cells)
+        cells = list(cells)
+        allowed = CellCounts(cells)
         cx0, cy0 = centre
         candidates = []
         for cell in cells:
