@@ -220,25 +220,24 @@ class Placer:
         # Each column's and row's box edges, distance to the anchor and overlap with it, as
         # gap_between and intersects work them out for the whole box, and the board cells it
         # covers, as on_floor works them out.
-        to_cell = self.to_cell
         columns = [_span(ax + i * step, width, anchor[0], anchor[2]) + (i,) for i in i_range]
-        columns = [c + (to_cell(c[0] + EPS, ay)[0], to_cell(c[1] - EPS, ay)[0]) for c in columns]
         rows = [_span(ay + j * step, height, anchor[1], anchor[3]) + (j,) for j in j_range]
+        if not centre_ok:  # a row or column further than `reach` holds no candidate
+            columns = [c for c in columns if c[3] <= reach]
+            rows = [r for r in rows if r[3] <= reach]
+        to_cell = self.to_cell
+        columns = [c + (to_cell(c[0] + EPS, ay)[0], to_cell(c[1] - EPS, ay)[0]) for c in columns]
         rows = [r + (to_cell(ax, r[0] + EPS)[1], to_cell(ax, r[1] - EPS)[1]) for r in rows]
         # Only the candidates on floor (or on `cells`) are kept: free() would refuse the others,
         # so leaving them out changes no choice (a tie's order is within its own candidates).
         holds = (cells if cells is not None else self.floor_counts).holds
         near = []
         for x0, x1, cx, dx, x_over, i, left, right in columns:
-            if dx > reach and not centre_ok:
-                continue
             for y0, y1, cy, dy, y_over, j, top, bottom in rows:
                 if centre_ok:
                     gap = math.hypot(cx - ax, cy - ay)
                 elif x_over and y_over:
                     continue  # over the anchor itself
-                elif dy > reach:
-                    continue
                 else:
                     gap = math.hypot(dx, dy)
                 if gap <= reach and holds(left, top, right, bottom):
