@@ -27,6 +27,11 @@ FAST_WRITER_LIMIT = 50_000_000
 # Pictures up to this many pixels leave their memory for the next one in a build (reusing_picture_memory);
 # a larger one gives it back before libvips writes it, so the largest stays within the memory budget.
 KEEP_MEMORY_LIMIT = 40_000_000
+# libvips's zlib level: 4, not the usual 6, for a picture written in 0.58 of the time and 18 % larger
+# (the shipped quests and the 2,000-cell map: 0.80 -> 0.46 s, 8.3 -> 9.8 MB; level 5: 0.60 s, +6 %).
+# A trade-off, taken for `questc build` (docs/performance.md, "Pictures"); PNG filters made the
+# files smaller but took longer than level 6 unfiltered.
+ZLIB_LEVEL = 4
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
@@ -256,8 +261,9 @@ def encode_png(image) -> bytes:
     libvips writes them (pyvips), not Pillow: Pillow's PNG writer tries five filters on every
     row of an RGB image and keeps the best, which is most of a large map's PNG time (three_seals,
     40 million pixels: 0.92 s of 1.29 s), while the map's flat colours need no filter. libvips's,
-    unfiltered at zlib level 6, writes the same pixels in 0.16 s, 8 % larger
-    (docs/performance.md, "Pictures"). Past FAST_WRITER_LIMIT pixels Pillow writes them."""
+    unfiltered at zlib level 6, writes the same pixels in 0.16 s, 8 % larger; at ZLIB_LEVEL 4
+    in 0.58 of that time, 18 % larger again (docs/performance.md, "Pictures"). Past
+    FAST_WRITER_LIMIT pixels Pillow writes them."""
     if image.width * image.height > FAST_WRITER_LIMIT:
         import io
 
@@ -276,7 +282,7 @@ def encode_png(image) -> bytes:
     _share_malloc_arenas()
     picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
     del data
-    png = bytes(picture.pngsave_buffer(compression=6, filter="none", keep="none"))
+    png = bytes(picture.pngsave_buffer(compression=ZLIB_LEVEL, filter="none", keep="none"))
     # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
     # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
     at = 8 + 25
