@@ -13,7 +13,7 @@ drawing the map).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from operator import itemgetter
 
 from questc.records import record
@@ -83,6 +83,23 @@ class CellCounts:
                 sums[here + x + 1] = sums[above + x + 1] + run
         self.sums = sums
 
+    def columns(self, x0: int, x1: int) -> tuple[int, int, int] | None:
+        """Columns x0..x1 as holds() looks them up: (left, right, how many), (0, 0, 0) for none
+        at all (any rectangle of them is held), None when some lie off the table (none is)."""
+        if x0 > x1:
+            return 0, 0, 0
+        if x0 < self.x0 or x1 > self.x1:
+            return None
+        return x0 - self.x0, x1 - self.x0 + 1, x1 - x0 + 1
+
+    def rows(self, y0: int, y1: int) -> tuple[int, int, int] | None:
+        """Rows y0..y1 likewise: (top, bottom) as offsets into the table, how many."""
+        if y0 > y1:
+            return 0, 0, 0
+        if y0 < self.y0 or y1 > self.y1:
+            return None
+        return (y0 - self.y0) * self.row, (y1 - self.y0 + 1) * self.row, y1 - y0 + 1
+
     def holds(self, x0: int, y0: int, x1: int, y1: int) -> bool:
         """Every cell of columns x0..x1, rows y0..y1 is in the set (an empty rectangle is)."""
         if x0 > x1 or y0 > y1:
@@ -106,22 +123,27 @@ class Obstruction:
 class Placer:
     """The map's free space: blocked boxes by kind, and the floor a label may stand on."""
 
-    def __init__(
-        self,
-        cell: float,
-        to_cell: Callable[[float, float], Cell],
-        cell_origin: Callable[[Cell], Point],
-        floor: set[Cell],
-        bounds: Box,
-    ) -> None:
+    def __init__(self, cell: float, corner: Point, origin: Cell, floor: set[Cell], bounds: Box) -> None:
         self.s = cell
-        self.to_cell = to_cell  # a point in; the board cell under it out
-        self.cell_origin = cell_origin  # a board cell in; its top-left point out
+        self.left, self.top = corner  # where the board's origin cell's top-left corner is drawn
+        self.origin = origin
         self.floor = floor
         self.floor_counts = CellCounts(floor)
         self.bounds = bounds
         self.buckets: dict[tuple[int, int], list[Obstruction]] = {}
         self.all: list[Obstruction] = []
+
+    # The board's cells and the drawing's points, as questc.draw.map's MapDrawing.to_cell and
+    # point work them out (the same arithmetic: the same cells at the edges).
+    def to_cell(self, x: float, y: float) -> Cell:
+        """A point in; the board cell under it out."""
+        return self.origin[0] + math.floor((x - self.left) / self.s), self.origin[1] + math.floor(
+            (y - self.top) / self.s
+        )
+
+    def cell_origin(self, cell: Cell) -> Point:
+        """A board cell in; its top-left point out."""
+        return self.left + (cell[0] - self.origin[0]) * self.s, self.top + (cell[1] - self.origin[1]) * self.s
 
     def _keys(self, box: Box) -> Iterator[tuple[int, int]]:
         s = self.s
@@ -220,27 +242,37 @@ class Placer:
         # Each column's and row's box edges, distance to the anchor and overlap with it, as
         # gap_between and intersects work them out for the whole box, and the board cells it
         # covers, as on_floor works them out.
-        columns = [_span(ax + i * step, width, anchor[0], anchor[2]) + (i,) for i in i_range]
-        rows = [_span(ay + j * step, height, anchor[1], anchor[3]) + (j,) for j in j_range]
+        spans_x = [_span(ax + i * step, width, anchor[0], anchor[2]) + (i,) for i in i_range]
+        spans_y = [_span(ay + j * step, height, anchor[1], anchor[3]) + (j,) for j in j_range]
         if not centre_ok:  # a row or column further than `reach` holds no candidate
-            columns = [c for c in columns if c[3] <= reach]
-            rows = [r for r in rows if r[3] <= reach]
-        to_cell = self.to_cell
-        columns = [c + (to_cell(c[0] + EPS, ay)[0], to_cell(c[1] - EPS, ay)[0]) for c in columns]
-        rows = [r + (to_cell(ax, r[0] + EPS)[1], to_cell(ax, r[1] - EPS)[1]) for r in rows]
+            spans_x = [c for c in spans_x if c[3] <= reach]
+            spans_y = [r for r in spans_y if r[3] <= reach]
         # Only the candidates on floor (or on `cells`) are kept: free() would refuse the others,
         # so leaving them out changes no choice (a tie's order is within its own candidates).
-        holds = (cells if cells is not None else self.floor_counts).holds
+        # Each column's and row's part of the summed-area look-up is worked out once (holds(),
+        # shared along the row and the column); a row or column off the table holds nothing.
+        counts = cells if cells is not None else self.floor_counts
+        sums, floor = counts.sums, math.floor
+        (ox, oy), x_edge, y_edge = self.origin, self.left, self.top  # to_cell's arithmetic, an axis at a time
+        columns = [
+            c + o
+            for c in spans_x
+            if (o := counts.columns(ox + floor((c[0] + EPS - x_edge) / s), ox + floor((c[1] - EPS - x_edge) / s)))
+        ]
+        rows = [
+            r + o
+            for r in spans_y
+            if (o := counts.rows(oy + floor((r[0] + EPS - y_edge) / s), oy + floor((r[1] - EPS - y_edge) / s)))
+        ]
         near = []
-        for x0, x1, cx, dx, x_over, i, left, right in columns:
-            for y0, y1, cy, dy, y_over, j, top, bottom in rows:
-                if centre_ok:
-                    gap = math.hypot(cx - ax, cy - ay)
-                elif x_over and y_over:
+        for x0, x1, cx, dx, x_over, i, left, right, wide in columns:
+            for y0, y1, cy, dy, y_over, j, top, bottom, tall in rows:
+                if x_over and y_over and not centre_ok:
                     continue  # over the anchor itself
-                else:
-                    gap = math.hypot(dx, dy)
-                if gap <= reach and holds(left, top, right, bottom):
+                if sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left] != wide * tall:
+                    continue
+                gap = math.hypot(cx - ax, cy - ay) if centre_ok else math.hypot(dx, dy)
+                if gap <= reach:
                     near.append((gap, j, i, cx, cy, (x0, y0, x1, y1)))
         # Nearest first, a gap rounded to 3 places making a tie (as before); each tie's candidates
         # in the reading order: below, right, above, left, then by row and column.

@@ -396,8 +396,8 @@ class _Builder:
         self._layout()
         self.placer = Placer(
             self.s,
-            self.to_cell,
-            lambda c: self.point(*c),
+            (self.left, self.top),
+            self.board.origin,
             set(self.board.cells),
             (self.left, self.top, self.left + self.board.width * self.s, self.top + self.board.height * self.s),
         )
