@@ -350,10 +350,56 @@ def reusing_picture_memory() -> Iterator[None]:
     core = Image.core
     before = core.get_blocks_max()
     core.set_blocks_max(max(before, -(-KEEP_MEMORY_LIMIT * 4 // core.get_block_size()) + 1))
+    kept = _keeping_large_allocations()
     try:
         yield
     finally:
         core.set_blocks_max(before)
+        if kept:
+            _let_go_of_large_allocations()
+
+
+# glibc's mallopt parameters (malloc.h)
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+
+
+def _libc():
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None)
+        return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None
+    except OSError:
+        return None
+
+
+def _keeping_large_allocations() -> bool:
+    """glibc maps every allocation past 32 MB afresh and unmaps it when freed, so the pixels packed
+    for libvips (up to 150 MB) fault in zeroed page by page for every picture: most of packing
+    them. Within a build, allocations up to 256 MB come from the heap and stay there for the next
+    picture. Not under an address-space limit (RLIMIT_AS): memory kept would count against it
+    (see _share_malloc_arenas). True when it did so."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return False
+    if resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY:
+        return False
+    libc = _libc()
+    if libc is None:
+        return False
+    return bool(libc.mallopt(_M_MMAP_THRESHOLD, 256 << 20) and libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30))
+
+
+def _let_go_of_large_allocations() -> None:
+    """The heap given back (malloc_trim), and glibc's thresholds as its own would have grown to
+    after freeing a large allocation (mapped past 32 MB, the heap trimmed past 64 MB)."""
+    libc = _libc()
+    if libc is None:
+        return
+    libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
+    libc.mallopt(_M_TRIM_THRESHOLD, 64 << 20)
+    libc.malloc_trim(0)
 
 
 def _give_back_picture_memory() -> None:
