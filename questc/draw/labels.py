@@ -308,14 +308,41 @@ class Placer:
         s = self.s
         cells = list(cells)
         allowed = CellCounts(cells)
+        sums, floor = allowed.sums, math.floor
+        (ox, oy), x_edge, y_edge = self.origin, self.left, self.top
         cx0, cy0 = centre
+        # A candidate whose box is not over the cells is left out before sorting (free() would
+        # refuse it): the cells under its box's columns and rows as on_floor finds them, once
+        # for each of the few distinct centres along x and along y.
+        across: dict[float, tuple[int, int, int] | None] = {}
+        down: dict[float, tuple[int, int, int] | None] = {}
         candidates = []
         for cell in cells:
             x, y = self.cell_origin(cell)
             for fx in (0.5, 0.25, 0.75):
+                cx = x + fx * s
+                if cx not in across:
+                    x0, x1 = cx - width / 2, cx + width / 2
+                    across[cx] = allowed.columns(
+                        ox + floor((x0 + EPS - x_edge) / s), ox + floor((x1 - EPS - x_edge) / s)
+                    )
+                column = across[cx]
+                if column is None:
+                    continue
+                left, right, wide = column
                 for fy in (0.5, 0.25, 0.75):
-                    cx, cy = x + fx * s, y + fy * s
-                    candidates.append((round(math.hypot(cx - cx0, cy - cy0), 3), cy, cx))
+                    cy = y + fy * s
+                    if cy not in down:
+                        y0, y1 = cy - height / 2, cy + height / 2
+                        down[cy] = allowed.rows(
+                            oy + floor((y0 + EPS - y_edge) / s), oy + floor((y1 - EPS - y_edge) / s)
+                        )
+                    row = down[cy]
+                    if row is None:
+                        continue
+                    top, bottom, tall = row
+                    if sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left] == wide * tall:
+                        candidates.append((round(math.hypot(cx - cx0, cy - cy0), 3), cy, cx))
         candidates.sort()
         for _d, cy, cx in candidates:
             box = (cx - width / 2, cy - height / 2, cx + width / 2, cy + height / 2)
