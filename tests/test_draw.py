@@ -266,3 +266,39 @@ def test_a_quest_whose_checks_found_errors_is_drawn_as_built():
     assert "Q201" in [d.code for d in result.errors] and result.compiled is not None
     md = draw_map(result.compiled)
     assert (md.columns, md.rows) == (6, 6)
+
+
+def test_a_map_page_is_laid_out_with_the_collector_paused_and_leaves_it_as_it_was(results, monkeypatch):
+    """map_page draws with Python's garbage collector off (its passes over the checked quest were
+    a third of a large map page's time) and leaves it on or off as it found it, also when the
+    drawing fails."""
+    import gc
+
+    from questc.draw import page
+
+    seen = []
+    real = page._map_page
+
+    def drawing(quest, paper):
+        seen.append(gc.isenabled())
+        return real(quest, paper)
+
+    monkeypatch.setattr(page, "_map_page", drawing)
+    monkeypatch.setattr(page, "_LAST", ())
+    assert gc.isenabled()
+    map_page(results["burning_well"], "a4")
+    assert seen == [False] and gc.isenabled()
+    gc.disable()
+    try:
+        map_page(results["burning_well"], "letter")
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        gc.enable()
+
+    def failing(quest, paper):
+        raise RuntimeError("a drawing that fails")
+
+    monkeypatch.setattr(page, "_map_page", failing)
+    with pytest.raises(RuntimeError):
+        map_page(results["burning_well"], "a4")
+    assert gc.isenabled()

@@ -11,6 +11,8 @@ at the same sizes. The numbers (margins, legend sizes) are templates/sheet/style
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -145,9 +147,30 @@ def map_page(quest: CompiledQuest, paper: str = "a4") -> MapPage:
 
     if _LAST and _LAST[0]() is quest and _LAST[1] == paper:
         return _LAST[2]
-    page = _map_page(quest, paper)
+    with _collector_paused():
+        page = _map_page(quest, paper)
     _LAST = (weakref.ref(quest), paper, page)
     return page
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Within: Python's cyclic garbage collector off (as it was, after).
+
+    Laying out a map page draws it two or three times, making hundreds of thousands of
+    short-lived objects that reference counting frees (about a thousand are left in cycles on
+    the 2,000-cell map, collected later): each full collection they set off walked everything
+    the process holds, the checked quest and its board most of all, a third of the page's time
+    on that map (0.24 -> 0.15 s)."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _map_page(quest: CompiledQuest, paper: str) -> MapPage:
