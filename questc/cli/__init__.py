@@ -35,6 +35,8 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
+    """questc's commands, each imported when it runs: a lint imports nothing of the build."""
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
