@@ -115,6 +115,8 @@ class CellCounts:
 
 @record
 class Obstruction:
+    """A box a label must keep clear of, with what it is and whose it is."""
+
     box: Box
     kind: str  # wall, door, symbol, label, ...
     owner: str = ""  # what it belongs to: a label may touch its own thing's box, never another's
