@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlparse
 from questc.api import Options, QuestcError, QuestResult, check_source, config_files
 
 if TYPE_CHECKING:
-    from questc.api import Edition
+    from questc.api import Edition, IncrementalParser
 from questc.server.index import QuestIndex, build_index
 from questc.server.text import BOM, LineIndex
 
@@ -58,6 +58,9 @@ class QuestDocument:
     closed: bool = False
     again: bool = False  # check again once the running check ends (a pack changed)
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
+    # The checks' parser, used by the checking thread alone: it re-parses only the statements
+    # an edit touched (questc.syntax.incremental); `questc lint` parses whole files.
+    _parser: IncrementalParser | None = field(default=None, repr=False)
 
     @property
     def path(self) -> Path | None:
@@ -138,7 +141,13 @@ def check(document: QuestDocument, text: str, version: int, options_cache: Optio
     """Check one version of a document's text as `questc lint` would check the saved file."""
     started = time.perf_counter()
     options, problem = options_cache.for_path(document.path)
-    result = check_source(_quest_text(text), document.file, options)
+    parser = document._parser
+    if parser is None or parser.file != document.file:
+        from questc.api import IncrementalParser
+
+        parser = document._parser = IncrementalParser(document.file)
+    source = _quest_text(text)
+    result = check_source(source, document.file, options, parsed=parser.parse(source))
     return Checked(version, text, result, LineIndex(text, document.encoding), time.perf_counter() - started, problem)
 
 
