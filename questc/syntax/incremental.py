@@ -19,13 +19,15 @@ text (`parse_source`), which also makes every syntax diagnostic with its recover
   diagnostic (a value out of range, a nesting too deep);
 - the header would not be the one first statement (Q004, Q005 are the whole file's);
 - a region left without tokens where the file's first or last token was;
-- a byte-order mark, another file name, a text over the size limit.
+- a form feed or a line continued with `\\` anywhere in the text (see _SPLIT_SEPARATOR);
+- a text over the size limit.
 tests/test_incremental_parse.py compares it with `parse_source` over random edits.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from typing import Any
@@ -61,6 +63,8 @@ class IncrementalParser:
         self._chunks: _Chunks | None = None
 
     def parse(self, text: str) -> ParseResult:
+        if text.startswith("\ufeff"):  # as parse_source: the spans are the text's after the mark
+            text = text[1:]
         result = self._partial(text)
         if result is None:
             result = parse_source(text, self.file)
@@ -75,7 +79,7 @@ class IncrementalParser:
         old_text, old = self._text, self._result
         if old_text is None or old is None or old.tree is None or old.diagnostics:
             return None
-        if text.startswith("\ufeff") or len(text) > MAX_SOURCE_CHARS:
+        if len(text) > MAX_SOURCE_CHARS or _SPLIT_SEPARATOR.search(text):
             return None
         if text is old_text or text == old_text:
             return old
@@ -138,6 +142,12 @@ class IncrementalParser:
         return ParseResult(new_tree, (), tuple(kept_comments))
 
 
+# What the grammar ignores between two separators (`\n\f\n`, a line continued into a blank one)
+# makes them two tokens where the grammar wants one: a region cut there would parse when the
+# file does not. Without these, any run of separators is one token wherever it is cut.
+_SPLIT_SEPARATOR = re.compile(r"\f|\\\r?\n")
+
+
 class _Chunks:
     """The last version's top-level statements (the header first), grouped so that no two groups
     share a line: `starts[i]` is the start of the first line of group i, `ends[i]` the end of its
@@ -157,10 +167,10 @@ def _chunks(text: str, tree: n.QuestFile) -> _Chunks | None:
     starts: list[int] = []
     ends: list[int] = []
     first_item: list[int] = []
-    last_line = 0
+    last_line = last_end = 0
     for index, item in enumerate(items):
         span = item.span
-        if starts and span.start < ends[-1]:
+        if span.start < last_end:
             return None  # not in the order of the text: nothing this module expects
         if starts and span.line <= last_line:  # on the line the group before ends on: the same group
             ends[-1] = _line_end(text, span.end)
@@ -168,7 +178,7 @@ def _chunks(text: str, tree: n.QuestFile) -> _Chunks | None:
             starts.append(text.rfind("\n", 0, span.start) + 1)
             ends.append(_line_end(text, span.end))
             first_item.append(index)
-        last_line = span.end_line
+        last_line, last_end = span.end_line, span.end
     first_item.append(len(items))
     return _Chunks(items, starts, ends, first_item)
 
@@ -264,8 +274,12 @@ def _same(value: Any) -> Any:
 
 
 def _line_end(text: str, pos: int) -> int:
+    """Where the line holding `pos` ends: its `\r\n` or `\n` (a region never ends on a lone `\r`,
+    which the grammar does not take), or the text's end."""
     end = text.find("\n", pos)
-    return len(text) if end < 0 else end
+    if end < 0:
+        return len(text)
+    return end - 1 if end > pos and text[end - 1] == "\r" else end
 
 
 def _common_prefix(a: str, b: str) -> int:
