@@ -48,8 +48,9 @@ SHIPPED = HERE.parent / "quests"
 class Editor:
     """A pygls client that opens quests, edits them and waits for each version's diagnostics."""
 
-    def __init__(self, reuse: bool = True, trace: bool = False):
+    def __init__(self, reuse: bool = True, trace: bool = False, collector: str = "questc"):
         self.reuse = reuse
+        self.collector = collector
         self.trace = trace
         self.client = LanguageClient("questc-bench", "1")
         self.versions: dict[str, int] = {}
@@ -71,7 +72,20 @@ class Editor:
                 future.set_result(params.diagnostics)
 
     async def start(self):
-        if self.reuse:
+        if self.collector == "python":  # Python's collector as it comes (serve() turns it off)
+            await self.client.start_io(
+                sys.executable,
+                "-c",
+                "import gc; gc.disable = lambda: None; from questc.server.server import serve; serve()",
+            )
+        elif self.collector == "frozen":  # Python's collector, start-up frozen, a young generation 50x larger
+            await self.client.start_io(
+                sys.executable,
+                "-c",
+                "import gc; gc.disable = lambda: None; gc.freeze(); gc.set_threshold(35_000, 10, 10); "
+                "from questc.server.server import serve; serve()",
+            )
+        elif self.reuse:
             await self.client.start_io(sys.executable, "-m", "questc", "server")
         else:  # the server as it would be without keeping boards between checks, for comparison
             await self.client.start_io(
@@ -192,7 +206,7 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def run(args) -> int:
-    editor = Editor(reuse=not args.no_reuse, trace=args.trace)
+    editor = Editor(reuse=not args.no_reuse, trace=args.trace, collector=args.collector)
     await editor.start()
     folder = Path(tempfile.mkdtemp(prefix="questc-bench-server-"))
     rows = []
@@ -329,6 +343,13 @@ def main() -> int:
     )
     parser.add_argument(
         "--trace", action="store_true", help="where each slow keystroke's time went (the server's trace)"
+    )
+    parser.add_argument(
+        "--collector",
+        choices=("questc", "python", "frozen"),
+        default="questc",
+        help="the server's garbage collection: questc's (off while typing, collected when the writer "
+        "pauses), Python's as it comes, or Python's with start-up frozen and a larger young generation",
     )
     parser.add_argument("--slow", type=float, default=50.0, help="with --trace: the keystrokes over this many ms")
     args = parser.parse_args()
