@@ -222,56 +222,64 @@ _PLAIN = frozenset({str, int, bool, float, type(None)})
 
 
 class _Shift:
-    """Copies of nodes with every span moved by `offset` characters and `lines` lines. (A quarter
-    of a keystroke's parse on a 600-line map: each kind of node gets a copier made for it.)"""
+    """Copies of nodes with every span moved by `offset` characters and `lines` lines."""
 
     def __init__(self, offset: int, lines: int):
         self.offset, self.lines = offset, lines
-        self._copiers: dict[type, Callable[[Any], Any]] = {Span: self.span, tuple: self._tuple}
 
     def span(self, span: Span) -> Span:
-        if not span.end:  # ToNodes' span of a rule without tokens: no place in the text, never moved
-            return span
-        offset, lines = self.offset, self.lines
-        return Span(
-            span.file,
-            span.line + lines,
-            span.column,
-            span.end_line + lines,
-            span.end_column,
-            span.start + offset,
-            span.end + offset,
-        )
+        return _moved_span(span, self.offset, self.lines)
 
     def node(self, value: Any) -> Any:
         if not (self.offset or self.lines):
             return value
-        return self._copy(value)
+        return _moved(value, self.offset, self.lines)
 
-    def _copy(self, value: Any) -> Any:
-        kind = type(value)
-        if kind in _PLAIN:
-            return value
-        copier = self._copiers.get(kind)
-        if copier is None:
-            copier = self._copiers[kind] = self._copier(kind)
-        return copier(value)
 
-    def _tuple(self, values: tuple) -> tuple:
-        copy = self._copy
-        return tuple([copy(value) for value in values])
+def _moved(value: Any, offset: int, lines: int) -> Any:
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    copier = _COPIERS.get(kind) or _copier(kind)
+    return copier(value, offset, lines)
 
-    def _copier(self, kind: type) -> Callable[[Any], Any]:
-        if not dataclasses.is_dataclass(kind):
-            raise TypeError(f"a syntax node holds a {kind.__name__}: say how its spans move")
-        names = [f.name for f in dataclasses.fields(kind) if f.init]
-        fields = attrgetter(*names) if len(names) > 1 else (lambda value: (getattr(value, names[0]),))
-        copy, plain = self._copy, _PLAIN
 
-        def copy_node(value: Any) -> Any:
-            return kind(*[v if type(v) in plain else copy(v) for v in fields(value)])
+def _moved_span(span: Span, offset: int, lines: int) -> Span:
+    if not span.end:  # ToNodes' span of a rule without tokens: no place in the text, never moved
+        return span
+    return Span(
+        span.file,
+        span.line + lines,
+        span.column,
+        span.end_line + lines,
+        span.end_column,
+        span.start + offset,
+        span.end + offset,
+    )
 
-        return copy_node
+
+def _moved_tuple(values: tuple, offset: int, lines: int) -> tuple:
+    return tuple([_moved(value, offset, lines) for value in values])
+
+
+# A copier for each kind of node, made when first needed (a quarter of a keystroke's parse on a
+# 600-line map is moving spans) and kept: made per parse, they were garbage for the collector,
+# which the language server leaves off while the writer types (26 kB an edit).
+_COPIERS: dict[type, Callable[[Any, int, int], Any]] = {Span: _moved_span, tuple: _moved_tuple}
+
+
+def _copier(kind: type) -> Callable[[Any, int, int], Any]:
+    if not dataclasses.is_dataclass(kind):
+        raise TypeError(f"a syntax node holds a {kind.__name__}: say how its spans move")
+    names = [f.name for f in dataclasses.fields(kind) if f.init]
+    fields = attrgetter(*names) if len(names) > 1 else (lambda value: (getattr(value, names[0]),))
+    plain = _PLAIN
+
+    def copy_node(value: Any, offset: int, lines: int) -> Any:
+        return kind(*[v if type(v) in plain else _moved(v, offset, lines) for v in fields(value)])
+
+    _COPIERS[kind] = copy_node
+    return copy_node
 
 
 def _line_end(text: str, pos: int) -> int:
