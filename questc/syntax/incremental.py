@@ -31,7 +31,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
 from lark import v_args
 from lark.exceptions import UnexpectedInput
@@ -118,7 +118,8 @@ class IncrementalParser:
         if _too_deep(parsed) is not None:
             return None
         builder = _RegionNodes(self.file, header_written=True, source=region)
-        meta_span, region_items = builder.transform(parsed)
+        # (_RegionNodes.start gives the pair, not the QuestFile ToNodes is typed to give)
+        meta_span, region_items = cast("tuple[Span | None, list[Any]]", builder.transform(parsed))
         if builder.diagnostics:
             return None
         lines_before = old_text.count("\n", 0, start)
@@ -213,7 +214,7 @@ class _RegionNodes(ToNodes):
     """ToNodes for a region: its statements in order (the header among them) and the region's
     span, None without tokens; the whole file's checks (Q004, Q005) are the caller's."""
 
-    def start(self, meta: Any, items: list[Any]) -> Any:  # type: ignore[override]  # a region is no file
+    def start(self, meta: Any, items: list[Any]) -> Any:  # a region is no file
         return (None if getattr(meta, "empty", True) else self._span(meta)), items
 
 
