@@ -164,6 +164,45 @@ def test_the_pickled_parser_parses_as_the_one_lark_built(monkeypatch):
     assert any(r.diagnostics for r in results["copy"]) and any(r.tree for r in results["copy"])
 
 
+def test_the_pickled_parser_holds_every_lexer_state_compiled(monkeypatch):
+    """Every state's expressions come back from the pickle compiled, each equal (same pattern,
+    flags and compiled code) to what re compiles; when the compiled form cannot be had (another
+    interpreter's internals), the expressions are pickled as re pickles them and still match."""
+    import pickle
+    import re
+
+    from lark import Lark
+
+    from questc.syntax import parser as module
+
+    def expressions(parser):
+        lexer = parser.parser.lexer
+        return [
+            mre
+            for state in (*lexer.lexers.values(), lexer.root_lexer)
+            if state._scanner is not None
+            for mre in state._scanner._mres
+        ]
+
+    made, args = module._compiled_expression(re.compile("(?P<A>piece)|(?P<B>[a-z]+)"))
+    assert made(*args).match("pit").lastgroup == "B"  # CPython's compiled form, not a fallback
+    built = Lark(module.grammar_text(), **module.LARK_OPTIONS)
+    copy = pickle.loads(module.pickled_parser(built))
+    loaded = expressions(copy)
+    assert len(loaded) == len(expressions(built)) > 100  # a state's lexer is compiled before it lexes
+    assert all(mre == re.compile(mre.pattern, mre.flags) for mre in loaded)
+    assert copy.parse("piece R1 room_4x4 at 0,0\n")
+
+    def broken():
+        raise ImportError("no re internals here")
+
+    monkeypatch.setattr(module, "_re_internals", broken)
+    assert module._compiled_expression(re.compile("a|b")) is None
+    plain = pickle.loads(module.pickled_parser(Lark(module.grammar_text(), **module.LARK_OPTIONS)))
+    assert all(mre == re.compile(mre.pattern, mre.flags) for mre in expressions(plain))
+    assert plain.parse("piece R1 room_4x4 at 0,0\n")
+
+
 @pytest.mark.slow
 def test_a_parser_pickle_cannot_carry_is_cached_in_larks_format(tmp_path, monkeypatch):
     """The check before caching can fail: without Lark's Shift and Reduce pickled by reference,

@@ -32,6 +32,8 @@ _FLIP = {"<": ">=", "<=": ">", "=": "!=", "!=": "=", ">=": "<", ">": "<="}
 
 @record
 class Event:
+    """An event atom of a victory condition (revealed, killed, opened...), and whether it must happen or must not."""
+
     atom: n.EventCondition
     positive: bool
     span: Span  # the atom, or the `not ...` around it
@@ -43,6 +45,8 @@ class Event:
 
 @record
 class Count:
+    """A counter comparison of a victory condition, its operator flipped under an odd number of `not`s."""
+
     atom: n.CompareCondition
     op: str  # the atom's operator, flipped when it stands under an odd number of `not`s
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from questc.diagnostics.core import Span
+from questc.records import record
 from questc.syntax import nodes as n
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def places(board: Board, cells: Iterable[Cell]) -> list[Cell]:
     return [c for c in cells if board.is_floor(c) and not board.blocks_movement(c)]
 
 
-@dataclass(frozen=True)
+@record
 class Foe:
     """Something a `defeated` condition names, and where: each of `figures` is the spaces one
     figure stands on, or, for a group the overlord places himself, every space he may choose."""

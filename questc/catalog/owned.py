@@ -11,10 +11,11 @@ number; one built on a declaration says where it was declared.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING
 
 from questc.catalog.model import Count
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.catalog.model import Catalog
@@ -25,7 +26,7 @@ CATEGORIES = ("pieces", "markers", "treasures", "figures", "cards")
 RANKS = ("normal", "master")
 
 
-@dataclass(frozen=True)
+@record
 class Declared:
     """The configuration's `[owned]` table, checked (questc.config).
 
@@ -74,7 +75,7 @@ class Declared:
 NOTHING_DECLARED = Declared()
 
 
-@dataclass(frozen=True)
+@record
 class Held:
     """How many of one component the box holds (`count`), with what a message says of it."""
 

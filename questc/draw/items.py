@@ -36,6 +36,8 @@ class Paint:
 
 @record
 class Rect:
+    """A rectangle, its corners rounded by `radius`."""
+
     x: float
     y: float
     w: float
@@ -46,6 +48,8 @@ class Rect:
 
 @record
 class Ellipse:
+    """An ellipse by its centre and radii."""
+
     cx: float
     cy: float
     rx: float
@@ -55,6 +59,8 @@ class Ellipse:
 
 @record
 class Polygon:
+    """A closed polygon, filled and outlined by its paint."""
+
     points: tuple[Point, ...]
     paint: Paint
 

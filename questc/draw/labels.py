@@ -53,6 +53,8 @@ def segment_hits(p: Point, q: Point, box: Box) -> bool:
 
 @record
 class Obstruction:
+    """A box a label must keep clear of, with what it is and whose it is."""
+
     box: Box
     kind: str  # wall, door, symbol, label, ...
     owner: str = ""  # what it belongs to: a label may touch its own thing's box, never another's

@@ -27,6 +27,8 @@ class Checked(Protocol):
 
 @record
 class Summary:
+    """The counts under a report: files checked and diagnostics by severity."""
+
     files: int
     errors: int
     warnings: int

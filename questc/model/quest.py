@@ -24,6 +24,8 @@ TOKEN_KINDS = ("search", "objective", "villager", "lieutenant")
 
 @record
 class PlacedPieceModel:
+    """A map piece placed on the grid: its type, corner, turn and cells."""
+
     id: str
     type: PieceType
     at: Cell
@@ -62,6 +64,8 @@ class DoorModel:
 
 @record
 class StairsModel:
+    """A pair of staircase markers of one colour."""
+
     colour: str
     ends: tuple[Cell, Cell]
     node: n.Stairs
@@ -75,6 +79,8 @@ class StairsModel:
 
 @record
 class AreaModel:
+    """An area with its pieces, cells, texts and contents."""
+
     id: str
     name: str
     start: bool
@@ -139,6 +145,8 @@ class ObstacleModel:
 
 @record
 class NamedModel:
+    """A named monster with its type and its placements."""
+
     id: str
     display: str
     type: MonsterType | None
@@ -148,6 +156,8 @@ class NamedModel:
 
 @record
 class EncounterModel:
+    """An encounter marker: where it is and the area holding it."""
+
     id: str
     at: Cell
     area: str

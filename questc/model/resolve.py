@@ -64,6 +64,8 @@ T = TypeVar("T")
 
 
 class Resolver:
+    """Turns a syntax tree into the quest model: names looked up in the catalog, cells placed, errors reported."""
+
     def __init__(self, quest_file: n.QuestFile, *, packs: Iterable[PackSpec] = (), root: Path | None = None):
         self.file = quest_file
         self.path = quest_file.path

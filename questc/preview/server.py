@@ -84,6 +84,8 @@ def page_html(title: str, inline: dict | None = None) -> str:
 
 
 class PreviewServer(ThreadingHTTPServer):
+    """The preview's HTTP server: one quest's page, map and event stream."""
+
     daemon_threads = True
     allow_reuse_address = True
     request_queue_size = BACKLOG
@@ -178,6 +180,8 @@ class PreviewServer(ThreadingHTTPServer):
 
 
 class Handler(BaseHTTPRequestHandler):
+    """Answers one connection to the preview server."""
+
     server: PreviewServer
     protocol_version = "HTTP/1.1"
     server_version = "questc-preview"
@@ -384,6 +388,8 @@ def _ints(value, count: int) -> bool:
 
 
 class PreviewServer6(PreviewServer):
+    """The preview server on an IPv6 address."""
+
     import socket
 
     address_family = socket.AF_INET6

@@ -56,6 +56,8 @@ _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 
 @dataclass
 class Context:
+    """What the parser accepts where the cursor is, and the block it is in."""
+
     accepts: set[str]
     stack: list  # the parser's value stack: tokens and reduced subtrees
     block: str | None  # the keyword of the innermost open block (AREA, ENCOUNTER, ON, QUEST, ...)

@@ -54,6 +54,8 @@ class Checked:
 
 @dataclass
 class QuestDocument:
+    """A quest open in the editor: its text, version and last checks."""
+
     uri: str
     text: str
     version: int

@@ -122,6 +122,8 @@ def contains(span: Span, line: int, column: int) -> bool:
 
 @dataclass
 class QuestIndex:
+    """Where names, catalog names and cells occur in a quest, for look-ups by position."""
+
     tree: n.QuestFile | None
     occurrences: list[Occurrence] = field(default_factory=list)
     catalog_names: list[CatalogName] = field(default_factory=list)

@@ -16,6 +16,8 @@ DOCS = "docs/language.md"
 
 @dataclass(frozen=True)
 class Keyword:
+    """A word of the language with its forms and its section of docs/language.md."""
+
     word: str
     forms: tuple[str, ...]  # LANGUAGE.md's forms; a word with several uses has several
     section: str  # the anchor of its section in docs/language.md

@@ -34,6 +34,8 @@ MAX_PREVIEWS = 8  # documents previewed at once (a server and a thread each)
 
 @dataclass
 class Page:
+    """The preview page the language server shows for a document."""
+
     preview: Preview
     http: PreviewServer
     url: str

@@ -151,6 +151,8 @@ def _why(error: BaseException) -> str:
 
 
 class QuestServer(LanguageServer):
+    """questc's language server."""
+
     def __init__(self):
         super().__init__(
             "questc",

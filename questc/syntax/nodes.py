@@ -196,12 +196,16 @@ class Stairs:
 
 @record(slots=True)
 class Pieces:
+    """`pieces P, Q`: the map pieces an area is made of."""
+
     span: Span
     pieces: tuple[Name, ...]
 
 
 @record(slots=True)
 class Cells:
+    """`cells A..B C`: the cells an area adds beyond its pieces."""
+
     span: Span
     cells: tuple[CellSet, ...]
 
@@ -224,6 +228,8 @@ class Note:
 
 @record(slots=True)
 class Glyph:
+    """`glyph at P [active]`: a glyph, active (open to teleport) or not."""
+
     span: Span
     at: PointRef
     active: bool = False
@@ -253,6 +259,8 @@ class PlaceNamed:
 
 @record(slots=True)
 class Chest:
+    """`chest KIND at P...`: chests of one kind."""
+
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
@@ -260,6 +268,8 @@ class Chest:
 
 @record(slots=True)
 class Obstacle:
+    """`obstacle KIND at CELLS...`: rubble, water, pits and the like."""
+
     span: Span
     kind: Name
     at: tuple[CellSet, ...]
@@ -267,6 +277,8 @@ class Obstacle:
 
 @record(slots=True)
 class Trap:
+    """`trap KIND at P... [facing D]`: traps of one kind."""
+
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
@@ -275,6 +287,8 @@ class Trap:
 
 @record(slots=True)
 class Treasure:
+    """`treasure KIND at P...`: treasure markers of one kind."""
+
     span: Span
     kind: Name
     at: tuple[PointRef, ...]
@@ -292,6 +306,8 @@ class Relic:
 
 @record(slots=True)
 class Runekey:
+    """`runekey COLOUR at P`: the key to the rune doors of its colour."""
+
     span: Span
     colour: Name
     at: PointRef
@@ -381,6 +397,8 @@ class ConquestEffect:
 
 @record(slots=True)
 class CoinsEffect:
+    """`coins N`: the heroes gain N coins."""
+
     span: Span
     amount: int
 
@@ -396,12 +414,16 @@ class TreasureEffect:
 
 @record(slots=True)
 class ThreatEffect:
+    """`threat N`: the overlord gains N threat."""
+
     span: Span
     amount: int
 
 
 @record(slots=True)
 class SpawnEffect:
+    """`spawn TYPE [master] at P...`: monsters placed when the effect happens."""
+
     span: Span
     type: Name
     master: bool
@@ -419,18 +441,24 @@ class DoorEffect:
 
 @record(slots=True)
 class UnlockEffect:
+    """`unlock COLOUR`: the rune doors of that colour unlock."""
+
     span: Span
     colour: Name
 
 
 @record(slots=True)
 class RevealEffect:
+    """`reveal AREA`: the area is revealed."""
+
     span: Span
     area: Name
 
 
 @record(slots=True)
 class WinEffect:
+    """`win SIDE`: that side wins the quest."""
+
     span: Span
     side: Name
 
@@ -570,6 +598,8 @@ class StatChange:
 
 @record(slots=True)
 class Ability:
+    """`NAME [RANK]` in `abilities`: one ability, with its rank when it has ranks."""
+
     span: Span
     name: Name
     rank: int | None = None
@@ -629,6 +659,8 @@ class ChestContent:
 
 @record(slots=True)
 class ChestRow:
+    """`KIND NUMBER: CONTENT, ...` in `chests`: what one chest of a kind holds."""
+
     span: Span
     kind: Name
     number: int
@@ -637,12 +669,16 @@ class ChestRow:
 
 @record(slots=True)
 class ChestChart:
+    """`chests { ... }`: the quest's chest chart, a row per chest."""
+
     span: Span
     rows: tuple[ChestRow, ...]
 
 
 @record(slots=True)
 class PlanCard:
+    """`card "NAME" [xN]` in `overlord`: a card of the overlord's deck, with its copies."""
+
     span: Span
     name: Text
     copies: int = 1
@@ -650,6 +686,8 @@ class PlanCard:
 
 @record(slots=True)
 class PlanGlyph:
+    """`dark_glyph NAME` in `overlord`: a dark glyph the overlord's plan uses."""
+
     span: Span
     name: Name
 
@@ -696,6 +734,8 @@ class CompareCondition:
 
 @record(slots=True)
 class NotCondition:
+    """`not CONDITION`: true while its operand is false."""
+
     span: Span
     operand: Condition
 

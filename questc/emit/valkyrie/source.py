@@ -41,6 +41,8 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True)
 class Piece:
+    """A placed map piece as the export reads it: its tile code and place."""
+
     id: str
     type: str  # the catalog's piece type (tile_9a, end_cap...)
     set: str
@@ -56,6 +58,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class Door:
+    """A door with the edges it closes and the areas on its sides."""
+
     id: str
     name: str
     edges: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
@@ -65,6 +69,8 @@ class Door:
 
 @dataclass(frozen=True)
 class Area:
+    """An area with what is read in it and the areas it opens onto."""
+
     id: str
     name: str
     start: bool
@@ -127,6 +133,8 @@ class Group:
 
 @dataclass(frozen=True)
 class Counter:
+    """A quest counter, which becomes a Valkyrie variable."""
+
     id: str
     name: str
     span: Span
@@ -149,6 +157,8 @@ class Figure:
 
 @dataclass(frozen=True)
 class Named:
+    """A named monster: its type and what makes it unlike the others."""
+
     id: str
     name: str
     type: str
@@ -183,6 +193,8 @@ class Effect:
 
 @dataclass(frozen=True)
 class Trigger:
+    """An encounter or `on`/`at` rule: when it fires and its effects."""
+
     event: str  # reveal, killed, open, round, defeated, each
     target: str | None
     round: int | None
@@ -228,6 +240,8 @@ Condition = Occurrence | Compare | Combined
 
 @dataclass(frozen=True)
 class Victory:
+    """A victory condition, with its words for the quest sheet."""
+
     side: str
     label: str | None
     when: Condition

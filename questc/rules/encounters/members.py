@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from questc.records import record
 
 if TYPE_CHECKING:
     from questc.model.quest import EncounterHeader
 
 
-@dataclass(frozen=True)
+@record
 class Member:
     """One encounter of a quest: its file and its header's facts."""
 
