@@ -14,7 +14,8 @@ lexes and parses as it did: the region starts at a line start between statements
 at a line end after one, and the region on its own parses cleanly, so the lexer and the
 parser leave it where they entered it. Whenever that is not certain, it parses the whole
 text (`parse_source`), which also makes every syntax diagnostic with its recovery:
-- the last version had any syntax diagnostic, or none was parsed yet;
+- no version without syntax diagnostics was parsed yet (a new version is parsed against the
+  last such version, so the keystroke that mends a broken statement is parsed in part);
 - the region does not parse on its own, holds a string that does not close, or gives any
   diagnostic (a value out of range, a nesting too deep);
 - the header would not be the one first statement (Q004, Q005 are the whole file's);
@@ -52,14 +53,18 @@ __all__ = ["IncrementalParser"]
 
 
 class IncrementalParser:
-    """Parses versions of one file's text in turn; `parse(text)` equals `parse_source(text, file)`."""
+    """Parses versions of one file's text in turn; `parse(text)` equals `parse_source(text, file)`.
+
+    A new version is parsed against the last sound one (without syntax diagnostics), not the
+    last one: a keystroke that breaks the syntax is parsed whole (its diagnostics need the
+    whole parse's recovery), the one that mends it is parsed in part again."""
 
     def __init__(self, file: str = "<quest>"):
         self.file = file
         self.full_parses = 0  # how each version was parsed (the benchmark's trace, the tests)
         self.partial_parses = 0
         self.last_region = 0  # the characters the last partial parse read
-        self._text: str | None = None
+        self._text: str | None = None  # the last sound version, its parse and its statements
         self._result: ParseResult | None = None
         self._chunks: _Chunks | None = None
 
@@ -72,13 +77,14 @@ class IncrementalParser:
             self.full_parses += 1
         else:
             self.partial_parses += 1
-        self._text, self._result, self._chunks = text, result, None
+        if result is not self._result and result.tree is not None and not result.diagnostics:
+            self._text, self._result, self._chunks = text, result, None
         return result
 
     # ---- the partial parse -------------------------------------------------------------
     def _partial(self, text: str) -> ParseResult | None:
         old_text, old = self._text, self._result
-        if old_text is None or old is None or old.tree is None or old.diagnostics:
+        if old_text is None or old is None or old.tree is None:
             return None
         if len(text) > MAX_SOURCE_CHARS or _SPLIT_SEPARATOR.search(text):
             return None
