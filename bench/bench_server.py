@@ -169,7 +169,8 @@ def print_trace(name: str, first_version: int, times: list[float], traces: dict[
     the change waiting for a check to start, the parse (in part or whole), the rest of the check
     (wall and the checking thread's CPU), the check handed back to the event loop, the
     diagnostics sent, garbage collections, and what the server's figures leave (messages on the
-    wire, the client, a loaded machine's waits)."""
+    wire, the client, a loaded machine's waits; a few ms below zero when the client had the
+    diagnostics before the server's send returned)."""
     slow_ones = [(number, took) for number, took in enumerate(times) if took > slow]
     print(f"{name}: {len(slow_ones)} of {len(times)} keystrokes over {slow * 1000:.0f} ms")
     if not slow_ones:
