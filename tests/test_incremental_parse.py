@@ -97,8 +97,8 @@ def _walk(text: str, steps: int, seed: int) -> IncrementalParser:
     return parser
 
 
-def test_a_random_walk_over_a_shipped_quest():
-    parser = _walk((QUESTS / "three_seals.quest").read_text(encoding="utf-8"), 60, seed=1)
+def test_a_random_walk_over_a_shipped_quest():  # the fast run's share; the slow run walks them all
+    parser = _walk((QUESTS / "chandlers_cellar.quest").read_text(encoding="utf-8"), 25, seed=1)
     assert parser.partial_parses >= 10, (parser.partial_parses, parser.full_parses)
 
 
