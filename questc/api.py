@@ -208,6 +208,9 @@ if TYPE_CHECKING:  # the names below are imported on first use (__getattr__); `X
     from questc.syntax import (
         parse_source as parse_source,
     )
+    from questc.syntax.incremental import (
+        IncrementalParser as IncrementalParser,
+    )
     from questc.syntax.parser import (
         literals as literals,
     )
@@ -268,6 +271,7 @@ _DEFERRED: dict[str, tuple[str, str]] = {
     **{name: ("questc.rules", name) for name in ("Rule", "descriptor", "descriptors", "find_rule")},
     "check_plan": ("questc.rules.components", "check_plan"),
     **{name: ("questc.syntax", name) for name in ("nodes", "parse_source")},
+    "IncrementalParser": ("questc.syntax.incremental", "IncrementalParser"),
     **{name: ("questc.syntax.parser", name) for name in ("literals", "quest_parser")},
 }
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # imported when a stage runs: `import questc.pipeline` stays 
     from questc.compiled import CompiledQuest
     from questc.model.quest import EncounterHeader, QuestModel
     from questc.syntax.nodes import QuestFile
+    from questc.syntax.parser import ParseResult
 
 __all__ = ["QuestResult", "QuestSummary", "check_source", "check_file", "check_bytes", "undecodable"]
 
@@ -115,8 +116,13 @@ def _has_error(diagnostics: list[Diagnostic]) -> bool:
     return any(d.severity is Severity.ERROR for d in diagnostics)
 
 
-def check_source(source: str, path: str = "<quest>", options: Options | None = None) -> QuestResult:
-    """One quest's text in; its report out (every stage whose inputs are sound, in order)."""
+def check_source(
+    source: str, path: str = "<quest>", options: Options | None = None, *, parsed: ParseResult | None = None
+) -> QuestResult:
+    """One quest's text in; its report out (every stage whose inputs are sound, in order).
+
+    `parsed`: the parse of `source` when the caller has it (the language server's
+    incremental parse, questc.syntax.incremental, equal to `parse_source(source, path)`)."""
     from questc.board.quest_board import map_too_large, quest_board
     from questc.compiled import CompiledQuest
     from questc.model import resolve
@@ -126,7 +132,8 @@ def check_source(source: str, path: str = "<quest>", options: Options | None = N
 
     options = options or Options()
     result = QuestResult(path, source)
-    parsed = parse_source(source, path)
+    if parsed is None:
+        parsed = parse_source(source, path)
     result.tree, result.comments = parsed.tree, parsed.comments
     found = list(parsed.diagnostics)
     if parsed.tree is not None and not _has_error(found):

@@ -26,17 +26,41 @@ def position_of(text: str, needle: str, occurrence: int = 0, shift: int = 0) -> 
     return types.Position(line, at - (text.rfind("\n", 0, at) + 1))
 
 
+def published(client) -> list[types.PublishDiagnosticsParams]:
+    """Every publishDiagnostics the client has had, in order (recorded from the first call on).
+
+    pytest-lsp's `wait_for_notification_async` is one future for the next notification: a second
+    one read in the same batch (two open quests checked again at once, by a fast server) was
+    missed, and the test waited for it until its timeout."""
+    record = getattr(client, "questc_published", None)
+    if record is None:
+        record = client.questc_published = []
+        handle = client.protocol._handle_notification
+
+        def recording(method_name, params):
+            if method_name == PUBLISH:
+                record.append(params)
+            return handle(method_name, params)
+
+        client.protocol._handle_notification = recording
+    return record
+
+
 async def diagnostics_for(client, uri: str, version: int, send, timeout: float = 30.0) -> list[types.Diagnostic]:
     """Call `send()` and wait for the diagnostics of `uri` at `version` (skipping older ones)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
-    future = client.protocol.wait_for_notification_async(PUBLISH)
+    record = published(client)
+    seen = len(record)
     send()
     while True:
-        params = await asyncio.wait_for(future, max(0.1, deadline - loop.time()))
-        if params.uri == uri and params.version == version:
-            return list(params.diagnostics)
-        future = client.protocol.wait_for_notification_async(PUBLISH)
+        for params in record[seen:]:
+            if params.uri == uri and params.version == version:
+                return list(params.diagnostics)
+        seen = len(record)
+        if loop.time() > deadline:
+            raise TimeoutError(f"no diagnostics of {uri} at version {version} in {timeout} s")
+        await asyncio.sleep(0.002)
 
 
 async def open_quest(client, path: Path, text: str | None = None, version: int = 1) -> tuple[str, list]:

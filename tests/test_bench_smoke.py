@@ -59,7 +59,17 @@ def test_bench_densest_runs_on_a_small_map():
 
 def test_bench_server_runs_a_few_edits():
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "bench_server.py"), "--edits", "3", "--quests", "chandlers_cellar"],
+        [
+            sys.executable,
+            str(ROOT / "bench" / "bench_server.py"),
+            "--edits",
+            "3",
+            "--quests",
+            "chandlers_cellar",
+            "--trace",
+            "--slow",
+            "0",
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -67,6 +77,9 @@ def test_bench_server_runs_a_few_edits():
     )
     assert done.returncode == 0, done.stderr
     assert "chandlers_cellar" in done.stdout and "median" in done.stdout
+    assert "target under 30 ms: " in done.stdout
+    # --trace --slow 0: every keystroke, with the server's account of it (the parse in part: p)
+    assert "3 of 3 keystrokes over 0 ms" in done.stdout and " p " in done.stdout, done.stdout
 
 
 def test_bench_editor_runs_a_few_edits():

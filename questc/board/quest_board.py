@@ -102,6 +102,15 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
     before the board is built."""
     from questc.syntax.codes import Q006
 
+    # The map as a whole first: within the limits, so is every part of it (the usual case, at
+    # every keystroke); else the pieces one by one, to find the one that takes it past them.
+    pieces = [piece.shape.cells for piece in model.pieces.values() if piece is not None]
+    whole: set[tuple[int, int]] = set().union(*pieces)
+    if not whole:
+        return None
+    xs, ys = zip(*whole)
+    if len(whole) <= MAX_MAP_CELLS and max(xs) - min(xs) < MAX_MAP_SIDE and max(ys) - min(ys) < MAX_MAP_SIDE:
+        return None
     cells: set[tuple[int, int]] = set()
     x0 = y0 = x1 = y1 = 0
     for piece in model.pieces.values():

@@ -19,7 +19,7 @@ from urllib.parse import unquote, urlparse
 from questc.api import Options, QuestcError, QuestResult, check_source, config_files
 
 if TYPE_CHECKING:
-    from questc.api import Edition
+    from questc.api import Edition, IncrementalParser
 from questc.server.index import QuestIndex, build_index
 from questc.server.text import BOM, LineIndex
 
@@ -45,6 +45,11 @@ class Checked:
     lines: LineIndex
     seconds: float
     config_problem: str | None = None
+    # Where the time went (the server's trace, `$/logTrace`): the parse, whether it re-parsed only
+    # the statements edited, and the checking thread's CPU time for the whole check.
+    parse_seconds: float = 0.0
+    parsed_in_part: bool = False
+    cpu_seconds: float = 0.0
 
 
 @dataclass
@@ -59,7 +64,11 @@ class QuestDocument:
     resolved: Checked | None = None  # the last check that made a model
     closed: bool = False
     again: bool = False  # check again once the running check ends (a pack changed)
+    changed_at: float = 0.0  # perf_counter when the text last changed (the trace)
     _index: tuple[int, str, QuestIndex, LineIndex] | None = field(default=None, repr=False)
+    # The checks' parser, used by the checking thread alone: it re-parses only the statements
+    # an edit touched (questc.syntax.incremental); `questc lint` parses whole files.
+    _parser: IncrementalParser | None = field(default=None, repr=False)
 
     @property
     def path(self) -> Path | None:
@@ -138,10 +147,29 @@ def _config_stamp(folder: Path) -> tuple:
 
 def check(document: QuestDocument, text: str, version: int, options_cache: OptionsCache) -> Checked:
     """Check one version of a document's text as `questc lint` would check the saved file."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.thread_time()
     options, problem = options_cache.for_path(document.path)
-    result = check_source(_quest_text(text), document.file, options)
-    return Checked(version, text, result, LineIndex(text, document.encoding), time.perf_counter() - started, problem)
+    parser = document._parser
+    if parser is None or parser.file != document.file:
+        from questc.api import IncrementalParser
+
+        parser = document._parser = IncrementalParser(document.file)
+    source = _quest_text(text)
+    in_part = parser.partial_parses
+    parsed = parser.parse(source)
+    parse_seconds = time.perf_counter() - started
+    result = check_source(source, document.file, options, parsed=parsed)
+    return Checked(
+        version,
+        text,
+        result,
+        LineIndex(text, document.encoding),
+        time.perf_counter() - started,
+        problem,
+        parse_seconds,
+        parser.partial_parses > in_part,
+        time.thread_time() - cpu,
+    )
 
 
 def edition_of(document: QuestDocument) -> Edition:

@@ -2,10 +2,10 @@
 
 Checking runs in one worker thread, so requests (hover, completion) are answered
 while a large quest is checked; a check of an older version is never published. A
-change starts a check after a short pause (`debounce`); changes that arrive while a
-check runs are taken together by the next one. A failure inside any handler is
-logged to the client (window/logMessage, with the traceback) and answered as an
-internal error: the server carries on.
+change starts a check at once when none is under way (a client may ask for a pause,
+`debounce`); changes that arrive while a check runs are taken together by the next one.
+A failure inside any handler is logged to the client (window/logMessage, with the
+traceback) and answered as an internal error: the server carries on.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 
@@ -28,7 +29,9 @@ from questc.server.document import OptionsCache, QuestDocument, check, uri_path
 
 log = logging.getLogger("questc.server")
 
-DEBOUNCE_SECONDS = 0.02
+# No pause before a check by default: a check that starts at once is published sooner, and the
+# keystrokes that arrive while it runs are still taken together by the next one.
+DEBOUNCE_SECONDS = 0.0
 REQUEST_FAILED = -32803  # LSP's RequestFailed: the request was valid but could not be carried out
 
 
@@ -166,6 +169,8 @@ class QuestServer(LanguageServer):
         self._stopped: asyncio.Future | None = None
         self._collect_handle: asyncio.TimerHandle | None = None
         self._frozen = False
+        self.collected = 0.0  # seconds of garbage collection, while tracing
+        self._collect_began: float | None = None
         from questc.server.preview import Previews
 
         self.previews = Previews(self)
@@ -235,7 +240,7 @@ class QuestServer(LanguageServer):
         return str(getattr(value, "value", value))
 
     def open(self, uri: str, text: str, version: int) -> QuestDocument:
-        document = QuestDocument(uri, text, version or 0, self.encoding)
+        document = QuestDocument(uri, text, version or 0, self.encoding, changed_at=time.perf_counter())
         self.documents[uri] = document
         self.schedule(document, delay=0.0)
         return document
@@ -273,6 +278,7 @@ class QuestServer(LanguageServer):
         while not document.closed:
             text, version = document.text, document.version
             document.again = False
+            began = time.perf_counter()
             try:
                 checked = await loop.run_in_executor(self.checker, check, document, text, version, self.options)
             except Exception as error:  # noqa: BLE001 - a crash in a check must not silence the server
@@ -285,15 +291,53 @@ class QuestServer(LanguageServer):
             if checked.result.model is not None:
                 document.resolved = checked
             if document.version == version and document.text is text and not document.again:
+                checked_at = time.perf_counter()
                 self.text_document_publish_diagnostics(
                     types.PublishDiagnosticsParams(
                         uri=document.uri, version=version, diagnostics=diagnostics.published(document, checked)
                     )
                 )
+                published_at = time.perf_counter()
                 self.previews.publish(document, checked)  # the same check, never a second one
                 self.collect_when_idle()
+                if self.protocol.trace == types.TraceValue.Verbose:
+                    self._trace(document, checked, began, checked_at, published_at)
                 return
-            await asyncio.sleep(self.debounce)  # edited meanwhile: check the newest text
+            # Edited meanwhile: check the newest text (every change that came during this check at once).
+            await asyncio.sleep(self.debounce)
+
+    def _trace(self, document: QuestDocument, checked, began: float, checked_at: float, published_at: float) -> None:
+        """Where a published check's time went, for a client that asked for a verbose trace
+        (`$/logTrace`; bench/bench_server.py --trace): milliseconds from the change's arrival."""
+        import json
+
+        def ms(seconds: float) -> float:
+            return round(seconds * 1000, 2)
+
+        collected = self.collected
+        self.collected = 0.0
+        details = {
+            "version": checked.version,
+            "waited": ms(began - document.changed_at),  # for the check before it, or the loop
+            "parse": ms(checked.parse_seconds),
+            "in_part": checked.parsed_in_part,
+            "check": ms(checked.seconds),  # the parse included
+            "check_cpu": ms(checked.cpu_seconds),
+            "handed_back": ms(checked_at - began - checked.seconds),  # thread to event loop
+            "publish": ms(published_at - checked_at),
+            "collected": ms(collected),  # garbage collections since the last trace
+        }
+        self.log_trace(
+            types.LogTraceParams(f"questc checked version {checked.version}", json.dumps(details, sort_keys=True))
+        )
+
+    def _collecting(self, phase: str, info: dict) -> None:
+        """gc.callbacks, while tracing: the time spent collecting."""
+        if phase == "start":
+            self._collect_began = time.perf_counter()
+        elif self._collect_began is not None:
+            self.collected += time.perf_counter() - self._collect_began
+            self._collect_began = None
 
     # ---- garbage collection -----------------------------------------------------------------
     # A check of a large map leaves hundreds of thousands of objects alive (the boards kept
@@ -400,13 +444,19 @@ def guarded(what: str, notification: bool = False):
 
 @server.feature(types.INITIALIZE)
 def initialize(ls: QuestServer, params: types.InitializeParams) -> None:
-    """`initializationOptions`: {"debounce": milliseconds} (the pause before a change is checked)."""
+    """`initializationOptions`: {"debounce": milliseconds} (a pause before a change is checked; none by default)."""
     ls.protocol.initialized = True  # type: ignore[attr-defined]  # ls.protocol is our QuestProtocol (pygls types the base)
     window = params.capabilities.window if params.capabilities is not None else None
     ls.can_show_document = bool(window and window.show_document and window.show_document.support)
     options = params.initialization_options
     if isinstance(options, dict) and isinstance(options.get("debounce"), (int, float)):
         ls.debounce = max(0.0, float(options["debounce"]) / 1000)
+    if params.trace is not None:  # pygls keeps only `$/setTrace`'s
+        ls.protocol.trace = params.trace
+    if params.trace == types.TraceValue.Verbose:
+        import gc
+
+        gc.callbacks.append(ls._collecting)
 
 
 @server.feature(types.INITIALIZED)
@@ -472,6 +522,7 @@ def did_change(ls: QuestServer, params: types.DidChangeTextDocumentParams) -> No
     for change in params.content_changes:
         text = apply_change(text, change, document.encoding)
     document.text, document.version = text, params.text_document.version
+    document.changed_at = time.perf_counter()
     ls.last_uri = uri
     ls.schedule(document)
 
