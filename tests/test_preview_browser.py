@@ -421,8 +421,9 @@ def test_the_heroes_view_leaks_nothing(flawed_page, flawed):
     assert page.execute_script("return document.querySelector('.pv-fog').getAttribute('mask')") == "url(#pv-fog-mask)"
     # A covered square: no sight, no words about it.
     hidden = next(c for c in sorted(quest.board.cells) if c not in shown)
+    # Selected as selectSquare() selects (by index and by key), so a scene sent again keeps it.
     page.execute_script(
-        "window.questcPreview.ui.selected = window.questcPreview.scene.index.get(arguments[0]);",
+        "const p = window.questcPreview; p.ui.selected = p.scene.index.get(arguments[0]); p.ui.selectedKey = arguments[0];",
         f"{hidden[0]},{hidden[1]}",
     )
     page.find_element("id", "show-reach").click()  # any redraw

@@ -161,6 +161,7 @@ def test_the_pickled_parser_parses_as_the_one_lark_built(monkeypatch):
         monkeypatch.setattr(module, "quest_parser", lambda parser=parser: parser)
         results[label] = [module.parse_source(text, name) for name, text in sources]
     assert results["copy"] == results["fresh"]
+    assert any(d.help for r in results["copy"] for d in r.diagnostics if d.code == "Q001")
     assert any(r.diagnostics for r in results["copy"]) and any(r.tree for r in results["copy"])
 
 

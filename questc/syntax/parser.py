@@ -20,7 +20,7 @@ import types
 import zlib
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -711,7 +711,7 @@ class _Recovery:
 
     def _hint(self, error: UnexpectedToken) -> str | None:
         """A concrete fix for a common mistake, recognised by the parser state it fails in."""
-        return _hint_table().get((error.state.position, error.token.type))
+        return _hint_table(quest_parser()).get((error.state.position, error.token.type))
 
     def _unclosed_block(self, error: UnexpectedToken) -> Span | None:
         """The `{` of the block a top-level statement keyword was found in, if it was."""
@@ -811,19 +811,20 @@ HINT_EXAMPLES = {
 }
 
 
-@cache
-def _hint_table() -> dict[tuple[int, str], str]:
-    """(LALR state, token type) -> hint, learnt by parsing the examples once.
+@lru_cache(maxsize=2)
+def _hint_table(parser: Lark) -> dict[tuple[int, str], str]:
+    """(LALR state, token type) -> hint, learnt by parsing the examples once with `parser`.
 
     Like Lark's match_examples, but keyed on the state alone: match_examples also
     compares the depth of the parser stack, which differs with every statement
-    before the error.
+    before the error. Learnt for each parser: two builds of the grammar number their
+    states differently (a parser and its pickled copy alike).
     """
     table: dict[tuple[int, str], str] = {}
     for hint, examples in HINT_EXAMPLES.items():
         for example in examples:
             try:
-                quest_parser().parse(example)
+                parser.parse(example)
             except UnexpectedToken as error:
                 table.setdefault((error.state.position, error.token.type), hint)
             except UnexpectedInput:
