@@ -100,17 +100,19 @@ class CellCounts:
             return None
         return (y0 - self.y0) * self.row, (y1 - self.y0 + 1) * self.row, y1 - y0 + 1
 
+    def filled(self, column: tuple[int, int, int], row: tuple[int, int, int]) -> bool:
+        """Every cell where a columns() and a rows() answer cross is in the set."""
+        left, right, wide = column
+        top, bottom, tall = row
+        sums = self.sums
+        return sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left] == wide * tall
+
     def holds(self, x0: int, y0: int, x1: int, y1: int) -> bool:
         """Every cell of columns x0..x1, rows y0..y1 is in the set (an empty rectangle is)."""
         if x0 > x1 or y0 > y1:
             return True
-        if x0 < self.x0 or y0 < self.y0 or x1 > self.x1 or y1 > self.y1:
-            return False
-        row, sums = self.row, self.sums
-        left, right = x0 - self.x0, x1 - self.x0 + 1
-        top, bottom = (y0 - self.y0) * row, (y1 - self.y0 + 1) * row
-        inside = sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left]
-        return inside == (x1 - x0 + 1) * (y1 - y0 + 1)
+        column, row = self.columns(x0, x1), self.rows(y0, y1)
+        return column is not None and row is not None and self.filled(column, row)
 
 
 @record
@@ -139,9 +141,21 @@ class Placer:
     # point work them out (the same arithmetic: the same cells at the edges).
     def to_cell(self, x: float, y: float) -> Cell:
         """A point in; the board cell under it out."""
-        return self.origin[0] + math.floor((x - self.left) / self.s), self.origin[1] + math.floor(
-            (y - self.top) / self.s
-        )
+        return self._column(x), self._row(y)
+
+    def _column(self, x: float) -> int:
+        return self.origin[0] + math.floor((x - self.left) / self.s)
+
+    def _row(self, y: float) -> int:
+        return self.origin[1] + math.floor((y - self.top) / self.s)
+
+    def _columns_under(self, counts: CellCounts, x0: float, x1: float) -> tuple[int, int, int] | None:
+        """counts.columns() for the board columns a box from x0 to x1 lies over (as on_floor finds them)."""
+        return counts.columns(self._column(x0 + EPS), self._column(x1 - EPS))
+
+    def _rows_under(self, counts: CellCounts, y0: float, y1: float) -> tuple[int, int, int] | None:
+        """counts.rows() likewise for a box from y0 to y1."""
+        return counts.rows(self._row(y0 + EPS), self._row(y1 - EPS))
 
     def cell_origin(self, cell: Cell) -> Point:
         """A board cell in; its top-left point out."""
@@ -254,23 +268,15 @@ class Placer:
         # Each column's and row's part of the summed-area look-up is worked out once (holds(),
         # shared along the row and the column); a row or column off the table holds nothing.
         counts = cells if cells is not None else self.floor_counts
-        sums, floor = counts.sums, math.floor
-        (ox, oy), x_edge, y_edge = self.origin, self.left, self.top  # to_cell's arithmetic, an axis at a time
-        columns = [
-            c + o
-            for c in spans_x
-            if (o := counts.columns(ox + floor((c[0] + EPS - x_edge) / s), ox + floor((c[1] - EPS - x_edge) / s)))
-        ]
-        rows = [
-            r + o
-            for r in spans_y
-            if (o := counts.rows(oy + floor((r[0] + EPS - y_edge) / s), oy + floor((r[1] - EPS - y_edge) / s)))
-        ]
+        sums = counts.sums
+        columns = [c + o for c in spans_x if (o := self._columns_under(counts, c[0], c[1]))]
+        rows = [r + o for r in spans_y if (o := self._rows_under(counts, r[0], r[1]))]
         near = []
         for x0, x1, cx, dx, x_over, i, left, right, wide in columns:
             for y0, y1, cy, dy, y_over, j, top, bottom, tall in rows:
                 if x_over and y_over and not centre_ok:
                     continue  # over the anchor itself
+                # counts.filled(), written out: this loop is most of placing a label
                 if sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left] != wide * tall:
                     continue
                 gap = math.hypot(cx - ax, cy - ay) if centre_ok else math.hypot(dx, dy)
@@ -310,8 +316,7 @@ class Placer:
         s = self.s
         cells = list(cells)
         allowed = CellCounts(cells)
-        sums, floor = allowed.sums, math.floor
-        (ox, oy), x_edge, y_edge = self.origin, self.left, self.top
+        filled = allowed.filled
         cx0, cy0 = centre
         # A candidate whose box is not over the cells is left out before sorting (free() would
         # refuse it): the cells under its box's columns and rows as on_floor finds them, once
@@ -324,26 +329,16 @@ class Placer:
             for fx in (0.5, 0.25, 0.75):
                 cx = x + fx * s
                 if cx not in across:
-                    x0, x1 = cx - width / 2, cx + width / 2
-                    across[cx] = allowed.columns(
-                        ox + floor((x0 + EPS - x_edge) / s), ox + floor((x1 - EPS - x_edge) / s)
-                    )
+                    across[cx] = self._columns_under(allowed, cx - width / 2, cx + width / 2)
                 column = across[cx]
                 if column is None:
                     continue
-                left, right, wide = column
                 for fy in (0.5, 0.25, 0.75):
                     cy = y + fy * s
                     if cy not in down:
-                        y0, y1 = cy - height / 2, cy + height / 2
-                        down[cy] = allowed.rows(
-                            oy + floor((y0 + EPS - y_edge) / s), oy + floor((y1 - EPS - y_edge) / s)
-                        )
+                        down[cy] = self._rows_under(allowed, cy - height / 2, cy + height / 2)
                     row = down[cy]
-                    if row is None:
-                        continue
-                    top, bottom, tall = row
-                    if sums[bottom + right] - sums[top + right] - sums[bottom + left] + sums[top + left] == wide * tall:
+                    if row is not None and filled(column, row):
                         candidates.append((round(math.hypot(cx - cx0, cy - cy0), 3), cy, cx))
         candidates.sort()
         for _d, cy, cx in candidates:
