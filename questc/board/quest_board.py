@@ -109,7 +109,7 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
     if not whole:
         return None
     xs, ys = zip(*whole)
-    if len(whole) <= MAX_MAP_CELLS and max(xs) - min(xs) < MAX_MAP_SIDE and max(ys) - min(ys) < MAX_MAP_SIDE:
+    if not _past_limits(len(whole), min(xs), min(ys), max(xs), max(ys)):
         return None
     cells: set[tuple[int, int]] = set()
     x0 = y0 = x1 = y1 = 0
@@ -120,7 +120,7 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
             x0, x1 = (x, x) if not cells else (min(x0, x), max(x1, x))
             y0, y1 = (y, y) if not cells else (min(y0, y), max(y1, y))
             cells.add((x, y))
-        if cells and (len(cells) > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE):
+        if cells and _past_limits(len(cells), x0, y0, x1, y1):
             return Q006.at(
                 piece.node.id.span,
                 problem=f"the map grows to {len(cells):,} floor cells spanning "
@@ -129,6 +129,11 @@ def map_too_large(model: QuestModel) -> Diagnostic | None:
                 help_text=f"a map holds at most {MAX_MAP_CELLS:,} cells within {MAX_MAP_SIDE} x {MAX_MAP_SIDE}",
             )
     return None
+
+
+def _past_limits(cells: int, x0: int, y0: int, x1: int, y1: int) -> bool:
+    """A map of `cells` floor cells within columns x0..x1 and rows y0..y1 is past the board's limits."""
+    return cells > MAX_MAP_CELLS or x1 - x0 >= MAX_MAP_SIDE or y1 - y0 >= MAX_MAP_SIDE
 
 
 def quest_board(model: QuestModel) -> QuestBoard:

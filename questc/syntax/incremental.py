@@ -38,10 +38,12 @@ from lark import v_args
 from lark.exceptions import UnexpectedInput
 
 from questc.diagnostics.core import Span
+from questc.records import record
 from questc.syntax import nodes as n
 from questc.syntax.parser import (
     MAX_SOURCE_CHARS,
     ParseResult,
+    _line_end,
     _scan,
     _too_deep,
     parse_source,
@@ -102,7 +104,7 @@ class IncrementalParser:
         old_high = len(old_text) - same_end
         # Its lines, widened to the statements on them.
         start = old_text.rfind("\n", 0, low) + 1
-        old_end = _line_end(old_text, old_high)
+        old_end = _region_end(old_text, old_high)
         first = bisect_left(chunks.ends, start)  # the first chunk ending at or after the region's start
         last = bisect_right(chunks.starts, old_end)  # the chunks starting at or before its end
         if first < last:
@@ -156,16 +158,17 @@ class IncrementalParser:
 _SPLIT_SEPARATOR = re.compile(r"\f|\\\r?\n")
 
 
+@record(slots=True, eq=False)
 class _Chunks:
     """The last version's top-level statements (the header first), grouped so that no two groups
     share a line: `starts[i]` is the start of the first line of group i, `ends[i]` the end of its
     last line (its newline, or the text's end), `first_item[i]` the index of its first statement in
     `items` (`first_item` has one more entry: the count of statements)."""
 
-    __slots__ = ("items", "starts", "ends", "first_item")
-
-    def __init__(self, items: list[Any], starts: list[int], ends: list[int], first_item: list[int]):
-        self.items, self.starts, self.ends, self.first_item = items, starts, ends, first_item
+    items: list[Any]
+    starts: list[int]
+    ends: list[int]
+    first_item: list[int]
 
 
 def _chunks(text: str, tree: n.QuestFile) -> _Chunks | None:
@@ -181,10 +184,10 @@ def _chunks(text: str, tree: n.QuestFile) -> _Chunks | None:
         if span.start < last_end:
             return None  # not in the order of the text: nothing this module expects
         if starts and span.line <= last_line:  # on the line the group before ends on: the same group
-            ends[-1] = _line_end(text, span.end)
+            ends[-1] = _region_end(text, span.end)
         else:
             starts.append(text.rfind("\n", 0, span.start) + 1)
-            ends.append(_line_end(text, span.end))
+            ends.append(_region_end(text, span.end))
             first_item.append(index)
         last_line, last_end = span.end_line, span.end
     first_item.append(len(items))
@@ -289,13 +292,11 @@ def _copier(kind: type) -> Callable[[Any, int, int], Any]:
     return copy_node
 
 
-def _line_end(text: str, pos: int) -> int:
-    """Where the line holding `pos` ends: its `\r\n` or `\n` (a region never ends on a lone `\r`,
-    which the grammar does not take), or the text's end."""
-    end = text.find("\n", pos)
-    if end < 0:
-        return len(text)
-    return end - 1 if end > pos and text[end - 1] == "\r" else end
+def _region_end(text: str, pos: int) -> int:
+    """Where the line holding `pos` ends, as the parser's _line_end says, but before its `\r\n`'s
+    `\r` (a region never ends on a lone `\r`, which the grammar does not take)."""
+    end = _line_end(text, pos)
+    return end - 1 if pos < end < len(text) and text[end - 1] == "\r" else end
 
 
 def _common_prefix(a: str, b: str) -> int:

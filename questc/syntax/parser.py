@@ -239,7 +239,7 @@ def _re_internals() -> tuple[Any, Any, Any]:
 
 
 def _sre_magic() -> int:
-    return int(importlib.import_module("_sre").MAGIC)
+    return int(_re_internals()[2].MAGIC)
 
 
 def _compiled_expression(pattern: re.Pattern) -> tuple | None:
