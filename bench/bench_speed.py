@@ -235,7 +235,7 @@ def bigmaps(args, work: Path) -> None:
 # ---- pictures -----------------------------------------------------------------------------------
 
 PICTURES = r"""
-import hashlib, io, json, math, re, sys, time
+import contextlib, hashlib, io, json, math, re, sys, time
 sys.path.insert(0, {bench!r})
 from questc.api import check_file, check_source, Options
 from questc.emit import png
@@ -254,7 +254,6 @@ def compiled(path):
     result = check_source(dungeon(2000)[0], "d.quest", Options(ignore=("Q404", "Q405"))) if path is None \
         else check_file(path)
     return result.compiled if NEW_API else result   # the emitters take the CompiledQuest (issue 24 on)
-import contextlib
 # What `questc build` holds open while it draws (the memory of a picture kept for the next), where
 # this version has it: the PNG as a build makes it. "alone": outside it, as one render in a process.
 in_build = getattr(png, "session", contextlib.nullcontext)
