@@ -441,6 +441,43 @@ def test_the_heroes_view_leaks_nothing(flawed_page, flawed):
     assert "Relic" in page.find_element("id", "legend-list").text
 
 
+def test_a_sight_answered_late_never_shows_a_covered_square(flawed_page, flawed):
+    """A square's sight asked for in the overlord's view and answered after the heroes' view took
+    over (a slow server: the answer held here) is dropped: the covered square keeps no words and
+    no sight of it."""
+    from questc.api import check_file
+
+    page = flawed_page
+    quest = check_file(flawed).compiled
+    first = quest.analysis.waves[0]
+    shown = {c for a in first for c in quest.model.areas[a].cells if c in set(quest.board.cells)}
+    hidden = next(c for c in sorted(quest.board.cells, reverse=True) if c not in shown)
+    page.find_element("id", "view-overlord").click()
+    for _ in range(5):
+        page.find_element("id", "wave-prev").click()
+    page.execute_script(
+        "window.questcPreview.ui.selected = null; window.questcPreview.forgetSight();"
+        "window.realFetch = window.fetch; window.heldSight = [];"
+        "window.fetch = (url, options) => String(url).includes('/api/sight')"
+        "  ? new Promise((done) => window.heldSight.push(() => done(window.realFetch(url, options))))"
+        "  : window.realFetch(url, options);"
+    )
+    body = page.find_element("id", "selection-body")
+    try:
+        click_cell(page, *hidden)  # the overlord sees the square: its sight is asked for, and held
+        wait(page, lambda: page.execute_script("return window.heldSight.length") > 0)
+        page.find_element("id", "view-heroes").click()
+        wait(page, lambda: "not revealed" in body.text)
+        page.execute_script("window.heldSight.forEach((answer) => answer())")
+        end = time.monotonic() + 1.0
+        while time.monotonic() < end:
+            assert "not revealed" in body.text and count(page, ".pv-seen") == 0
+            time.sleep(0.02)
+    finally:
+        page.execute_script("window.fetch = window.realFetch; window.questcPreview.ui.selected = null;")
+        page.find_element("id", "view-overlord").click()
+
+
 def test_the_side_panel_resizes(flawed_page):
     from selenium.webdriver.common.keys import Keys
 

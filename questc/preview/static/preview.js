@@ -292,6 +292,10 @@
   }
 
   async function drawSight() {
+    // Every call is the newest: a sight still on its way for an earlier one is dropped, even when
+    // this one answers at once (no square, or a square the heroes cannot see).
+    const token = {};
+    drawSight.token = token;
     clear(layers.seen); clear(layers.from);
     const body = $("selection-body");
     const doorsText = ui.open.size ? "open doors: " + [...ui.open].sort().join(", ") : "every door closed";
@@ -307,8 +311,6 @@
       body.textContent = `${c[0]},${c[1]} is not revealed yet at this wave.`;
       return;
     }
-    const token = {};
-    drawSight.token = token;
     let seen = null;
     try { seen = await sightOf(i); } catch (e) { seen = null; }   // the server gone: said below
     if (drawSight.token !== token || ui.selected !== i) return;   // a newer click won
