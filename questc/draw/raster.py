@@ -7,6 +7,7 @@ changes a pixel). Pillow draws without anti-aliasing; lines are at least one pix
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -24,9 +25,6 @@ from questc.draw.patterns import pattern
 # about 415 MB of address space, within the 500 MB the hostile tests set. Past this many pixels
 # (a map_png at a scale its caller chose) Pillow writes it, without the copy, six times slower.
 FAST_WRITER_LIMIT = 50_000_000
-# Pictures up to this many pixels leave their memory for the next one in a build (reusing_picture_memory);
-# a larger one gives it back before libvips writes it, so the largest stays within the memory budget.
-KEEP_MEMORY_LIMIT = 40_000_000
 # libvips's zlib level: 4, not the usual 6, for a picture written in 0.58 of the time and 18 % larger
 # (the shipped quests and the 2,000-cell map: 0.80 -> 0.46 s, 8.3 -> 9.8 MB; level 5: 0.60 s, +6 %).
 # A trade-off, taken for `questc build` (docs/performance.md, "Pictures"); PNG filters made the
@@ -274,8 +272,6 @@ def encode_png(image) -> bytes:
 
     size, data = image.size, _packed(image)
     del image
-    if size[0] * size[1] > KEEP_MEMORY_LIMIT:
-        _give_back_picture_memory()
     # One worker: the PNG is one stream, written by one thread anyway, and every worker libvips
     # starts reserves address space of its own (a build under a 500 MB limit ran out of it).
     pyvips.concurrency_set(1)
@@ -283,6 +279,7 @@ def encode_png(image) -> bytes:
     picture = pyvips.Image.new_from_memory(data, size[0], size[1], 3, "uchar")
     del data
     png = bytes(picture.pngsave_buffer(compression=ZLIB_LEVEL, filter="none", keep="none"))
+    del picture  # and with it its view of the packed pixels, which the next picture packs over
     # libvips always writes a pHYs chunk (a resolution; 0 here): the picture has no print size,
     # so it is left out, as Pillow left it out. It follows the signature and IHDR (8 + 25 bytes).
     at = 8 + 25
@@ -299,11 +296,7 @@ def _share_malloc_arenas() -> None:
     threads took three (190 MB), and with Typst's after them a build of a fuzzed quest broke the
     500 MB limit the hostile tests set (tests/test_bench_smoke.py). Without a limit nothing is
     changed; where there is no glibc (no mallopt) neither."""
-    try:
-        import resource
-    except ImportError:  # not a Unix
-        return
-    if resource.getrlimit(resource.RLIMIT_AS)[0] == resource.RLIM_INFINITY:
+    if not _memory_limited():
         return
     import ctypes
 
@@ -313,50 +306,113 @@ def _share_malloc_arenas() -> None:
         pass
 
 
-def _packed(image) -> bytes:
-    """An RGB image's pixels as bytes (`image.tobytes()`), packed in one piece.
+# Rows packed at a time (_packed): a piece small enough to come from memory just freed each time
+# (0.3 MB at the widest picture's 5,800 pixels), copied on from the processor's cache.
+PACK_ROWS = 16
+
+
+class _PackedPixels:
+    """Memory to pack a picture's pixels into for libvips, of which a page is taken from the system
+    only when a picture first writes it (an anonymous map). A build keeps one from picture to
+    picture (reusing_picture_memory), room for the largest picture libvips writes (150 MB of
+    address space): taken afresh for each picture, its pages faulted in zeroed every time (50 of
+    the 180 ms of burning_well's 47 million pixels)."""
+
+    def __init__(self, size: int = FAST_WRITER_LIMIT * 3) -> None:
+        import mmap
+
+        if hasattr(mmap, "MAP_PRIVATE"):  # private: a shared map's pages fault in a third slower
+            self.memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE)
+        else:  # Windows
+            self.memory = mmap.mmap(-1, size)
+
+    def take(self, size: int) -> memoryview:
+        """Room for `size` bytes, at most as many as it holds."""
+        return memoryview(self.memory)[:size]
+
+    def close(self) -> None:
+        try:
+            self.memory.close()
+        except BufferError:  # a picture still holds a view of it: it goes when that does
+            pass
+
+
+class _Build(threading.local):
+    """What the build drawing in this thread keeps (reusing_picture_memory): per thread, so that
+    two builds in one process never pack into the same memory."""
+
+    packed: _PackedPixels | None = None
+
+
+_build = _Build()
+
+
+def _packed(image) -> memoryview:
+    """An RGB image's pixels as `image.tobytes()` has them, packed PACK_ROWS at a time into the
+    memory a build keeps for them, or into memory of their own outside a build.
 
     `tobytes` packs 64 kB at a time and joins the pieces: the picture's bytes held twice over
-    (360 MB at three_seals' 40 million pixels, with the picture) and twice the time (0.17 s
-    against 0.08 s there). Pillow's raw encoder, which tobytes drives, given room for all of it
-    at once; tobytes itself should that encoder not be there."""
+    (360 MB at three_seals' 40 million pixels, with the picture) and twice the time. Pillow's
+    raw encoder, which tobytes drives, here writes each piece where it belongs."""
     from PIL import Image
 
-    try:
-        encoder = Image._getencoder(image.mode, "raw", image.mode)
-    except (AttributeError, OSError):
-        return image.tobytes()
+    size = image.width * image.height * len(image.mode)
+    kept = _build.packed
+    memory = kept if kept is not None and size <= len(kept.memory) else _PackedPixels(size)
+    out = memory.take(size)
+    encoder = Image._getencoder(image.mode, "raw", image.mode)
     try:
         encoder.setimage(image.im, (0, 0, *image.size))
-        _consumed, status, data = encoder.encode(image.width * image.height * len(image.mode) + 64)
+        at, done, row = 0, 0, image.width * len(image.mode)
+        while not done:
+            _written, done, piece = encoder.encode(row * PACK_ROWS)
+            out[at : at + len(piece)] = piece
+            at += len(piece)
     finally:
         encoder.cleanup()
-    if status != 1:  # not all of it in one go (no such encoder): the usual way
-        return image.tobytes()
-    return data
+    return out
 
 
 @contextmanager
 def reusing_picture_memory() -> Iterator[None]:
-    """Within: the memory of a picture let go is kept for the next (Pillow's block cache, its
-    PILLOW_BLOCKS_MAX), then given back.
+    """Within: the memory of a picture let go is kept for the next, and so is the memory its pixels
+    are packed into for libvips (_PackedPixels); leaving gives both back.
 
     A build draws a picture per quest, each of tens of megabytes: taken fresh from the system
-    every time, each page faults in zeroed first, two thirds of making the blank picture
-    (90 -> 25 ms at 40 million pixels). The blocks are kept only while no picture holds them,
-    and a picture past KEEP_MEMORY_LIMIT gives them back before it is written."""
+    every time, each page faults in zeroed first (burning_well, 47 million pixels: making the
+    blank picture 65 -> 6 ms, packing it 70 -> 18 ms). The picture's own memory, Pillow's blocks
+    of 16 MB, is kept by glibc's heap (_keeping_large_allocations); where there is no glibc, by
+    Pillow's block cache, which reallocates a block kept for a picture of another width (the
+    shipped quests' pictures faulted 81,000 pages in with it, 52,000 with the heap). Under an
+    address-space limit (RLIMIT_AS) nothing is kept: it would count against the limit."""
     from PIL import Image
 
+    if _build.packed is not None or _memory_limited():  # within a build already, or nothing to keep
+        yield
+        return
     core = Image.core
     before = core.get_blocks_max()
-    core.set_blocks_max(max(before, -(-KEEP_MEMORY_LIMIT * 4 // core.get_block_size()) + 1))
-    kept = _keeping_large_allocations()
+    heap = _keeping_large_allocations()
+    if not heap:
+        core.set_blocks_max(max(before, -(-FAST_WRITER_LIMIT * 4 // core.get_block_size()) + 1))
+    _build.packed = kept = _PackedPixels()
     try:
         yield
     finally:
+        _build.packed = None
+        kept.close()
         core.set_blocks_max(before)
-        if kept:
+        if heap:
             _let_go_of_large_allocations()
+
+
+def _memory_limited() -> bool:
+    """True under an address-space limit (RLIMIT_AS), where memory kept counts against it."""
+    try:
+        import resource
+    except ImportError:  # not a Unix
+        return False
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
 
 
 # glibc's mallopt parameters (malloc.h)
@@ -374,21 +430,14 @@ def _libc():
 
 
 def _keeping_large_allocations() -> bool:
-    """glibc maps every allocation past 32 MB afresh and unmaps it when freed, so the pixels packed
-    for libvips (up to 150 MB) fault in zeroed page by page for every picture: most of packing
-    them. Within a build, allocations up to 256 MB come from the heap and stay there for the next
-    picture. Not under an address-space limit (RLIMIT_AS): memory kept would count against it
-    (see _share_malloc_arenas). True when it did so."""
-    try:
-        import resource
-    except ImportError:  # not a Unix
-        return False
-    if resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY:
-        return False
+    """Within a build, allocations up to 32 MB come from glibc's heap and stay there for the next
+    picture (a picture's blocks are 16 MB). Left to itself glibc maps them afresh, unmaps them when
+    freed and trims the heap's top past twice that, so each picture's pages faulted in zeroed
+    again. True when it did so."""
     libc = _libc()
     if libc is None:
         return False
-    return bool(libc.mallopt(_M_MMAP_THRESHOLD, 256 << 20) and libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30))
+    return bool(libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20) and libc.mallopt(_M_TRIM_THRESHOLD, 1 << 30))
 
 
 def _let_go_of_large_allocations() -> None:
@@ -400,14 +449,3 @@ def _let_go_of_large_allocations() -> None:
     libc.mallopt(_M_MMAP_THRESHOLD, 32 << 20)
     libc.mallopt(_M_TRIM_THRESHOLD, 64 << 20)
     libc.malloc_trim(0)
-
-
-def _give_back_picture_memory() -> None:
-    """The blocks Pillow keeps for the next picture, given back (the limit on them kept)."""
-    from PIL import Image
-
-    core = Image.core
-    kept = core.get_blocks_max()
-    if kept:
-        core.set_blocks_max(0)
-        core.set_blocks_max(kept)
