@@ -184,7 +184,7 @@ def test_a_box_is_on_floor_as_testing_its_cells_one_by_one_says(quests):
         for cell in (18.0, 26.45):
             left, top = 30.0, 41.5
             bounds = (left, top, left + board.width * cell, top + board.height * cell)
-            placer = labels.Placer(cell, (left, top), board.origin, set(board.cells), bounds)
+            placer = labels.Placer(labels.Grid(left, top, board.origin, cell), set(board.cells), bounds)
             area = max(quest.model.areas.values(), key=lambda a: len(a.cells))
             counts = labels.CellCounts(area.cells)
             for _ in range(300):

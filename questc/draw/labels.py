@@ -115,6 +115,34 @@ class CellCounts:
         return column is not None and row is not None and self.filled(column, row)
 
 
+@record(slots=True)
+class Grid:
+    """Where the board's cells are drawn: `size` points a square, the `origin` cell's top-left
+    corner at (left, top). One arithmetic for every caller, so that all find the same cell at a
+    square's edge."""
+
+    left: float
+    top: float
+    origin: Cell
+    size: float
+
+    def point(self, x: float, y: float) -> Point:
+        """A lattice point of the board (x, y) in; its position in the drawing out."""
+        return self.left + (x - self.origin[0]) * self.size, self.top + (y - self.origin[1]) * self.size
+
+    def column(self, x: float) -> int:
+        """A drawing's x in; the board column under it out (it may be off the board)."""
+        return self.origin[0] + math.floor((x - self.left) / self.size)
+
+    def row(self, y: float) -> int:
+        """A drawing's y in; the board row under it out."""
+        return self.origin[1] + math.floor((y - self.top) / self.size)
+
+    def cell_at(self, x: float, y: float) -> Cell:
+        """A point of the drawing in; the board cell under it out (it may be off the board)."""
+        return self.column(x), self.row(y)
+
+
 @record
 class Obstruction:
     """A box a label must keep clear of, with what it is and whose it is."""
@@ -127,39 +155,27 @@ class Obstruction:
 class Placer:
     """The map's free space: blocked boxes by kind, and the floor a label may stand on."""
 
-    def __init__(self, cell: float, corner: Point, origin: Cell, floor: set[Cell], bounds: Box) -> None:
-        self.s = cell
-        self.left, self.top = corner  # where the board's origin cell's top-left corner is drawn
-        self.origin = origin
+    def __init__(self, grid: Grid, floor: set[Cell], bounds: Box) -> None:
+        self.s = grid.size
+        self.grid = grid
+        self.to_cell = grid.cell_at  # a point in; the board cell under it out
         self.floor = floor
         self.floor_counts = CellCounts(floor)
         self.bounds = bounds
         self.buckets: dict[tuple[int, int], list[Obstruction]] = {}
         self.all: list[Obstruction] = []
 
-    # The board's cells and the drawing's points, as questc.draw.map's MapDrawing.to_cell and
-    # point work them out (the same arithmetic: the same cells at the edges).
-    def to_cell(self, x: float, y: float) -> Cell:
-        """A point in; the board cell under it out."""
-        return self._column(x), self._row(y)
-
-    def _column(self, x: float) -> int:
-        return self.origin[0] + math.floor((x - self.left) / self.s)
-
-    def _row(self, y: float) -> int:
-        return self.origin[1] + math.floor((y - self.top) / self.s)
-
     def _columns_under(self, counts: CellCounts, x0: float, x1: float) -> tuple[int, int, int] | None:
         """counts.columns() for the board columns a box from x0 to x1 lies over (as on_floor finds them)."""
-        return counts.columns(self._column(x0 + EPS), self._column(x1 - EPS))
+        return counts.columns(self.grid.column(x0 + EPS), self.grid.column(x1 - EPS))
 
     def _rows_under(self, counts: CellCounts, y0: float, y1: float) -> tuple[int, int, int] | None:
         """counts.rows() likewise for a box from y0 to y1."""
-        return counts.rows(self._row(y0 + EPS), self._row(y1 - EPS))
+        return counts.rows(self.grid.row(y0 + EPS), self.grid.row(y1 - EPS))
 
     def cell_origin(self, cell: Cell) -> Point:
         """A board cell in; its top-left point out."""
-        return self.left + (cell[0] - self.origin[0]) * self.s, self.top + (cell[1] - self.origin[1]) * self.s
+        return self.grid.point(*cell)
 
     def _keys(self, box: Box) -> Iterator[tuple[int, int]]:
         s = self.s

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from questc.draw import symbols as sym
 from questc.draw.items import Box, Drawing, Group, Item, Layer, Line, Paint, Rect, Text
-from questc.draw.labels import Placer, leader_points
+from questc.draw.labels import Grid, Placer, leader_points
 from questc.draw.metrics import ASCENT, DESCENT, baseline_for_middle, shortened, text_width
 from questc.draw.symbols import MIN_TEXT, Palette
 from questc.model.quest import readable  # names for players: one rule for every output
@@ -116,9 +116,14 @@ class MapDrawing:
     def height(self) -> float:
         return self.drawing.height
 
+    @property
+    def grid(self) -> Grid:
+        """Where the board's cells are in the drawing."""
+        return Grid(self.left, self.top, self.origin, self.cell)
+
     def point(self, x: float, y: float) -> tuple[float, float]:
         """A lattice point of the board (x, y) in; its position in the drawing out."""
-        return (self.left + (x - self.origin[0]) * self.cell, self.top + (y - self.origin[1]) * self.cell)
+        return self.grid.point(x, y)
 
     def cell_rect(self, cell: Cell) -> tuple[float, float, float, float]:
         """A board cell in; its square (x, y, width, height) in the drawing out."""
@@ -127,10 +132,7 @@ class MapDrawing:
 
     def cell_at(self, x: float, y: float) -> Cell:
         """A point of the drawing in; the board cell under it out (it may be off the board)."""
-        return (
-            self.origin[0] + math.floor((x - self.left) / self.cell),
-            self.origin[1] + math.floor((y - self.top) / self.cell),
-        )
+        return self.grid.cell_at(x, y)
 
 
 def _merge(edges: Iterable[Edge]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -323,15 +325,10 @@ class _Builder:
         f = frame(self.board.width, self.board.height, self.board.origin, self.s, self.show_title)
         self.grid_size, self.grid_gap, self.title_size = f.grid_size, f.grid_gap, f.title_size
         self.left, self.top, self.width, self.height = f.left, f.top, f.width, f.height
+        self.grid = Grid(self.left, self.top, self.board.origin, self.s)
 
     def point(self, x: float, y: float) -> tuple[float, float]:
-        return (self.left + (x - self.board.origin[0]) * self.s, self.top + (y - self.board.origin[1]) * self.s)
-
-    def to_cell(self, x: float, y: float) -> Cell:
-        return (
-            self.board.origin[0] + math.floor((x - self.left) / self.s),
-            self.board.origin[1] + math.floor((y - self.top) / self.s),
-        )
+        return self.grid.point(x, y)
 
     def cell_box(self, cell: Cell) -> Box:
         x, y = self.point(*cell)
@@ -395,9 +392,7 @@ class _Builder:
         self._collect()
         self._layout()
         self.placer = Placer(
-            self.s,
-            (self.left, self.top),
-            self.board.origin,
+            self.grid,
             set(self.board.cells),
             (self.left, self.top, self.left + self.board.width * self.s, self.top + self.board.height * self.s),
         )
@@ -911,7 +906,7 @@ class _Builder:
                 anchor = self.cell_box(middle)
             if found is None:
                 # No free room: the middlemost square of the area that holds no figure or marker.
-                taken = {self.to_cell((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b, _owner in self.symbol_boxes}
+                taken = {self.grid.cell_at((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for b, _owner in self.symbol_boxes}
                 free = [c for c in cells if c not in self.figure_cells and c not in taken]
                 if not free:
                     self.labels.append(PlacedLabel(text, (px, py, px, py), owner, "unplaced", size))
